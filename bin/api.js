@@ -1,0 +1,5 @@
+// The package entry for `import { build } from 'docsgen'` in plain Node: the compiled API.
+import { compiled } from './compile.js';
+
+const api = await import(await compiled('index'));
+export const { build, loadConfig, defineConfig, DocsgenError, createLogger, createMemoryLogger, formatDiagnostic } = api;

@@ -1,0 +1,55 @@
+// `docsgen build`
+import path from 'node:path';
+import { Option, type Command } from 'commander';
+import { commonOptions } from './options';
+import { failWith } from './exit';
+
+interface BuildFlags {
+  config?: string;
+  out?: string;
+  spec?: string;
+  onBrokenLinks?: 'throw' | 'warn' | 'ignore';
+  quiet?: boolean;
+  color?: boolean;
+  timings?: boolean;
+}
+
+export function registerBuild(program: Command): void {
+  commonOptions(
+    program
+      .command('build')
+      .description('Build the static site into the output folder (atomically: a failed build leaves the previous output untouched).')
+      .option('-o, --out <dir>', '[path] output folder (default: build)')
+      .option('-s, --spec <url|file>', '[string] OpenAPI spec to build the API reference from, overriding the config'),
+  )
+    .addOption(new Option('--on-broken-links <policy>', 'what a link to a missing page does (default: from config, else throw)').choices(['throw', 'warn', 'ignore']))
+    .option('--timings', 'print how long each pipeline stage took')
+    .action(async (flags: BuildFlags) => {
+      const { createLogger, shouldUseColor } = await import('../diagnostics/logger');
+      const logger = createLogger({ quiet: flags.quiet, color: flags.color === false ? false : shouldUseColor() });
+      try {
+        const { build } = await import('../build');
+        const start = performance.now();
+        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, logger });
+        const ms = performance.now() - start;
+        if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
+        const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
+        logger.info(
+          `✓ built ${result.pages} pages in ${formatMs(ms)} → ${path.relative(process.cwd(), result.config.outDir) || '.'}/ (${formatBytes(result.bytes)})` +
+            (warnings ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : ''),
+        );
+      } catch (e) {
+        failWith(e, logger, 'build');
+      }
+    });
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -1,0 +1,105 @@
+// Loads docsgen.config.ts: esbuild bundles it (so it may import its own helpers, and we learn
+// its dependencies for `serve --watch`), we import the bundle, then validate and resolve it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic';
+import { validateConfig } from './validate';
+import { resolveConfig } from './resolve';
+import { packagePath } from '../paths';
+import type { InlineConfig, ResolvedConfig, UserConfig } from './types';
+
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  /** The config file and every local file it imports, for watch mode. */
+  dependencies: string[];
+}
+
+const defineModule = packagePath('src/config/define.ts');
+
+export async function loadConfig(inline: InlineConfig = {}, options: { dev?: boolean } = {}): Promise<LoadedConfig> {
+  const root = path.resolve(inline.root ?? process.cwd());
+  const configFile = path.resolve(root, inline.configFile ?? 'docsgen.config.ts');
+  if (!fs.existsSync(configFile)) {
+    throw new DocsgenError([
+      error('config-not-found', `No config file was found at ${path.relative(process.cwd(), configFile) || configFile}.`, {
+        hint: 'Create docsgen.config.ts in the project root, or pass --config <file>.',
+      }),
+    ]);
+  }
+  const { user, dependencies } = await importConfig(configFile);
+  const issues = validateConfig(user);
+  if (issues.length > 0) {
+    const source = fs.readFileSync(configFile, 'utf8');
+    throw new DocsgenError(
+      issues.map((issue): Diagnostic =>
+        error('config-invalid', `Invalid config: "${issue.path}" ${issue.message}.`, { location: locateKey(configFile, source, issue.path) }),
+      ),
+    );
+  }
+  return { config: resolveConfig(user as UserConfig, configFile, inline, options.dev ?? false), dependencies };
+}
+
+async function importConfig(configFile: string): Promise<{ user: unknown; dependencies: string[] }> {
+  const esbuild = await import('esbuild');
+  let result;
+  try {
+    result = await esbuild.build({
+      entryPoints: [configFile],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'silent',
+      // `import { defineConfig } from 'docsgen'` is type sugar: inline it instead of loading
+      // the whole package at config time.
+      plugins: [{ name: 'docsgen-define', setup: (b) => b.onResolve({ filter: /^docsgen$/ }, () => ({ path: defineModule })) }],
+    });
+  } catch (cause) {
+    const messages = (cause as { errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } }[] }).errors ?? [];
+    throw new DocsgenError(
+      messages.length > 0
+        ? messages.map((m) =>
+            error('config-load-failed', `Failed to load the config: ${m.text}`, {
+              location: m.location ? { file: path.resolve(m.location.file), line: m.location.line, column: m.location.column + 1, lineText: m.location.lineText } : { file: configFile },
+            }),
+          )
+        : [error('config-load-failed', `Failed to load the config: ${(cause as Error).message}`, { location: { file: configFile } })],
+      { cause },
+    );
+  }
+  const code = result.outputFiles[0].text;
+  const dependencies = Object.keys(result.metafile.inputs)
+    .map((f) => path.resolve(f))
+    .filter((f) => f !== defineModule);
+  // The bundle is written inside the project (its .docsgen/ cache folder) so that bare imports
+  // in the config resolve from the project's node_modules, then removed at once.
+  const cacheDir = path.join(path.dirname(configFile), '.docsgen');
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const tmp = path.join(cacheDir, `config.${createHash('sha1').update(code).digest('hex').slice(0, 10)}.${process.pid}.mjs`);
+  fs.writeFileSync(tmp, code);
+  try {
+    const mod = await import(pathToFileURL(tmp).href);
+    return { user: mod.default, dependencies };
+  } catch (cause) {
+    throw new DocsgenError([error('config-load-failed', `Failed to load the config: ${(cause as Error).message}`, { location: { file: configFile } })], { cause });
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/** Best-effort line of a config key, found by its last path segment, for the error report. */
+export function locateKey(file: string, source: string, keyPath: string): { file: string; line?: number; column?: number; lineText?: string } {
+  const key = keyPath.replace(/\[\d+\]/g, '').split('.').pop() ?? '';
+  const lines = source.split('\n');
+  const re = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`);
+  for (let i = 0; i < lines.length; i++) {
+    const m = re.exec(lines[i]);
+    if (m) return { file, line: i + 1, column: m.index + m[1].length + 1, lineText: lines[i] };
+  }
+  return { file };
+}

@@ -1,0 +1,162 @@
+// The three config layers: UserConfig is the file, InlineConfig adds what the CLI and API may
+// override, ResolvedConfig is what every stage reads (absolute paths, defaults applied).
+import type { Policy } from '../diagnostics/diagnostic';
+import type { TrailingSlash } from '../shared/url';
+
+export interface NavbarItem {
+  /** `link` (default) points at `to` (a site path) or `href` (external). */
+  type?: 'link' | 'search' | 'colorMode' | 'localeDropdown';
+  label?: string;
+  /** Site path, e.g. `/guides/getting-started/quick-start`. baseUrl is added for you. */
+  to?: string;
+  /** External URL; opens as written. */
+  href?: string;
+  /** Which side of the navbar. @default 'right' */
+  position?: 'left' | 'right';
+  /** Marks the item active on every page under this path prefix, e.g. `/guides`. */
+  activeBasePath?: string;
+}
+
+export interface UserConfig {
+  /** Site title, the last part of every `<title>`. @example 'API' */
+  title: string;
+  /** One line under the title on the home page. @example 'Hyperlocal Content' */
+  tagline?: string;
+  /** Between the page title and the site title in `<title>`. @default '|' */
+  titleDelimiter?: string;
+  /** Absolute origin of the deployed site, without a path. @example 'https://docs.hyperlocal.example' */
+  url: string;
+  /** Path the site is served under; starts and ends with `/`. @default '/' */
+  baseUrl?: string;
+  /** `true`: `x/index.html`, links end in `/`; `false`: `x.html`, no slash; unset: `x/index.html`, links as written. */
+  trailingSlash?: TrailingSlash;
+  /** Favicon, a site path. @default '/img/favicon.svg' */
+  favicon?: string;
+  i18n?: {
+    /** @default 'en' */
+    defaultLocale: string;
+    /** @default ['en'] */
+    locales: string[];
+    /** Labels shown in the language dropdown. @example { en: { label: 'English' } } */
+    localeConfigs?: Record<string, { label: string }>;
+  };
+  /** Markdown guides live in `<contentDir>/guides`. Relative to the config file. @default 'content' */
+  contentDir?: string;
+  /** Where `docsgen build` writes. Relative to the config file. @default 'build' */
+  outDir?: string;
+  navbar: {
+    /** Text next to the logo. */
+    title?: string;
+    logo?: { alt: string; src?: string };
+    /** Hide the navbar on scroll down, show it on scroll up. @default false */
+    hideOnScroll?: boolean;
+    items: NavbarItem[];
+  };
+  footer: {
+    /** The copyright line; plain text. @example 'Copyright © 2025 Hyperlocal Data, Inc.' */
+    copyright: string;
+    links?: { label: string; to?: string; href?: string }[];
+  };
+  /** A dismissible bar above the navbar. Change `id` to show a new announcement to everyone. */
+  announcementBar?: {
+    id: string;
+    /** Trusted HTML (it comes from your own config). */
+    content: string;
+    /** @default true */
+    isCloseable?: boolean;
+    backgroundColor?: string;
+    textColor?: string;
+  };
+  colorMode?: {
+    /** @default 'light' */
+    defaultMode?: 'light' | 'dark';
+    /** Follow the system preference until the reader picks a mode. @default true */
+    respectPrefersColorScheme?: boolean;
+    /** Hide the navbar switch. @default false */
+    disableSwitch?: boolean;
+  };
+  /** Links to pages that do not exist. @default 'throw' */
+  onBrokenLinks?: Policy;
+  /** Relative `.md` links to files that do not exist. @default 'warn' */
+  onBrokenMarkdownLinks?: Policy;
+  /** Links to a `#anchor` that the target page does not have. @default 'warn' */
+  onBrokenAnchors?: Policy;
+  /** Two sources mapping to one URL. @default 'warn' */
+  onDuplicateRoutes?: Policy;
+  /** The OpenAPI document behind `/api`. */
+  openapi?: {
+    /** A URL (e.g. the dev server's `http://127.0.0.1:4010/docs/yaml`) or a file relative to the config. */
+    spec: string;
+    /** The public download link shown to readers: `{host}/docs/yaml` on the API host. */
+    downloadUrl: string;
+    /** Prefix of the overview slug `/api/<product>-api-reference`. @default 'hyperlocal' */
+    productSlug?: string;
+    /** Fetch timeout for a URL spec, in milliseconds. @default 10000 */
+    timeoutMs?: number;
+  };
+  /** Local search; the defaults are the constants of the site specification. */
+  search?: {
+    /** @default ['en'] */
+    language?: string[];
+    /** Drop English stop words from body text. @default true */
+    stopWords?: boolean;
+    /** Suggestions shown in the search box. @default 8 */
+    maxResults?: number;
+    /** Characters of context around a match. @default 50 */
+    contextLength?: number;
+    /** @default true */
+    searchBar?: boolean;
+    /** @default true */
+    searchPage?: boolean;
+    /** @default true */
+    highlightTermsOnTargetPage?: boolean;
+    /** Ctrl/Cmd+K focuses the search box. @default true */
+    keyboardShortcut?: boolean;
+    /** Add the index hash to its URL. @default true */
+    hashed?: boolean;
+    /** Route prefixes that are indexed. @default ['/guides', '/api'] */
+    routes?: string[];
+  };
+}
+
+/** What the CLI and `build()` may set on top of the file. */
+export interface InlineConfig {
+  /** Path of the config file. @default 'docsgen.config.ts' in `root` */
+  configFile?: string;
+  /** Working directory the config file is looked up in. @default process.cwd() */
+  root?: string;
+  outDir?: string;
+  spec?: string;
+  onBrokenLinks?: Policy;
+}
+
+type Required2<T> = { readonly [K in keyof T]-?: Exclude<T[K], undefined> };
+
+export interface ResolvedConfig {
+  readonly configFile: string;
+  /** Directory of the config file; relative paths in it resolve from here. */
+  readonly root: string;
+  readonly title: string;
+  readonly tagline: string;
+  readonly titleDelimiter: string;
+  readonly url: string;
+  readonly baseUrl: string;
+  readonly trailingSlash: TrailingSlash;
+  readonly favicon: string;
+  readonly i18n: Required2<NonNullable<UserConfig['i18n']>>;
+  readonly contentDir: string;
+  readonly guidesDir: string;
+  readonly outDir: string;
+  readonly navbar: Readonly<UserConfig['navbar']>;
+  readonly footer: Readonly<UserConfig['footer']>;
+  readonly announcementBar?: Readonly<NonNullable<UserConfig['announcementBar']>>;
+  readonly colorMode: Required2<NonNullable<UserConfig['colorMode']>>;
+  readonly onBrokenLinks: Policy;
+  readonly onBrokenMarkdownLinks: Policy;
+  readonly onBrokenAnchors: Policy;
+  readonly onDuplicateRoutes: Policy;
+  readonly openapi?: Required2<NonNullable<UserConfig['openapi']>>;
+  readonly search: Required2<NonNullable<UserConfig['search']>>;
+  /** Dev mode (`serve`): drafts are built, with their banner. */
+  readonly dev: boolean;
+}

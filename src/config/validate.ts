@@ -1,0 +1,162 @@
+// Runtime validation of docsgen.config.ts. TypeScript catches mistakes only for people whose
+// editor type-checks the file; this catches them for everyone, collecting every issue with its
+// dotted path (e.g. `navbar.items[1].positon`) instead of stopping at the first.
+
+export interface ConfigIssue {
+  /** Dotted path of the offending key, e.g. `colorMode.defaultMode`. */
+  path: string;
+  message: string;
+}
+
+type Check = ((value: unknown, path: string, issues: ConfigIssue[]) => void) & { expected: string };
+
+interface Field {
+  check: Check;
+  required: boolean;
+}
+
+const describe = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `the string ${JSON.stringify(v)}` : `a ${typeof v}`;
+
+function typed(name: string, test: (v: unknown) => boolean, extra?: (v: any, path: string, issues: ConfigIssue[]) => void): Check {
+  const check = (v: unknown, path: string, issues: ConfigIssue[]) => {
+    if (!test(v)) issues.push({ path, message: `expected ${name}, got ${describe(v)}` });
+    else extra?.(v, path, issues);
+  };
+  return Object.assign(check, { expected: name });
+}
+
+export const string = (rule?: { pattern: RegExp; expected: string }): Check =>
+  typed('a string', (v) => typeof v === 'string', (v: string, path, issues) => {
+    if (rule && !rule.pattern.test(v)) issues.push({ path, message: `expected ${rule.expected}, got ${JSON.stringify(v)}` });
+  });
+export const boolean = (): Check => typed('a boolean (true or false)', (v) => typeof v === 'boolean');
+export const integer = (min: number, max: number): Check =>
+  typed(`an integer from ${min} to ${max}`, (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max);
+export const oneOf = (...values: string[]): Check =>
+  typed(`one of ${values.map((v) => JSON.stringify(v)).join(', ')}`, (v) => typeof v === 'string' && values.includes(v));
+export const arrayOf = (item: Check): Check =>
+  typed('an array', Array.isArray, (v: unknown[], path, issues) => v.forEach((x, i) => item(x, `${path}[${i}]`, issues)));
+export const recordOf = (item: Check): Check =>
+  typed('an object', isPlainObject, (v: Record<string, unknown>, path, issues) => {
+    for (const [k, x] of Object.entries(v)) item(x, `${path}.${k}`, issues);
+  });
+
+export const required = (check: Check): Field => ({ check, required: true });
+export const optional = (check: Check): Field => ({ check, required: false });
+
+export const object = (fields: Record<string, Field>): Check =>
+  typed('an object', isPlainObject, (v: Record<string, unknown>, path, issues) => {
+    const at = (k: string) => (path ? `${path}.${k}` : k);
+    for (const [key, value] of Object.entries(v)) {
+      const field = fields[key];
+      if (!field) {
+        const guess = closest(key, Object.keys(fields));
+        issues.push({ path: at(key), message: `is not a known option${guess ? `; did you mean "${guess}"?` : ''}` });
+      } else if (value !== undefined) {
+        field.check(value, at(key), issues);
+      }
+    }
+    for (const [key, field] of Object.entries(fields)) {
+      if (field.required && v[key] === undefined) issues.push({ path: at(key), message: `is required but missing (expected ${field.check.expected})` });
+    }
+  });
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The known key within edit distance 2 of a misspelt one, if any. */
+export function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+const policy = () => oneOf('throw', 'warn', 'ignore');
+const link = { label: required(string()), to: optional(string({ pattern: /^\//, expected: 'a site path starting with "/"' })), href: optional(string()) };
+
+export const configSchema = object({
+  title: required(string()),
+  tagline: optional(string()),
+  titleDelimiter: optional(string()),
+  url: required(string({ pattern: /^https?:\/\/[^/]+$/, expected: 'an origin like "https://docs.example.com" (no path; put the path in baseUrl)' })),
+  baseUrl: optional(string({ pattern: /^\/(.*\/)?$/, expected: 'a path that starts and ends with "/"' })),
+  trailingSlash: optional(boolean()),
+  favicon: optional(string()),
+  i18n: optional(object({ defaultLocale: required(string()), locales: required(arrayOf(string())), localeConfigs: optional(recordOf(object({ label: required(string()) }))) })),
+  contentDir: optional(string()),
+  outDir: optional(string()),
+  navbar: required(
+    object({
+      title: optional(string()),
+      logo: optional(object({ alt: required(string()), src: optional(string()) })),
+      hideOnScroll: optional(boolean()),
+      items: required(
+        arrayOf(
+          object({
+            type: optional(oneOf('link', 'search', 'colorMode', 'localeDropdown')),
+            position: optional(oneOf('left', 'right')),
+            activeBasePath: optional(string()),
+            ...link,
+            label: optional(string()),
+          }),
+        ),
+      ),
+    }),
+  ),
+  footer: required(object({ copyright: required(string()), links: optional(arrayOf(object(link))) })),
+  announcementBar: optional(
+    object({ id: required(string()), content: required(string()), isCloseable: optional(boolean()), backgroundColor: optional(string()), textColor: optional(string()) }),
+  ),
+  colorMode: optional(object({ defaultMode: optional(oneOf('light', 'dark')), respectPrefersColorScheme: optional(boolean()), disableSwitch: optional(boolean()) })),
+  onBrokenLinks: optional(policy()),
+  onBrokenMarkdownLinks: optional(policy()),
+  onBrokenAnchors: optional(policy()),
+  onDuplicateRoutes: optional(policy()),
+  openapi: optional(
+    object({
+      spec: required(string()),
+      downloadUrl: required(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
+      productSlug: optional(string({ pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, expected: 'a kebab-case slug' })),
+      timeoutMs: optional(integer(1, 600_000)),
+    }),
+  ),
+  search: optional(
+    object({
+      language: optional(arrayOf(string())),
+      stopWords: optional(boolean()),
+      maxResults: optional(integer(1, 50)),
+      contextLength: optional(integer(10, 500)),
+      searchBar: optional(boolean()),
+      searchPage: optional(boolean()),
+      highlightTermsOnTargetPage: optional(boolean()),
+      keyboardShortcut: optional(boolean()),
+      hashed: optional(boolean()),
+      routes: optional(arrayOf(string({ pattern: /^\//, expected: 'a route prefix starting with "/"' }))),
+    }),
+  ),
+});
+
+/** Every problem with a loaded config object, in the order the keys appear. */
+export function validateConfig(config: unknown): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  configSchema(config, '', issues);
+  return issues;
+}

@@ -1,0 +1,124 @@
+// Splits a guide into YAML front matter and markdown body, and checks every known field's type.
+// Errors name the file and the line in that file (front matter starts on line 2).
+import { load as loadYaml } from 'js-yaml';
+import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
+
+export interface FrontMatter {
+  title?: string;
+  sidebar_label?: string;
+  sidebar_position?: number;
+  description?: string;
+  keywords?: string[];
+  tags?: string[];
+  slug?: string;
+  unlisted?: boolean;
+  draft?: boolean;
+  toc_min_heading_level?: number;
+  toc_max_heading_level?: number;
+}
+
+export interface ParsedSource {
+  frontMatter: FrontMatter;
+  body: string;
+  /** Lines before the body starts, so markdown line numbers can be mapped back to the file. */
+  bodyLineOffset: number;
+  diagnostics: Diagnostic[];
+}
+
+type FieldKind = 'string' | 'number' | 'boolean' | 'string[]' | 'heading';
+const fields: Record<keyof FrontMatter, FieldKind> = {
+  title: 'string',
+  sidebar_label: 'string',
+  sidebar_position: 'number',
+  description: 'string',
+  keywords: 'string[]',
+  tags: 'string[]',
+  slug: 'string',
+  unlisted: 'boolean',
+  draft: 'boolean',
+  toc_min_heading_level: 'heading',
+  toc_max_heading_level: 'heading',
+};
+
+const expected: Record<FieldKind, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  'string[]': 'a list of strings',
+  heading: 'an integer heading level from 2 to 6',
+};
+
+export function parseFrontMatter(source: string, file: string): ParsedSource {
+  const text = source.replace(/^\uFEFF/, '');
+  const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(\r?\n|$)/m.exec(text);
+  if (!match || match.index !== 0) {
+    if (/^---[ \t]*\r?\n/.test(text)) {
+      return fail(file, 1, 'The front matter is not closed: add a line with "---" after it.');
+    }
+    return { frontMatter: {}, body: text, bodyLineOffset: 0, diagnostics: [] };
+  }
+  const raw = match[1];
+  const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
+  let data: unknown;
+  try {
+    data = loadYaml(raw) ?? {};
+  } catch (e) {
+    const mark = (e as { mark?: { line: number; column: number } }).mark;
+    const reason = (e as { reason?: string }).reason ?? (e as Error).message;
+    // js-yaml counts from 0 within the block; the block starts on line 2 of the file.
+    const line = mark ? mark.line + 2 : 1;
+    return fail(file, line, `The front matter is not valid YAML: ${reason}.`, mark ? mark.column + 1 : undefined, text.split('\n')[line - 1]);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail(file, 2, 'The front matter must be a YAML mapping of keys to values.');
+  }
+  const diagnostics: Diagnostic[] = [];
+  const lines = raw.split('\n');
+  const lineOf = (key: string) => {
+    const i = lines.findIndex((l) => l.startsWith(`${key}:`));
+    return i === -1 ? 2 : i + 2;
+  };
+  const frontMatter: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const kind = fields[key as keyof FrontMatter];
+    const line = lineOf(key);
+    const location = { file, line, column: 1, lineText: text.split('\n')[line - 1] };
+    if (!kind) {
+      diagnostics.push(warning('frontmatter-unknown-key', `Unknown front matter key "${key}" is ignored.`, { location }));
+      continue;
+    }
+    const normalised = normalise(kind, value);
+    if (normalised === undefined) {
+      diagnostics.push(error('frontmatter-invalid', `Front matter "${key}" must be ${expected[kind]}, got ${JSON.stringify(value)}.`, { location }));
+      continue;
+    }
+    frontMatter[key] = normalised;
+  }
+  return { frontMatter: frontMatter as FrontMatter, body: text.slice(match[0].length), bodyLineOffset, diagnostics };
+}
+
+function normalise(kind: FieldKind, value: unknown): unknown {
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'heading':
+      return Number.isInteger(value) && (value as number) >= 2 && (value as number) <= 6 ? value : undefined;
+    case 'string[]':
+      // A single keyword written as a plain string is accepted as a list of one.
+      if (typeof value === 'string') return [value];
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number') ? value.map(String) : undefined;
+  }
+}
+
+function fail(file: string, line: number, text: string, column?: number, lineText?: string): ParsedSource {
+  return {
+    frontMatter: {},
+    body: '',
+    bodyLineOffset: 0,
+    diagnostics: [error('frontmatter-invalid', text, { location: { file, line, column, lineText } })],
+  };
+}

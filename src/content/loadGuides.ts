@@ -1,0 +1,116 @@
+// The content stage: discover guides, render their markdown once, and return documents with
+// their HTML, headings, the links they contain (with source lines) and the images they use.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { ResolvedConfig } from '../config/types';
+import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
+import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
+import { discoverGuides, type Category, type GuideSource } from './discover';
+import { createEnv, createMarkdown } from './markdown';
+import type { Heading } from './plugins/headings';
+
+export interface LinkRecord {
+  /** Source file and 1-based line of the link. */
+  file: string;
+  line: number;
+  /** The link as written. */
+  raw: string;
+  /** Route key the link points at (no trailing slash), or undefined for same-page anchors. */
+  route: string;
+  hash: string;
+}
+
+export interface GuideDoc extends GuideSource {
+  title: string;
+  sidebarLabel: string;
+  description: string;
+  keywords: string[];
+  tags: string[];
+  unlisted: boolean;
+  draft: boolean;
+  html: string;
+  headings: Heading[];
+  links: LinkRecord[];
+}
+
+export interface GuidesResult {
+  docs: GuideDoc[];
+  categories: Category[];
+  /** Output path (from the site root) → source file, for images copied into the site. */
+  assets: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export function loadGuides(config: ResolvedConfig): GuidesResult {
+  const { sources, categories, diagnostics } = discoverGuides(config.guidesDir);
+  const visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
+  const routeByFile = new Map(visible.map((s) => [s.file, s.route]));
+  const assets = new Map<string, string>();
+  const md = createMarkdown({ html: true });
+  const url = (route: string, hash: string) => routeUrl(config.baseUrl, route, config.trailingSlash) + (hash ? `#${hash}` : '');
+
+  const docs = visible.map((source): GuideDoc => {
+    const links: LinkRecord[] = [];
+    const env = createEnv(source.file, source.bodyLineOffset, {
+      resolveLink(href, line) {
+        if (isExternal(href)) return href;
+        const { path: target, hash } = splitHash(href);
+        if (target === '') {
+          links.push({ file: source.file, line, raw: href, route: source.route, hash });
+          return href;
+        }
+        if (/\.mdx?(\?.*)?$/.test(target)) {
+          const file = target.startsWith('/') ? path.join(config.guidesDir, target) : path.resolve(path.dirname(source.file), target);
+          const route = routeByFile.get(file);
+          if (!route) {
+            diagnostics.push(
+              ...byPolicy(config.onBrokenMarkdownLinks, 'broken-markdown-link', `The markdown link "${href}" points to a file that does not exist (or is a draft).`, {
+                location: { file: source.file, line },
+              }),
+            );
+            return href;
+          }
+          links.push({ file: source.file, line, raw: href, route, hash });
+          return url(route, hash);
+        }
+        // A site path, absolute or relative to this page's URL, emitted absolute so it means the
+        // same thing whether the page is served as `x/` or `x.html`.
+        const resolved = new URL(target, `http://site${source.route}`);
+        links.push({ file: source.file, line, raw: href, route: routeKey(resolved.pathname), hash });
+        return routeUrl(config.baseUrl, resolved.pathname, config.trailingSlash) + resolved.search + (hash ? `#${hash}` : '');
+      },
+      resolveImage(src, line) {
+        if (isExternal(src) || src.startsWith('data:')) return src;
+        const file = src.startsWith('/') ? path.join(config.contentDir, src) : path.resolve(path.dirname(source.file), decodeURI(src));
+        if (!fs.existsSync(file)) {
+          diagnostics.push(error('image-not-found', `The image "${src}" does not exist.`, { location: { file: source.file, line } }));
+          return src;
+        }
+        const ext = path.extname(file);
+        const hash = createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 8);
+        const out = `assets/images/${path.basename(file, ext)}-${hash}${ext}`;
+        assets.set(out, file);
+        return withBase(config.baseUrl, `/${out}`);
+      },
+    });
+    const html = md.render(source.body, env);
+    const fm = source.frontMatter;
+    const firstH1 = env.headings.find((h) => h.level === 1)?.text;
+    const title = fm.title ?? firstH1 ?? path.basename(source.relPath).replace(/\.mdx?$/, '');
+    return {
+      ...source,
+      title,
+      sidebarLabel: fm.sidebar_label ?? title,
+      description: fm.description ?? '',
+      keywords: fm.keywords ?? [],
+      tags: fm.tags ?? [],
+      unlisted: fm.unlisted === true,
+      draft: fm.draft === true,
+      html,
+      headings: env.headings,
+      links,
+    };
+  });
+  return { docs, categories, assets, diagnostics };
+}

@@ -1,0 +1,35 @@
+// The one markdown-it instance of a build, and the per-document environment its plugins fill.
+import MarkdownIt from 'markdown-it';
+import GithubSlugger from 'github-slugger';
+import { headingsPlugin, type Heading } from './plugins/headings';
+import { linksPlugin } from './plugins/links';
+import { admonitionsPlugin } from './plugins/admonitions';
+import { codePlugin } from './plugins/code';
+
+export interface MarkdownEnv {
+  /** Absolute path of the source file. */
+  file: string;
+  /** Lines before the markdown body (front matter), added to token lines. */
+  lineOffset: number;
+  slugger: GithubSlugger;
+  headings: Heading[];
+  /** Returns the href to emit; records the link for checking. */
+  resolveLink(href: string, line: number): string;
+  /** Returns the src to emit; records the image for copying. */
+  resolveImage(src: string, line: number): string;
+}
+
+export interface MarkdownOptions {
+  /** Raw HTML in the source is kept (guides: authors are trusted) or escaped (spec text). */
+  html: boolean;
+}
+
+export function createMarkdown({ html }: MarkdownOptions): MarkdownIt {
+  const md = new MarkdownIt({ html, linkify: true, typographer: false });
+  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin);
+  return md;
+}
+
+export function createEnv(file: string, lineOffset: number, resolvers: Pick<MarkdownEnv, 'resolveLink' | 'resolveImage'>): MarkdownEnv {
+  return { file, lineOffset, slugger: new GithubSlugger(), headings: [], ...resolvers };
+}

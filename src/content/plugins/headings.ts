@@ -1,0 +1,39 @@
+// markdown-it plugin: gives every heading a GitHub-style id (or an explicit `{#custom-id}`),
+// appends a "#" anchor link, and records the headings for the table of contents.
+import type MarkdownIt from 'markdown-it';
+import type { MarkdownEnv } from '../markdown';
+
+export interface Heading {
+  level: number;
+  text: string;
+  id: string;
+}
+
+export function headingsPlugin(md: MarkdownIt): void {
+  md.core.ruler.push('docsgen_headings', (state) => {
+    const env = state.env as MarkdownEnv;
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      const open = tokens[i];
+      if (open.type !== 'heading_open') continue;
+      const inline = tokens[i + 1];
+      const explicit = /\s*\{#([\w-]+)\}\s*$/.exec(inline.content);
+      if (explicit && inline.children) {
+        const last = inline.children[inline.children.length - 1];
+        if (last?.type === 'text') last.content = last.content.replace(/\s*\{#[\w-]+\}\s*$/, '');
+      }
+      const text = (inline.children ?? [])
+        .filter((t) => t.type === 'text' || t.type === 'code_inline')
+        .map((t) => t.content)
+        .join('');
+      const id = explicit ? explicit[1] : env.slugger.slug(text);
+      if (explicit) env.slugger.occurrences[id] = (env.slugger.occurrences[id] ?? 0) + 1;
+      open.attrSet('id', id);
+      const level = Number(open.tag.slice(1));
+      env.headings.push({ level, text, id });
+      const anchor = new state.Token('html_inline', '', 0);
+      anchor.content = `<a class="hash-link" href="#${id}" aria-label="Direct link to ${md.utils.escapeHtml(text)}">#</a>`;
+      inline.children?.push(anchor);
+    }
+  });
+}

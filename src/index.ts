@@ -1,0 +1,8 @@
+// docsgen's public API. The CLI is a thin layer over these.
+export { build, type BuildOptions, type BuildResult } from './build';
+export { loadConfig, type LoadedConfig } from './config/load';
+export { defineConfig } from './config/define';
+export type { UserConfig, InlineConfig, ResolvedConfig, NavbarItem } from './config/types';
+export { DocsgenError, type Diagnostic, type Location, type Policy } from './diagnostics/diagnostic';
+export { createLogger, createMemoryLogger, type Logger } from './diagnostics/logger';
+export { formatDiagnostic } from './diagnostics/format';

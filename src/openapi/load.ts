@@ -1,0 +1,88 @@
+// Gets the OpenAPI document's text from a file or a URL and parses it (YAML or JSON). A URL is
+// fetched with a timeout and one retry; every failure names the source and its cause, and for
+// YAML the line and column. There is no silent fallback: a build without its spec fails.
+import fs from 'node:fs';
+import path from 'node:path';
+import { load as loadYaml } from 'js-yaml';
+import { DocsgenError, error } from '../diagnostics/diagnostic';
+
+export interface SpecSource {
+  /** The URL or absolute file path it came from. */
+  source: string;
+  text: string;
+  document: Record<string, unknown>;
+}
+
+export function isUrl(spec: string): boolean {
+  return /^https?:\/\//i.test(spec);
+}
+
+export async function loadSpec(spec: string, options: { root: string; timeoutMs: number }): Promise<SpecSource> {
+  const source = isUrl(spec) ? spec : path.resolve(options.root, spec);
+  const text = isUrl(spec) ? await fetchSpec(spec, options.timeoutMs) : readSpecFile(source);
+  return { source, text, document: parseSpec(text, source) };
+}
+
+function readSpecFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    throw new DocsgenError(
+      [error('spec-not-found', code === 'ENOENT' ? 'The OpenAPI spec file does not exist.' : `The OpenAPI spec file could not be read (${code}).`, { location: { file }, hint: 'Set openapi.spec in the config or pass --spec <url|file>.' })],
+      { cause },
+    );
+  }
+}
+
+/** One attempt plus one retry; a 4xx answer is not retried (asking again will not fix it). */
+export async function fetchSpec(url: string, timeoutMs: number): Promise<string> {
+  let last: { reason: string; cause?: unknown } = { reason: '' };
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
+      if (response.ok) return await response.text();
+      last = { reason: `the server answered ${response.status} ${response.statusText}`.trim() };
+      if (response.status >= 400 && response.status < 500) break;
+    } catch (cause) {
+      last = { reason: describeFetchError(cause, timeoutMs), cause };
+    }
+  }
+  throw new DocsgenError(
+    [error('spec-fetch-failed', `Fetching the OpenAPI spec from ${url} failed: ${last.reason}.`, { location: { file: url }, hint: 'Is the API development server running? Start it, or pass --spec <file> to build from a file.' })],
+    { cause: last.cause },
+  );
+}
+
+function describeFetchError(cause: unknown, timeoutMs: number): string {
+  const e = cause as Error & { cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no answer within ${timeoutMs} ms (timed out)`;
+  const code = e.cause?.code;
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  if (code === 'ENOTFOUND') return 'the host name could not be resolved';
+  return e.cause?.message ?? e.message;
+}
+
+/** YAML is a superset of JSON, so one parser reads both; its errors carry line and column. */
+export function parseSpec(text: string, source: string): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = loadYaml(text, { filename: source });
+  } catch (cause) {
+    const mark = (cause as { mark?: { line: number; column: number } }).mark;
+    const reason = (cause as { reason?: string }).reason ?? (cause as Error).message;
+    const line = mark ? mark.line + 1 : undefined;
+    throw new DocsgenError(
+      [
+        error('spec-invalid-yaml', `The OpenAPI spec is not valid YAML or JSON: ${reason}${line ? ` (line ${line}, column ${mark!.column + 1})` : ''}.`, {
+          location: { file: source, line, column: mark ? mark.column + 1 : undefined, lineText: line ? text.split('\n')[line - 1] : undefined },
+        }),
+      ],
+      { cause },
+    );
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new DocsgenError([error('spec-invalid', 'The OpenAPI spec must be a YAML or JSON object with an "openapi" or "swagger" field.', { location: { file: source } })]);
+  }
+  return data as Record<string, unknown>;
+}

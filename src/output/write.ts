@@ -1,0 +1,61 @@
+// The output stage: write every file into a temporary folder beside outDir, then swap it in.
+// IMPORTANT: until the final rename, the previous outDir is untouched, so a build that fails
+// (or is killed) at any point leaves the last good site exactly as it was.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DocsgenError, error } from '../diagnostics/diagnostic';
+
+/** Site-relative path → file content, or `{ copyFrom }` for files copied as they are. */
+export type OutputFiles = Map<string, string | Uint8Array | { copyFrom: string }>;
+
+export function writeOutput(outDir: string, files: OutputFiles, guard: { root: string; protectedDirs: string[] }): void {
+  assertSafeOutDir(outDir, guard);
+  const parent = path.dirname(outDir);
+  fs.mkdirSync(parent, { recursive: true });
+  const suffix = `${process.pid}-${Date.now().toString(36)}`;
+  const tmp = path.join(parent, `.${path.basename(outDir)}.docsgen-tmp-${suffix}`);
+  const old = path.join(parent, `.${path.basename(outDir)}.docsgen-old-${suffix}`);
+  try {
+    const dirs = new Set<string>();
+    for (const [rel, content] of files) {
+      const target = path.join(tmp, rel);
+      const dir = path.dirname(target);
+      if (!dirs.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        dirs.add(dir);
+      }
+      if (typeof content === 'object' && 'copyFrom' in content) fs.copyFileSync(content.copyFrom, target);
+      else fs.writeFileSync(target, content);
+    }
+    const hadPrevious = fs.existsSync(outDir);
+    if (hadPrevious) fs.renameSync(outDir, old);
+    try {
+      fs.renameSync(tmp, outDir);
+    } catch (e) {
+      if (hadPrevious) fs.renameSync(old, outDir);
+      throw e;
+    }
+    if (hadPrevious) fs.rmSync(old, { recursive: true, force: true });
+  } catch (cause) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    if (cause instanceof DocsgenError) throw cause;
+    throw new DocsgenError([error('output-failed', `Writing the site failed: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
+  }
+}
+
+/**
+ * Refuses an outDir that would replace the project itself or the author's sources: `--out .`
+ * or `--out content` must never delete what the user wrote.
+ */
+export function assertSafeOutDir(outDir: string, { root, protectedDirs }: { root: string; protectedDirs: string[] }): void {
+  const out = path.resolve(outDir);
+  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
+  const clash = [root, ...protectedDirs].find((dir) => inside(path.resolve(dir), out));
+  if (clash || out === path.parse(out).root) {
+    throw new DocsgenError([
+      error('unsafe-out-dir', `The output folder ${out} contains ${clash ?? 'the whole file system'}, which a build would replace.`, {
+        hint: 'Choose a dedicated output folder such as "build".',
+      }),
+    ]);
+  }
+}

@@ -1,0 +1,57 @@
+// Everything every page shows the same way (navbar, footer, announcement, head script), built
+// once per build from the config.
+import type { ResolvedConfig } from '../config/types';
+import { isExternal, localeBaseUrl, routeUrl, withBase } from '../shared/url';
+import type { NavbarEntry, NavLink, SiteModel } from '../shared/viewModels';
+import { colorModeScript } from './colorModeScript';
+
+export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string): SiteModel {
+  const link = (item: { label?: string; to?: string; href?: string; activeBasePath?: string }): NavLink => ({
+    label: item.label ?? '',
+    href: item.href ?? routeUrl(config.baseUrl, item.to ?? '/', config.trailingSlash),
+    external: item.href !== undefined && isExternal(item.href),
+    activeBasePath: item.activeBasePath,
+  });
+  const entries = (side: 'left' | 'right'): NavbarEntry[] =>
+    config.navbar.items
+      .filter((item) => (item.position ?? 'right') === side)
+      .map((item): NavbarEntry => {
+        switch (item.type ?? 'link') {
+          case 'search':
+            return { type: 'search' };
+          case 'colorMode':
+            return { type: 'colorMode' };
+          case 'localeDropdown':
+            return {
+              type: 'localeDropdown',
+              current: config.i18n.defaultLocale,
+              locales: config.i18n.locales.map((locale) => ({
+                locale,
+                label: config.i18n.localeConfigs[locale]?.label ?? locale,
+                href: localeBaseUrl(config.baseUrl, locale, config.i18n.defaultLocale),
+              })),
+            };
+          default:
+            return { type: 'link', ...link(item) };
+        }
+      });
+  const bar = config.announcementBar;
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    baseUrl: config.baseUrl,
+    homeHref: routeUrl(config.baseUrl, '/', config.trailingSlash),
+    searchHref: routeUrl(config.baseUrl, '/search', config.trailingSlash),
+    faviconHref: withBase(config.baseUrl, config.favicon),
+    stylesheetHref: withBase(config.baseUrl, `/${stylesheetPath}`),
+    logoAlt: config.navbar.logo?.alt ?? `${config.title} logo`,
+    navbarTitle: config.navbar.title ?? config.title,
+    navbarLeft: entries('left'),
+    navbarRight: entries('right'),
+    footer: { copyright: config.footer.copyright, links: (config.footer.links ?? []).map(link) },
+    announcement: bar && { id: bar.id, html: bar.content, isCloseable: bar.isCloseable ?? true, backgroundColor: bar.backgroundColor, textColor: bar.textColor },
+    colorModeScript: colorModeScript(config.colorMode.defaultMode, config.colorMode.respectPrefersColorScheme),
+    defaultMode: config.colorMode.defaultMode,
+    lang: config.i18n.defaultLocale,
+  };
+}

@@ -1,0 +1,197 @@
+// The site stage: every URL of the site with the view model its template renders. Pages are
+// data here; nothing is rendered. Duplicate routes are reported under onDuplicateRoutes and
+// resolved deterministically (the first source in path order wins).
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/types';
+import type { GuideDoc, GuidesResult } from '../content/loadGuides';
+import type { Heading } from '../content/plugins/headings';
+import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
+import { routeUrl } from '../shared/url';
+import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem, TocEntry } from '../shared/viewModels';
+import { buildGuidesSidebar, flattenSidebar, sidebarTrails, type SidebarItem } from './sidebar';
+import { kebabCase } from './slug';
+import { buildApiPages } from './apiRoutes';
+import type { ApiOutline } from '../openapi/summary';
+import type { SpecMarkdown } from '../openapi/markdown';
+import { labelFromDir } from '../content/discover';
+
+export interface SiteResult {
+  pages: PageModel[];
+  /** Route → ids that exist on the page (headings), for anchor checks. */
+  anchors: Map<string, Set<string>>;
+  /** Route → the source file that produced it, for error reports. */
+  sources: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { outline: ApiOutline; markdown: SpecMarkdown; source: string }): SiteResult {
+  const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
+  const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
+    title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
+    description,
+    canonical: config.url + href(route),
+    ogType: 'website' as const,
+    noindex: false,
+    keywords: [],
+    ...extra,
+  });
+  const diagnostics: Diagnostic[] = [];
+  const docs = dedupe(guides.docs, config, diagnostics);
+  const tree = buildGuidesSidebar(docs, guides.categories);
+  const sidebar = withHrefs(tree, href);
+  const order = flattenSidebar(tree);
+  const orderIndex = new Map(order.map((o, i) => [o.route, i]));
+  const trails = sidebarTrails(tree);
+  const tagRoute = (tag: string) => `/guides/tags/${kebabCase(tag)}`;
+  const guidesHome = order[0]?.route ?? '/guides';
+  const guidesCrumb: Crumb = { label: 'Guides', href: href('/guides') };
+
+  const pages: PageModel[] = [];
+  const anchors = new Map<string, Set<string>>();
+  const sources = new Map<string, string>();
+
+  for (const doc of docs) {
+    const i = orderIndex.get(doc.route) ?? -1;
+    const trail = trails.get(doc.route) ?? doc.dirs.map(labelFromDir);
+    const toc = buildToc(doc.headings, doc.frontMatter.toc_min_heading_level ?? 2, doc.frontMatter.toc_max_heading_level ?? 3);
+    anchors.set(doc.route, new Set(doc.headings.map((h) => h.id)));
+    sources.set(doc.route, doc.file);
+    pages.push({
+      route: doc.route,
+      head: head(doc.title, doc.route, doc.description, { ogType: 'article', noindex: doc.unlisted, keywords: doc.keywords }),
+      section: 'guides',
+      sidebar,
+      body: {
+        kind: 'doc',
+        doc: {
+          title: doc.title,
+          html: doc.html,
+          toc,
+          breadcrumbs: [guidesCrumb, ...trail.map((label) => ({ label })), { label: doc.sidebarLabel }],
+          previous: i > 0 ? { label: order[i - 1].label, href: href(order[i - 1].route) } : undefined,
+          next: i >= 0 && i < order.length - 1 ? { label: order[i + 1].label, href: href(order[i + 1].route) } : undefined,
+          tags: doc.tags.map((t) => ({ label: t, href: href(tagRoute(t)) })),
+          banner: doc.draft ? 'draft' : doc.unlisted ? 'unlisted' : undefined,
+        },
+      },
+    });
+  }
+
+  // Guides landing: one card group per top-level category.
+  const listed = docs.filter((d) => !d.unlisted);
+  const byRoute = new Map(listed.map((d) => [d.route, d]));
+  const groups: CardGroup[] = tree.map((item) => ({
+    label: item.label,
+    items: flattenSidebar(item.type === 'category' ? item.items : [item]).map((l) => ({
+      label: l.label,
+      href: href(l.route),
+      description: byRoute.get(l.route)?.description ?? '',
+    })),
+  }));
+  pages.push({
+    route: '/guides',
+    head: head('Guides', '/guides', `Guides to the ${config.title}: ${groups.map((g) => g.label).join(', ')}.`),
+    section: 'guides',
+    sidebar,
+    body: { kind: 'sectionIndex', title: 'Guides', intro: 'Step-by-step guides and reference notes, grouped by topic.', groups, breadcrumbs: [] },
+  });
+
+  // Tags: only listed guides count.
+  const tagged = new Map<string, GuideDoc[]>();
+  for (const doc of listed) for (const tag of doc.tags) tagged.set(tag, [...(tagged.get(tag) ?? []), doc]);
+  const tags = [...tagged.keys()].sort((a, b) => a.localeCompare(b));
+  pages.push({
+    route: '/guides/tags',
+    head: head('Tags', '/guides/tags', 'Every tag used in the guides.'),
+    section: 'guides',
+    sidebar,
+    body: { kind: 'tagsList', title: 'Tags', tags: tags.map((t) => ({ label: t, href: href(tagRoute(t)), count: tagged.get(t)!.length })), breadcrumbs: [guidesCrumb, { label: 'Tags' }] },
+  });
+  for (const tag of tags) {
+    const list = tagged.get(tag)!;
+    const title = `${list.length} ${list.length === 1 ? 'doc' : 'docs'} tagged with "${tag}"`;
+    pages.push({
+      route: tagRoute(tag),
+      head: head(title, tagRoute(tag), `Guides tagged with ${tag}.`),
+      section: 'guides',
+      sidebar,
+      body: {
+        kind: 'tagDocs',
+        title,
+        tag,
+        allTagsHref: href('/guides/tags'),
+        docs: list.map((d) => ({ label: d.title, href: href(d.route), description: d.description })),
+        breadcrumbs: [guidesCrumb, { label: 'Tags', href: href('/guides/tags') }, { label: tag }],
+      },
+    });
+  }
+
+  pages.push({
+    route: '/',
+    head: head(config.title, '/', config.tagline ? `${config.title}: ${config.tagline}` : config.title),
+    section: 'home',
+    body: { kind: 'home', guidesHref: href(guidesHome), apiHref: href('/api'), sections: groups },
+  });
+  if (api) {
+    for (const page of buildApiPages(config, api.outline, api.markdown, head)) {
+      pages.push(page);
+      sources.set(page.route, api.source);
+    }
+  }
+  pages.push({
+    route: '/search',
+    head: head('Search', '/search', `Search the ${config.title} documentation.`, { noindex: true }),
+    section: 'other',
+    body: { kind: 'search', actionHref: href('/search') },
+  });
+  pages.push({
+    route: '/404',
+    head: head('Page not found', '/404', 'The page you were looking for does not exist.', { noindex: true }),
+    section: 'other',
+    body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href('/api') },
+  });
+  for (const p of pages) if (!anchors.has(p.route)) anchors.set(p.route, new Set());
+  for (const p of pages) if (!sources.has(p.route)) sources.set(p.route, config.configFile);
+  return { pages, anchors, sources, diagnostics };
+}
+
+/** Keeps the first guide per route (sources are in path order) and reports the others. */
+function dedupe(docs: GuideDoc[], config: ResolvedConfig, diagnostics: Diagnostic[]): GuideDoc[] {
+  const reserved = new Set(['/guides', '/guides/tags']);
+  const seen = new Map<string, GuideDoc>();
+  const kept: GuideDoc[] = [];
+  for (const doc of docs) {
+    const first = seen.get(doc.route);
+    if (first || reserved.has(doc.route) || doc.route.startsWith('/guides/tags/')) {
+      const other = first ? path.relative(config.root, first.file) : 'a generated page';
+      diagnostics.push(
+        ...byPolicy(config.onDuplicateRoutes, 'duplicate-route', `The route ${doc.route} is produced by both ${other} and this file; this file is left out.`, {
+          location: { file: doc.file },
+          hint: 'Give one of them a different file name or a `slug` in its front matter.',
+        }),
+      );
+      continue;
+    }
+    seen.set(doc.route, doc);
+    kept.push(doc);
+  }
+  return kept;
+}
+
+/** Nests h3 under the preceding h2 (generally: deeper levels under shallower), within min..max. */
+export function buildToc(headings: Heading[], min: number, max: number): TocEntry[] {
+  const root: TocEntry[] = [];
+  const stack: { level: number; entry: TocEntry }[] = [];
+  for (const h of headings) {
+    if (h.level < min || h.level > max) continue;
+    const entry: TocEntry = { id: h.id, text: h.text, children: [] };
+    while (stack.length && stack[stack.length - 1].level >= h.level) stack.pop();
+    (stack.length ? stack[stack.length - 1].entry.children : root).push(entry);
+    stack.push({ level: h.level, entry });
+  }
+  return root;
+}
+
+function withHrefs(items: SidebarItem[], href: (route: string) => string): ViewSidebarItem[] {
+  return items.map((item) => (item.type === 'link' ? { ...item, href: href(item.route) } : { ...item, items: withHrefs(item.items, href) }));
+}

@@ -1,0 +1,93 @@
+// The top bar: logo and title, the configured items on each side. Search, colour mode and the
+// mobile menu become interactive as islands; here they are the no-JavaScript baseline.
+import type { NavbarEntry, SiteModel } from '../../src/shared/viewModels';
+
+export function Navbar({ site, section, currentHref }: { site: SiteModel; section: string; currentHref: string }) {
+  return (
+    <nav className="navbar" aria-label="Main">
+      <div className="navbar-inner">
+        <div className="navbar-side navbar-left">
+          <a className="navbar-brand" href={site.homeHref}>
+            <Logo alt={site.logoAlt} />
+            <span className="navbar-title">{site.navbarTitle}</span>
+          </a>
+          {site.navbarLeft.map((item, i) => (
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} searchHref={site.searchHref} />
+          ))}
+        </div>
+        <div className="navbar-side navbar-right">
+          {site.navbarRight.map((item, i) => (
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} searchHref={site.searchHref} />
+          ))}
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+function NavItem({ item, section, currentHref, searchHref }: { item: NavbarEntry; section: string; currentHref: string; searchHref: string }) {
+  switch (item.type) {
+    case 'link': {
+      const active = item.activeBasePath ? `/${section}` === item.activeBasePath : false;
+      return (
+        <a className={`navbar-link${active ? ' navbar-link-active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          {item.label}
+        </a>
+      );
+    }
+    case 'search':
+      return <SearchForm action={searchHref} />;
+    case 'localeDropdown':
+      return (
+        <details className="navbar-dropdown">
+          <summary className="navbar-link" aria-label={`Language: ${item.locales.find((l) => l.locale === item.current)?.label ?? item.current}`}>
+            <GlobeIcon />
+            <span>{item.locales.find((l) => l.locale === item.current)?.label ?? item.current}</span>
+          </summary>
+          <ul className="navbar-dropdown-menu">
+            {item.locales.map((l) => (
+              <li key={l.locale}>
+                <a href={l.locale === item.current ? currentHref : l.href} lang={l.locale} aria-current={l.locale === item.current ? 'true' : undefined}>
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      );
+    case 'colorMode':
+      // The switch is an island (it needs JavaScript to do anything); without JS the mode
+      // follows the system preference through the head script.
+      return null;
+  }
+}
+
+/** The search box's no-JavaScript form: submitting it opens the search page. */
+function SearchForm({ action }: { action: string }) {
+  return (
+    <form className="navbar-search" role="search" action={action} data-search-form="">
+      <label className="visually-hidden" htmlFor="navbar-search-input">
+        Search
+      </label>
+      <input id="navbar-search-input" className="navbar-search-input" type="search" name="q" placeholder="Search" autoComplete="off" />
+    </form>
+  );
+}
+
+function Logo({ alt }: { alt: string }) {
+  return (
+    <svg className="navbar-logo" viewBox="0 0 32 32" width="32" height="32" role="img" aria-label={alt}>
+      <rect x="1" y="1" width="30" height="30" rx="7" className="navbar-logo-bg" />
+      <path d="M8 22 L16 9 L24 22" className="navbar-logo-mark" fill="none" strokeWidth="3" strokeLinejoin="round" strokeLinecap="round" />
+      <circle cx="16" cy="19" r="2.5" className="navbar-logo-dot" />
+    </svg>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-2.9a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8ZM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3Zm.8 2h2.9c.3 1.3.8 2.5 1.4 3.6A8 8 0 0 1 5.1 16ZM8 8H5.1a8 8 0 0 1 4.3-3.6C8.8 5.5 8.3 6.7 8 8Zm4 12c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h2.9a8 8 0 0 1-4.3 3.6Zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4Z" />
+    </svg>
+  );
+}

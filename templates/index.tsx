@@ -1,0 +1,41 @@
+// The one entry src/render imports: a page model in, the React tree of the whole document out.
+import type { ReactElement } from 'react';
+import type { PageModel, SiteModel } from '../src/shared/viewModels';
+import { Shell } from './layouts/Shell';
+import { ApiIndex } from './pages/ApiIndex';
+import { DocPage } from './pages/DocPage';
+import { Home } from './pages/Home';
+import { NotFound } from './pages/NotFound';
+import { Search } from './pages/Search';
+import { SectionIndex } from './pages/SectionIndex';
+import { TagDocs, TagsList } from './pages/Tags';
+
+export function renderTemplate(site: SiteModel, page: PageModel): ReactElement {
+  return (
+    <Shell site={site} page={page}>
+      {body(site, page)}
+    </Shell>
+  );
+}
+
+function body(site: SiteModel, page: PageModel): ReactElement {
+  const b = page.body;
+  switch (b.kind) {
+    case 'home':
+      return <Home site={site} guidesHref={b.guidesHref} apiHref={b.apiHref} sections={b.sections} />;
+    case 'doc':
+      return <DocPage page={page} doc={b.doc} homeHref={site.homeHref} />;
+    case 'sectionIndex':
+      return <SectionIndex page={page} title={b.title} intro={b.intro} groups={b.groups} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'tagsList':
+      return <TagsList page={page} title={b.title} tags={b.tags} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'tagDocs':
+      return <TagDocs page={page} title={b.title} docs={b.docs} allTagsHref={b.allTagsHref} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'apiIndex':
+      return <ApiIndex page={page} api={b.api} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'search':
+      return <Search actionHref={b.actionHref} />;
+    case 'notFound':
+      return <NotFound homeHref={b.homeHref} guidesHref={b.guidesHref} apiHref={b.apiHref} />;
+  }
+}

@@ -1,0 +1,24 @@
+import type { CardGroup, SiteModel } from '../../src/shared/viewModels';
+import { CardGroups } from './SectionIndex';
+
+export function Home({ site, guidesHref, apiHref, sections }: { site: SiteModel; guidesHref: string; apiHref: string; sections: CardGroup[] }) {
+  return (
+    <main id="main-content" className="home" tabIndex={-1}>
+      <header className="hero">
+        <h1 className="hero-title">{site.title}</h1>
+        <p className="hero-tagline">{site.tagline}</p>
+        <div className="hero-actions">
+          <a className="button button-primary" href={guidesHref}>
+            Read the guides
+          </a>
+          <a className="button button-secondary" href={apiHref}>
+            Browse the API reference
+          </a>
+        </div>
+      </header>
+      <div className="home-sections">
+        <CardGroups groups={sections} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { closest, validateConfig } from '../../../src/config/validate';
+
+const valid = {
+  title: 'API',
+  url: 'https://docs.example.com',
+  navbar: { items: [{ label: 'Guides', to: '/guides', position: 'left' }] },
+  footer: { copyright: 'Copyright © 2025' },
+};
+
+describe('config/validate', () => {
+  it('accepts a minimal valid config', () => {
+    expect(validateConfig(valid)).toEqual([]);
+  });
+
+  it('names a misspelt key with its dotted path and suggests the known one', () => {
+    const issues = validateConfig({ ...valid, navbar: { items: [{ label: 'Guides', to: '/guides', positon: 'left' }] } });
+    expect(issues).toEqual([{ path: 'navbar.items[0].positon', message: 'is not a known option; did you mean "position"?' }]);
+  });
+
+  it('names a wrong type with what was expected', () => {
+    const issues = validateConfig({ ...valid, colorMode: { defaultMode: 'sepia', respectPrefersColorScheme: 'yes' } });
+    expect(issues).toEqual([
+      { path: 'colorMode.defaultMode', message: 'expected one of "light", "dark", got the string "sepia"' },
+      { path: 'colorMode.respectPrefersColorScheme', message: 'expected a boolean (true or false), got the string "yes"' },
+    ]);
+  });
+
+  it('names a missing required field', () => {
+    const { title, ...rest } = valid;
+    expect(validateConfig(rest)).toEqual([{ path: 'title', message: 'is required but missing (expected a string)' }]);
+  });
+
+  it('checks url and baseUrl shapes', () => {
+    const issues = validateConfig({ ...valid, url: 'https://docs.example.com/docs', baseUrl: 'docs' });
+    expect(issues.map((i) => i.path)).toEqual(['url', 'baseUrl']);
+  });
+
+  it('collects every issue instead of stopping at the first', () => {
+    expect(validateConfig({ ...valid, onBrokenLinks: 'explode', titel: 'x', trailingSlash: 'yes' })).toHaveLength(3);
+  });
+
+  it('suggests only close matches', () => {
+    expect(closest('tagLine', ['tagline', 'title'])).toBe('tagline');
+    expect(closest('completelyDifferent', ['tagline', 'title'])).toBeUndefined();
+  });
+});
