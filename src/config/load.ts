@@ -34,7 +34,7 @@ export async function loadConfig(inline: InlineConfig = {}, options: { dev?: boo
     const source = fs.readFileSync(configFile, 'utf8');
     throw new DocsgenError(
       issues.map((issue): Diagnostic =>
-        error('config-invalid', `Invalid config: "${issue.path}" ${issue.message}.`, { location: locateKey(configFile, source, issue.path) }),
+        error('config-invalid', `Invalid config: "${issue.path}" ${issue.message}${issue.message.endsWith('?') ? '' : '.'}`, { location: locateKey(configFile, source, issue.path) }),
       ),
     );
   }

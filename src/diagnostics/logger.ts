@@ -24,7 +24,7 @@ export interface LoggerOptions {
 export function shouldUseColor(env: NodeJS.ProcessEnv = process.env, isTTY = !!process.stdout.isTTY): boolean {
   // https://no-color.org: any non-empty NO_COLOR disables colour.
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
   return isTTY;
 }
 

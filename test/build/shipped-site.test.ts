@@ -1,0 +1,138 @@
+// The shipped site: `docsgen build` on this repository's config, content and spec.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { htmlParseErrors, listFiles, repoRoot } from '../helpers/fixture';
+
+const guideRoutes = [
+  '/guides/getting-started/quick-start',
+  '/guides/getting-started/beta-endpoints-program',
+  '/guides/getting-started/data-sources-and-version-numbers',
+  '/guides/boundaries/getting-started',
+  '/guides/boundaries/cities-vs-postal-cities',
+  '/guides/boundaries/virtual-layers',
+  '/guides/market-statistics/getting-started',
+  '/guides/market-statistics/dictionary',
+  '/guides/market-statistics/mls',
+  '/guides/market-statistics/reso-fields',
+  '/guides/schools/school-ids',
+];
+
+let out: string;
+let result: BuildResult;
+const page = (route: string) => cheerio.load(fs.readFileSync(path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8'));
+
+beforeAll(async () => {
+  out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-shipped-'));
+  result = await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
+});
+
+describe('the shipped site', () => {
+  it('writes every guide route, the section landings, search, home, 404 and the sitemap', () => {
+    const files = new Set(listFiles(out));
+    for (const route of [...guideRoutes, '/guides', '/api', '/search', '/guides/tags']) expect(files, route).toContain(`${route.slice(1)}/index.html`);
+    for (const file of ['index.html', '404.html', 'sitemap.xml']) expect(files).toContain(file);
+  });
+
+  it('produces pages that parse without a single HTML error', () => {
+    const pages = listFiles(out).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBe(result.pages);
+    for (const file of pages) expect(htmlParseErrors(fs.readFileSync(path.join(out, file), 'utf8')), file).toEqual([]);
+  });
+
+  it('makes quick-start the main guide page: the Guides navbar item and home button lead there', () => {
+    const $ = page('/');
+    expect($('a.navbar-link').filter((_, a) => $(a).text() === 'Guides').attr('href')).toBe('/guides/getting-started/quick-start');
+    expect($('.hero-actions a').first().attr('href')).toBe('/guides/getting-started/quick-start');
+    expect($('.hero-actions a').eq(1).attr('href')).toBe('/api');
+  });
+
+  it('writes guides of 300+ words with a table or a code sample each', () => {
+    for (const route of guideRoutes) {
+      const $ = page(route);
+      const words = $('.markdown').text().split(/\s+/).filter(Boolean).length;
+      expect(words, route).toBeGreaterThanOrEqual(300);
+      expect($('.markdown table, .markdown pre').length, route).toBeGreaterThan(0);
+    }
+  });
+
+  it('puts the site shell on every page: title, description, canonical, Open Graph, skip link, navbar, footer, lang', () => {
+    const $ = page('/guides/boundaries/virtual-layers');
+    expect($('html').attr('lang')).toBe('en');
+    expect($('title').text()).toMatch(/^.+ \| API$/);
+    expect($('meta[name="description"]').attr('content')).not.toBe('');
+    expect($('link[rel="canonical"]').attr('href')).toBe('https://docs.hyperlocal.example/guides/boundaries/virtual-layers');
+    expect($('meta[property="og:title"]').attr('content')).toBe($('title').text());
+    expect($('meta[property="og:url"]').attr('content')).toBe('https://docs.hyperlocal.example/guides/boundaries/virtual-layers');
+    expect($('a.skip-link').attr('href')).toBe('#main-content');
+    expect($('#main-content')).toHaveLength(1);
+    expect($('nav.navbar .navbar-title').text()).toBe('API');
+    expect($('footer .footer-copyright').text()).toMatch(/^Copyright © 2025 /);
+    expect($('.navbar-dropdown .navbar-dropdown-menu a').map((_, a) => $(a).text()).get()).toEqual(['English']);
+  });
+
+  it('marks the current page in an expanded guides sidebar with no way to hide it', () => {
+    const $ = page('/guides/market-statistics/mls');
+    expect($('nav.sidebar[aria-label="Guides sidebar"] details').length).toBe(4);
+    expect($('nav.sidebar details:not([open])')).toHaveLength(0);
+    expect($('nav.sidebar summary').map((_, s) => $(s).text()).get()).toEqual(['Getting Started', 'Boundaries', 'Market Statistics', 'Schools']);
+    expect($('nav.sidebar a[aria-current="page"]').attr('href')).toBe('/guides/market-statistics/mls');
+    expect($('nav.sidebar a').first().attr('href')).toBe('/guides/getting-started/quick-start');
+  });
+
+  it('shows a table of contents of h2–h3 matching the headings, breadcrumbs with › and previous/next', () => {
+    const $ = page('/guides/boundaries/getting-started');
+    const headingIds = $('.markdown h2, .markdown h3').map((_, h) => $(h).attr('id')).get();
+    expect($('.toc a').map((_, a) => $(a).attr('href')).get()).toEqual(headingIds.map((id) => `#${id}`));
+    expect($('.breadcrumbs .breadcrumbs-separator').first().text()).toBe('›');
+    expect($('.breadcrumbs li').map((_, li) => $(li).text().replace('›', '').trim()).get().slice(1)).toEqual(['Guides', 'Boundaries', $('.breadcrumbs [aria-current="page"]').text()]);
+    expect($('.pagination a[rel="prev"]').attr('href')).toBe('/guides/getting-started/beta-endpoints-program');
+    expect($('.pagination a[rel="next"]').attr('href')).toBe('/guides/boundaries/cities-vs-postal-cities');
+  });
+
+  it('lists tags and the docs of each tag', () => {
+    const $ = page('/guides/tags');
+    const tagLinks = $('.tag-cloud a').map((_, a) => $(a).attr('href')).get();
+    expect(tagLinks).toContain('/guides/tags/boundaries');
+    const $tag = page('/guides/tags/boundaries');
+    expect($tag('.tag-doc-list a').map((_, a) => $tag(a).attr('href')).get()).toContain('/guides/boundaries/virtual-layers');
+  });
+
+  it('rewrites relative .md links to routes and copies images with hashed names', () => {
+    const $ = page('/guides/boundaries/cities-vs-postal-cities');
+    const hrefs = $('.markdown a').map((_, a) => $(a).attr('href')).get();
+    expect(hrefs.some((h) => h.endsWith('.md') || h.includes('.md#'))).toBe(false);
+    const src = $('.markdown img').attr('src')!;
+    expect(src).toMatch(/^\/assets\/images\/cities-vs-postal-cities-[0-9a-f]{8}\.svg$/);
+    expect(fs.existsSync(path.join(out, src))).toBe(true);
+  });
+
+  it('lists every listed page in sitemap.xml, and not the search or 404 pages', () => {
+    const $ = cheerio.load(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), { xml: true });
+    const locs = $('loc').map((_, l) => $(l).text()).get();
+    for (const route of guideRoutes) expect(locs).toContain(`https://docs.hyperlocal.example${route}`);
+    expect(locs).toContain('https://docs.hyperlocal.example/');
+    expect(locs.some((l) => l.includes('/search') || l.includes('404'))).toBe(false);
+  });
+
+  it('carries both colour themes in the stylesheet and applies the stored mode before first paint', () => {
+    const $ = page('/');
+    const css = fs.readFileSync(path.join(out, $('link[rel="stylesheet"]').attr('href')!), 'utf8');
+    expect(css).toContain("[data-theme='dark']");
+    const script = $('head script').first().html()!;
+    expect(script).toContain("localStorage.getItem('theme')");
+    expect(script).toContain('prefers-color-scheme: dark');
+    // The script comes before the stylesheet so the first paint already has the right theme.
+    expect($('head').html()!.indexOf('<script>')).toBeLessThan($('head').html()!.indexOf('rel="stylesheet"'));
+  });
+
+  it('marks the search page noindex and writes the not-found page at the root', () => {
+    expect(page('/search')('meta[name="robots"]').attr('content')).toBe('noindex');
+    const $ = cheerio.load(fs.readFileSync(path.join(out, '404.html'), 'utf8'));
+    expect($('h1').text()).toBe('Page not found');
+  });
+});

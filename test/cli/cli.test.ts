@@ -1,0 +1,100 @@
+// The command line as a user runs it: `bin/docsgen.js` in a child process.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configSource, repoRoot, writeFiles } from '../helpers/fixture';
+
+const bin = path.join(repoRoot, 'bin/docsgen.js');
+const site = { 'content/guides/a.md': '---\ntitle: A\n---\nHello.\n' };
+
+function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('docsgen CLI', () => {
+  it('explains itself with --help, listing the three commands', () => {
+    const r = run(['--help'], repoRoot);
+    expect(r.code).toBe(0);
+    for (const command of ['build', 'serve', 'check-links']) expect(r.stdout).toMatch(new RegExp(`^  ${command}`, 'm'));
+  });
+
+  it('documents every build option in build --help', () => {
+    const r = run(['build', '--help'], repoRoot);
+    expect(r.code).toBe(0);
+    for (const flag of ['--config <file>', '--out <dir>', '--spec <url|file>', '--on-broken-links <policy>', '--quiet', '--timings']) expect(r.stdout).toContain(flag);
+  });
+
+  it('has --help for serve and check-links', () => {
+    expect(run(['serve', '--help'], repoRoot).stdout).toContain('--watch');
+    expect(run(['check-links', '--help'], repoRoot).code).toBe(0);
+  });
+
+  it('exits 2 on usage errors: unknown command, unknown option, bad choice', () => {
+    const unknown = run(['biuld'], repoRoot);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('docsgen does not know the command "biuld"');
+    expect(run(['build', '--frobnicate'], repoRoot).code).toBe(2);
+    const choice = run(['build', '--on-broken-links', 'explode'], repoRoot);
+    expect(choice.code).toBe(2);
+    expect(choice.stderr).toContain('throw, warn, ignore');
+  });
+
+  it('builds, prints a summary with pages, time and size, and exits 0', () => {
+    const dir = writeFiles(site);
+    const r = run(['build'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^✓ built \d+ pages in \d+(\.\d+)? (ms|s) → build\/ \(\d+(\.\d)? (B|KiB|MiB)\)$/m);
+    expect(fs.existsSync(path.join(dir, 'build/guides/a/index.html'))).toBe(true);
+  });
+
+  it('honours --out and --config', () => {
+    const dir = writeFiles({ ...site, 'conf/site.config.ts': configSource({ contentDir: '../content' }) });
+    const r = run(['build', '--config', 'conf/site.config.ts', '--out', 'public'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'public/guides/a/index.html'))).toBe(true);
+  });
+
+  it('exits 1 on a build error, naming the file, and prints nothing but errors with --quiet', () => {
+    const dir = writeFiles({ ...site, 'content/guides/b.md': '---\ntitle: B\n---\n[x](/guides/missing)\n' });
+    const r = run(['build', '--quiet'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('content/guides/b.md:4');
+    expect(r.stderr).toContain('The link "/guides/missing" points to /guides/missing, which is not a page of this site.');
+  });
+
+  it('exits 1 on an invalid config, naming the key and the file', () => {
+    const dir = writeFiles({ ...site, 'docsgen.config.ts': configSource({ colorMode: { defaultMode: 'blue' } }) });
+    const r = run(['build'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/docsgen\.config\.ts:\d+:\d+ Invalid config: "colorMode\.defaultMode" expected one of "light", "dark", got the string "blue"\./);
+  });
+
+  it('honours NO_COLOR even when colour is forced', () => {
+    const dir = writeFiles({ ...site, 'content/guides/b.md': '---\ntitle: B\n---\n[x](/guides/missing)\n' });
+    expect(run(['build'], dir, { FORCE_COLOR: '1' }).stderr).toContain('\x1b[');
+    expect(run(['build'], dir, { FORCE_COLOR: '1', NO_COLOR: '1' }).stderr).not.toContain('\x1b[');
+  });
+
+  it('prints per-stage timings with --timings', () => {
+    const r = run(['build', '--timings'], writeFiles(site));
+    expect(r.stdout).toMatch(/^timings: config \d+ ms, content \d+ ms, site \d+ ms, render \d+ ms, links \d+ ms, output \d+ ms$/m);
+  });
+
+});
+
+describe('programmatic API', () => {
+  it('exports build and loadConfig from "docsgen" in plain Node', () => {
+    const dir = writeFiles(site);
+    const script = `import { build, loadConfig } from 'docsgen';
+const { config } = await loadConfig({ root: ${JSON.stringify(dir)} });
+const result = await build({ root: ${JSON.stringify(dir)}, write: false, logger: { info() {}, warn() {}, error() {}, diagnostic() {}, progress() {}, color: false } });
+console.log(JSON.stringify({ title: config.title, pages: result.pages, hasA: result.files.has('guides/a/index.html') }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ title: 'Test Docs', pages: 6, hasA: true });
+  });
+});
