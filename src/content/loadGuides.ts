@@ -7,7 +7,7 @@ import type { ResolvedConfig } from '../config/types';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
 import { discoverGuides, type Category, type GuideSource } from './discover';
-import { createEnv, createMarkdown } from './markdown';
+import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 
 export interface LinkRecord {
@@ -94,7 +94,7 @@ export function loadGuides(config: ResolvedConfig): GuidesResult {
         return withBase(config.baseUrl, `/${out}`);
       },
     });
-    const html = md.render(source.body, env);
+    const html = renderMarkdown(md, source.body, env);
     const fm = source.frontMatter;
     const firstH1 = env.headings.find((h) => h.level === 1)?.text;
     const title = fm.title ?? firstH1 ?? path.basename(source.relPath).replace(/\.mdx?$/, '');

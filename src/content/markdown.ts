@@ -1,5 +1,5 @@
 // The one markdown-it instance of a build, and the per-document environment its plugins fill.
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
 import GithubSlugger from 'github-slugger';
 import { headingsPlugin, type Heading } from './plugins/headings';
 import { linksPlugin } from './plugins/links';
@@ -24,10 +24,20 @@ export interface MarkdownOptions {
   html: boolean;
 }
 
-export function createMarkdown({ html }: MarkdownOptions): MarkdownIt {
+export function createMarkdown({ html }: MarkdownOptions): Md {
   const md = new MarkdownIt({ html, linkify: true, typographer: false });
   md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin);
   return md;
+}
+
+/** Renders with our env (markdown-it types its env as an open record; ours is typed). */
+export function renderMarkdown(md: Md, source: string, env: MarkdownEnv): string {
+  return md.render(source, env as unknown as Record<string, unknown>);
+}
+
+/** The env of a markdown-it rule, as ours. */
+export function envOf(state: { env: unknown }): MarkdownEnv {
+  return state.env as MarkdownEnv;
 }
 
 export function createEnv(file: string, lineOffset: number, resolvers: Pick<MarkdownEnv, 'resolveLink' | 'resolveImage'>): MarkdownEnv {

@@ -1,9 +1,9 @@
 // Markdown from the spec is untrusted: it is rendered by the guide pipeline with raw HTML
 // escaped (a `<script>` shows as text), and its site links are resolved and checked like a
 // guide's, with the JSON pointer of the description as their location.
-import type MarkdownIt from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
 import type { ResolvedConfig } from '../config/types';
-import { createEnv, createMarkdown } from '../content/markdown';
+import { createEnv, createMarkdown, renderMarkdown } from '../content/markdown';
 import type { SiteLink } from '../links/check';
 import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
 
@@ -31,7 +31,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string): Spec
         // Spec images stay where they are: a spec cannot ask the build to copy local files.
         resolveImage: (src) => safeHref(src),
       });
-      return md.render(text, env);
+      return renderMarkdown(md, text, env);
     },
   };
 }

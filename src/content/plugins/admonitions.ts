@@ -1,6 +1,6 @@
 // markdown-it plugin: `:::note|tip|info|warning|danger [title]` … `:::` blocks, built on
 // markdown-it-container, rendered as an <aside> with a role and a default title per kind.
-import type MarkdownIt from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
 import container from 'markdown-it-container';
 
 const kinds: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' };

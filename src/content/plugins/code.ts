@@ -1,6 +1,6 @@
 // markdown-it plugin: fenced code is highlighted at build time and wrapped in a figure that
 // carries its language (and an optional `title="…"`), the hook the copy-button island uses.
-import type MarkdownIt from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
 import { highlight } from './highlight';
 
 export function codePlugin(md: MarkdownIt): void {

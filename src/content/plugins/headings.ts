@@ -1,7 +1,7 @@
 // markdown-it plugin: gives every heading a GitHub-style id (or an explicit `{#custom-id}`),
 // appends a "#" anchor link, and records the headings for the table of contents.
-import type MarkdownIt from 'markdown-it';
-import type { MarkdownEnv } from '../markdown';
+import type { MarkdownIt } from 'markdown-it';
+import { envOf } from '../markdown';
 
 export interface Heading {
   level: number;
@@ -11,7 +11,7 @@ export interface Heading {
 
 export function headingsPlugin(md: MarkdownIt): void {
   md.core.ruler.push('docsgen_headings', (state) => {
-    const env = state.env as MarkdownEnv;
+    const env = envOf(state);
     const tokens = state.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const open = tokens[i];

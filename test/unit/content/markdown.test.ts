@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { createEnv, createMarkdown } from '../../../src/content/markdown';
+import { createEnv, createMarkdown, renderMarkdown } from '../../../src/content/markdown';
 
 function render(source: string, html = true) {
   const links: [string, number][] = [];
@@ -8,7 +8,7 @@ function render(source: string, html = true) {
     resolveLink: (href, line) => (links.push([href, line]), href.replace(/\.md/, '')),
     resolveImage: (src) => `/assets/${src.split('/').pop()}`,
   });
-  const out = createMarkdown({ html }).render(source, env);
+  const out = renderMarkdown(createMarkdown({ html }), source, env);
   return { $: cheerio.load(out), html: out, env, links };
 }
 
