@@ -47,7 +47,6 @@ export default defineConfig({
   openapi: {
     spec: 'fixtures/hyperlocal-openapi.yaml',
     downloadUrl: 'https://api.hyperlocal.example/docs/yaml',
-    productSlug: 'hyperlocal',
     timeoutMs: 10_000,
   },
   search: {

@@ -26,7 +26,8 @@ import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite } from './site/routes';
 import { routeToFile } from './shared/url';
 import { loadSpec } from './openapi/load';
-import { outlineApi } from './openapi/summary';
+import { parseApi } from './openapi/parse';
+import { buildApiModel } from './openapi/model';
 import { createSpecMarkdown } from './openapi/markdown';
 
 export interface BuildOptions extends InlineConfig {
@@ -35,6 +36,8 @@ export interface BuildOptions extends InlineConfig {
   logger?: Logger;
   /** Build drafts too (`serve`). */
   dev?: boolean;
+  /** Spec warnings are errors. */
+  strict?: boolean;
 }
 
 export interface BuildResult {
@@ -78,7 +81,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (config.openapi) {
     const start = performance.now();
     const spec = await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs });
-    api = { outline: outlineApi(spec.document), markdown: createSpecMarkdown(config, spec.source), source: spec.source };
+    const parsed = await parseApi(spec, { strict: options.strict ?? false });
+    const { model, diagnostics: modelDiagnostics } = buildApiModel(parsed.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });
+    collect([...parsed.diagnostics, ...modelDiagnostics]);
+    api = { model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source };
     timings.push(['openapi', performance.now() - start]);
   }
 
@@ -103,7 +109,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         {
           routes: new Set(site.pages.filter((p) => p.route !== '/404').map((p) => p.route)),
           files: new Set([...files.keys()].map((f) => `/${f}`)),
-          anchors: site.anchors,
+          anchors: new Map(rendered.map((p) => [p.route, idsOf(p.html)])),
         },
         config,
       ),
@@ -118,4 +124,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     bytes += typeof content === 'string' ? Buffer.byteLength(content) : 'copyFrom' in content ? fs.statSync(content.copyFrom).size : content.byteLength;
   }
   return { config, files, pages: rendered.length, bytes, diagnostics, timings };
+}
+
+/** Every id attribute of a rendered page: the anchors links may point at. */
+function idsOf(html: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(m[1]);
+  return ids;
 }

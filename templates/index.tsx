@@ -3,6 +3,9 @@ import type { ReactElement } from 'react';
 import type { PageModel, SiteModel } from '../src/shared/viewModels';
 import { Shell } from './layouts/Shell';
 import { ApiIndex } from './pages/ApiIndex';
+import { ApiOperation } from './pages/ApiOperation';
+import { ApiOverview } from './pages/ApiOverview';
+import { ApiTag } from './pages/ApiTag';
 import { DocPage } from './pages/DocPage';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
@@ -33,6 +36,12 @@ function body(site: SiteModel, page: PageModel): ReactElement {
       return <TagDocs page={page} title={b.title} docs={b.docs} allTagsHref={b.allTagsHref} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'apiIndex':
       return <ApiIndex page={page} api={b.api} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'apiOverview':
+      return <ApiOverview page={page} overview={b.overview} toc={b.toc} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'apiTag':
+      return <ApiTag page={page} tag={b.tag} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'apiOperation':
+      return <ApiOperation page={page} operation={b.operation} toc={b.toc} breadcrumbs={b.breadcrumbs} previous={b.previous} next={b.next} homeHref={site.homeHref} />;
     case 'search':
       return <Search actionHref={b.actionHref} />;
     case 'notFound':

@@ -12,6 +12,7 @@ interface BuildFlags {
   quiet?: boolean;
   color?: boolean;
   timings?: boolean;
+  strict?: boolean;
 }
 
 export function registerBuild(program: Command): void {
@@ -23,6 +24,7 @@ export function registerBuild(program: Command): void {
       .option('-s, --spec <url|file>', '[string] OpenAPI spec to build the API reference from, overriding the config'),
   )
     .addOption(new Option('--on-broken-links <policy>', 'what a link to a missing page does (default: from config, else throw)').choices(['throw', 'warn', 'ignore']))
+    .option('--strict', 'treat OpenAPI spec warnings as errors')
     .option('--timings', 'print how long each pipeline stage took')
     .action(async (flags: BuildFlags) => {
       const { createLogger, shouldUseColor } = await import('../diagnostics/logger');
@@ -30,7 +32,7 @@ export function registerBuild(program: Command): void {
       try {
         const { build } = await import('../build');
         const start = performance.now();
-        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, logger });
+        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, logger });
         const ms = performance.now() - start;
         if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
         const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;

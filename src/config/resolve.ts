@@ -41,7 +41,6 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     openapi: openapi && {
       spec: inline.spec ?? openapi.spec,
       downloadUrl: openapi.downloadUrl,
-      productSlug: openapi.productSlug ?? 'hyperlocal',
       timeoutMs: openapi.timeoutMs ?? 10_000,
     },
     search: {

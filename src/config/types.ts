@@ -89,8 +89,6 @@ export interface UserConfig {
     spec: string;
     /** The public download link shown to readers: `{host}/docs/yaml` on the API host. */
     downloadUrl: string;
-    /** Prefix of the overview slug `/api/<product>-api-reference`. @default 'hyperlocal' */
-    productSlug?: string;
     /** Fetch timeout for a URL spec, in milliseconds. @default 10000 */
     timeoutMs?: number;
   };

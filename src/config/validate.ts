@@ -134,7 +134,6 @@ export const configSchema = object({
     object({
       spec: required(string()),
       downloadUrl: required(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
-      productSlug: optional(string({ pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, expected: 'a kebab-case slug' })),
       timeoutMs: optional(integer(1, 600_000)),
     }),
   ),

@@ -8,7 +8,8 @@ import type { SiteLink } from '../links/check';
 import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
 
 export interface SpecMarkdown {
-  render(text: string, pointer: string): string;
+  /** Renders spec markdown; `headings` collects its headings (for a table of contents). */
+  render(text: string, pointer: string, headings?: { level: number; text: string; id: string }[]): string;
   links: SiteLink[];
 }
 
@@ -18,7 +19,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string): Spec
   const safeHref = (href: string) => (/^(javascript|vbscript|data):/i.test(href.trim()) ? '#' : href);
   return {
     links,
-    render(text, pointer) {
+    render(text, pointer, headings) {
       const env = createEnv(source, 0, {
         resolveLink(href) {
           if (isExternal(href)) return safeHref(href);
@@ -31,7 +32,9 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string): Spec
         // Spec images stay where they are: a spec cannot ask the build to copy local files.
         resolveImage: (src) => safeHref(src),
       });
-      return renderMarkdown(md, text, env);
+      const html = renderMarkdown(md, text, env);
+      headings?.push(...env.headings);
+      return html;
     },
   };
 }

@@ -86,7 +86,87 @@ export interface ApiIndexModel {
   version: string;
   summary: string;
   downloadUrl?: string;
-  tags: { name: string; /** Rendered from untrusted spec markdown with raw HTML escaped. */ descriptionHtml: string; operations: { method: string; path: string; summary: string; href?: string; deprecated: boolean }[] }[];
+  overviewHref: string;
+  tags: ApiTagView[];
+}
+
+/** One field of a schema, parameter or header, ready to render. */
+export interface SchemaNode {
+  /** Anchor id, unique on its page, e.g. `response-200-data-boundaries-name`. */
+  id: string;
+  name?: string;
+  /** Display type, e.g. `integer<int32>`, `string[]`, `Boundary`, `object`. */
+  type: string;
+  required: boolean;
+  deprecated: boolean;
+  nullable: boolean;
+  readOnly: boolean;
+  writeOnly: boolean;
+  descriptionHtml: string;
+  /** Human-readable constraints: `>= 1`, `<= 100`, `length <= 64`, `pattern: ^bnd_`, `unique items`. */
+  constraints: string[];
+  enumValues?: { value: string; descriptionHtml: string }[];
+  defaultValue?: string;
+  example?: string;
+  constValue?: string;
+  children: SchemaNode[];
+  /** `additionalProperties`: true/schema → a node describing the values. */
+  additional?: SchemaNode;
+  variants?: { kind: 'oneOf' | 'anyOf'; discriminator?: { propertyName: string; mapping: { value: string; target: string }[] }; options: { title: string; node: SchemaNode }[] };
+  /** A recursive reference: shown as `circular → TypeName`, linking to its first expansion. */
+  circular?: { typeName: string; href: string };
+  /** Expansion stopped (depth or size budget); the named schema continues at `href`. */
+  truncated?: { typeName?: string; href?: string };
+}
+
+export interface MediaContent {
+  mediaType: string;
+  /** Set when a body has several media types: the id of this one's block. */
+  anchorId?: string;
+  schema?: SchemaNode;
+  /** Highlighted example code (HTML) and its language. */
+  examples: { label: string; html: string }[];
+}
+
+export interface CodeSampleView {
+  lang: string;
+  label: string;
+  html: string;
+}
+
+export interface OperationView {
+  title: string;
+  method: string;
+  /** Full path with the server URL, e.g. `https://api.example.com/v1/boundaries/{boundary_id}`. */
+  serverUrl: string;
+  path: string;
+  deprecated: boolean;
+  descriptionHtml: string;
+  security: { name: string; detail: string }[];
+  parameters: { location: 'path' | 'query' | 'header' | 'cookie'; label: string; params: SchemaNode[] }[];
+  requestBody?: { id: string; required: boolean; descriptionHtml: string; contents: MediaContent[] };
+  responses: { id: string; status: string; statusClass: string; descriptionHtml: string; headers: SchemaNode[]; contents: MediaContent[] }[];
+  callbacks: { id: string; name: string; operations: { method: string; expression: string; summary: string }[] }[];
+  codeSamples: CodeSampleView[];
+}
+
+export interface ApiOverviewView {
+  title: string;
+  version: string;
+  descriptionHtml: string;
+  downloadUrl?: string;
+  servers: { url: string; descriptionHtml: string }[];
+  auth: { id: string; name: string; type: string; where?: string; headerName?: string; scheme?: string; descriptionHtml: string }[];
+  contact?: { name?: string; email?: string; url?: string };
+  license?: { name: string; url?: string };
+  tags: ApiTagView[];
+}
+
+export interface ApiTagView {
+  name: string;
+  href: string;
+  descriptionHtml: string;
+  operations: { method: string; path: string; summary: string; href: string; deprecated: boolean }[];
 }
 
 export type PageBody =
@@ -96,6 +176,9 @@ export type PageBody =
   | { kind: 'tagsList'; title: string; tags: { label: string; href: string; count: number }[]; breadcrumbs: Crumb[] }
   | { kind: 'tagDocs'; title: string; tag: string; allTagsHref: string; docs: { label: string; href: string; description: string }[]; breadcrumbs: Crumb[] }
   | { kind: 'apiIndex'; api: ApiIndexModel; breadcrumbs: Crumb[] }
+  | { kind: 'apiOverview'; overview: ApiOverviewView; toc: TocEntry[]; breadcrumbs: Crumb[] }
+  | { kind: 'apiTag'; tag: ApiTagView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
+  | { kind: 'apiOperation'; operation: OperationView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
   | { kind: 'search'; actionHref: string }
   | { kind: 'notFound'; homeHref: string; guidesHref: string; apiHref: string };
 

@@ -4,27 +4,25 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
 import type { GuideDoc, GuidesResult } from '../content/loadGuides';
-import type { Heading } from '../content/plugins/headings';
 import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
 import { routeUrl } from '../shared/url';
-import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem, TocEntry } from '../shared/viewModels';
+import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem } from '../shared/viewModels';
+import { buildToc } from './toc';
 import { buildGuidesSidebar, flattenSidebar, sidebarTrails, type SidebarItem } from './sidebar';
 import { kebabCase } from './slug';
 import { buildApiPages } from './apiRoutes';
-import type { ApiOutline } from '../openapi/summary';
+import type { ApiModel } from '../openapi/model';
 import type { SpecMarkdown } from '../openapi/markdown';
 import { labelFromDir } from '../content/discover';
 
 export interface SiteResult {
   pages: PageModel[];
-  /** Route → ids that exist on the page (headings), for anchor checks. */
-  anchors: Map<string, Set<string>>;
   /** Route → the source file that produced it, for error reports. */
   sources: Map<string, string>;
   diagnostics: Diagnostic[];
 }
 
-export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { outline: ApiOutline; markdown: SpecMarkdown; source: string }): SiteResult {
+export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { model: ApiModel; document: Record<string, any>; markdown: SpecMarkdown; source: string }): SiteResult {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
     title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
@@ -47,14 +45,12 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   const guidesCrumb: Crumb = { label: 'Guides', href: href('/guides') };
 
   const pages: PageModel[] = [];
-  const anchors = new Map<string, Set<string>>();
   const sources = new Map<string, string>();
 
   for (const doc of docs) {
     const i = orderIndex.get(doc.route) ?? -1;
     const trail = trails.get(doc.route) ?? doc.dirs.map(labelFromDir);
     const toc = buildToc(doc.headings, doc.frontMatter.toc_min_heading_level ?? 2, doc.frontMatter.toc_max_heading_level ?? 3);
-    anchors.set(doc.route, new Set(doc.headings.map((h) => h.id)));
     sources.set(doc.route, doc.file);
     pages.push({
       route: doc.route,
@@ -133,7 +129,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     body: { kind: 'home', guidesHref: href(guidesHome), apiHref: href('/api'), sections: groups },
   });
   if (api) {
-    for (const page of buildApiPages(config, api.outline, api.markdown, head)) {
+    for (const page of buildApiPages(config, api.model, api.document, api.markdown, head)) {
       pages.push(page);
       sources.set(page.route, api.source);
     }
@@ -150,9 +146,8 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     section: 'other',
     body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href('/api') },
   });
-  for (const p of pages) if (!anchors.has(p.route)) anchors.set(p.route, new Set());
   for (const p of pages) if (!sources.has(p.route)) sources.set(p.route, config.configFile);
-  return { pages, anchors, sources, diagnostics };
+  return { pages, sources, diagnostics };
 }
 
 /** Keeps the first guide per route (sources are in path order) and reports the others. */
@@ -176,20 +171,6 @@ function dedupe(docs: GuideDoc[], config: ResolvedConfig, diagnostics: Diagnosti
     kept.push(doc);
   }
   return kept;
-}
-
-/** Nests h3 under the preceding h2 (generally: deeper levels under shallower), within min..max. */
-export function buildToc(headings: Heading[], min: number, max: number): TocEntry[] {
-  const root: TocEntry[] = [];
-  const stack: { level: number; entry: TocEntry }[] = [];
-  for (const h of headings) {
-    if (h.level < min || h.level > max) continue;
-    const entry: TocEntry = { id: h.id, text: h.text, children: [] };
-    while (stack.length && stack[stack.length - 1].level >= h.level) stack.pop();
-    (stack.length ? stack[stack.length - 1].entry.children : root).push(entry);
-    stack.push({ level: h.level, entry });
-  }
-  return root;
 }
 
 function withHrefs(items: SidebarItem[], href: (route: string) => string): ViewSidebarItem[] {

@@ -44,6 +44,31 @@ describe('the shipped site', () => {
     for (const file of pages) expect(htmlParseErrors(fs.readFileSync(path.join(out, file), 'utf8')), file).toEqual([]);
   });
 
+  it('has no broken link on any page: every internal href is a written file and every #anchor exists', () => {
+    const pages = listFiles(out).filter((f) => f.endsWith('.html'));
+    const files = new Set(listFiles(out));
+    for (const file of pages) {
+      const $ = cheerio.load(fs.readFileSync(path.join(out, file), 'utf8'));
+      const ids = new Set($('[id]').map((_, el) => $(el).attr('id')).get());
+      $('a[href]').each((_, a) => {
+        const href = $(a).attr('href')!;
+        if (/^[a-z]+:|^\/\//i.test(href)) return;
+        const [target, hash] = href.split('#');
+        if (target === '') {
+          expect(ids.has(decodeURIComponent(hash)), `${file}: ${href}`).toBe(true);
+          return;
+        }
+        const rel = target.replace(/^\//, '');
+        const exists = files.has(rel) || files.has(`${rel}/index.html`.replace(/^\/+/, '')) || (rel === '' && files.has('index.html'));
+        expect(exists, `${file}: ${href}`).toBe(true);
+        if (hash) {
+          const html = fs.readFileSync(path.join(out, files.has(rel) ? rel : `${rel}/index.html`), 'utf8');
+          expect(cheerio.load(html)(`[id="${hash}"]`).length, `${file}: ${href}`).toBe(1);
+        }
+      });
+    }
+  });
+
   it('makes quick-start the main guide page: the Guides navbar item and home button lead there', () => {
     const $ = page('/');
     expect($('a.navbar-link').filter((_, a) => $(a).text() === 'Guides').attr('href')).toBe('/guides/getting-started/quick-start');
@@ -116,7 +141,9 @@ describe('the shipped site', () => {
     const locs = $('loc').map((_, l) => $(l).text()).get();
     for (const route of guideRoutes) expect(locs).toContain(`https://docs.hyperlocal.example${route}`);
     expect(locs).toContain('https://docs.hyperlocal.example/');
-    expect(locs.some((l) => l.includes('/search') || l.includes('404'))).toBe(false);
+    expect(locs).not.toContain('https://docs.hyperlocal.example/search');
+    expect(locs.some((l) => l.includes('404'))).toBe(false);
+    expect(locs).toContain('https://docs.hyperlocal.example/api/search-boundaries');
   });
 
   it('carries both colour themes in the stylesheet and applies the stored mode before first paint', () => {

@@ -1,0 +1,261 @@
+// Request code samples for an operation page: nine generated languages (curl, Node.js, PHP,
+// Python, C#, Go, Ruby, Java, PowerShell) from @readme/httpsnippet, with the spec's own
+// `x-codeSamples` / `x-code-samples` replacing or extending them. Everything returned is plain
+// text; the spec is untrusted and escaping happens at render time.
+
+import { HTTPSnippet } from '@readme/httpsnippet';
+import { targets } from '@readme/httpsnippet/targets';
+import type { CodeSample, SampleRequest } from './types';
+
+type Obj = Record<string, any>;
+/** A client's converter: takes a request prepared by `HTTPSnippet#init` and options. */
+type Convert = (request: any, options?: Obj) => string;
+
+interface Language {
+  lang: string;
+  label: string;
+  highlight: string;
+  target: string;
+  client: string;
+  options: Obj;
+  /** Line-comment prefix, for the (never expected) message when the generator fails. */
+  comment: string;
+}
+
+// Order is the tab order. Options favour readable, copy-pasteable output.
+const LANGUAGES: readonly Language[] = [
+  { lang: 'curl', label: 'curl', highlight: 'bash', target: 'shell', client: 'curl', options: { indent: '  ' }, comment: '#' },
+  { lang: 'node', label: 'Node.js', highlight: 'javascript', target: 'node', client: 'fetch', options: { indent: '  ' }, comment: '//' },
+  { lang: 'php', label: 'PHP', highlight: 'php', target: 'php', client: 'curl', options: { indent: '  ' }, comment: '//' },
+  { lang: 'python', label: 'Python', highlight: 'python', target: 'python', client: 'requests', options: { indent: '    ' }, comment: '#' },
+  { lang: 'csharp', label: 'C#', highlight: 'csharp', target: 'csharp', client: 'httpclient', options: { indent: '    ' }, comment: '//' },
+  { lang: 'go', label: 'Go', highlight: 'go', target: 'go', client: 'native', options: {}, comment: '//' },
+  { lang: 'ruby', label: 'Ruby', highlight: 'ruby', target: 'ruby', client: 'native', options: { indent: '  ' }, comment: '#' },
+  { lang: 'java', label: 'Java', highlight: 'java', target: 'java', client: 'unirest', options: { indent: '  ' }, comment: '//' },
+  { lang: 'powershell', label: 'PowerShell', highlight: 'powershell', target: 'powershell', client: 'restmethod', options: {}, comment: '#' },
+];
+
+// Resolved once per process: each language's converter, looked up directly instead of through
+// `HTTPSnippet#convert` (which looks the target up again on every call). A missing client means
+// the library changed under us, which should fail loudly at load rather than per operation.
+const GENERATORS: readonly (Language & { convert: Convert })[] = LANGUAGES.map((language) => {
+  const client = (targets as Record<string, { clientsById: Record<string, { convert: Convert }> } | undefined>)[language.target]?.clientsById[language.client];
+  if (!client) throw new Error(`@readme/httpsnippet has no ${language.target}/${language.client} client`);
+  return { ...language, convert: client.convert };
+});
+
+const BY_LANG = new Map(LANGUAGES.map((language) => [language.lang, language]));
+
+/** Methods Invoke-RestMethod takes with `-Method`; others need `-CustomMethod` (PowerShell 6+). */
+const POWERSHELL_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
+
+const JSON_MIME = /^(application|text)\/([\w.+-]+\+)?(x-)?json$/i;
+
+export function generateCodeSamples(request: SampleRequest, xCodeSamples?: unknown): CodeSample[] {
+  const samples = generated(request);
+  return withSpecSamples(samples, xCodeSamples);
+}
+
+// --- generated samples -------------------------------------------------------------------------
+
+function generated(request: SampleRequest): CodeSample[] {
+  const method = request.method.toUpperCase();
+  const har = toHar(request, method);
+  // Prepared once per request (URL parsing, query and header objects, JSON body parsed)…
+  const prepared = new HTTPSnippet(har as any).init().requests[0];
+  return GENERATORS.map((generator) => {
+    const code = convertOne(generator, prepared, method);
+    return { lang: generator.lang, label: generator.label, highlight: generator.highlight, code };
+  });
+}
+
+function convertOne(generator: (typeof GENERATORS)[number], prepared: Obj, method: string): string {
+  try {
+    let code: unknown;
+    if (generator.lang === 'powershell') {
+      code = powershell(generator.convert, prepared, method, generator.options);
+    } else {
+      // …and copied per language, since some converters edit the request they are given
+      // (e.g. dropping a multipart Content-Type header), which must not leak into the next one.
+      code = generator.convert(copy(prepared), { ...generator.options });
+    }
+    if (typeof code === 'string' && code.trim() !== '') return code;
+  } catch {
+    // fall through to the message below
+  }
+  return `${generator.comment} No ${generator.label} sample could be generated for ${method} ${prepared.fullUrl}; see the curl sample.`;
+}
+
+/**
+ * A copy of a prepared request that a converter may edit. Our clients only edit the header maps
+ * (curl, fetch, PHP and Python drop or rewrite a multipart Content-Type); postData is copied too
+ * for good measure. Shallow copies: a deep clone per language doubled the total time.
+ */
+function copy(prepared: Obj): Obj {
+  return {
+    ...prepared,
+    headersObj: { ...prepared.headersObj },
+    allHeaders: { ...prepared.allHeaders },
+    postData: prepared.postData && { ...prepared.postData },
+  };
+}
+
+/**
+ * Invoke-RestMethod, with two fixes over the library's output: a body is written inside a
+ * single-quoted PowerShell string, where a quote must be doubled; and methods outside
+ * `-Method`'s list (TRACE) get `-CustomMethod`.
+ */
+function powershell(convert: Convert, prepared: Obj, method: string, options: Obj): string {
+  const custom = !POWERSHELL_METHODS.has(method);
+  const request = copy(prepared);
+  if (custom) request.method = 'POST';
+  let code = convert(request, { ...options });
+  if (custom) code = code.replace(/ -Method POST\b/, () => ` -CustomMethod ${method}`);
+  const text: unknown = request.postData?.text;
+  if (typeof text === 'string' && text.includes("'")) {
+    const written = ` -Body '${text}'`;
+    const at = code.lastIndexOf(written);
+    if (at !== -1) code = code.slice(0, at) + ` -Body '${text.replaceAll("'", "''")}'` + code.slice(at + written.length);
+  }
+  return code;
+}
+
+interface HarRequest {
+  method: string;
+  url: string;
+  httpVersion: string;
+  cookies: { name: string; value: string }[];
+  headers: { name: string; value: string }[];
+  queryString: { name: string; value: string }[];
+  postData?: { mimeType: string; text?: string; params?: { name: string; value: string }[] };
+  headersSize: number;
+  bodySize: number;
+}
+
+function toHar(request: SampleRequest, method: string): HarRequest {
+  const headers = request.headers.map(({ name, value }) => ({ name, value }));
+  const har: HarRequest = {
+    method,
+    url: request.url,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers,
+    queryString: request.query.map(({ name, value }) => ({ name, value })),
+    headersSize: -1,
+    bodySize: -1,
+  };
+  const body = request.body;
+  if (body && body.text !== '') {
+    // Without a Content-Type header curl would send the body as a form.
+    // (PowerShell's converter also needs one.)
+    if (!headers.some((h) => h.name.toLowerCase() === 'content-type')) {
+      headers.push({ name: 'Content-Type', value: body.mimeType || 'application/octet-stream' });
+    }
+    har.postData = harBody(body);
+  }
+  return har;
+}
+
+/**
+ * The body as httpsnippet understands it. The header keeps the exact media type; here it is
+ * normalised so the generators recognise it: any JSON type (`application/problem+json`,
+ * `application/json; charset=utf-8`) becomes `application/json`, shown as a structure; a
+ * urlencoded text is split into params (httpsnippet drops a form body given only as text); a
+ * multipart body becomes params when it is a JSON object of fields, else is kept as raw text.
+ */
+function harBody(body: { mimeType: string; text: string }): NonNullable<HarRequest['postData']> {
+  const essence = (body.mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (JSON_MIME.test(essence)) return { mimeType: 'application/json', text: body.text };
+  if (essence === 'application/x-www-form-urlencoded') {
+    return { mimeType: essence, params: [...new URLSearchParams(body.text)].map(([name, value]) => ({ name, value })) };
+  }
+  if (essence.startsWith('multipart/')) {
+    const fields = jsonObject(body.text);
+    if (fields) {
+      return {
+        mimeType: 'multipart/form-data',
+        params: Object.entries(fields).map(([name, value]) => ({ name, value: typeof value === 'string' ? value : JSON.stringify(value) ?? '' })),
+      };
+    }
+    return { mimeType: 'text/plain', text: body.text };
+  }
+  return { mimeType: body.mimeType || 'application/octet-stream', text: body.text };
+}
+
+function jsonObject(text: string): Obj | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// --- x-codeSamples -----------------------------------------------------------------------------
+
+/** Spellings of our languages seen in `x-codeSamples`, lower-cased. */
+const LANG_ALIASES: Record<string, string> = {
+  curl: 'curl', shell: 'curl', sh: 'curl', bash: 'curl',
+  node: 'node', 'node.js': 'node', nodejs: 'node', javascript: 'node', js: 'node',
+  php: 'php',
+  python: 'python', python3: 'python', py: 'python',
+  'c#': 'csharp', csharp: 'csharp', cs: 'csharp',
+  go: 'go', golang: 'go',
+  ruby: 'ruby', rb: 'ruby',
+  java: 'java',
+  powershell: 'powershell', pwsh: 'powershell',
+};
+
+/** highlight.js names for other languages specs commonly carry, keyed by kebab-case key. */
+const OTHER_HIGHLIGHT: Record<string, string> = {
+  typescript: 'typescript', ts: 'typescript', kotlin: 'kotlin', swift: 'swift', rust: 'rust', scala: 'scala',
+  c: 'c', cpp: 'cpp', 'objective-c': 'objectivec', objc: 'objectivec', fsharp: 'fsharp', vbnet: 'vbnet', 'vb-net': 'vbnet',
+  dart: 'dart', elixir: 'elixir', erlang: 'erlang', clojure: 'clojure', ocaml: 'ocaml', haskell: 'haskell', perl: 'perl',
+  lua: 'lua', r: 'r', julia: 'julia', groovy: 'groovy', httpie: 'bash', wget: 'bash', zsh: 'bash', cli: 'bash',
+  http: 'http', json: 'json', yaml: 'yaml', xml: 'xml', graphql: 'graphql', sql: 'sql',
+};
+
+function withSpecSamples(samples: CodeSample[], xCodeSamples: unknown): CodeSample[] {
+  if (!Array.isArray(xCodeSamples)) return samples;
+  const result = samples.slice();
+  const replaced = new Set<string>();
+  const used = new Set(result.map((s) => s.lang));
+  for (const item of xCodeSamples) {
+    if (item === null || typeof item !== 'object') continue;
+    const { lang, label, source } = item as Obj;
+    if (typeof source !== 'string' || source.trim() === '' || typeof lang !== 'string' || lang.trim() === '') continue;
+    const specLabel = typeof label === 'string' && label.trim() !== '' ? label : undefined;
+    const ours = LANG_ALIASES[lang.trim().toLowerCase()];
+    const language = ours ? BY_LANG.get(ours) : undefined;
+    if (language && !replaced.has(language.lang)) {
+      replaced.add(language.lang);
+      const index = result.findIndex((s) => s.lang === language.lang);
+      result[index] = { lang: language.lang, label: specLabel ?? language.label, highlight: language.highlight, code: source };
+      continue;
+    }
+    // Another language, or a second sample for one already replaced: appended under a key of
+    // its own (keys stay unique within a tab group).
+    const base = language?.lang ?? kebab(lang);
+    let key = base;
+    for (let n = 2; used.has(key); n++) key = `${base}-${n}`;
+    used.add(key);
+    result.push({
+      lang: key,
+      label: specLabel ?? language?.label ?? lang.trim(),
+      highlight: language?.highlight ?? OTHER_HIGHLIGHT[base] ?? 'plaintext',
+      code: source,
+    });
+  }
+  return result;
+}
+
+function kebab(lang: string): string {
+  const key = lang
+    .trim()
+    .toLowerCase()
+    .replace(/\+\+/g, 'pp')
+    .replace(/#/g, 'sharp')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return key || 'sample';
+}

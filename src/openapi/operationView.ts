@@ -1,0 +1,167 @@
+// Everything an operation page shows, computed at build time: parameters by location, request
+// body and responses with schema trees and highlighted examples, security, callbacks, and code
+// samples in nine languages. Anchors follow the field's path: `#response-200-data-boundaries-name`.
+import { highlight } from '../content/plugins/highlight';
+import type { CodeSampleView, MediaContent, OperationView, SchemaNode } from '../shared/viewModels';
+import { generateCodeSamples } from './codeSamples';
+import { mediaExamples, parameterExample } from './examples';
+import type { ApiModel, ApiOperation } from './model';
+import { schemaTree, slugPart, uniqueId, type TreeContext } from './schemaTree';
+import type { SampleRequest } from './types';
+
+type Obj = Record<string, any>;
+type Markdown = (text: string, pointer: string) => string;
+
+const LOCATIONS = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+  ['cookie', 'Cookie parameters'],
+] as const;
+
+/** Nodes one page may expand before schema trees stop and link onwards. */
+export const PAGE_NODE_BUDGET = 4000;
+
+export function operationView(api: ApiModel, op: ApiOperation, document: Obj, markdown: Markdown): OperationView {
+  const ids = new Set<string>(['request', 'responses', 'code-samples', 'authentication']);
+  const budget = { nodes: PAGE_NODE_BUDGET };
+  const ctx = (direction: 'request' | 'response'): TreeContext => ({ resolver: api.resolver, markdown, direction, ids, budget });
+  const server = api.servers[0]?.url ?? '';
+
+  const parameters = LOCATIONS.map(([location, label]) => ({
+    location,
+    label,
+    params: op.parameters
+      .filter((p) => p.in === location)
+      .map((p, i): SchemaNode => {
+        const node = schemaTree(p.schema ?? contentSchema(p), ctx('request'), { id: `${location}-${slugPart(String(p.name))}`, pointer: `${op.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
+        return {
+          ...node,
+          deprecated: node.deprecated || p.deprecated === true,
+          descriptionHtml: p.description ? markdown(String(p.description), `${op.pointer}/parameters/${i}/description`) : node.descriptionHtml,
+          example: p.example !== undefined ? String(typeof p.example === 'object' ? JSON.stringify(p.example) : p.example) : node.example,
+        };
+      }),
+  })).filter((group) => group.params.length > 0);
+
+  const body = op.raw.requestBody ? api.resolver.deref<Obj>(op.raw.requestBody) : undefined;
+  const requestBody = body
+    ? {
+        id: uniqueId('request-body', ids),
+        required: body.required === true,
+        descriptionHtml: body.description ? markdown(String(body.description), `${op.pointer}/requestBody/description`) : '',
+        contents: contents(body.content, 'request-body', 'request', `${op.pointer}/requestBody/content`),
+      }
+    : undefined;
+
+  const responses = Object.entries<Obj>(op.raw.responses ?? {}).map(([status, raw]) => {
+    const response = api.resolver.deref<Obj>(raw);
+    const id = uniqueId(`response-${slugPart(status)}`, ids);
+    const pointer = `${op.pointer}/responses/${status}`;
+    return {
+      id,
+      status,
+      statusClass: /^[1-5]/.test(status) ? `${status[0]}xx` : 'default',
+      descriptionHtml: response.description ? markdown(String(response.description), `${pointer}/description`) : '',
+      headers: Object.entries<Obj>(response.headers ?? {}).map(([name, h]) => {
+        const header = api.resolver.deref<Obj>(h);
+        const node = schemaTree(header.schema, ctx('response'), { id: `${id}-header-${slugPart(name)}`, pointer: `${pointer}/headers/${name}`, name, required: header.required === true });
+        return { ...node, descriptionHtml: header.description ? markdown(String(header.description), `${pointer}/headers/${name}/description`) : node.descriptionHtml };
+      }),
+      contents: contents(response.content, id, 'response', `${pointer}/content`),
+    };
+  });
+
+  function contents(content: Obj | undefined, idPrefix: string, direction: 'request' | 'response', pointer: string): MediaContent[] {
+    const entries = Object.entries<Obj>(content ?? {});
+    return entries.map(([mediaType, media]) => ({
+      mediaType,
+      // With one media type the body's fields hang off the response/request id itself
+      // (`response-200-data-name`); with several, each media type gets its own anchored prefix.
+      anchorId: entries.length > 1 ? uniqueId(`${idPrefix}-${slugPart(mediaType)}`, ids) : undefined,
+      schema: media.schema ? schemaTree(media.schema, ctx(direction), { id: entries.length > 1 ? `${idPrefix}-${slugPart(mediaType)}` : idPrefix, pointer: `${pointer}/${mediaType.replace(/\//g, '~1')}/schema` }) : undefined,
+      examples: mediaExamples(media, direction, document, api.resolver).map((ex) => ({
+        label: ex.label,
+        html: highlight(typeof ex.value === 'string' && !/json/.test(mediaType) ? ex.value : JSON.stringify(ex.value, null, 2), /json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : ''),
+      })),
+    }));
+  }
+
+  const callbacks = Object.entries<Obj>(op.raw.callbacks ?? {}).map(([name, cb]) => ({
+    id: uniqueId(`callback-${slugPart(name)}`, ids),
+    name,
+    operations: Object.entries<Obj>(api.resolver.deref<Obj>(cb)).flatMap(([expression, item]) =>
+      Object.entries<Obj>(api.resolver.deref<Obj>(item))
+        .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method))
+        .map(([method, cbOp]) => ({ method: method.toUpperCase(), expression, summary: String(cbOp.summary ?? cbOp.description ?? '') })),
+    ),
+  }));
+
+  return {
+    title: op.summary,
+    method: op.method.toUpperCase(),
+    serverUrl: server,
+    path: op.path,
+    deprecated: op.deprecated,
+    descriptionHtml: op.description ? markdown(op.description, `${op.pointer}/description`) : '',
+    security: securityOf(api, op),
+    parameters,
+    requestBody,
+    responses,
+    callbacks,
+    codeSamples: codeSamples(api, op, document, body),
+  };
+}
+
+function contentSchema(param: Obj): Obj | undefined {
+  const first = Object.values<Obj>(param.content ?? {})[0];
+  return first?.schema;
+}
+
+function securityOf(api: ApiModel, op: ApiOperation): { name: string; detail: string }[] {
+  return op.security.flatMap((requirement) =>
+    Object.keys(requirement).map((key) => {
+      const scheme = api.securitySchemes.find((s) => s.key === key);
+      const detail = !scheme ? '' : scheme.type === 'apiKey' ? `API key in the ${scheme.in} "${scheme.name}"` : scheme.type === 'http' ? `HTTP ${scheme.scheme}` : String(scheme.type);
+      return { name: key, detail };
+    }),
+  );
+}
+
+/** The request the code samples make: first server, example parameter values, the API key. */
+export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined): SampleRequest {
+  const server = (api.servers[0]?.url ?? 'https://api.example.com').replace(/\/$/, '');
+  let path = op.path;
+  const query: SampleRequest['query'] = [];
+  const headers: SampleRequest['headers'] = [];
+  for (const p of op.parameters) {
+    const value = parameterExample(p, document, api.resolver);
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value));
+    else if (p.in === 'query' && (p.required || p.example !== undefined || p.schema?.example !== undefined) && value !== '') query.push({ name: p.name, value });
+    else if (p.in === 'header' && p.required && value !== '') headers.push({ name: p.name, value });
+  }
+  for (const requirement of op.security.slice(0, 1)) {
+    for (const key of Object.keys(requirement)) {
+      const scheme = api.securitySchemes.find((s) => s.key === key);
+      if (scheme?.type === 'apiKey' && scheme.in === 'header') headers.push({ name: scheme.name, value: 'YOUR_API_KEY' });
+      else if (scheme?.type === 'apiKey' && scheme.in === 'query') query.push({ name: scheme.name, value: 'YOUR_API_KEY' });
+      else if (scheme?.type === 'http' && scheme.scheme === 'bearer') headers.push({ name: 'Authorization', value: 'Bearer YOUR_TOKEN' });
+      else if (scheme?.type === 'http' && scheme.scheme === 'basic') headers.push({ name: 'Authorization', value: 'Basic BASE64_CREDENTIALS' });
+    }
+  }
+  const response200 = Object.keys(op.raw.responses ?? {}).find((s) => s.startsWith('2'));
+  const accept = response200 ? Object.keys(api.resolver.deref<Obj>(op.raw.responses[response200]).content ?? {})[0] : undefined;
+  if (accept) headers.push({ name: 'Accept', value: accept });
+  let sampleBody: SampleRequest['body'];
+  const json = body?.content && Object.entries<Obj>(body.content).find(([type]) => /json/.test(type));
+  if (json) {
+    const [example] = mediaExamples(json[1], 'request', document, api.resolver);
+    if (example) sampleBody = { mimeType: json[0], text: JSON.stringify(example.value, null, 2) };
+  }
+  return { method: op.method.toUpperCase(), url: server + path, query, headers, body: sampleBody };
+}
+
+function codeSamples(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined): CodeSampleView[] {
+  const samples = generateCodeSamples(sampleRequest(api, op, document, body), op.raw['x-codeSamples'] ?? op.raw['x-code-samples']);
+  return samples.map((s) => ({ lang: s.lang, label: s.label, html: highlight(s.code, s.highlight) }));
+}

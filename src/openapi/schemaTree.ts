@@ -1,0 +1,204 @@
+// Turns a JSON Schema (OpenAPI 3.0 or 3.1 flavour) into the SchemaNode tree a page renders:
+// allOf merged, oneOf/anyOf as alternatives, arrays shown as `Item[]` with the item's fields,
+// readOnly fields hidden in requests and writeOnly fields in responses, and recursion cut at
+// the first repeat of a named schema ("circular → Boundary", linking to its first expansion).
+import type { SchemaNode } from '../shared/viewModels';
+import type { Resolver } from './resolve';
+
+type Obj = Record<string, any>;
+
+export interface TreeContext {
+  resolver: Resolver;
+  /** Renders untrusted spec markdown; the pointer is for link reports. */
+  markdown: (text: string, pointer: string) => string;
+  direction: 'request' | 'response';
+  /** Ids already used on the page; new ids are made unique against it. */
+  ids: Set<string>;
+  /** Nodes left before expansion stops (protects pages from specs that expand explosively). */
+  budget: { nodes: number };
+}
+
+interface Walk {
+  id: string;
+  /** The root of a body names no field: its id only prefixes its fields' ids and is not claimed. */
+  root?: boolean;
+  name?: string;
+  required: boolean;
+  pointer: string;
+  /** Named schemas being expanded above this node → the id of their node. */
+  ancestors: Map<string, string>;
+}
+
+export function schemaTree(raw: Obj | undefined, ctx: TreeContext, at: { id: string; pointer: string; name?: string; required?: boolean }): SchemaNode {
+  return build(raw ?? {}, ctx, { id: at.id, root: at.name === undefined, name: at.name, required: at.required ?? false, pointer: at.pointer, ancestors: new Map() });
+}
+
+/** `integer<int32>`, `string[]`, `Boundary[]`, `string | integer`. */
+export function typeLabel(schema: Obj, name: string | undefined, resolver: Resolver): string {
+  const types = typesOf(schema).filter((t) => t !== 'null');
+  if (types.length > 1) return types.join(' | ');
+  const type = types[0];
+  if (type === 'array') {
+    const items = resolver.schema(schema.items);
+    return `${typeLabel(items.schema, items.name, resolver)}[]`;
+  }
+  if (name && (type === 'object' || type === undefined)) return name;
+  if (!type) return schema.oneOf ? 'one of' : schema.anyOf ? 'any of' : schema.allOf ? 'object' : 'any';
+  return schema.format ? `${type}<${schema.format}>` : type;
+}
+
+function typesOf(schema: Obj): string[] {
+  if (Array.isArray(schema.type)) return schema.type.map(String);
+  if (typeof schema.type === 'string') return [schema.type];
+  if (schema.properties || schema.additionalProperties) return ['object'];
+  if (schema.items) return ['array'];
+  return [];
+}
+
+function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
+  const { schema: resolved, name, ref } = ctx.resolver.schema(raw);
+  const pointer = ref?.startsWith('#') ? ref.slice(1) : walk.pointer;
+  const id = walk.root ? walk.id : uniqueId(walk.id, ctx.ids);
+  const schema = mergeAllOf(resolved, ctx.resolver);
+  const node = baseNode(schema, name, id, walk, ctx, pointer);
+  ctx.budget.nodes--;
+  if (name && walk.ancestors.has(name)) {
+    node.circular = { typeName: name, href: `#${walk.ancestors.get(name)}` };
+    return node;
+  }
+  if (ctx.budget.nodes <= 0) {
+    node.truncated = { typeName: name };
+    return node;
+  }
+  const ancestors = name ? new Map(walk.ancestors).set(name, id) : walk.ancestors;
+  // Arrays show their item's fields directly under the array property (`boundaries.name`).
+  let body = schema;
+  let bodyPointer = pointer;
+  while (typesOf(body).includes('array') && body.items) {
+    const item = ctx.resolver.schema(body.items);
+    if (item.name && ancestors.has(item.name)) {
+      node.circular = { typeName: item.name, href: `#${ancestors.get(item.name)}` };
+      return node;
+    }
+    if (item.name) ancestors.set(item.name, id);
+    bodyPointer = item.ref?.startsWith('#') ? item.ref.slice(1) : `${bodyPointer}/items`;
+    body = mergeAllOf(item.schema, ctx.resolver);
+  }
+  const required = new Set<string>(Array.isArray(body.required) ? body.required : []);
+  for (const [prop, child] of Object.entries<Obj>(body.properties ?? {})) {
+    const childSchema = ctx.resolver.schema(child).schema;
+    if (ctx.direction === 'request' && childSchema.readOnly) continue;
+    if (ctx.direction === 'response' && childSchema.writeOnly) continue;
+    node.children.push(build(child, ctx, { id: `${id}-${slugPart(prop)}`, name: prop, required: required.has(prop), pointer: `${bodyPointer}/properties/${prop}`, ancestors }));
+  }
+  if (body.additionalProperties && typeof body.additionalProperties === 'object') {
+    node.additional = build(body.additionalProperties, ctx, { id: `${id}-additional-properties`, name: '[key: string]', required: false, pointer: `${bodyPointer}/additionalProperties`, ancestors });
+  } else if (body.additionalProperties === true) {
+    node.additional = { ...emptyNode(uniqueId(`${id}-additional-properties`, ctx.ids)), name: '[key: string]', type: 'any' };
+  }
+  const kind = body.oneOf ? 'oneOf' : body.anyOf ? 'anyOf' : undefined;
+  if (kind) {
+    const list: Obj[] = body[kind];
+    const mapping = body.discriminator?.mapping ?? {};
+    node.variants = {
+      kind,
+      discriminator: body.discriminator?.propertyName
+        ? { propertyName: body.discriminator.propertyName, mapping: Object.entries<string>(mapping).map(([value, target]) => ({ value, target: target.split('/').pop()! })) }
+        : undefined,
+      options: list.map((option, i) => {
+        const { schema: s, name: optionName } = ctx.resolver.schema(option);
+        const title = optionName ?? s.title ?? `Option ${i + 1}`;
+        // Claimed here (not as a field) so "circular →" links can land on the alternative.
+        return { title, node: build(option, ctx, { id: uniqueId(`${id}-${slugPart(title)}`, ctx.ids), root: true, required: false, pointer: `${bodyPointer}/${kind}/${i}`, ancestors }) };
+      }),
+    };
+  }
+  return node;
+}
+
+function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk, ctx: TreeContext, pointer: string): SchemaNode {
+  const enumDescriptions = schema['x-enumDescriptions'] ?? schema['x-enum-descriptions'];
+  const describeEnum = (value: unknown, i: number): string => {
+    const text = Array.isArray(enumDescriptions) ? enumDescriptions[i] : enumDescriptions?.[String(value)];
+    return typeof text === 'string' ? ctx.markdown(text, `${pointer}/x-enumDescriptions`) : '';
+  };
+  const itemEnum = typesOf(schema).includes('array') ? ctx.resolver.schema(schema.items).schema.enum : undefined;
+  const enumList: unknown[] | undefined = Array.isArray(schema.enum) ? schema.enum : Array.isArray(itemEnum) ? itemEnum : undefined;
+  return {
+    ...emptyNode(id),
+    name: walk.name,
+    type: typeLabel(schema, name, ctx.resolver),
+    required: walk.required,
+    deprecated: schema.deprecated === true,
+    nullable: schema.nullable === true || typesOf(schema).includes('null'),
+    readOnly: schema.readOnly === true,
+    writeOnly: schema.writeOnly === true,
+    descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${pointer}/description`) : '',
+    constraints: constraints(schema),
+    enumValues: enumList?.map((value, i) => ({ value: display(value), descriptionHtml: describeEnum(value, i) })),
+    defaultValue: schema.default !== undefined ? display(schema.default) : undefined,
+    example: schema.example !== undefined ? display(schema.example) : Array.isArray(schema.examples) && schema.examples.length ? display(schema.examples[0]) : undefined,
+    constValue: schema.const !== undefined ? display(schema.const) : undefined,
+  };
+}
+
+function emptyNode(id: string): SchemaNode {
+  return { id, type: 'any', required: false, deprecated: false, nullable: false, readOnly: false, writeOnly: false, descriptionHtml: '', constraints: [], children: [] };
+}
+
+export function constraints(schema: Obj): string[] {
+  const out: string[] = [];
+  const exclusiveMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum === true ? schema.minimum : undefined;
+  const exclusiveMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.exclusiveMaximum === true ? schema.maximum : undefined;
+  if (exclusiveMin !== undefined) out.push(`> ${exclusiveMin}`);
+  else if (schema.minimum !== undefined) out.push(`>= ${schema.minimum}`);
+  if (exclusiveMax !== undefined) out.push(`< ${exclusiveMax}`);
+  else if (schema.maximum !== undefined) out.push(`<= ${schema.maximum}`);
+  if (schema.multipleOf !== undefined) out.push(`multiple of ${schema.multipleOf}`);
+  if (schema.minLength !== undefined && schema.minLength === schema.maxLength) out.push(`length = ${schema.minLength}`);
+  else {
+    if (schema.minLength !== undefined) out.push(`length >= ${schema.minLength}`);
+    if (schema.maxLength !== undefined) out.push(`length <= ${schema.maxLength}`);
+  }
+  if (schema.pattern !== undefined) out.push(`pattern: ${schema.pattern}`);
+  if (schema.minItems !== undefined) out.push(`items >= ${schema.minItems}`);
+  if (schema.maxItems !== undefined) out.push(`items <= ${schema.maxItems}`);
+  if (schema.uniqueItems === true) out.push('unique items');
+  if (schema.minProperties !== undefined) out.push(`properties >= ${schema.minProperties}`);
+  if (schema.maxProperties !== undefined) out.push(`properties <= ${schema.maxProperties}`);
+  return out;
+}
+
+/** allOf parts merged into one schema: properties and required lists combined, later parts win. */
+export function mergeAllOf(schema: Obj, resolver: Resolver, seen = new Set<Obj>()): Obj {
+  if (!Array.isArray(schema.allOf) || seen.has(schema)) return schema;
+  seen.add(schema);
+  const { allOf, ...rest } = schema;
+  const merged: Obj = {};
+  for (const part of [...allOf, rest]) {
+    const s = mergeAllOf(resolver.schema(part).schema, resolver, seen);
+    for (const [k, v] of Object.entries(s)) {
+      if (k === 'properties') merged.properties = { ...merged.properties, ...v };
+      else if (k === 'required') merged.required = [...new Set([...(merged.required ?? []), ...v])];
+      else if (k === 'type' && merged.type === undefined) merged.type = v;
+      else if (k !== 'type' && v !== undefined) merged[k] = v;
+    }
+  }
+  return merged;
+}
+
+function display(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A path segment safe in an id: `x-api-key`, `boundary_id`; anything else becomes `-`. */
+export function slugPart(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9_.]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+}
+
+export function uniqueId(wanted: string, ids: Set<string>): string {
+  let id = wanted;
+  for (let n = 2; ids.has(id); n++) id = `${wanted}-${n}`;
+  ids.add(id);
+  return id;
+}

@@ -1,0 +1,25 @@
+// The API model: what the openapi stage hands to the site stage. Built once per build from the
+// dereferenced document; every string that came from the spec is still untrusted text here
+// (markdown is rendered later with raw HTML escaped).
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** A fully prepared HTTP request, the input of the code-sample generators. */
+export interface SampleRequest {
+  method: string;
+  /** Absolute URL with path parameters filled in, without the query string. */
+  url: string;
+  query: { name: string; value: string }[];
+  headers: { name: string; value: string }[];
+  body?: { mimeType: string; text: string };
+}
+
+export interface CodeSample {
+  /** Stable key, shared by every tab group of a site: `curl`, `node`, `php`, `python`, `csharp`, `go`, `ruby`, `java`, `powershell`. */
+  lang: string;
+  /** Tab label, e.g. `Node.js`. */
+  label: string;
+  /** highlight.js language of the code. */
+  highlight: string;
+  code: string;
+}

@@ -1,0 +1,165 @@
+// Fields of a schema, parameter list or header list. Nested objects and arrays are <details>
+// (collapsible without JavaScript, open at first); every field has an id and a "#" link so it
+// can be deep-linked; oneOf/anyOf alternatives are tabs.
+import type { SchemaNode } from '../../src/shared/viewModels';
+import { Tabs } from './Tabs';
+
+export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: string }) {
+  if (nodes.length === 0) return null;
+  return (
+    <ul className="schema-fields" aria-label={label}>
+      {nodes.map((node) => (
+        <Field key={node.id} node={node} />
+      ))}
+    </ul>
+  );
+}
+
+/** The body of a schema: its fields, or a note for a schema without fields (a string, a binary file). */
+export function SchemaBody({ node, anchored }: { node: SchemaNode; anchored?: boolean }) {
+  const nested = hasNested(node);
+  return (
+    <div className="schema" id={anchored ? node.id : undefined}>
+      <p className="schema-root-type">
+        <span className="schema-type">{node.type}</span>
+        {node.circular ? <Circular node={node} /> : null}
+      </p>
+      {node.descriptionHtml ? <div className="markdown schema-description" dangerouslySetInnerHTML={{ __html: node.descriptionHtml }} /> : null}
+      <Facts node={node} />
+      {nested ? <Nested node={node} /> : null}
+    </div>
+  );
+}
+
+function Field({ node }: { node: SchemaNode }) {
+  return (
+    <li className={`schema-field${node.deprecated ? ' schema-field-deprecated' : ''}`} id={node.id}>
+      <div className="schema-field-head">
+        <a className="hash-link" href={`#${node.id}`} aria-label={`Direct link to ${node.name ?? node.type}`}>
+          #
+        </a>
+        <code className="schema-name">{node.name}</code>
+        <span className="schema-type">{node.type}</span>
+        {node.required ? <span className="badge badge-required">required</span> : null}
+        {node.nullable ? <span className="badge">nullable</span> : null}
+        {node.readOnly ? <span className="badge">read-only</span> : null}
+        {node.writeOnly ? <span className="badge">write-only</span> : null}
+        {node.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+        {node.circular ? <Circular node={node} /> : null}
+      </div>
+      {node.descriptionHtml ? <div className="markdown schema-description" dangerouslySetInnerHTML={{ __html: node.descriptionHtml }} /> : null}
+      <Facts node={node} />
+      {hasNested(node) ? (
+        <details className="schema-nested" open>
+          <summary>{nestedSummary(node)}</summary>
+          <Nested node={node} />
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function Nested({ node }: { node: SchemaNode }) {
+  return (
+    <>
+      <FieldList nodes={node.additional ? [...node.children, node.additional] : node.children} />
+      {node.variants ? <Variants node={node} /> : null}
+      {node.truncated ? (
+        <p className="schema-truncated">
+          {node.truncated.href ? <a href={node.truncated.href}>See {node.truncated.typeName ?? 'the schema'}</a> : `The fields of ${node.truncated.typeName ?? 'this schema'} are not expanded here.`}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Variants({ node }: { node: SchemaNode }) {
+  const v = node.variants!;
+  return (
+    <div className="schema-variants">
+      <p className="schema-variants-title">{v.kind === 'oneOf' ? 'One of' : 'Any of'}:</p>
+      {v.discriminator ? (
+        <p className="schema-discriminator">
+          Discriminated by <code>{v.discriminator.propertyName}</code>
+          {v.discriminator.mapping.length > 0 ? (
+            <>
+              {': '}
+              {v.discriminator.mapping.map((m, i) => (
+                <span key={m.value}>
+                  {i > 0 ? ', ' : ''}
+                  <code>{m.value}</code> → {m.target}
+                </span>
+              ))}
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <Tabs
+        id={`${node.id}-variants`}
+        label={`${v.kind === 'oneOf' ? 'One of' : 'Any of'} the alternatives of ${node.name ?? node.type}`}
+        items={v.options.map((o, i) => ({ key: String(i + 1), label: o.title, content: <SchemaBody node={o.node} anchored /> }))}
+      />
+    </div>
+  );
+}
+
+function Facts({ node }: { node: SchemaNode }) {
+  const rows: [string, React.ReactNode][] = [];
+  if (node.enumValues?.length) {
+    rows.push([
+      'Possible values',
+      node.enumValues.some((e) => e.descriptionHtml) ? (
+        <ul className="schema-enum">
+          {node.enumValues.map((e) => (
+            <li key={e.value}>
+              <code>{e.value}</code>
+              {e.descriptionHtml ? <div className="markdown schema-enum-description" dangerouslySetInnerHTML={{ __html: e.descriptionHtml }} /> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span>
+          {node.enumValues.map((e, i) => (
+            <span key={e.value}>
+              {i > 0 ? ', ' : ''}
+              <code>{e.value}</code>
+            </span>
+          ))}
+        </span>
+      ),
+    ]);
+  }
+  if (node.constValue !== undefined) rows.push(['Constant', <code>{node.constValue}</code>]);
+  if (node.constraints.length) rows.push(['Constraints', <span>{node.constraints.map((c, i) => <code key={i}>{c}</code>)}</span>]);
+  if (node.defaultValue !== undefined) rows.push(['Default', <code>{node.defaultValue}</code>]);
+  if (node.example !== undefined) rows.push(['Example', <code>{node.example}</code>]);
+  if (rows.length === 0) return null;
+  return (
+    <dl className="schema-facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Circular({ node }: { node: SchemaNode }) {
+  return (
+    <span className="schema-circular">
+      circular → <a href={node.circular!.href}>{node.circular!.typeName}</a>
+    </span>
+  );
+}
+
+function hasNested(node: SchemaNode): boolean {
+  return node.children.length > 0 || !!node.additional || !!node.variants || !!node.truncated;
+}
+
+function nestedSummary(node: SchemaNode): string {
+  const count = node.children.length + (node.additional ? 1 : 0);
+  if (node.variants && count === 0) return `${node.variants.options.length} alternatives`;
+  return `${count} ${count === 1 ? 'field' : 'fields'}${node.type.endsWith('[]') ? ' of each item' : ''}`;
+}

@@ -1,0 +1,102 @@
+// The API overview: title and version, description (its headings in the TOC), servers,
+// authentication per security scheme, contact and licence, the spec download, and every tag.
+import type { ApiOverviewView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import { OperationList } from '../components/OperationList';
+import { DocLayout } from '../layouts/DocLayout';
+
+export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: { page: PageModel; overview: ApiOverviewView; toc: TocEntry[]; breadcrumbs: Crumb[]; homeHref: string }) {
+  return (
+    <DocLayout page={page} toc={toc}>
+      <article className="doc-article">
+        <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+        <h1 className="doc-title">
+          {o.title} {o.version ? <span className="version-badge">v{o.version}</span> : null}
+        </h1>
+        {o.downloadUrl ? (
+          <p>
+            <a className="button button-secondary" href={o.downloadUrl}>
+              Download the OpenAPI spec (YAML)
+            </a>
+          </p>
+        ) : null}
+        {o.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: o.descriptionHtml }} /> : null}
+
+        <h2 id="servers">Servers</h2>
+        <ul className="server-list">
+          {o.servers.map((s) => (
+            <li key={s.url}>
+              <code>{s.url}</code>
+              {s.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: s.descriptionHtml }} /> : null}
+            </li>
+          ))}
+        </ul>
+
+        <h2 id="authentication">Authentication</h2>
+        {o.auth.length === 0 ? <p>This API does not declare any authentication.</p> : null}
+        {o.auth.map((a) => (
+          <section key={a.id} aria-labelledby={a.id}>
+            <h3 id={a.id}>{a.name}</h3>
+            <dl className="schema-facts">
+              <div>
+                <dt>Type</dt>
+                <dd>{a.type === 'apiKey' ? 'API key' : a.type === 'http' ? `HTTP ${a.scheme ?? ''}`.trim() : a.type}</dd>
+              </div>
+              {a.where ? (
+                <div>
+                  <dt>Sent in</dt>
+                  <dd>{a.where}</dd>
+                </div>
+              ) : null}
+              {a.headerName ? (
+                <div>
+                  <dt>{a.where === 'header' ? 'Header name' : 'Parameter name'}</dt>
+                  <dd>
+                    <code>{a.headerName}</code>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            {a.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: a.descriptionHtml }} /> : null}
+          </section>
+        ))}
+
+        {o.contact || o.license ? (
+          <dl className="schema-facts api-meta">
+            {o.contact ? (
+              <div>
+                <dt>Contact</dt>
+                <dd>
+                  {o.contact.name ? <span>{o.contact.name} </span> : null}
+                  {o.contact.email ? <a href={`mailto:${o.contact.email}`}>{o.contact.email}</a> : null}
+                  {o.contact.url && /^https?:\/\//.test(o.contact.url) ? (
+                    <>
+                      {' '}
+                      <a href={o.contact.url}>{o.contact.url}</a>
+                    </>
+                  ) : null}
+                </dd>
+              </div>
+            ) : null}
+            {o.license ? (
+              <div>
+                <dt>License</dt>
+                <dd>{o.license.url && /^https?:\/\//.test(o.license.url) ? <a href={o.license.url}>{o.license.name}</a> : o.license.name}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+
+        <h2 id="endpoints">Endpoints</h2>
+        {o.tags.map((tag) => (
+          <section key={tag.href} className="api-tag-section" aria-label={tag.name}>
+            <h3>
+              <a href={tag.href}>{tag.name}</a>
+            </h3>
+            <OperationList operations={tag.operations} />
+          </section>
+        ))}
+      </article>
+    </DocLayout>
+  );
+}
