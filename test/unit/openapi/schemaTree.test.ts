@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createResolver } from '../../../src/openapi/resolve';
+import { mergeAllOf, schemaTree, typeLabel, type TreeContext } from '../../../src/openapi/schemaTree';
+import type { SchemaNode } from '../../../src/shared/viewModels';
+
+const doc = {
+  components: {
+    schemas: {
+      Boundary: {
+        type: 'object',
+        required: ['boundary_id'],
+        properties: {
+          boundary_id: { type: 'string', pattern: '^bnd_', readOnly: true },
+          name: { type: 'string', maxLength: 120 },
+          parent: { $ref: '#/components/schemas/Boundary' },
+          children: { type: 'array', items: { $ref: '#/components/schemas/Boundary' } },
+          secret: { type: 'string', writeOnly: true },
+        },
+      },
+      Named: { type: 'object', properties: { name: { type: 'string' } } },
+      Sized: { type: 'object', required: ['area'], properties: { area: { type: 'number', format: 'double', minimum: 0 } } },
+      Point: { type: 'object', properties: { kind: { type: 'string', enum: ['point'] }, lat: { type: 'number' } } },
+      Address: { type: 'object', properties: { kind: { type: 'string', enum: ['address'] }, line1: { type: 'string' } } },
+    },
+  },
+};
+
+function tree(schema: object, direction: 'request' | 'response' = 'response'): SchemaNode {
+  const ctx: TreeContext = { resolver: createResolver(doc), markdown: (t) => `<p>${t}</p>`, direction, ids: new Set(), budget: { nodes: 1000 } };
+  return schemaTree(schema, ctx, { id: 'response-200', pointer: '/x' });
+}
+const names = (n: SchemaNode) => n.children.map((c) => c.name);
+
+describe('openapi/schemaTree', () => {
+  it('ids each field by its dotted path under the body prefix', () => {
+    const root = tree({ type: 'object', properties: { data: { type: 'object', properties: { boundaries: { type: 'array', items: { $ref: '#/components/schemas/Named' } } } } } });
+    const boundaries = root.children[0].children[0];
+    expect(boundaries.type).toBe('Named[]');
+    expect(boundaries.children[0].id).toBe('response-200-data-boundaries-name');
+  });
+
+  it('cuts recursion at the first repeat and links to the first expansion', () => {
+    const root = tree({ $ref: '#/components/schemas/Boundary' });
+    const parent = root.children.find((c) => c.name === 'parent')!;
+    expect(parent.circular).toEqual({ typeName: 'Boundary', href: '#response-200' });
+    const children = root.children.find((c) => c.name === 'children')!;
+    expect(children.type).toBe('Boundary[]');
+    expect(children.circular?.typeName).toBe('Boundary');
+  });
+
+  it('hides readOnly fields in requests and writeOnly fields in responses', () => {
+    expect(names(tree({ $ref: '#/components/schemas/Boundary' }, 'request'))).not.toContain('boundary_id');
+    expect(names(tree({ $ref: '#/components/schemas/Boundary' }, 'request'))).toContain('secret');
+    expect(names(tree({ $ref: '#/components/schemas/Boundary' }, 'response'))).toContain('boundary_id');
+    expect(names(tree({ $ref: '#/components/schemas/Boundary' }, 'response'))).not.toContain('secret');
+  });
+
+  it('merges allOf parts: properties and required lists combined', () => {
+    const root = tree({ allOf: [{ $ref: '#/components/schemas/Named' }, { $ref: '#/components/schemas/Sized' }] });
+    expect(names(root)).toEqual(['name', 'area']);
+    expect(root.children[1]).toMatchObject({ required: true, type: 'number<double>', constraints: ['>= 0'] });
+    expect(mergeAllOf({ allOf: [{ type: 'object', required: ['a'] }, { required: ['b'] }] }, createResolver(doc)).required).toEqual(['a', 'b']);
+  });
+
+  it('shows oneOf as alternatives with the discriminator mapping', () => {
+    const root = tree({
+      oneOf: [{ $ref: '#/components/schemas/Point' }, { $ref: '#/components/schemas/Address' }],
+      discriminator: { propertyName: 'kind', mapping: { point: '#/components/schemas/Point', address: '#/components/schemas/Address' } },
+    });
+    expect(root.variants?.kind).toBe('oneOf');
+    expect(root.variants?.options.map((o) => o.title)).toEqual(['Point', 'Address']);
+    expect(root.variants?.discriminator).toEqual({ propertyName: 'kind', mapping: [{ value: 'point', target: 'Point' }, { value: 'address', target: 'Address' }] });
+    expect(names(root.variants!.options[1].node)).toEqual(['kind', 'line1']);
+  });
+
+  it('reads nullable the 3.0 way and the 3.1 way, and union types', () => {
+    expect(tree({ type: 'object', properties: { a: { type: 'integer', nullable: true } } }).children[0]).toMatchObject({ type: 'integer', nullable: true });
+    expect(tree({ type: 'object', properties: { a: { type: ['integer', 'null'], format: 'int32' } } }).children[0]).toMatchObject({ type: 'integer<int32>', nullable: true });
+    expect(tree({ type: 'object', properties: { a: { type: ['integer', 'string'] } } }).children[0].type).toBe('integer | string');
+  });
+
+  it('lists enum values with x-enumDescriptions, defaults, examples and additionalProperties', () => {
+    const root = tree({
+      type: 'object',
+      properties: {
+        layer: { type: 'string', enum: ['city', 'zip'], 'x-enumDescriptions': { city: 'Incorporated place' }, default: 'city', example: 'zip' },
+        shares: { type: 'object', additionalProperties: { type: 'number' } },
+      },
+    });
+    expect(root.children[0].enumValues).toEqual([{ value: 'city', descriptionHtml: '<p>Incorporated place</p>' }, { value: 'zip', descriptionHtml: '' }]);
+    expect(root.children[0]).toMatchObject({ defaultValue: 'city', example: 'zip' });
+    expect(root.children[1].additional).toMatchObject({ name: '[key: string]', type: 'number', id: 'response-200-shares-additional-properties' });
+  });
+
+  it('stops expanding when the page budget is spent', () => {
+    const ctx: TreeContext = { resolver: createResolver(doc), markdown: (t) => t, direction: 'response', ids: new Set(), budget: { nodes: 2 } };
+    const root = schemaTree({ type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'string' } } } } }, ctx, { id: 'r', pointer: '/x' });
+    expect(root.children[0].truncated).toBeDefined();
+    expect(root.children[0].children).toEqual([]);
+  });
+
+  it('labels types', () => {
+    const r = createResolver(doc);
+    expect(typeLabel({ type: 'array', items: { type: 'string', format: 'date' } }, undefined, r)).toBe('string<date>[]');
+    expect(typeLabel({ type: 'object' }, 'Boundary', r)).toBe('Boundary');
+    expect(typeLabel({}, undefined, r)).toBe('any');
+  });
+});
