@@ -35,21 +35,33 @@ function readSpecFile(file: string): string {
   }
 }
 
-/** One attempt plus one retry; a 4xx answer is not retried (asking again will not fix it). */
+/**
+ * One attempt plus one retry after a short pause. A 4xx answer is not retried (asking again
+ * will not fix it), except 408 and 429, which say "try later".
+ */
 export async function fetchSpec(url: string, timeoutMs: number): Promise<string> {
   let last: { reason: string; cause?: unknown } = { reason: '' };
+  let attempts = 0;
   for (let attempt = 1; attempt <= 2; attempt++) {
+    attempts = attempt;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
       if (response.ok) return await response.text();
+      await response.body?.cancel();
       last = { reason: `the server answered ${response.status} ${response.statusText}`.trim() };
-      if (response.status >= 400 && response.status < 500) break;
+      if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) break;
     } catch (cause) {
       last = { reason: describeFetchError(cause, timeoutMs), cause };
     }
+    if (attempt === 1) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new DocsgenError(
-    [error('spec-fetch-failed', `Fetching the OpenAPI spec from ${url} failed: ${last.reason}.`, { location: { file: url }, hint: 'Is the API development server running? Start it, or pass --spec <file> to build from a file.' })],
+    [
+      error('spec-fetch-failed', `Fetching the OpenAPI spec from ${url} failed${attempts > 1 ? ' twice' : ''}: ${last.reason}.`, {
+        location: { file: url },
+        hint: 'Is the API development server running? Start it (npm run dev-api), or pass --spec <file> to build from a file.',
+      }),
+    ],
     { cause: last.cause },
   );
 }
@@ -74,8 +86,8 @@ export function parseSpec(text: string, source: string): Record<string, unknown>
     const line = mark ? mark.line + 1 : undefined;
     throw new DocsgenError(
       [
-        error('spec-invalid-yaml', `The OpenAPI spec is not valid YAML or JSON: ${reason}${line ? ` (line ${line}, column ${mark!.column + 1})` : ''}.`, {
-          location: { file: source, line, column: mark ? mark.column + 1 : undefined, lineText: line ? text.split('\n')[line - 1] : undefined },
+        error('spec-invalid-yaml', `The OpenAPI spec from ${source} is not valid YAML or JSON: ${reason}${line ? ` (line ${line}, column ${mark!.column + 1})` : ''}.`, {
+          location: { file: source, line, column: mark ? mark.column + 1 : undefined, lineText: line ? text.split(/\r?\n/)[line - 1] : undefined },
         }),
       ],
       { cause },

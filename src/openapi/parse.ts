@@ -5,6 +5,19 @@ import { bundle, validate } from '@readme/openapi-parser';
 import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/diagnostic';
 import type { SpecSource } from './load';
 
+/**
+ * Mistakes real specs often carry that docsgen can still render faithfully: warnings by
+ * default, errors under --strict. Anything else the validator finds is an error.
+ */
+const LENIENT_RULES = {
+  'array-without-items': 'warning',
+  'duplicate-non-request-body-parameters': 'warning',
+  'duplicate-operation-id': 'warning',
+  'non-optional-path-parameters': 'warning',
+  'path-parameters-not-in-parameters': 'warning',
+  'path-parameters-not-in-path': 'warning',
+} as const;
+
 export interface ParsedApi {
   document: Record<string, any>;
   /** `2.0`, `3.0.x` or `3.1.x` of the source, before any conversion. */
@@ -18,7 +31,7 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean }): 
   if (!/^(2\.0|3\.[01]\.\d+)$/.test(version)) {
     throw new DocsgenError([error('spec-unsupported', `The document is not an OpenAPI 3.0/3.1 or Swagger 2.0 spec (its "openapi"/"swagger" field is ${JSON.stringify(raw.openapi ?? raw.swagger ?? null)}).`, { location: { file: spec.source } })]);
   }
-  const result = await validate(structuredClone(raw) as never);
+  const result = await validate(structuredClone(raw) as never, { validate: { rules: { openapi: LENIENT_RULES, swagger: { ...LENIENT_RULES, 'unknown-required-schema-property': 'warning' } } } });
   const pointers = pointerByLine(raw);
   const toDiagnostic = (severity: 'error' | 'warning') => (e: { message: string }) => {
     const { text, pointer } = describeValidationMessage(e.message, pointers);

@@ -1,0 +1,159 @@
+// Builds of the small spec fixtures in fixtures/specs/: each exercises one thing real specs do.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build';
+import { DocsgenError } from '../../src/diagnostics/diagnostic';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { startDevApi, type DevApi } from '../../fixtures/dev-api';
+import { buildFails, buildFiles, configSource, htmlParseErrors, listFiles, repoRoot, writeFiles, type Fixture } from '../helpers/fixture';
+
+const specFile = (name: string) => fs.readFileSync(path.join(repoRoot, 'fixtures/specs', name), 'utf8');
+const apiSite = (spec: string, overrides: Record<string, unknown> = {}) => ({
+  'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' }, navbar: { items: [{ label: 'API', to: '/api' }] }, ...overrides }),
+  'openapi.yaml': spec,
+});
+const pages = (f: Fixture) => listFiles(f.result.config.outDir).filter((p) => p.startsWith('api/'));
+
+describe('spec fixtures', () => {
+  it('renders circular references finitely, as "circular → Type" linking to the first expansion', async () => {
+    const f = await buildFiles(apiSite(specFile('circular.yaml')));
+    const $ = f.$('api/get-boundary-tree/index.html');
+    const circular = $('.schema-circular').first();
+    expect(circular.text()).toMatch(/^circular → \w+$/);
+    const target = circular.find('a').attr('href')!;
+    expect($(`[id="${target.slice(1)}"]`).length).toBe(1);
+    expect($('.schema-circular a').map((_, a) => $(a).text()).get()).toEqual(expect.arrayContaining(['Boundary']));
+    expect(f.$('api/list-zones/index.html')('.schema-circular a').map((_, a) => f.$('api/list-zones/index.html')(a).text()).get()).toEqual(expect.arrayContaining(['Zone']));
+  });
+
+  it('accepts Swagger 2.0, converting it to OpenAPI 3', async () => {
+    const f = await buildFiles(apiSite(specFile('swagger2.yaml')));
+    expect(pages(f)).toEqual(expect.arrayContaining(['api/list-permits/index.html', 'api/get-permit/index.html', 'api/create-permit-application/index.html']));
+    const $ = f.$('api/create-permit-application/index.html');
+    expect($('#request-body').length).toBe(1);
+    expect($('[data-tab-group="code-samples"] .tab-panel[data-tab="curl"] code').text()).toContain('--data');
+  });
+
+  it('renders OpenAPI 3.1 type arrays as nullable or union types', async () => {
+    const f = await buildFiles(apiSite(specFile('openapi31.yaml')));
+    const types = pages(f).flatMap((p) => f.$(p)('.schema-type').map((_, t) => f.$(p)(t).text()).get());
+    expect(types.some((t) => t.includes(' | '))).toBe(true);
+    const nullable = pages(f).flatMap((p) => f.$(p)('.badge').map((_, b) => f.$(p)(b).text()).get());
+    expect(nullable).toContain('nullable');
+  });
+
+  it('never overwrites a page when slugs collide: warns and suffixes', async () => {
+    const f = await buildFiles(apiSite(specFile('collisions.yaml')));
+    expect(pages(f)).toEqual(expect.arrayContaining(['api/parcel-records/index.html', 'api/parcel-records-2/index.html', 'api/get-parcel/index.html', 'api/get-parcel-2/index.html', 'api/delete-parcels-parcel-id-notes/index.html']));
+    expect(f.$('api/get-parcel/index.html')('h1').text()).not.toBe(f.$('api/get-parcel-2/index.html')('h1').text());
+    const dups = f.result.diagnostics.filter((d) => d.code === 'duplicate-route');
+    expect(dups.length).toBe(3);
+    expect(dups.every((d) => d.severity === 'warning' && d.location?.file.endsWith('openapi.yaml'))).toBe(true);
+  });
+
+  it('fails on slug collisions under onDuplicateRoutes: "throw"', async () => {
+    const { error } = await buildFails(apiSite(specFile('collisions.yaml'), { onDuplicateRoutes: 'throw' }));
+    expect(error.diagnostics.filter((d) => d.code === 'duplicate-route').length).toBe(3);
+  });
+
+  it('shows hostile spec text as text: no script, no event handler, no javascript: link', async () => {
+    const f = await buildFiles(apiSite(specFile('xss.yaml')));
+    for (const file of [...pages(f), 'index.html']) {
+      const html = f.read(file);
+      const $ = cheerio.load(html);
+      expect($('script').filter((_, s) => !$(s).html()!.includes("localStorage.getItem('theme')")).length, file).toBe(0);
+      expect($('svg[onload], img[onerror], [onerror], [onload]').length, file).toBe(0);
+      expect($('a[href^="javascript:" i], a[href*="javascript:" i]').length, file).toBe(0);
+      expect(htmlParseErrors(html), file).toEqual([]);
+    }
+    const overview = f.$('api/zoning-lookup-script-alert-1-script/index.html');
+    expect(overview('h1').text()).toContain('<script>alert(1)</script>');
+    expect(overview('.markdown').first().text()).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('reports spec validation errors with their JSON pointer', async () => {
+    const { error } = await buildFails(apiSite(specFile('invalid.yaml')));
+    expect(error.diagnostics.map((d) => d.text)).toEqual([
+      "The OpenAPI spec is invalid at /paths/~1permits/get/parameters/0: must have required property 'required'.",
+      "The OpenAPI spec is invalid at /paths/~1permits/get/responses/200: must have required property 'description'.",
+    ]);
+    expect(error.diagnostics[0].location?.file).toMatch(/openapi\.yaml$/);
+  });
+
+  it('prints spec warnings, and fails on them with --strict', async () => {
+    const spec = [
+      'openapi: 3.0.3',
+      'info: { title: Permits, version: "1" }',
+      'paths:',
+      '  /permits:',
+      '    get:',
+      '      operationId: listPermits',
+      '      parameters: [{ name: region, in: path, required: true, schema: { type: string } }]',
+      '      responses: { "200": { description: OK } }',
+    ].join('\n');
+    const f = await buildFiles(apiSite(spec));
+    expect(f.result.diagnostics.map((d) => [d.code, d.severity])).toEqual([['spec-warning', 'warning']]);
+    const { error } = await buildFails(apiSite(spec), { strict: true });
+    expect(error.diagnostics.map((d) => [d.code, d.severity])).toEqual([['spec-warning', 'error']]);
+  });
+
+  it('reports a YAML syntax error in a spec file with its line and column', async () => {
+    const { error } = await buildFails(apiSite(specFile('broken.yaml')));
+    expect(error.diagnostics[0]).toMatchObject({ code: 'spec-invalid-yaml', location: { line: 17, column: 6 } });
+  });
+});
+
+describe('building from the development API server', () => {
+  let api: DevApi;
+  beforeAll(async () => {
+    api = await startDevApi({ port: 0 });
+  });
+  afterAll(() => api?.close());
+
+  it('produces the same site from the URL as from the file', async () => {
+    const fromFile = await build({ root: repoRoot, write: false, logger: createMemoryLogger() });
+    const fromUrl = await build({ root: repoRoot, write: false, spec: `${api.url}/docs/yaml`, logger: createMemoryLogger() });
+    expect([...fromUrl.files.keys()].sort()).toEqual([...fromFile.files.keys()].sort());
+    for (const [file, content] of fromFile.files) expect(fromUrl.files.get(file), file).toEqual(content);
+    expect(fromUrl.files.has('api/hyperlocal-api-reference/index.html')).toBe(true);
+  });
+
+  it.each([
+    ['stopped', async () => {
+      const stopped = await startDevApi({ port: 0 });
+      await stopped.close();
+      return { url: stopped.url, timeoutMs: 1000, text: /failed twice: the connection was refused\.$/ };
+    }],
+    ['slow (past the timeout)', async () => {
+      const slow = await startDevApi({ port: 0, delayMs: 2000 });
+      return { url: slow.url, timeoutMs: 200, text: /failed twice: no answer within 200 ms \(timed out\)\.$/, close: slow.close };
+    }],
+    ['returning 500', async () => {
+      const failing = await startDevApi({ port: 0, status: 500 });
+      return { url: failing.url, timeoutMs: 1000, text: /failed twice: the server answered 500 Internal Server Error\.$/, close: failing.close };
+    }],
+    ['returning broken YAML', async () => {
+      const broken = await startDevApi({ port: 0, body: specFile('broken.yaml') });
+      return { url: broken.url, timeoutMs: 1000, text: /is not valid YAML or JSON: .* \(line 17, column 6\)\.$/, close: broken.close };
+    }],
+  ])('fails clearly when the server is %s, leaving the previous output untouched', async (_name, setup) => {
+    const server = await setup();
+    const dir = writeFiles({
+      ...apiSite('', { openapi: { spec: `${server.url}/docs/yaml`, downloadUrl: 'https://api.test.example/docs/yaml', timeoutMs: server.timeoutMs } }),
+      'openapi.yaml': specFile('circular.yaml'),
+    });
+    await build({ root: dir, spec: 'openapi.yaml', logger: createMemoryLogger() });
+    const before = listFiles(path.join(dir, 'build'));
+    const error = await build({ root: dir, logger: createMemoryLogger() }).then(
+      () => undefined,
+      (e) => e,
+    );
+    await server.close?.();
+    expect(error).toBeInstanceOf(DocsgenError);
+    expect((error as DocsgenError).diagnostics[0].text).toContain(`${server.url}/docs/yaml`);
+    expect((error as DocsgenError).diagnostics[0].text).toMatch(server.text);
+    expect(listFiles(path.join(dir, 'build'))).toEqual(before);
+  });
+});
