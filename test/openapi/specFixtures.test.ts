@@ -120,7 +120,8 @@ describe('building from the development API server', () => {
     expect(fromUrl.files.has('api/hyperlocal-api-reference/index.html')).toBe(true);
   });
 
-  it.each([
+  type Failing = { url: string; timeoutMs: number; text: RegExp; close?: () => Promise<void> };
+  it.each<[string, () => Promise<Failing>]>([
     ['stopped', async () => {
       const stopped = await startDevApi({ port: 0 });
       await stopped.close();
