@@ -5,7 +5,8 @@
 //   content  content/guides/**/*.md → front matter → markdown-it → GuideDoc[]
 //   openapi  the spec (file or URL) → parsed document → what the API pages show
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
-//   render   page model → React renderToString → HTML
+//   islands  esbuild bundles the browser runtime and the islands → hashed JS files
+//   render   page model → React renderToString → HTML (+ the scripts of the islands it uses)
 //   links    every known link → checked against routes and anchors → diagnostics
 //   output   everything into a temporary folder, swapped in only when all of it succeeded
 //
@@ -24,6 +25,7 @@ import { renderPages } from './render/renderPages';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite } from './site/routes';
+import { bundleIslands } from './islands/bundle';
 import { routeToFile } from './shared/url';
 import { loadSpec } from './openapi/load';
 import { parseApi } from './openapi/parse';
@@ -91,13 +93,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const site = stage('site', () => buildSite(config, guides, api));
   collect(site.diagnostics);
 
+  const islandsStart = performance.now();
+  const assets = await bundleIslands({ minify: !options.dev });
+  timings.push(['islands', performance.now() - islandsStart]);
+
   const stylesheet = buildStylesheet();
   const siteModel = buildSiteModel(config, stylesheet.path);
-  const rendered = stage('render', () => renderPages(siteModel, site.pages, { logger, sources: site.sources }));
+  const rendered = stage('render', () => renderPages(siteModel, site.pages, { logger, sources: site.sources, assets }));
 
   const files: OutputFiles = new Map();
   for (const page of rendered) files.set(page.route === '/404' ? '404.html' : routeToFile(page.route, config.trailingSlash), page.html);
   files.set(stylesheet.path, stylesheet.css);
+  for (const [rel, content] of assets.files) files.set(rel, content);
   for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
   for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
   files.set('sitemap.xml', generateSitemap(site.pages.filter((p) => p.route !== '/404')));

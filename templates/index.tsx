@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import type { PageModel, SiteModel } from '../src/shared/viewModels';
 import { Shell } from './layouts/Shell';
+import { IslandsUsed } from './components/Island';
 import { ApiIndex } from './pages/ApiIndex';
 import { ApiOperation } from './pages/ApiOperation';
 import { ApiOverview } from './pages/ApiOverview';
@@ -13,11 +14,14 @@ import { Search } from './pages/Search';
 import { SectionIndex } from './pages/SectionIndex';
 import { TagDocs, TagsList } from './pages/Tags';
 
-export function renderTemplate(site: SiteModel, page: PageModel): ReactElement {
+/** The page as a React tree; islands it renders are added to `islandsUsed`. */
+export function renderTemplate(site: SiteModel, page: PageModel, islandsUsed?: Set<string>): ReactElement {
   return (
-    <Shell site={site} page={page}>
-      {body(site, page)}
-    </Shell>
+    <IslandsUsed.Provider value={islandsUsed ?? null}>
+      <Shell site={site} page={page}>
+        {body(site, page)}
+      </Shell>
+    </IslandsUsed.Provider>
   );
 }
 

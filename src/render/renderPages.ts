@@ -2,6 +2,8 @@
 // throws fails the build with the route and the error; nothing has been written yet.
 import { renderToString } from 'react-dom/server';
 import { renderTemplate } from '../../templates/index';
+import type { IslandAssets } from '../islands/bundle';
+import { withBase } from '../shared/url';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
@@ -14,12 +16,14 @@ export interface RenderedPage {
   html: string;
 }
 
-export function renderPages(site: SiteModel, pages: PageModel[], options: { logger: Logger; sources: Map<string, string> }): RenderedPage[] {
+export function renderPages(site: SiteModel, pages: PageModel[], options: { logger: Logger; sources: Map<string, string>; assets?: IslandAssets }): RenderedPage[] {
   const out: RenderedPage[] = [];
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     try {
-      out.push({ route: page.route, html: '<!DOCTYPE html>' + renderToString(renderTemplate(site, page)) });
+      const used = new Set<string>();
+      const html = '<!DOCTYPE html>' + renderToString(renderTemplate(site, page, used));
+      out.push({ route: page.route, html: options.assets ? withScripts(html, used, site.baseUrl, options.assets) : html });
     } catch (cause) {
       throw new DocsgenError(
         [
@@ -34,4 +38,17 @@ export function renderPages(site: SiteModel, pages: PageModel[], options: { logg
     if (showProgress && (i % 25 === 24 || i === pages.length - 1)) options.logger.progress('rendering pages', i + 1, pages.length);
   }
   return out;
+}
+
+/**
+ * Adds the runtime and the manifest of the islands this page uses before `</body>`. The
+ * manifest is JSON in a script element, with `<` escaped so no value can close the element.
+ */
+export function withScripts(html: string, used: Set<string>, baseUrl: string, assets: IslandAssets): string {
+  const islands: Record<string, string> = {};
+  for (const name of [...used].sort()) if (assets.islands[name]) islands[name] = withBase(baseUrl, assets.islands[name]);
+  const manifest = JSON.stringify({ baseUrl, islands }).replace(/</g, '\\u003c');
+  const tags = `<script type="application/json" id="docsgen-islands">${manifest}</script><script type="module" src="${withBase(baseUrl, assets.runtime)}"></script>`;
+  const end = html.lastIndexOf('</body>');
+  return html.slice(0, end) + tags + html.slice(end);
 }

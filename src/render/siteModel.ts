@@ -52,6 +52,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string): 
     announcement: bar && { id: bar.id, html: bar.content, isCloseable: bar.isCloseable ?? true, backgroundColor: bar.backgroundColor, textColor: bar.textColor },
     colorModeScript: colorModeScript(config.colorMode.defaultMode, config.colorMode.respectPrefersColorScheme),
     defaultMode: config.colorMode.defaultMode,
+    colorModeSwitch: !config.colorMode.disableSwitch,
     lang: config.i18n.defaultLocale,
   };
 }

@@ -36,6 +36,7 @@ export interface SiteModel {
   /** Inline head script that applies the colour mode before first paint. */
   colorModeScript: string;
   defaultMode: 'light' | 'dark';
+  colorModeSwitch: boolean;
   lang: string;
 }
 

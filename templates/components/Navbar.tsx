@@ -1,6 +1,8 @@
 // The top bar: logo and title, the configured items on each side. Search, colour mode and the
 // mobile menu become interactive as islands; here they are the no-JavaScript baseline.
 import type { NavbarEntry, SiteModel } from '../../src/shared/viewModels';
+import ColorModeToggle from '../islands/ColorModeToggle';
+import { Island } from './Island';
 
 export function Navbar({ site, section, currentHref }: { site: SiteModel; section: string; currentHref: string }) {
   return (
@@ -12,12 +14,12 @@ export function Navbar({ site, section, currentHref }: { site: SiteModel; sectio
             <span className="navbar-title">{site.navbarTitle}</span>
           </a>
           {site.navbarLeft.map((item, i) => (
-            <NavItem key={i} item={item} section={section} currentHref={currentHref} searchHref={site.searchHref} />
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} />
           ))}
         </div>
         <div className="navbar-side navbar-right">
           {site.navbarRight.map((item, i) => (
-            <NavItem key={i} item={item} section={section} currentHref={currentHref} searchHref={site.searchHref} />
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} />
           ))}
         </div>
       </div>
@@ -25,7 +27,7 @@ export function Navbar({ site, section, currentHref }: { site: SiteModel; sectio
   );
 }
 
-function NavItem({ item, section, currentHref, searchHref }: { item: NavbarEntry; section: string; currentHref: string; searchHref: string }) {
+function NavItem({ item, section, currentHref, site }: { item: NavbarEntry; section: string; currentHref: string; site: SiteModel }) {
   switch (item.type) {
     case 'link': {
       const active = item.activeBasePath ? `/${section}` === item.activeBasePath : false;
@@ -36,7 +38,7 @@ function NavItem({ item, section, currentHref, searchHref }: { item: NavbarEntry
       );
     }
     case 'search':
-      return <SearchForm action={searchHref} />;
+      return <SearchForm action={site.searchHref} />;
     case 'localeDropdown':
       return (
         <details className="navbar-dropdown">
@@ -56,9 +58,9 @@ function NavItem({ item, section, currentHref, searchHref }: { item: NavbarEntry
         </details>
       );
     case 'colorMode':
-      // The switch is an island (it needs JavaScript to do anything); without JS the mode
-      // follows the system preference through the head script.
-      return null;
+      // Without JavaScript the mode follows the stored choice or the system preference
+      // through the head script; the switch hydrates on first interaction.
+      return site.colorModeSwitch ? <Island name="ColorModeToggle" component={ColorModeToggle} props={{ defaultMode: site.defaultMode }} when="interaction" inline /> : null;
   }
 }
 

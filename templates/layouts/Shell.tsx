@@ -37,7 +37,19 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
         <Navbar site={site} section={page.section} currentHref={head.canonical} />
         <div className="page-wrapper">{children}</div>
         <Footer footer={site.footer} />
+        <div id="docsgen-base-url-banner" className="base-url-banner" role="alert" hidden>
+          This site did not load properly. It is configured to be served under the base URL <code>{site.baseUrl}</code>, but this page was opened from a different path, so its styles and scripts could not be found. Serve the site under <code>{site.baseUrl}</code>, or change <code>baseUrl</code> in docsgen.config.ts and rebuild.
+        </div>
+        <script dangerouslySetInnerHTML={{ __html: baseUrlCheck(site.baseUrl) }} />
       </body>
     </html>
   );
+}
+
+/**
+ * Runs inline (a wrong baseUrl also breaks the URLs of our stylesheet and scripts): shows the
+ * banner, styled inline, when the page is not under the configured base URL.
+ */
+function baseUrlCheck(baseUrl: string): string {
+  return `(function(){if(location.pathname.indexOf(${JSON.stringify(baseUrl).replace(/</g, '\\u003c')})!==0){var b=document.getElementById('docsgen-base-url-banner');b.hidden=false;b.style.cssText='position:fixed;top:0;left:0;right:0;z-index:1000;padding:12px 16px;background:#fde68a;color:#1c1917;font:16px/1.5 system-ui,sans-serif'}})()`;
 }

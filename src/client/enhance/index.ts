@@ -1,0 +1,2 @@
+// Behaviours that work from page load without React: each is a small module with a start().
+export function startEnhancements(): void {}

@@ -1,0 +1,97 @@
+// The islands stage: esbuild bundles the page runtime and one entry per island in
+// templates/islands/ (ESM, code splitting so React is one shared chunk, minified, content-hashed
+// names that can be cached forever). Returns the files and the URLs the pages refer to.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DocsgenError, error } from '../diagnostics/diagnostic';
+import { packagePath } from '../paths';
+
+export interface IslandAssets {
+  /** URL path (without baseUrl) of the runtime every page loads. */
+  runtime: string;
+  /** Island name → URL path of its module. */
+  islands: Record<string, string>;
+  /** Output path (from the site root) → content. */
+  files: Map<string, Uint8Array>;
+}
+
+const islandsDir = packagePath('templates/islands');
+const mountModule = packagePath('src/client/mount.tsx');
+
+export function islandNames(): string[] {
+  if (!fs.existsSync(islandsDir)) return [];
+  return fs
+    .readdirSync(islandsDir)
+    .filter((f) => f.endsWith('.tsx'))
+    .map((f) => f.slice(0, -4))
+    .sort();
+}
+
+export async function bundleIslands(options: { minify: boolean }): Promise<IslandAssets> {
+  const esbuild = await import('esbuild');
+  const names = islandNames();
+  const entryPoints: Record<string, string> = { runtime: packagePath('src/client/hydrate.ts') };
+  for (const name of names) entryPoints[`island-${name}`] = `docsgen-island:${name}`;
+  let result;
+  try {
+    result = await esbuild.build({
+      entryPoints,
+      // Paths in the metafile are relative to this; '/' keeps output names as `assets/js/…`.
+      absWorkingDir: '/',
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      minify: options.minify,
+      jsx: 'automatic',
+      write: false,
+      outdir: '/assets/js',
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
+      legalComments: 'none',
+      logLevel: 'silent',
+      metafile: true,
+      plugins: [
+        {
+          // Each island entry is generated: the component plus the shared React mount.
+          name: 'docsgen-island-entries',
+          setup(build) {
+            build.onResolve({ filter: /^docsgen-island:/ }, (args) => ({ path: args.path.slice('docsgen-island:'.length), namespace: 'docsgen-island' }));
+            build.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({
+              resolveDir: islandsDir,
+              loader: 'tsx',
+              contents: `import { mount } from ${JSON.stringify(mountModule)};\nimport Island from ${JSON.stringify(path.join(islandsDir, `${args.path}.tsx`))};\nexport default (element, props) => mount(element, Island, props);\n`,
+            }));
+          },
+        },
+      ],
+    });
+  } catch (cause) {
+    const errors = (cause as { errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } }[] }).errors ?? [];
+    throw new DocsgenError(
+      errors.map((m) =>
+        error('islands-bundle-failed', `Bundling the browser code failed: ${m.text}`, {
+          location: m.location ? { file: path.resolve(m.location.file), line: m.location.line, column: m.location.column + 1, lineText: m.location.lineText } : undefined,
+        }),
+      ),
+      { cause },
+    );
+  }
+  const files = new Map<string, Uint8Array>();
+  const islands: Record<string, string> = {};
+  let runtime = '';
+  for (const file of result.outputFiles) {
+    const rel = file.path.replace(/^\/+/, '');
+    files.set(rel, file.contents);
+  }
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    const entry = meta.entryPoint;
+    if (!entry) continue;
+    const url = '/' + out.replace(/^\/+/, '');
+    if (entry.endsWith('src/client/hydrate.ts')) runtime = url;
+    else if (entry.startsWith('docsgen-island:')) islands[entry.slice('docsgen-island:'.length)] = url;
+  }
+  return { runtime, islands, files };
+}
