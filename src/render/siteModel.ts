@@ -53,6 +53,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string): 
     colorModeScript: colorModeScript(config.colorMode.defaultMode, config.colorMode.respectPrefersColorScheme),
     defaultMode: config.colorMode.defaultMode,
     colorModeSwitch: !config.colorMode.disableSwitch,
+    hideNavbarOnScroll: config.navbar.hideOnScroll === true,
     lang: config.i18n.defaultLocale,
   };
 }

@@ -37,6 +37,7 @@ export interface SiteModel {
   colorModeScript: string;
   defaultMode: 'light' | 'dark';
   colorModeSwitch: boolean;
+  hideNavbarOnScroll: boolean;
   lang: string;
 }
 

@@ -6,7 +6,7 @@ import { Island } from './Island';
 
 export function Navbar({ site, section, currentHref }: { site: SiteModel; section: string; currentHref: string }) {
   return (
-    <nav className="navbar" aria-label="Main">
+    <nav className="navbar" aria-label="Main" data-hide-on-scroll={site.hideNavbarOnScroll ? '' : undefined}>
       <div className="navbar-inner">
         <div className="navbar-side navbar-left">
           <a className="navbar-brand" href={site.homeHref}>
