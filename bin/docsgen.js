@@ -6,6 +6,9 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 
+// React renders several times faster in production mode; tests set their own NODE_ENV.
+process.env.NODE_ENV ??= 'production';
+
 const { compiled } = await import('./compile.js');
 const { runCli } = await import(await compiled('cli'));
 await runCli(process.argv);

@@ -1,0 +1,456 @@
+// `npm run bench`: cold builds of each benchmark site, each in a fresh Node process; prints a
+// table and rewrites the results section of BENCHMARKS.md (between <!-- bench:start --> and
+// <!-- bench:end -->; prose outside the markers is kept).
+//
+//   npm run bench [-- --runs <n>] [--site <name>]... [--no-write] [--no-cli-timings] [--timeout <s>]
+//
+//   --runs <n>          measured builds per site (default 3, at least 3 for the file's figures)
+//   --site <name>       only this site (repeatable): shipped, generated-1000-ops
+//   --no-write          print only; leave BENCHMARKS.md alone (implied by --site and --runs < 3)
+//   --no-cli-timings    skip the extra `docsgen build --timings` run per site
+//   --timeout <s>       kill a build that takes longer (default 900 s) and report it
+//
+// Method, per site:
+//   1. The compiled CLI bundle (node_modules/.cache/docsgen/dist) is brought up to date by
+//      `node bin/docsgen.js --help` before every build, so no measured build compiles it; a run
+//      during which the bundle changed anyway (someone edited src/) is discarded and redone once.
+//   2. One extra build through the CLI, `docsgen build --config … --out <tmp> --timings`, for its
+//      `timings:` line. It goes first, so it also warms the OS file cache; it is not measured.
+//   3. <runs> builds through bench/child-build.mjs, each a new `node` process with a new empty
+//      output folder: the child reports wall and CPU time of build(), whole-process CPU time and
+//      peak RSS (process.resourceUsage()); this script adds the process wall time (spawn → exit).
+//   Nothing else is kept between runs: no output folder, no config bundle (docsgen writes its
+//   .docsgen/config.*.mjs and deletes it in every build), no in-process cache.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load as loadYaml } from 'js-yaml';
+import { generateSite } from './generateSpec.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_FILE = path.join(ROOT, 'BENCHMARKS.md');
+const BUNDLE = path.join(ROOT, 'node_modules', '.cache', 'docsgen', 'dist', 'cli.mjs');
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function parseArgs(argv) {
+  const opts = { runs: 3, sites: [], write: true, cliTimings: true, timeoutS: 900 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--runs') opts.runs = Number(value());
+    else if (a === '--site') opts.sites.push(value());
+    else if (a === '--no-write') opts.write = false;
+    else if (a === '--no-cli-timings') opts.cliTimings = false;
+    else if (a === '--timeout') opts.timeoutS = Number(value());
+    else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown option ${a}`);
+  }
+  if (!Number.isInteger(opts.runs) || opts.runs < 1) usage('--runs must be a positive integer');
+  if (!(opts.timeoutS > 0)) usage('--timeout must be a positive number of seconds');
+  return opts;
+}
+
+function usage(problem) {
+  const text = 'usage: npm run bench [-- --runs <n>] [--site shipped|generated-1000-ops]... [--no-write] [--no-cli-timings] [--timeout <s>]';
+  if (problem) {
+    console.error(`bench: ${problem}\n${text}`);
+    process.exit(2);
+  }
+  console.log(text);
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+const tempDirs = new Set();
+let current; // the child process being waited for, killed on Ctrl-C
+
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+function removeDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+process.on('SIGINT', () => {
+  if (current) current.kill('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(130);
+});
+
+function run(args, { cwd, timeoutS }) {
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    current = child;
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      current = undefined;
+      resolve({ code, signal, stdout, stderr, timedOut, processWallMs: Number(process.hrtime.bigint() - start) / 1e6 });
+    });
+  });
+}
+
+const bundleMtime = () => fs.statSync(BUNDLE, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+
+/** Compiles the CLI bundle if a source is newer (bin/compile.js decides); returns whether it did. */
+function ensureBundle() {
+  const before = bundleMtime();
+  const start = performance.now();
+  const r = spawnSync(process.execPath, ['bin/docsgen.js', '--help'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`compiling the CLI bundle failed (node bin/docsgen.js --help exited ${r.status}):\n${r.stderr}`);
+  return { compiled: bundleMtime() !== before, ms: performance.now() - start };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sites
+
+function countOperations(file) {
+  const doc = loadYaml(fs.readFileSync(file, 'utf8'));
+  let n = 0;
+  for (const item of Object.values(doc.paths ?? {})) n += Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(k)).length;
+  return n;
+}
+
+const SITES = [
+  {
+    name: 'shipped',
+    prepare() {
+      const guides = fs.readdirSync(path.join(ROOT, 'content', 'guides'), { recursive: true }).filter((f) => /\.mdx?$/.test(f)).length;
+      const spec = path.join(ROOT, 'fixtures', 'hyperlocal-openapi.yaml');
+      return {
+        cwd: ROOT,
+        configFile: path.join(ROOT, 'docsgen.config.ts'),
+        description: `The repository's own site: \`docsgen.config.ts\`, ${guides} guides in \`content/guides/\`, \`fixtures/hyperlocal-openapi.yaml\` (${countOperations(spec)} operations, ${(fs.statSync(spec).size / 1024).toFixed(0)} KiB).`,
+      };
+    },
+  },
+  {
+    name: 'generated-1000-ops',
+    prepare() {
+      const dir = tempDir('docsgen-bench-site-');
+      const start = performance.now();
+      const info = generateSite(dir, { operations: 1000 });
+      const ms = performance.now() - start;
+      return {
+        cwd: dir,
+        configFile: info.configFile,
+        cleanup: () => removeDir(dir),
+        description:
+          `Generated by \`bench/generateSpec.mjs\` (seed 0xd0c5, ${ms.toFixed(0)} ms): one guide and an OpenAPI 3.1 spec with ${info.operations.toLocaleString('en-US')} operations on ${info.paths} paths in ${info.tags} tags, ` +
+          `${info.schemas} component schemas, ${(info.specBytes / 1024 / 1024).toFixed(2)} MiB of YAML; sha256 of the generated files \`${info.sha256.slice(0, 16)}…\`.`,
+      };
+    },
+  },
+];
+
+async function cliTimings(site, opts) {
+  const out = tempDir('docsgen-bench-out-');
+  try {
+    const r = await run([path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--config', site.configFile, '--out', path.join(out, 'site'), '--timings'], { cwd: site.cwd, timeoutS: opts.timeoutS });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('timings:'));
+    const summary = r.stdout.split('\n').find((l) => l.startsWith('✓ built'));
+    if (r.code !== 0 || !line) return { error: describeFailure('docsgen build --timings', r, opts), processWallMs: r.processWallMs };
+    return { line, summary, processWallMs: r.processWallMs };
+  } finally {
+    removeDir(out);
+  }
+}
+
+async function measuredRun(site, opts) {
+  const out = tempDir('docsgen-bench-out-');
+  try {
+    const r = await run([path.join(ROOT, 'bench', 'child-build.mjs'), site.configFile, path.join(out, 'site')], { cwd: site.cwd, timeoutS: opts.timeoutS });
+    const last = r.stdout.trim().split('\n').pop() ?? '';
+    let data;
+    try {
+      data = JSON.parse(last);
+    } catch {
+      data = undefined;
+    }
+    if (r.code !== 0 || !data || data.error) {
+      let text = describeFailure('bench/child-build.mjs', r, opts);
+      if (data?.error) {
+        text = `${data.error}${data.diagnostics?.length ? '\n' + data.diagnostics.map((d) => `  ${d.severity} ${d.code}${d.location ? ` ${d.location}` : ''}: ${d.text}`).join('\n') : ''}\n(after ${fmtMs(data.wallMs)}, peak RSS ${fmtMiB(data.maxRssKiB)})`;
+        if (!data.diagnostics?.length && data.stack) text += `\n${data.stack}`;
+      }
+      return { error: text };
+    }
+    return { ...data, processWallMs: r.processWallMs, pagesPerS: data.pages / (data.wallMs / 1000) };
+  } finally {
+    removeDir(out);
+  }
+}
+
+function describeFailure(what, r, opts) {
+  if (r.timedOut) return `${what} did not finish within ${opts.timeoutS} s and was killed (peak RSS unknown).`;
+  const tail = (r.stderr || r.stdout).trim().split('\n').slice(-40).join('\n');
+  return `${what} exited with ${r.signal ? `signal ${r.signal}` : `code ${r.code}`} after ${fmtMs(r.processWallMs)}:\n${tail}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and formatting
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1] };
+}
+
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const fmtMs = (ms) => (ms === undefined ? '?' : `${int(ms)} ms`);
+const fmtMiB = (kib) => (kib === undefined ? '?' : `${(kib / 1024).toFixed(1)} MiB`);
+const fmtBytes = (b) => (b < 1024 * 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${(b / 1024 / 1024).toFixed(1)} MiB`);
+
+const METRICS = [
+  ['Wall time, build()', (r) => r.wallMs, (v) => int(v), 'ms'],
+  ['Wall time, whole process (spawn → exit)', (r) => r.processWallMs, (v) => int(v), 'ms'],
+  ['CPU time (user + sys), build()', (r) => r.cpuMs, (v) => int(v), 'ms'],
+  ['CPU time (user + sys), whole process', (r) => r.processCpuMs, (v) => int(v), 'ms'],
+  ['Peak RSS', (r) => r.maxRssKiB / 1024, (v) => v.toFixed(1), 'MiB'],
+  ['Pages written', (r) => r.pages, (v) => int(v), ''],
+  ['Pages / s (pages ÷ build() wall)', (r) => r.pagesPerS, (v) => (v < 100 ? v.toFixed(1) : int(v)), ''],
+  ['Output size', (r) => r.bytes, null, ''],
+];
+
+function metricRows(runs) {
+  return METRICS.map(([label, get, fmt, unit]) => {
+    const s = stats(runs.map(get));
+    if (!fmt) return [label, fmtBytes(s.median), s.min === s.max ? '(all equal)' : `${fmtBytes(s.min)} – ${fmtBytes(s.max)}`];
+    const u = unit ? ` ${unit}` : '';
+    return [label, `${fmt(s.median)}${u}`, s.min === s.max ? '(all equal)' : `${fmt(s.min)} – ${fmt(s.max)}${u}`];
+  });
+}
+
+function medianTimings(runs) {
+  const names = runs[0].timings.map(([name]) => name);
+  return names.map((name) => [name, stats(runs.map((r) => r.timings.find(([n]) => n === name)?.[1] ?? 0)).median]);
+}
+
+const timingsText = (pairs) => pairs.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ');
+
+function dominant(pairs) {
+  const total = pairs.reduce((s, [, ms]) => s + ms, 0);
+  const [name, ms] = [...pairs].sort((a, b) => b[1] - a[1])[0];
+  return `${name} (${((ms / total) * 100).toFixed(0)} % of the stage total)`;
+}
+
+function textTable(rows, header) {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function mdTable(rows, header) {
+  return [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Environment
+
+function machine() {
+  let cpuModel = os.cpus()[0]?.model ?? 'unknown';
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'));
+    if (m) cpuModel = m[1].trim();
+  } catch {}
+  const git = (...args) => {
+    const r = spawnSync('git', ['--no-optional-locks', ...args], { cwd: ROOT, encoding: 'utf8' });
+    return r.status === 0 ? r.stdout.trim() : undefined;
+  };
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const changed = git('status', '--porcelain')?.split('\n').filter(Boolean).length;
+  return {
+    cpuModel,
+    cores: os.availableParallelism(),
+    memGiB: os.totalmem() / 1024 ** 3,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    loadStart: os.loadavg()[0],
+    commit: commit ? `${commit}${changed ? ` + ${changed} uncommitted change${changed === 1 ? '' : 's'} in the working tree` : ''}` : 'unknown',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// BENCHMARKS.md
+
+const INTRO = `# Benchmarks
+
+\`npm run bench\` (\`bench/run.mjs\`) measures **cold builds**: each build runs in a fresh Node process
+with an empty output folder, so nothing is cached between builds except the compiled CLI bundle in
+\`node_modules/.cache/docsgen/\`, which is compiled once before measuring (as on any second run of
+\`docsgen\`). For each site it reports the median and the min–max of at least three builds:
+
+- **Wall time** of the \`build()\` call, and of the whole process from spawn to exit (Node start-up,
+  loading the bundle and its dependencies, the build).
+- **CPU time**, user + system over all threads, from \`process.resourceUsage()\` in the child.
+- **Peak RSS** of the process, \`process.resourceUsage().maxRSS\` read by the child after the build.
+- **Pages** written, **pages per second** (pages ÷ \`build()\` wall time) and the **output size**.
+- The per-stage \`timings:\` line of one extra \`docsgen build --timings\` run, and the median per
+  stage of the measured runs (\`build()\` returns the same timings).
+
+Sites: **shipped** is this repository's own site; **generated-1000-ops** is a property-data API with
+1,000 operations written by \`bench/generateSpec.mjs\` (seeded, byte-for-byte deterministic) into a
+temporary folder. Run it with:
+
+\`\`\`bash
+npm ci && npm run bench                 # all sites, 3 runs each; rewrites the section below
+npm run bench -- --site shipped --runs 5 --no-write
+\`\`\`
+
+Figures depend on the machine and on whatever else it is doing; compare runs from one machine only.
+The section between the markers is rewritten by every full run; text outside it is kept.
+`;
+
+function renderMarkdown(env, results, opts, totalMs) {
+  const out = [];
+  out.push(`Measured ${env.date} on ${env.cpuModel}, ${env.cores} cores, ${env.memGiB.toFixed(0)} GiB RAM, ${env.os}; Node ${env.node}; commit ${env.commit}.`);
+  out.push(`${opts.runs} measured cold builds per site (median, min–max)${opts.cliTimings ? ' plus one `--timings` CLI build' : ''}; the whole bench took ${(totalMs / 1000).toFixed(0)} s.`);
+  out.push(`1-minute load average ${env.loadStart.toFixed(2)} before the bench, ${env.loadMean.toFixed(2)} on average and ${env.loadMax.toFixed(2)} at most during it (a build keeps about 1 core busy; more means other processes competed for the ${env.cores} cores).`);
+  for (const r of results) {
+    out.push('', `### ${r.name}`, '', r.description, '');
+    if (r.runs.length) {
+      out.push(mdTable(metricRows(r.runs), ['Metric', 'Median', 'Min – max']), '');
+    }
+    if (r.cli?.line) out.push(`Per-stage timings, one \`docsgen build --timings\` run: \`${r.cli.line}\``, '');
+    else if (r.cli?.error) out.push('The `docsgen build --timings` run failed:', '', '```', r.cli.error, '```', '');
+    if (r.runs.length) {
+      const med = medianTimings(r.runs);
+      out.push(`Per-stage median of the measured runs: \`${timingsText(med)}\`; largest: ${dominant(med)}.`, '');
+      const warnings = r.runs[0].warnings;
+      if (warnings) out.push(`Each build reported ${warnings} warning${warnings === 1 ? '' : 's'}.`, '');
+    }
+    if (r.error) out.push(`A measured build failed${r.runs.length ? ` after ${r.runs.length} good run(s)` : ''}:`, '', '```', r.error, '```', '');
+    for (const note of r.notes) out.push(`Note: ${note}`, '');
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '');
+}
+
+function writeBenchmarks(section) {
+  const block = `${START}\n${section}\n${END}`;
+  if (!fs.existsSync(BENCH_FILE)) {
+    fs.writeFileSync(BENCH_FILE, `${INTRO}\n## Results\n\n${block}\n`);
+    return 'created';
+  }
+  const text = fs.readFileSync(BENCH_FILE, 'utf8');
+  const a = text.indexOf(START);
+  const b = text.indexOf(END, a);
+  if (a !== -1 && b !== -1) fs.writeFileSync(BENCH_FILE, text.slice(0, a) + block + text.slice(b + END.length));
+  else fs.writeFileSync(BENCH_FILE, `${text.replace(/\n*$/, '\n')}\n## Results\n\n${block}\n`);
+  return 'updated';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const unknown = opts.sites.filter((s) => !SITES.some((site) => site.name === s));
+  if (unknown.length) usage(`unknown site ${unknown.join(', ')} (sites: ${SITES.map((s) => s.name).join(', ')})`);
+  const sites = opts.sites.length ? SITES.filter((s) => opts.sites.includes(s.name)) : SITES;
+  const partial = opts.sites.length > 0 || opts.runs < 3;
+  const log = (m) => process.stderr.write(`bench: ${m}\n`);
+  const benchStart = performance.now();
+  const env = machine();
+  const loadSamples = [env.loadStart];
+  const loadTimer = setInterval(() => loadSamples.push(os.loadavg()[0]), 5000).unref();
+  log(`${env.cpuModel}, ${env.cores} cores, Node ${env.node}`);
+
+  const first = ensureBundle();
+  log(first.compiled ? `compiled the CLI bundle once before measuring (${fmtMs(first.ms)})` : 'the CLI bundle is up to date');
+
+  const results = [];
+  for (const def of sites) {
+    const site = { name: def.name, ...def.prepare() };
+    const result = { name: site.name, description: site.description, runs: [], notes: [] };
+    results.push(result);
+    try {
+      if (opts.cliTimings) {
+        ensureBundle();
+        log(`${site.name}: docsgen build --timings (unmeasured, warms the file cache)…`);
+        result.cli = await cliTimings(site, opts);
+        if (result.cli.error) {
+          log(`${site.name}: the --timings build failed; skipping its measured runs`);
+          result.error = result.cli.error;
+          continue;
+        }
+        log(`${site.name}: ${result.cli.line}`);
+        log(`${site.name}: ${result.cli.summary} — ${opts.runs} measured builds take about ${((result.cli.processWallMs * opts.runs) / 1000).toFixed(0)} s`);
+      }
+      for (let i = 1; i <= opts.runs; i++) {
+        let attempt = 0;
+        for (;;) {
+          ensureBundle();
+          const mtime = bundleMtime();
+          log(`${site.name}: run ${i}/${opts.runs}…`);
+          const r = await measuredRun(site, opts);
+          if (bundleMtime() !== mtime && attempt++ === 0) {
+            result.notes.push(`run ${i} was redone: the CLI bundle was recompiled during it (a source file changed).`);
+            continue;
+          }
+          if (r.error) {
+            result.error = r.error;
+            log(`${site.name}: run ${i} failed:\n${r.error}`);
+          } else {
+            result.runs.push(r);
+            log(`${site.name}: run ${i}: ${fmtMs(r.wallMs)} build, ${fmtMs(r.cpuMs)} CPU, ${fmtMiB(r.maxRssKiB)} peak RSS, ${r.pages} pages`);
+          }
+          break;
+        }
+        if (result.error) break;
+      }
+    } finally {
+      site.cleanup?.();
+    }
+  }
+  const totalMs = performance.now() - benchStart;
+  clearInterval(loadTimer);
+  env.loadMean = loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length;
+  env.loadMax = Math.max(...loadSamples);
+
+  // stdout: the tables and timings lines.
+  const lines = [`docsgen bench — ${env.date} — ${env.cpuModel}, ${env.cores} cores — Node ${env.node} — commit ${env.commit}`];
+  for (const r of results) {
+    lines.push('', `${r.name}`);
+    if (r.runs.length) lines.push(textTable(metricRows(r.runs), ['', `median of ${r.runs.length}`, 'min – max']));
+    if (r.cli?.line) lines.push(`CLI   ${r.cli.line}`);
+    if (r.runs.length) lines.push(`median timings: ${timingsText(medianTimings(r.runs))}`);
+    if (r.error) lines.push(`FAILED: ${r.error}`);
+    for (const note of r.notes) lines.push(`note: ${note}`);
+  }
+  lines.push('', `total ${(totalMs / 1000).toFixed(0)} s; 1-minute load average ${env.loadStart.toFixed(2)} at start, mean ${env.loadMean.toFixed(2)}, max ${env.loadMax.toFixed(2)} during the bench`);
+  console.log(lines.join('\n'));
+
+  if (opts.write && !partial) log(`${writeBenchmarks(renderMarkdown(env, results, opts, totalMs))} ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
+  else if (opts.write) log('partial run (--site or --runs < 3): BENCHMARKS.md left as it is');
+  if (results.some((r) => r.error)) process.exitCode = 1;
+}
+
+await main();
