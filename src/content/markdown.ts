@@ -5,6 +5,7 @@ import { headingsPlugin, type Heading } from './plugins/headings';
 import { linksPlugin } from './plugins/links';
 import { admonitionsPlugin } from './plugins/admonitions';
 import { codePlugin } from './plugins/code';
+import { tablesPlugin } from './plugins/tables';
 
 export interface MarkdownEnv {
   /** Absolute path of the source file. */
@@ -26,7 +27,7 @@ export interface MarkdownOptions {
 
 export function createMarkdown({ html }: MarkdownOptions): Md {
   const md = new MarkdownIt({ html, linkify: true, typographer: false });
-  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin);
+  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin).use(tablesPlugin);
   return md;
 }
 

@@ -26,6 +26,8 @@ describe('content/markdown', () => {
     const { $ } = render('| Field | Type |\n| --- | --- |\n| `median_list_price` | integer |\n');
     expect($('table th').map((_, th) => $(th).text()).get()).toEqual(['Field', 'Type']);
     expect($('table td code').text()).toBe('median_list_price');
+    // Focusable, so keyboard users can scroll a wide table.
+    expect($('table').attr('tabindex')).toBe('0');
   });
 
   it('renders admonitions with kind, custom title and markdown body', () => {
