@@ -2,8 +2,8 @@
 // their HTML, headings, the links they contain (with source lines) and the images they use.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types';
+import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
 import { discoverGuides, type Category, type GuideSource } from './discover';
@@ -88,7 +88,7 @@ export function loadGuides(config: ResolvedConfig): GuidesResult {
           return src;
         }
         const ext = path.extname(file);
-        const hash = createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 8);
+        const hash = contentHash(fs.readFileSync(file)).slice(0, 8);
         const out = `assets/images/${path.basename(file, ext)}-${hash}${ext}`;
         assets.set(out, file);
         return withBase(config.baseUrl, `/${out}`);
