@@ -27,7 +27,8 @@ export function afterInteraction(element: HTMLElement, hydrate: () => Promise<vo
   const warmUp = () => void hydrate();
   const activate = (event: Event) => {
     if (done) return;
-    if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ' && event.key !== 'Escape') {
+    const key = event instanceof KeyboardEvent ? event.key : undefined;
+    if (key !== undefined && key !== 'Enter' && key !== ' ' && key !== 'Escape') {
       void hydrate();
       return;
     }
@@ -37,8 +38,11 @@ export function afterInteraction(element: HTMLElement, hydrate: () => Promise<vo
     const target = event.target as HTMLElement;
     void hydrate().then(() => {
       cleanUp();
+      // Enter or Space on a button or link activates it: its default action (a click) was
+      // held back above, so replay the click rather than a keydown that activates nothing.
       // The target may be an SVG part of a button, which has no .click(): dispatch instead.
-      if (event.type === 'click') target.dispatchEvent(new MouseEvent('click', event as MouseEvent));
+      const activates = event.type === 'click' || ((key === 'Enter' || key === ' ') && target.closest('button, a[href], [role="button"]'));
+      if (activates) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
       else target.dispatchEvent(new KeyboardEvent('keydown', event as KeyboardEvent));
     });
   };

@@ -1,14 +1,26 @@
 // The top bar: logo and title, the configured items on each side. Search, colour mode and the
 // mobile menu become interactive as islands; here they are the no-JavaScript baseline.
-import type { NavbarEntry, SiteModel } from '../../src/shared/viewModels';
+import type { NavbarEntry, SidebarItem, SiteModel } from '../../src/shared/viewModels';
 import ColorModeToggle from '../islands/ColorModeToggle';
+import MobileMenu, { type MobileMenuLink } from '../islands/MobileMenu';
 import { Island } from './Island';
 
-export function Navbar({ site, section, currentHref }: { site: SiteModel; section: string; currentHref: string }) {
+export function Navbar({ site, section, currentHref, route, sidebar }: { site: SiteModel; section: string; currentHref: string; route: string; sidebar?: SidebarItem[] }) {
+  // The mobile drawer lists the navbar's links and the page's sidebar (labelled as DocLayout does).
+  const menuLinks: MobileMenuLink[] = [...site.navbarLeft, ...site.navbarRight].flatMap((item) =>
+    item.type === 'link' ? [{ label: item.label, href: item.href, external: item.external, active: isActive(item.activeBasePath, section) }] : [],
+  );
   return (
     <nav className="navbar" aria-label="Main" data-hide-on-scroll={site.hideNavbarOnScroll ? '' : undefined}>
       <div className="navbar-inner">
         <div className="navbar-side navbar-left">
+          <Island
+            name="MobileMenu"
+            component={MobileMenu}
+            props={{ links: menuLinks, sidebar, sidebarLabel: section === 'api' ? 'API sidebar' : 'Guides sidebar', route, title: site.navbarTitle }}
+            when="interaction"
+            inline
+          />
           <a className="navbar-brand" href={site.homeHref}>
             <Logo alt={site.logoAlt} />
             <span className="navbar-title">{site.navbarTitle}</span>
@@ -30,7 +42,7 @@ export function Navbar({ site, section, currentHref }: { site: SiteModel; sectio
 function NavItem({ item, section, currentHref, site }: { item: NavbarEntry; section: string; currentHref: string; site: SiteModel }) {
   switch (item.type) {
     case 'link': {
-      const active = item.activeBasePath ? `/${section}` === item.activeBasePath : false;
+      const active = isActive(item.activeBasePath, section);
       return (
         <a className={`navbar-link${active ? ' navbar-link-active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {item.label}
@@ -62,6 +74,10 @@ function NavItem({ item, section, currentHref, site }: { item: NavbarEntry; sect
       // through the head script; the switch hydrates on first interaction.
       return site.colorModeSwitch ? <Island name="ColorModeToggle" component={ColorModeToggle} props={{ defaultMode: site.defaultMode }} when="interaction" inline /> : null;
   }
+}
+
+function isActive(activeBasePath: string | undefined, section: string): boolean {
+  return activeBasePath ? `/${section}` === activeBasePath : false;
 }
 
 /** The search box's no-JavaScript form: submitting it opens the search page. */

@@ -1,8 +1,9 @@
-// The whole document: head (title, description, canonical, Open Graph, the colour-mode script
-// that runs before first paint), skip link, announcement, navbar, main content, footer.
+// The whole document: head (title, description, canonical, Open Graph, the colour-mode and
+// announcement-dismissal scripts that run before first paint), skip link, announcement, navbar
+// (with the mobile menu, which gets the page's sidebar), main content, footer.
 import type { ReactNode } from 'react';
 import type { PageModel, SiteModel } from '../../src/shared/viewModels';
-import { AnnouncementBar } from '../components/AnnouncementBar';
+import { AnnouncementBar, announcementDismissScript } from '../components/AnnouncementBar';
 import { Footer } from '../components/Footer';
 import { Navbar } from '../components/Navbar';
 
@@ -26,6 +27,7 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
         <meta property="og:locale" content={site.lang} />
         <meta name="twitter:card" content="summary" />
         <script dangerouslySetInnerHTML={{ __html: site.colorModeScript }} />
+        {site.announcement?.isCloseable ? <script dangerouslySetInnerHTML={{ __html: announcementDismissScript(site.announcement.id) }} /> : null}
         <link rel="icon" href={site.faviconHref} />
         <link rel="stylesheet" href={site.stylesheetHref} />
       </head>
@@ -34,7 +36,7 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
           Skip to main content
         </a>
         {site.announcement ? <AnnouncementBar announcement={site.announcement} /> : null}
-        <Navbar site={site} section={page.section} currentHref={head.canonical} />
+        <Navbar site={site} section={page.section} currentHref={head.canonical} route={page.route} sidebar={page.sidebar} />
         <div className="page-wrapper">{children}</div>
         <Footer footer={site.footer} />
         <div id="docsgen-base-url-banner" className="base-url-banner" role="alert" hidden>

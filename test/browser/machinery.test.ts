@@ -73,6 +73,17 @@ describe('colour mode', () => {
     await context.close();
   });
 
+  it('switches with the keyboard on the first key press, before React has loaded', async () => {
+    const { page, context, logs } = await open('/');
+    await page.focus(toggle);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => theme(page)).toBe('dark');
+    await page.keyboard.press('Space');
+    await expect.poll(() => theme(page)).toBe('light');
+    expect(logs).toEqual([]);
+    await context.close();
+  });
+
   it('applies the stored mode before the page is shown (no flash)', async () => {
     const { page, context } = await open('/', {}, () => {
       localStorage.setItem('theme', 'dark');
