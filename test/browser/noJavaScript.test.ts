@@ -41,6 +41,16 @@ describe('pages without JavaScript', () => {
     expect(await page.locator('#main-content').isVisible()).toBe(true);
   });
 
+  it('keeps the Guides and API links in the navbar on a phone, where the menu button needs JavaScript', async () => {
+    const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const mobile = await phone.newPage();
+    await mobile.goto(`${server.url}/guides/boundaries/virtual-layers`);
+    expect(await mobile.locator('.navbar-toggle').isVisible()).toBe(false);
+    expect(await mobile.locator('.navbar-left .navbar-link', { hasText: 'Guides' }).isVisible()).toBe(true);
+    expect(await mobile.locator('.navbar-left .navbar-link', { hasText: 'API' }).isVisible()).toBe(true);
+    await phone.close();
+  });
+
   it('shows the first code sample and switches language by clicking a tab', async () => {
     await page.goto(`${server.url}/api/search-boundaries`);
     const panel = (lang: string) => page.locator(`[data-tab-group="code-samples"] .tab-panel[data-tab="${lang}"]`);
