@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { packagePath } from '../paths';
+import { invariant } from '../shared/invariant';
 
 export interface IslandAssets {
   /** URL path (without baseUrl) of the runtime every page loads. */
@@ -93,5 +94,7 @@ export async function bundleIslands(options: { minify: boolean }): Promise<Islan
     if (entry.endsWith('src/client/hydrate.ts')) runtime = url;
     else if (entry.startsWith('docsgen-island:')) islands[entry.slice('docsgen-island:'.length)] = url;
   }
+  // esbuild always emits the runtime entry; its absence would be a docsgen bug.
+  invariant(runtime);
   return { runtime, islands, files };
 }

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { renderTemplate } from '../../templates/index';
 import type { IslandAssets } from '../islands/bundle';
 import { withBase } from '../shared/url';
+import { escapeHtml } from '../shared/html';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
@@ -48,7 +49,7 @@ export function withScripts(html: string, used: Set<string>, baseUrl: string, as
   const islands: Record<string, string> = {};
   for (const name of [...used].sort()) if (assets.islands[name]) islands[name] = withBase(baseUrl, assets.islands[name]);
   const manifest = JSON.stringify({ baseUrl, islands }).replace(/</g, '\\u003c');
-  const tags = `<script type="application/json" id="docsgen-islands">${manifest}</script><script type="module" src="${withBase(baseUrl, assets.runtime)}"></script>`;
+  const tags = `<script type="application/json" id="docsgen-islands">${manifest}</script><script type="module" src="${escapeHtml(withBase(baseUrl, assets.runtime))}"></script>`;
   const end = html.lastIndexOf('</body>');
   return html.slice(0, end) + tags + html.slice(end);
 }

@@ -58,8 +58,11 @@ describe('colour mode', () => {
     await dark.context.close();
   });
 
-  it('switches on the first click (before React has loaded) and remembers the choice across pages', async () => {
-    const { page, context, logs } = await open('/');
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', { width: 390, height: 844 }],
+  ])('switches on the first click (before React has loaded) and remembers the choice across pages (%s)', async (_size, viewport) => {
+    const { page, context, logs } = await open('/', { viewport });
     expect(await page.evaluate(() => [...document.scripts].some((s) => s.src.includes('chunk-')))).toBe(false);
     await page.click(toggle);
     await expect.poll(() => theme(page)).toBe('dark');
@@ -169,7 +172,11 @@ describe('wrong base URL', () => {
 
 describe('every page', () => {
   it('loads without console errors and hydrates every island without warnings', async () => {
-    const routes = listFiles(out)
+    // A development build: only development React reports hydration mismatches.
+    const devOut = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-machinery-dev-'));
+    await build({ root: repoRoot, outDir: devOut, dev: true, logger: createMemoryLogger() });
+    const devServer = await serveStatic(devOut);
+    const routes = listFiles(devOut)
       .filter((f) => f.endsWith('index.html'))
       .map((f) => '/' + f.replace(/index\.html$/, ''));
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -178,7 +185,7 @@ describe('every page', () => {
     page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${page.url()} ${m.type()}: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`${page.url()} pageerror: ${e.message}`));
     for (const route of routes) {
-      await page.goto(server.url + route);
+      await page.goto(devServer.url + route);
       // Wake every lazy island, as a reader's pointer would, so hydration runs everywhere.
       await page.evaluate(() => document.querySelectorAll('[data-island]').forEach((el) => el.dispatchEvent(new Event('pointerover'))));
       await page.waitForTimeout(150);
@@ -186,5 +193,6 @@ describe('every page', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(problems).toEqual([]);
     await context.close();
+    await devServer.close();
   }, 180_000);
 });
