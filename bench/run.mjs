@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import { generateSite } from './generateSpec.mjs';
 
+import { PAGE_TYPES, pageWeight } from './pageWeight.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_FILE = path.join(ROOT, 'BENCHMARKS.md');
 const BUNDLE = path.join(ROOT, 'node_modules', '.cache', 'docsgen', 'dist', 'cli.mjs');
@@ -329,7 +330,13 @@ Figures depend on the machine and on whatever else it is doing; compare runs fro
 The section between the markers is rewritten by every full run; text outside it is kept.
 `;
 
-function renderMarkdown(env, results, opts, totalMs) {
+const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
+function weightRows(weights) {
+  return weights.map(([name, route, w]) => [name, `\`${route}\``, kib(w.htmlBytes), kib(w.htmlGzip), kib(w.cssGzip), kib(w.jsBeforeInteractionGzip), kib(w.jsFirstInteractionGzip)]);
+}
+const WEIGHT_HEADER = ['Page type', 'Route', 'HTML', 'HTML gzip', 'CSS gzip', 'JS before interaction, gzip', 'JS added on first interaction, gzip'];
+
+function renderMarkdown(env, results, opts, totalMs, weights) {
   const out = [];
   out.push(`Measured ${env.date} on ${env.cpuModel}, ${env.cores} cores, ${env.memGiB.toFixed(0)} GiB RAM, ${env.os}; Node ${env.node}; commit ${env.commit}.`);
   out.push(`${opts.runs} measured cold builds per site (median, min–max)${opts.cliTimings ? ' plus one `--timings` CLI build' : ''}; the whole bench took ${(totalMs / 1000).toFixed(0)} s.`);
@@ -349,6 +356,11 @@ function renderMarkdown(env, results, opts, totalMs) {
     }
     if (r.error) out.push(`A measured build failed${r.runs.length ? ` after ${r.runs.length} good run(s)` : ''}:`, '', '```', r.error, '```', '');
     for (const note of r.notes) out.push(`Note: ${note}`, '');
+  }
+  if (weights) {
+    out.push('', '### Page weight (shipped site)', '');
+    out.push('Bytes each page type sends, gzip level 9 per file. "Before interaction" is the page runtime and its static imports (no React: islands hydrate on first interaction); "first interaction" is what the first hydrated island adds, React dominating it. Targets: guide ≤ 60 KB and API operation ≤ 70 KB before interaction.', '');
+    out.push(mdTable(weightRows(weights), WEIGHT_HEADER), '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '');
 }
@@ -430,6 +442,14 @@ async function main() {
       site.cleanup?.();
     }
   }
+  // Page weight: one more build of the shipped site, measured file by file.
+  let weights;
+  if (sites.some((s) => s.name === 'shipped')) {
+    const out = tempDir('docsgen-bench-weight-');
+    const r = await run([path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--out', path.join(out, 'site'), '--quiet'], { cwd: ROOT, timeoutS: opts.timeoutS });
+    if (r.code === 0) weights = PAGE_TYPES.map(([name, route]) => [name, route, pageWeight(path.join(out, 'site'), route)]);
+    removeDir(out);
+  }
   const totalMs = performance.now() - benchStart;
   clearInterval(loadTimer);
   env.loadMean = loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length;
@@ -445,10 +465,11 @@ async function main() {
     if (r.error) lines.push(`FAILED: ${r.error}`);
     for (const note of r.notes) lines.push(`note: ${note}`);
   }
+  if (weights) lines.push('', 'page weight (shipped site)', textTable(weightRows(weights), WEIGHT_HEADER));
   lines.push('', `total ${(totalMs / 1000).toFixed(0)} s; 1-minute load average ${env.loadStart.toFixed(2)} at start, mean ${env.loadMean.toFixed(2)}, max ${env.loadMax.toFixed(2)} during the bench`);
   console.log(lines.join('\n'));
 
-  if (opts.write && !partial) log(`${writeBenchmarks(renderMarkdown(env, results, opts, totalMs))} ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
+  if (opts.write && !partial) log(`${writeBenchmarks(renderMarkdown(env, results, opts, totalMs, weights))} ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
   else if (opts.write) log('partial run (--site or --runs < 3): BENCHMARKS.md left as it is');
   if (results.some((r) => r.error)) process.exitCode = 1;
 }
