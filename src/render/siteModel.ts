@@ -5,7 +5,8 @@ import { isExternal, localeBaseUrl, routeUrl, withBase } from '../shared/url';
 import type { NavbarEntry, NavLink, SiteModel } from '../shared/viewModels';
 import { colorModeScript } from './colorModeScript';
 
-export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string): SiteModel {
+/** `searchIndex` is the index file's site path and content hash (see src/search/buildIndex.ts). */
+export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, searchIndex?: { fileName: string; hash: string }): SiteModel {
   const link = (item: { label?: string; to?: string; href?: string; activeBasePath?: string }): NavLink => ({
     label: item.label ?? '',
     href: item.href ?? routeUrl(config.baseUrl, item.to ?? '/', config.trailingSlash),
@@ -54,6 +55,15 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string): 
     defaultMode: config.colorMode.defaultMode,
     colorModeSwitch: !config.colorMode.disableSwitch,
     hideNavbarOnScroll: config.navbar.hideOnScroll === true,
+    search: {
+      enabled: config.search.searchBar && searchIndex !== undefined,
+      indexUrl: searchIndex ? withBase(config.baseUrl, `/${searchIndex.fileName}`) + (config.search.hashed ? `?_=${searchIndex.hash}` : '') : '',
+      maxResults: config.search.maxResults,
+      contextLength: config.search.contextLength,
+      keyboardShortcut: config.search.keyboardShortcut,
+      highlightTerms: config.search.highlightTermsOnTargetPage,
+      searchPage: config.search.searchPage,
+    },
     lang: config.i18n.defaultLocale,
   };
 }

@@ -38,6 +38,8 @@ export interface SiteModel {
   defaultMode: 'light' | 'dark';
   colorModeSwitch: boolean;
   hideNavbarOnScroll: boolean;
+  /** Local search options the search UI needs (SPEC.md §9 constants by default). */
+  search: { enabled: boolean; indexUrl: string; maxResults: number; contextLength: number; keyboardShortcut: boolean; highlightTerms: boolean; searchPage: boolean };
   lang: string;
 }
 

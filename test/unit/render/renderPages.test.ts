@@ -7,6 +7,7 @@ import type { PageModel, SiteModel } from '../../../src/shared/viewModels';
 const site: SiteModel = {
   title: 'API', tagline: 'T', baseUrl: '/', homeHref: '/', searchHref: '/search', faviconHref: '/f.svg', stylesheetHref: '/s.css', logoAlt: 'logo', navbarTitle: 'API',
   navbarLeft: [], navbarRight: [], footer: { copyright: '©', links: [] }, colorModeScript: '', defaultMode: 'light', colorModeSwitch: false, hideNavbarOnScroll: false, lang: 'en',
+  search: { enabled: false, indexUrl: '', maxResults: 8, contextLength: 50, keyboardShortcut: true, highlightTerms: true, searchPage: true },
 };
 const page = (route: string, body: PageModel['body']): PageModel => ({
   route,
