@@ -155,6 +155,8 @@ export interface OperationView {
 }
 
 export interface ApiOverviewView {
+  /** Ids of the generated sections, unique against the headings of the spec's description. */
+  sectionIds: { servers: string; authentication: string; endpoints: string };
   title: string;
   version: string;
   descriptionHtml: string;

@@ -7,6 +7,7 @@ import type { SpecMarkdown } from '../openapi/markdown';
 import type { ApiOverviewView, ApiTagView, Crumb, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { routeUrl } from '../shared/url';
 import { buildToc } from './toc';
+import { uniqueId } from '../openapi/schemaTree';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
@@ -40,10 +41,15 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   }));
 
   const overviewHeadings: { level: number; text: string; id: string }[] = [];
+  const descriptionHtml = api.description ? markdown.render(api.description, '/info/description', overviewHeadings) : '';
+  // The spec's own description may already have an "Authentication" heading.
+  const taken = new Set(overviewHeadings.map((h) => h.id));
+  const sectionIds = { servers: uniqueId('servers', taken), authentication: uniqueId('authentication', taken), endpoints: uniqueId('endpoints', taken) };
   const overview: ApiOverviewView = {
+    sectionIds,
     title: api.title,
     version: api.version,
-    descriptionHtml: api.description ? markdown.render(api.description, '/info/description', overviewHeadings) : '',
+    descriptionHtml,
     downloadUrl: config.openapi?.downloadUrl || undefined,
     servers: api.servers.map((s, i) => ({ url: s.url, descriptionHtml: s.description ? markdown.render(s.description, `/servers/${i}/description`) : '' })),
     auth: api.securitySchemes.map((s) => ({
@@ -61,9 +67,9 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   };
   const overviewToc: TocEntry[] = [
     ...buildToc(overviewHeadings, 2, 3),
-    { id: 'servers', text: 'Servers', children: [] },
-    { id: 'authentication', text: 'Authentication', children: overview.auth.map((a) => ({ id: a.id, text: a.name, children: [] })) },
-    { id: 'endpoints', text: 'Endpoints', children: [] },
+    { id: sectionIds.servers, text: 'Servers', children: [] },
+    { id: sectionIds.authentication, text: 'Authentication', children: overview.auth.map((a) => ({ id: a.id, text: a.name, children: [] })) },
+    { id: sectionIds.endpoints, text: 'Endpoints', children: [] },
   ];
 
   const pages: PageModel[] = [

@@ -22,7 +22,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
         ) : null}
         {o.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: o.descriptionHtml }} /> : null}
 
-        <h2 id="servers">Servers</h2>
+        <h2 id={o.sectionIds.servers}>Servers</h2>
         <ul className="server-list">
           {o.servers.map((s) => (
             <li key={s.url}>
@@ -32,7 +32,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
           ))}
         </ul>
 
-        <h2 id="authentication">Authentication</h2>
+        <h2 id={o.sectionIds.authentication}>Authentication</h2>
         {o.auth.length === 0 ? <p>This API does not declare any authentication.</p> : null}
         {o.auth.map((a) => (
           <section key={a.id} aria-labelledby={a.id}>
@@ -87,7 +87,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
           </dl>
         ) : null}
 
-        <h2 id="endpoints">Endpoints</h2>
+        <h2 id={o.sectionIds.endpoints}>Endpoints</h2>
         {o.tags.map((tag) => (
           <section key={tag.href} className="api-tag-section" aria-label={tag.name}>
             <h3>

@@ -49,7 +49,9 @@ describe('the shipped site', () => {
     const files = new Set(listFiles(out));
     for (const file of pages) {
       const $ = cheerio.load(fs.readFileSync(path.join(out, file), 'utf8'));
-      const ids = new Set($('[id]').map((_, el) => $(el).attr('id')).get());
+      const idList = $('[id]').map((_, el) => $(el).attr('id')).get();
+      const ids = new Set(idList);
+      expect(idList.length, `${file}: duplicate ids ${idList.filter((id, i) => idList.indexOf(id) !== i).join(', ')}`).toBe(ids.size);
       $('a[href]').each((_, a) => {
         const href = $(a).attr('href')!;
         if (/^[a-z]+:|^\/\//i.test(href)) return;

@@ -139,7 +139,9 @@ describe('API reference of the shipped spec', () => {
     expect($('h1 .version-badge').text()).toBe(`v${spec.info.version}`);
     expect($('.toc a').map((_, a) => $(a).text()).get()).toEqual(expect.arrayContaining(['Authentication', 'Rate limits', 'Errors', 'Servers', 'Endpoints']));
     expect($('.server-list > li > code').map((_, c) => $(c).text()).get()).toEqual(spec.servers.map((s: any) => s.url));
-    expect($('#authentication ~ section dd code').first().text()).toBe('x-api-key');
+    const ids = $('[id]').map((_, el) => $(el).attr('id')).get();
+    expect(new Set(ids).size).toBe(ids.length);
+    expect($('h2').filter((_, h) => $(h).text() === 'Authentication').last().nextAll('section').find('dd code').first().text()).toBe('x-api-key');
     expect($('a.button').filter((_, a) => $(a).text().includes('Download')).attr('href')).toBe('https://api.hyperlocal.example/docs/yaml');
   });
 
