@@ -1,0 +1,67 @@
+// Builds `search-index.json` (SPEC.md §3, §7): an array of `{ documents, index }`, one entry per
+// hit type (array position = SearchDocumentType), `index` a serialised elasticlunr 0.9.5 index
+// (`ref: 'i'`, one field `t`, `saveDocument(false)`).
+//
+// elasticlunr's own pipeline (`trimmer → stopWordFilter → stemmer`) is replaced by an empty one:
+// the terms are made beforehand by the shared tokeniser (src/shared/search/tokenize.ts) and handed
+// to `addDoc` as an array, so its ASCII-only trimmer never sees them (accented and CJK terms
+// survive) and the query side, which uses the same tokeniser, finds exactly what was indexed. An
+// empty pipeline also serialises as `[]`, so loading the index needs no registered functions.
+// Stop words are dropped from Description and Content terms and kept in Title, Heading and
+// Keywords terms.
+//
+// Stored documents carry only what the UI shows (see StoredDocument): page URL and breadcrumb
+// once per page on its Title, anchors on Headings, and each section's text once on its Content
+// document (used for the highlighted 50/100-character context).
+import { contentHash } from '../output/hash';
+import { indexTerms } from '../shared/search/tokenize';
+import { SEARCH_TYPES, SearchDocumentType, type SearchIndexFile, type StoredDocument } from '../shared/search/types';
+import type { SearchDocument } from './documents';
+import elasticlunr from './elasticlunr';
+
+export interface BuiltSearchIndex {
+  fileName: 'search-index.json';
+  /** The JSON text of the file. */
+  content: string;
+  /** Short hash of `content`: the page fetches `search-index.json?_=<hash>`. */
+  hash: string;
+}
+
+export function buildSearchIndex(documents: SearchDocument[]): BuiltSearchIndex {
+  const file = searchIndexData(documents);
+  const content = JSON.stringify(file);
+  return { fileName: 'search-index.json', content, hash: contentHash(content) };
+}
+
+/** The file's data before serialisation. */
+export function searchIndexData(documents: SearchDocument[]): SearchIndexFile {
+  return SEARCH_TYPES.map((type) => {
+    const docs = documents.filter((d) => d.type === type);
+    const idx = elasticlunr<{ i: number; t: string[] }>(function () {
+      this.setRef('i');
+      this.addField('t');
+      this.saveDocument(false);
+    });
+    idx.pipeline.reset();
+    const stopWords = type === SearchDocumentType.Description || type === SearchDocumentType.Content ? 'drop' : 'keep';
+    const ids = new Set<number>();
+    for (const doc of docs) {
+      if (ids.has(doc.i)) throw new Error(`Search document id ${doc.i} is used twice for type ${type}.`);
+      ids.add(doc.i);
+      const terms = indexTerms(doc.t, stopWords);
+      if (terms.length) idx.addDoc({ i: doc.i, t: terms });
+    }
+    return { documents: docs.map((d) => stored(d)), index: idx.toJSON() as SearchIndexFile[number]['index'] };
+  });
+}
+
+function stored(d: SearchDocument): StoredDocument {
+  switch (d.type) {
+    case SearchDocumentType.Title:
+      return { i: d.i, t: d.t, u: d.url, b: d.breadcrumb };
+    case SearchDocumentType.Heading:
+      return d.section ? { i: d.i, t: d.t, p: d.p, h: d.anchor, s: d.section } : { i: d.i, t: d.t, p: d.p, h: d.anchor };
+    default:
+      return { i: d.i, t: d.t, p: d.p };
+  }
+}

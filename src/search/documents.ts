@@ -1,0 +1,194 @@
+// What local search indexes, taken from the page models of the site stage (no HTML re-parse):
+// listed pages under the configured routes (`search.routes`, default `/guides` and `/api`).
+//
+// Per page kind:
+// - guide (`doc`): title, description, keywords, the text before the first heading, and each
+//   h2/h3 section (heading + the text under it; h4–h6 fold into their section; code blocks are
+//   left out, inline code is kept);
+// - API overview: title, description, the sections of its description, and its own headings
+//   (Servers, Authentication and each scheme, Endpoints) with their text;
+// - API tag page: title, description, the tag's text (unless it only repeats the description);
+// - API operation: title (summary), description, keywords = method + path, the operation's text,
+//   every parameter, request-body/response field and response header by name (a Heading pointing
+//   at its own anchor, with a context such as `Response 200 › data › boundaries`; its description
+//   and possible values are its Content), the request body, each response code (`200` →
+//   `#response-200`) with its description, and callbacks. A field repeated with the same
+//   description on one page (the `meta` envelope of every response) is indexed once, at its
+//   first anchor.
+// Skipped: unlisted pages (`head.noindex`), drafts, and generated listings that only repeat
+// other pages (the /guides and /api landings, tag lists, home, search, 404).
+// Ids are assigned from 1 in page order, so the same site always gives the same file (and hash).
+import type { OperationView, PageModel, SchemaNode } from '../shared/viewModels';
+import { FieldContext, SearchDocumentType } from '../shared/search/types';
+import { htmlToText, splitSections } from './html';
+
+export interface SearchDocument {
+  type: SearchDocumentType;
+  /** Id. Title, Description and Keywords of a page share the page id; a Content document shares the id of the Heading it sits under (the page id before the first heading). */
+  i: number;
+  /** The text (title, heading, description, keywords, or the section's text). */
+  t: string;
+  /** Id of the page (its Title document). */
+  p: number;
+  /** Page URL with baseUrl (no anchor). */
+  url: string;
+  /** Anchor id without `#`; `''` for the page itself. */
+  anchor: string;
+  /** Where the page sits, page itself excluded: `Guides › Boundaries`, `API › Schools`. */
+  breadcrumb: string;
+  /** Title of the page. */
+  pageTitle: string;
+  /** Context of an API field heading: `Query parameter`, `Response 200 › data › boundaries`. */
+  section?: string;
+}
+
+export interface SearchDocumentsOptions {
+  /** Route prefixes to index (`search.routes`). */
+  routes: string[];
+  /** URL of a route with baseUrl; default: the page's canonical URL minus the site origin. */
+  href?: (page: PageModel) => string;
+}
+
+export const BREADCRUMB_SEPARATOR = ' › ';
+
+const locationLabel: Record<string, string> = { path: FieldContext.path, query: FieldContext.query, header: FieldContext.header, cookie: FieldContext.cookie };
+
+export function searchDocuments(pages: PageModel[], options: SearchDocumentsOptions): SearchDocument[] {
+  const prefixes = options.routes.map((r) => `/${r.replace(/^\/+|\/+$/g, '')}`);
+  const inRoutes = (route: string) => prefixes.some((p) => p === '/' || route === p || route.startsWith(`${p}/`));
+  const href = options.href ?? ((page: PageModel) => page.head.canonical.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '') || '/');
+  const out: SearchDocument[] = [];
+  let nextId = 1;
+
+  for (const page of pages) {
+    if (page.head.noindex || !inRoutes(page.route)) continue;
+    const body = page.body;
+    let title: string;
+    let crumbs: { label: string }[];
+    switch (body.kind) {
+      case 'doc':
+        if (body.doc.banner) continue; // unlisted or draft
+        title = body.doc.title;
+        crumbs = body.doc.breadcrumbs;
+        break;
+      case 'apiOverview':
+        title = body.overview.title;
+        crumbs = body.breadcrumbs;
+        break;
+      case 'apiTag':
+        title = body.tag.name;
+        crumbs = body.breadcrumbs;
+        break;
+      case 'apiOperation':
+        title = body.operation.title;
+        crumbs = body.breadcrumbs;
+        break;
+      default:
+        continue;
+    }
+    const pageId = nextId++;
+    const url = href(page);
+    const breadcrumb = crumbs
+      .slice(0, -1)
+      .map((c) => c.label)
+      .join(BREADCRUMB_SEPARATOR);
+    const base = { p: pageId, url, breadcrumb, pageTitle: title };
+    const description = page.head.description.trim();
+    const add = (type: SearchDocumentType, i: number, t: string, anchor = '', section?: string) => {
+      t = t.trim();
+      // A page's text that only repeats its description (API tag pages) is stored once.
+      if (type === SearchDocumentType.Content && i === pageId && t === description) return;
+      if (t) out.push({ type, i, t, anchor, ...base, ...(section ? { section } : {}) });
+    };
+    /** A heading (own id) with the text under it as its Content. */
+    const section = (heading: string, anchor: string, text: string, context?: string) => {
+      if (!heading.trim()) return;
+      const id = nextId++;
+      add(SearchDocumentType.Heading, id, heading, anchor, context);
+      add(SearchDocumentType.Content, id, text);
+    };
+
+    add(SearchDocumentType.Title, pageId, title);
+    const keywords = body.kind === 'apiOperation' ? `${body.operation.method.toUpperCase()} ${body.operation.path}` : page.head.keywords.join(', ');
+    if (description !== keywords) add(SearchDocumentType.Description, pageId, description);
+    add(SearchDocumentType.Keywords, pageId, keywords);
+
+    switch (body.kind) {
+      case 'doc': {
+        const { intro, sections } = splitSections(body.doc.html);
+        add(SearchDocumentType.Content, pageId, intro);
+        for (const s of sections) section(s.title, s.id, s.text);
+        break;
+      }
+      case 'apiOverview': {
+        const o = body.overview;
+        const { intro, sections } = splitSections(o.descriptionHtml);
+        add(SearchDocumentType.Content, pageId, intro);
+        const seen = new Set<string>();
+        for (const s of sections) {
+          seen.add(s.id);
+          section(s.title, s.id, s.text);
+        }
+        for (const entry of body.toc) {
+          if (seen.has(entry.id)) continue;
+          seen.add(entry.id);
+          if (entry.id === 'servers') section(entry.text, entry.id, o.servers.map((s) => `${s.url} ${htmlToText(s.descriptionHtml)}`).join(' '));
+          else section(entry.text, entry.id, '');
+        }
+        for (const a of o.auth) {
+          if (seen.has(a.id)) continue;
+          seen.add(a.id);
+          section(a.name, a.id, [a.headerName, htmlToText(a.descriptionHtml)].filter(Boolean).join(' '), FieldContext.authentication);
+        }
+        break;
+      }
+      case 'apiTag':
+        add(SearchDocumentType.Content, pageId, htmlToText(body.tag.descriptionHtml));
+        break;
+      case 'apiOperation':
+        operationSections(body.operation, pageId, add, section);
+        break;
+    }
+  }
+  return out;
+}
+
+type Add = (type: SearchDocumentType, i: number, t: string, anchor?: string, section?: string) => void;
+type Section = (heading: string, anchor: string, text: string, context?: string) => void;
+
+function operationSections(op: OperationView, pageId: number, add: Add, section: Section): void {
+  add(SearchDocumentType.Content, pageId, htmlToText(op.descriptionHtml));
+  const seen = new Set<string>();
+  const field = (node: SchemaNode, context: string[]) => {
+    if (node.name) {
+      const text = nodeText(node);
+      const key = `${node.name}\u0000${text}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        section(node.name, node.id, text, context.join(' › '));
+      }
+    }
+    const inner = node.name ? [...context, node.name] : context;
+    for (const child of node.children) field(child, inner);
+    if (node.additional) field(node.additional, inner);
+    for (const option of node.variants?.options ?? []) field(option.node, inner);
+  };
+  for (const group of op.parameters) for (const param of group.params) field(param, [locationLabel[group.location] ?? group.label]);
+  if (op.requestBody) {
+    section('Request body', op.requestBody.id, htmlToText(op.requestBody.descriptionHtml));
+    for (const c of op.requestBody.contents) if (c.schema) field(c.schema, [FieldContext.requestBody]);
+  }
+  for (const r of op.responses) {
+    section(r.status, r.id, htmlToText(r.descriptionHtml), FieldContext.response);
+    for (const h of r.headers) field(h, [`${FieldContext.response} ${r.status} header`]);
+    for (const c of r.contents) if (c.schema) field(c.schema, [`${FieldContext.response} ${r.status}`]);
+  }
+  for (const cb of op.callbacks) section(cb.name, cb.id, cb.operations.map((o) => `${o.method.toUpperCase()} ${o.expression} ${o.summary}`).join(' '), FieldContext.callback);
+}
+
+/** A field's description and possible values, as text. */
+function nodeText(node: SchemaNode): string {
+  const parts = [htmlToText(node.descriptionHtml)];
+  for (const e of node.enumValues ?? []) parts.push(e.value, htmlToText(e.descriptionHtml));
+  return parts.filter(Boolean).join(' ');
+}

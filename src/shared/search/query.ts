@@ -1,0 +1,612 @@
+// Searching `search-index.json` (isomorphic: Node for tests and bench, browser bundle for the
+// search box and /search page). No dependencies: the serialised elasticlunr 0.9.5 indexes are
+// read directly (their character trie, document frequencies and field lengths) and scored with
+// elasticlunr's formula, so the browser never loads elasticlunr — which cannot run when bundled
+// as an ES module (`lunr = elasticlunr` assigns an undeclared global in strict code) and would
+// add 5.8 KiB gzip. test/unit/search/query.test.ts checks the scores against elasticlunr's own.
+//
+// How a query is answered:
+// 1. Words: tokenize.ts (the tokeniser of the index). No words → no results.
+// 2. Each word becomes a clause: its term, plus — for the last word, while typing — every indexed
+//    term it begins (`demog` → `demograph`). A code identifier is searched whole (`school_id`), and
+//    by its parts only when it is not indexed whole (`getUserName` then finds "get user name"). A
+//    word that matches nothing is replaced by the closest indexed word — edit distance 1 for 4–7
+//    letters, 2 for longer (Damerau: a swap is one edit), fewest edits then most frequent — and the
+//    response says so (`correctedQuery`). Stop words are optional (they add to the score where
+//    indexed), unless the query has nothing else: then they are required, and found in titles,
+//    headings and keywords, where they are indexed.
+// 3. Every other word is required (AND). With three or more words, queries dropping one word follow,
+//    ranked after the full match (with two words, only when the full match finds nothing).
+// 4. Ranking: query variant, then type (page titles, headings, descriptions, keywords, content),
+//    then inside a type: an exact page-title match first, then elasticlunr's score (Σ √tf · idf /
+//    √length, × the share of query words present; prefix matches weighted 0.15 · typed/term
+//    length as in elasticlunr, matches by parts half), times the weight of API fields (see
+//    `fieldWeights`), then document order. Results are de-duplicated by document id (a page's
+//    title, description and keywords share its id; a section's heading and text share theirs),
+//    cut to `limit`, then grouped: every result of a page follows the first one of that page,
+//    the page title first.
+// 5. Each result's text is clipped to `contextLength` characters around the first match, with
+//    the matched words as ranges (never HTML: the UI inserts text nodes and marks the ranges).
+import { fold, scanTokens, tokenizeQuery, type QueryWord } from './tokenize';
+import { FieldContext, SEARCH_TYPES, SearchDocumentType, type SearchIndexFile, type StoredDocument, type TrieNode } from './types';
+
+export { SearchDocumentType };
+
+export interface LoadedSearchIndex {
+  types: TypeIndex[];
+  /** Page id → its Title document. */
+  pages: Map<number, StoredDocument>;
+  /** Section id → its Heading document. */
+  headings: Map<number, StoredDocument>;
+  /** Section id → ranking weight of an API field (see `fieldWeights`). */
+  weights: Map<number, number>;
+  /** Every indexed term with its document frequency over all types (built on first typo). */
+  lexicon?: Map<string, number>;
+}
+
+interface TypeIndex {
+  type: SearchDocumentType;
+  docs: Map<number, StoredDocument>;
+  root: TrieNode;
+  lengths: Record<string, Record<string, number>>;
+  /** Number of indexed documents (elasticlunr's `documentStore.length`). */
+  n: number;
+  /** Term → its trie node with postings (or null), filled as queries look terms up. */
+  terms: Map<string, TrieNode | null>;
+  /** Title id → its words' terms (for the exact-title test), filled on demand. */
+  keys: Map<number, string>;
+}
+
+export interface SearchOptions {
+  /** Most results returned (the search box shows 8, the search page 100). @default 8 */
+  limit?: number;
+  /** Characters of context around the first match. @default 50 */
+  contextLength?: number;
+  /** Treat the last word as a prefix (search as you type). @default true */
+  prefix?: boolean;
+}
+
+export interface SearchResult {
+  /** Document id; unique among the results. */
+  id: number;
+  type: SearchDocumentType;
+  /** Where the result leads: the page URL, plus `#anchor` for a section. */
+  url: string;
+  anchor: string;
+  /** Text to show (title, heading, description, keywords or content), clipped to `contextLength` around the first match, `…` where cut. */
+  text: string;
+  /** Matched words in `text`, as `[start, end)` UTF-16 offsets, in order, not overlapping. */
+  ranges: [number, number][];
+  /** For content: the heading of its section (`''` before the first heading); for API fields: their context (`Query parameter`). */
+  section: string;
+  page: { id: number; title: string; url: string };
+  /** `Guides › Boundaries`, `API › Schools`. */
+  breadcrumb: string;
+  /** Listed under an earlier result of the same page. */
+  child: boolean;
+  score: number;
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+  /** The query words as searched (after correction), for `_highlight` on the target page. */
+  terms: string[];
+  /** Set when a word matched nothing and the closest indexed word was used instead: "Showing results for …". */
+  correctedQuery?: string;
+}
+
+/** Reads a parsed (or raw JSON) `search-index.json`. */
+export function loadSearchIndex(file: SearchIndexFile | string): LoadedSearchIndex {
+  const data: SearchIndexFile = typeof file === 'string' ? JSON.parse(file) : file;
+  if (!Array.isArray(data) || data.length !== SEARCH_TYPES.length) throw new Error('Invalid search index: expected one entry per search document type.');
+  const pages = new Map<number, StoredDocument>();
+  const headings = new Map<number, StoredDocument>();
+  const types = SEARCH_TYPES.map((type): TypeIndex => {
+    const entry = data[type];
+    const store = entry?.index?.documentStore;
+    const root = entry?.index?.index?.t?.root;
+    if (!entry || !Array.isArray(entry.documents) || !store || !root) throw new Error(`Invalid search index: entry ${type} is not an elasticlunr index of documents.`);
+    const docs = new Map<number, StoredDocument>();
+    for (const d of entry.documents) {
+      docs.set(d.i, d);
+      if (type === SearchDocumentType.Title) pages.set(d.i, d);
+      if (type === SearchDocumentType.Heading) headings.set(d.i, d);
+    }
+    return { type, docs, root, lengths: store.docInfo, n: store.length, terms: new Map(), keys: new Map() };
+  });
+  return { types, pages, headings, weights: fieldWeights(headings) };
+}
+
+/**
+ * Ranking weights of API fields (headings with a context, and the text under them). Parameters
+ * document an input, so they come before request-body and response fields; and a field repeated
+ * on many pages (the `x-data-version` header of every operation, the response envelope) is
+ * boilerplate: its weight is divided by 1 + ln(number of pages repeating it), so one guide section
+ * about it is not buried under a dozen identical rows.
+ */
+function fieldWeights(headings: Map<number, StoredDocument>): Map<number, number> {
+  const repeats = new Map<string, number>();
+  const key = (d: StoredDocument) => `${d.t}\u0000${d.s}`;
+  for (const d of headings.values()) if (d.s) repeats.set(key(d), (repeats.get(key(d)) ?? 0) + 1);
+  const weights = new Map<number, number>();
+  for (const d of headings.values()) {
+    if (!d.s) continue;
+    const s = d.s;
+    const kind =
+      s === FieldContext.path || s === FieldContext.response || s === FieldContext.authentication || s === FieldContext.callback
+        ? 1
+        : s === FieldContext.query || s === FieldContext.header || s === FieldContext.cookie
+          ? 0.95
+          : s.startsWith(FieldContext.requestBody)
+            ? 0.9
+            : 0.85; // response fields and headers
+    weights.set(d.i, kind / (1 + Math.log(repeats.get(key(d))!)));
+  }
+  return weights;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trie
+
+function node(root: TrieNode, term: string): TrieNode | undefined {
+  let n: TrieNode | undefined = root;
+  for (let i = 0; i < term.length && n; i++) {
+    const next: unknown = n[term[i]];
+    n = next && typeof next === 'object' && term[i] !== 'docs' ? (next as TrieNode) : undefined;
+  }
+  return n;
+}
+
+function termNode(t: TypeIndex, term: string): TrieNode | null {
+  let n = t.terms.get(term);
+  if (n === undefined) {
+    const found = node(t.root, term);
+    n = found && found.df > 0 ? found : null;
+    if (t.terms.size > 20_000) t.terms.clear();
+    t.terms.set(term, n);
+  }
+  return n;
+}
+
+function postings(t: TypeIndex, term: string): Record<string, { tf: number }> | undefined {
+  return termNode(t, term)?.docs;
+}
+
+/** elasticlunr's idf: 1 + ln(N / (df + 1)). */
+function idf(t: TypeIndex, term: string): number {
+  return 1 + Math.log(t.n / ((termNode(t, term)?.df ?? 0) + 1));
+}
+
+/** Indexed terms starting with `prefix` (the shortest first, at most `max`). */
+function expand(t: TypeIndex, prefix: string, max = 64): string[] {
+  const start = node(t.root, prefix);
+  if (!start) return [];
+  const out: string[] = [];
+  const walk = (n: TrieNode, term: string) => {
+    if (n.df > 0) out.push(term);
+    for (const key in n) if (key !== 'docs' && key !== 'df') walk(n[key] as TrieNode, term + key);
+  };
+  walk(start, prefix);
+  return out.length > max ? out.sort((a, b) => a.length - b.length).slice(0, max) : out;
+}
+
+function lexicon(index: LoadedSearchIndex): Map<string, number> {
+  if (index.lexicon) return index.lexicon;
+  const lex = new Map<string, number>();
+  for (const t of index.types) {
+    const walk = (n: TrieNode, term: string) => {
+      if (n.df > 0) lex.set(term, (lex.get(term) ?? 0) + n.df);
+      for (const key in n) if (key !== 'docs' && key !== 'df') walk(n[key] as TrieNode, term + key);
+    };
+    walk(t.root, '');
+  }
+  return (index.lexicon = lex);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clauses
+
+/** What one query word matches: any of `terms` (term → weight), or else all of `parts`. */
+interface Clause {
+  word: QueryWord;
+  terms: Map<string, number>;
+  parts: Clause[];
+  /** Optional stop word: adds to the score, never required. */
+  optional: boolean;
+  /** Its documents per type (computed once per query). */
+  refs?: Map<SearchDocumentType, Set<string>>;
+}
+
+const PREFIX_WEIGHT = 0.15;
+const MAX_WORDS = 12;
+const PARTS_WEIGHT = 0.5;
+
+function exists(index: LoadedSearchIndex, term: string): boolean {
+  return index.types.some((t) => postings(t, term) !== undefined);
+}
+
+/** The clause's terms: the exact term, plus every term it begins when `prefix`. */
+function termsFor(index: LoadedSearchIndex, term: string, raw: string, prefix: boolean): Map<string, number> {
+  const terms = new Map<string, number>();
+  if (exists(index, term)) terms.set(term, 1);
+  if (prefix) {
+    for (const p of raw !== term ? [term, raw] : [term]) {
+      for (const t of index.types) {
+        for (const x of expand(t, p)) if (!terms.has(x)) terms.set(x, x === term ? 1 : (PREFIX_WEIGHT * p.length) / x.length);
+      }
+    }
+  }
+  return terms;
+}
+
+function matchable(c: Clause): boolean {
+  return c.terms.size > 0 || (c.parts.length > 0 && c.parts.every(matchable));
+}
+
+/** Restricted Damerau–Levenshtein distance, or `max + 1` once it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      cur.push(d);
+      if (d < best) best = d;
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** Allowed typo distance for a word of this many characters. */
+function typoBudget(length: number): number {
+  return length < 4 ? 0 : length <= 7 ? 1 : 2;
+}
+
+/** The closest indexed term to a word that matched nothing: least edits, then most frequent. */
+function correct(index: LoadedSearchIndex, word: QueryWord): string | undefined {
+  const max = typoBudget([...word.raw].length);
+  if (max === 0) return undefined;
+  let best: string | undefined;
+  let bestDistance = max + 1;
+  let bestDf = 0;
+  for (const [term, df] of lexicon(index)) {
+    let d = editDistance(word.term, term, max);
+    if (d > 0 && word.raw !== word.term) d = Math.min(d, editDistance(word.raw, term, max));
+    if (d < bestDistance || (d === bestDistance && d <= max && (df > bestDf || (df === bestDf && best !== undefined && term < best)))) {
+      best = term;
+      bestDistance = d;
+      bestDf = df;
+    }
+  }
+  return bestDistance <= max ? best : undefined;
+}
+
+/** A word of the documents that gives `term`, as written there (the closest to what was typed). */
+function surfaceOf(index: LoadedSearchIndex, term: string, typed: string): string {
+  let best = term;
+  let bestDistance = Infinity;
+  // Titles and headings first (short texts), content only when they do not have the term.
+  for (const t of index.types) {
+    const docs = postings(t, term);
+    if (!docs) continue;
+    let checked = 0;
+    for (const ref in docs) {
+      const doc = t.docs.get(Number(ref));
+      if (!doc || ++checked > 4) break;
+      for (const tok of scanTokens(doc.t)) {
+        if (tok.term !== term) continue;
+        const text = fold(doc.t.slice(tok.start, tok.end));
+        const d = editDistance(typed, text, 99);
+        if (d < bestDistance) {
+          best = text;
+          bestDistance = d;
+        }
+      }
+    }
+    if (bestDistance <= 1) break;
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+
+interface Scored {
+  doc: StoredDocument;
+  type: SearchDocumentType;
+  score: number;
+  exact: boolean;
+}
+
+/** Score of one clause on one document of `t`, or 0 when it does not match. */
+function clauseScore(t: TypeIndex, c: Clause, ref: string, len: number): number {
+  let best = 0;
+  for (const [term, weight] of c.terms) {
+    const hit = postings(t, term)?.[ref];
+    if (hit) best += (hit.tf * idf(t, term) * weight) / len;
+  }
+  if (c.parts.length) {
+    let sum = 0;
+    for (const p of c.parts) {
+      const s = clauseScore(t, p, ref, len);
+      if (s === 0) return best;
+      sum += s;
+    }
+    best = Math.max(best, sum * PARTS_WEIGHT);
+  }
+  return best;
+}
+
+/** Documents of one clause (candidates), as refs. */
+function clauseRefs(t: TypeIndex, c: Clause): Set<string> {
+  const cached = c.refs?.get(t.type);
+  if (cached) return cached;
+  const refs = new Set<string>();
+  (c.refs ??= new Map()).set(t.type, refs);
+  for (const term of c.terms.keys()) {
+    const docs = postings(t, term);
+    if (docs) for (const ref in docs) refs.add(ref);
+  }
+  if (c.parts.length) {
+    let common: Set<string> | undefined;
+    for (const p of c.parts) {
+      const r = clauseRefs(t, p);
+      common = common ? new Set([...common].filter((x) => r.has(x))) : r;
+      if (!common.size) break;
+    }
+    for (const ref of common ?? []) refs.add(ref);
+  }
+  return refs;
+}
+
+function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], optional: Clause[], queryKey: string): Scored[] {
+  if (!required.length) return [];
+  // Candidates: the documents of the rarest clause, kept when every other clause matches.
+  const sets = required.map((c) => clauseRefs(t, c)).sort((a, b) => a.size - b.size);
+  if (!sets[0].size) return [];
+  const total = required.length + optional.length;
+  const out: Scored[] = [];
+  for (const ref of sets[0]) {
+    if (!sets.every((s) => s.has(ref))) continue;
+    const doc = t.docs.get(Number(ref));
+    if (!doc) continue;
+    const fieldLength = t.lengths[ref]?.t ?? 0;
+    const len = fieldLength > 0 ? Math.sqrt(fieldLength) : 1;
+    let score = 0;
+    let matched = 0;
+    for (const c of required) {
+      score += clauseScore(t, c, ref, len);
+      matched++;
+    }
+    for (const c of optional) {
+      const s = clauseScore(t, c, ref, len);
+      if (s > 0) {
+        score += s;
+        matched++;
+      }
+    }
+    score *= (matched / total) * (t.type === SearchDocumentType.Heading || t.type === SearchDocumentType.Content ? (index.weights.get(doc.i) ?? 1) : 1);
+    let key = t.type === SearchDocumentType.Title ? t.keys.get(doc.i) : undefined;
+    if (t.type === SearchDocumentType.Title && key === undefined) t.keys.set(doc.i, (key = wordsKey(doc.t)));
+    const exact = key === queryKey;
+    out.push({ doc, type: t.type, score, exact });
+  }
+  return out.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.doc.i - b.doc.i);
+}
+
+function wordsKey(text: string): string {
+  return tokenizeQuery(text)
+    .map((w) => w.term)
+    .join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+export function search(index: LoadedSearchIndex, query: string, options: SearchOptions = {}): SearchResponse {
+  const limit = options.limit ?? 8;
+  const contextLength = options.contextLength ?? 50;
+  // A pasted paragraph is not a query: its first 12 words are.
+  const words = tokenizeQuery(query).slice(0, MAX_WORDS);
+  if (!words.length || limit <= 0) return { results: [], terms: [] };
+  const onlyStopWords = words.every((w) => w.stop);
+  const corrections = new Map<QueryWord, string>();
+
+  const clauses: Clause[] = words.map((word, k) => {
+    const typing = options.prefix !== false && k === words.length - 1;
+    const optional = word.stop && !onlyStopWords;
+    const clause: Clause = { word, terms: termsFor(index, word.term, word.raw, typing && !optional), parts: [], optional };
+    // A code identifier is searched whole (`school_id`); by its parts only when the whole is not indexed.
+    if (word.parts.length && !clause.terms.size) {
+      clause.parts = word.parts.map((part, j) => {
+        const last = typing && j === word.parts.length - 1;
+        const p: QueryWord = { ...word, term: part, raw: part, parts: [] };
+        return { word: p, terms: termsFor(index, part, part, last), parts: [], optional: false };
+      });
+    }
+    if (!matchable(clause) && !optional) {
+      const fixed = correct(index, word);
+      if (fixed) {
+        clause.terms = new Map([[fixed, 1]]);
+        clause.parts = [];
+        corrections.set(word, surfaceOf(index, fixed, word.raw));
+      }
+    }
+    return clause;
+  });
+
+  const required = clauses.filter((c) => !c.optional);
+  const optional = clauses.filter((c) => c.optional);
+  const queryKey = words.map((w) => (corrections.has(w) ? (tokenizeQuery(corrections.get(w)!)[0]?.term ?? w.term) : w.term)).join(' ');
+
+  // Variants: everything required, then (3+ words, or 2 words that found nothing) one word dropped.
+  const variants: Clause[][] = [required];
+  if (required.length >= 2) for (let k = required.length - 1; k >= 0; k--) variants.push(required.filter((_, j) => j !== k));
+
+  const picked: Scored[] = [];
+  const seen = new Set<number>();
+  for (let v = 0; v < variants.length && picked.length < limit; v++) {
+    if (v > 0 && required.length === 2 && picked.length > 0) break;
+    const clausesOfVariant = variants[v];
+    if (!clausesOfVariant.every(matchable)) continue;
+    for (const t of index.types) {
+      for (const hit of scoreType(index, t, clausesOfVariant, optional, queryKey)) {
+        if (seen.has(hit.doc.i)) continue;
+        seen.add(hit.doc.i);
+        picked.push(hit);
+        if (picked.length >= limit) break;
+      }
+      if (picked.length >= limit) break;
+    }
+  }
+
+  // Marking: every term a clause can match; stop words only where they are indexed.
+  const markAll = new Set<string>();
+  const markStop = new Set<string>();
+  const collect = (c: Clause, into: Set<string>) => {
+    for (const term of c.terms.keys()) into.add(term);
+    for (const p of c.parts) collect(p, into);
+  };
+  for (const c of clauses) collect(c, c.optional ? markStop : markAll);
+
+  // Group: each page's results follow its first one, its title first.
+  const order: number[] = [];
+  const groups = new Map<number, Scored[]>();
+  for (const hit of picked) {
+    const page = hit.type === SearchDocumentType.Title ? hit.doc.i : (hit.doc.p ?? hit.doc.i);
+    if (!groups.has(page)) {
+      groups.set(page, []);
+      order.push(page);
+    }
+    groups.get(page)!.push(hit);
+  }
+  const results: SearchResult[] = [];
+  for (const pageId of order) {
+    const group = groups.get(pageId)!;
+    group.sort((a, b) => Number(b.type === SearchDocumentType.Title) - Number(a.type === SearchDocumentType.Title));
+    group.forEach((hit, k) => results.push(toResult(index, hit, pageId, k > 0, contextLength, markAll, markStop)));
+  }
+
+  const terms = words.filter((w) => !w.stop || onlyStopWords).map((w) => corrections.get(w) ?? w.raw);
+  let correctedQuery: string | undefined;
+  if (corrections.size) {
+    correctedQuery = '';
+    let last = 0;
+    for (const w of words) {
+      const fixed = corrections.get(w);
+      if (fixed === undefined) continue;
+      correctedQuery += query.slice(last, w.start) + fixed;
+      last = w.end;
+    }
+    correctedQuery = (correctedQuery + query.slice(last)).trim();
+  }
+  return correctedQuery === undefined ? { results, terms } : { results, terms, correctedQuery };
+}
+
+function toResult(index: LoadedSearchIndex, hit: Scored, pageId: number, child: boolean, contextLength: number, markAll: Set<string>, markStop: Set<string>): SearchResult {
+  const { doc, type } = hit;
+  const page = index.pages.get(pageId);
+  const pageUrl = page?.u ?? '';
+  let anchor = '';
+  let section = '';
+  if (type === SearchDocumentType.Heading) {
+    anchor = doc.h ?? '';
+    section = doc.s ?? '';
+  } else if (type === SearchDocumentType.Content && doc.i !== pageId) {
+    const heading = index.headings.get(doc.i);
+    anchor = heading?.h ?? '';
+    section = heading?.t ?? '';
+  }
+  const stopIndexed = type === SearchDocumentType.Title || type === SearchDocumentType.Heading || type === SearchDocumentType.Keywords;
+  const clipped = markAndClip(doc.t, markAll, stopIndexed ? markStop : undefined, contextLength);
+  return {
+    id: doc.i,
+    type,
+    url: anchor ? `${pageUrl}#${anchor}` : pageUrl,
+    anchor,
+    text: clipped.text,
+    ranges: clipped.ranges,
+    section,
+    page: { id: pageId, title: page?.t ?? '', url: pageUrl },
+    breadcrumb: page?.b ?? '',
+    child,
+    score: hit.score,
+  };
+}
+
+/**
+ * `markText` then `clip`, without tokenising all of a long text: the first match is found, the
+ * window around it chosen, and only that stretch (with a margin) is marked.
+ */
+export function markAndClip(text: string, terms: Set<string>, stop: Set<string> | undefined, max: number): { text: string; ranges: [number, number][] } {
+  if (text.length <= max * 2) return clip(text, markText(text, terms, stop).ranges, max);
+  const hit = (t: { term: string }) => terms.has(t.term) || stop?.has(t.term) === true;
+  const first = scanTokens(text, hit).find(hit);
+  const window = clip(text, first ? [[first.start, first.end]] : [], max);
+  // The stretch of text the window can show, from a word boundary.
+  let from = Math.max(0, (first?.start ?? 0) - max);
+  while (from > 0 && /\S/.test(text[from - 1])) from--;
+  let to = Math.min(text.length, (first?.end ?? 0) + max);
+  while (to < text.length && /\S/.test(text[to])) to++;
+  const local = markText(text.slice(from, to), terms, stop).ranges.map(([a, b]): [number, number] => [a + from, b + from]);
+  const clipped = clip(text, local.length ? local : first ? [[first.start, first.end]] : [], max);
+  return clipped.text === window.text ? clipped : window;
+}
+
+/** Ranges of the words of `text` whose terms are in `terms` (or `stop`). */
+export function markText(text: string, terms: Set<string>, stop?: Set<string>): { text: string; ranges: [number, number][] } {
+  const raw: [number, number][] = [];
+  for (const tok of scanTokens(text)) if (terms.has(tok.term) || stop?.has(tok.term)) raw.push([tok.start, tok.end]);
+  raw.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const ranges: [number, number][] = [];
+  for (const r of raw) {
+    const last = ranges[ranges.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else ranges.push([r[0], r[1]]);
+  }
+  return { text, ranges };
+}
+
+/**
+ * At most `max` characters of `text` (`…` at each cut end included) around its first range,
+ * cut at word boundaries where possible; ranges are moved and clipped along.
+ */
+export function clip(text: string, ranges: [number, number][], max: number): { text: string; ranges: [number, number][] } {
+  if (text.length <= max) return { text, ranges };
+  const [s0, e0] = ranges[0] ?? [0, 0];
+  const room = Math.max(1, max - 2);
+  // Centre the first match in the window.
+  let start = Math.min(Math.max(0, s0 - Math.floor((room - (e0 - s0)) / 2)), text.length - room, s0);
+  start = Math.max(0, start);
+  let end = Math.min(text.length, start + (start === 0 ? max - 1 : room));
+  // Do not start or end in the middle of a word when a word boundary is near.
+  if (start > 0 && /\S/.test(text[start - 1])) {
+    const gap = text.slice(start, Math.min(s0, start + 15)).search(/\s/);
+    if (gap >= 0) start += gap + 1;
+  }
+  if (end < text.length && /\S/.test(text[end]) && /\S/.test(text[end - 1])) {
+    const from = Math.max(e0, start, end - 15);
+    const gap = text.slice(from, end).search(/\s\S*$/);
+    if (gap >= 0) end = from + gap;
+  }
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  const head = start > 0 ? '…' : '';
+  const tail = end < text.length ? '…' : '';
+  const shift = head.length - start;
+  const out: [number, number][] = [];
+  for (const [a, b] of ranges) {
+    const s = Math.max(a, start) + shift;
+    const e = Math.min(b, end) + shift;
+    if (e > s) out.push([s, e]);
+  }
+  return { text: head + text.slice(start, end) + tail, ranges: out };
+}

@@ -1,0 +1,79 @@
+// The search index file (`search-index.json`), as written by src/search/buildIndex.ts and read
+// by query.ts. SPEC.md §3/§7: an array of `{ documents, index }`, one entry per hit type, the
+// array position being the type.
+
+/** Kinds of hits, in ranking order (titles first). The value is the entry's position in the file. */
+export const SearchDocumentType = { Title: 0, Heading: 1, Description: 2, Keywords: 3, Content: 4 } as const;
+export type SearchDocumentType = (typeof SearchDocumentType)[keyof typeof SearchDocumentType];
+
+/** Every type, in ranking order. */
+export const SEARCH_TYPES: readonly SearchDocumentType[] = [0, 1, 2, 3, 4];
+
+/**
+ * Contexts of API field headings (`StoredDocument.s`). Query ranking reads them (parameters before
+ * response fields), so documents.ts and query.ts share these strings.
+ */
+export const FieldContext = {
+  path: 'Path parameter',
+  query: 'Query parameter',
+  header: 'Header parameter',
+  cookie: 'Cookie parameter',
+  requestBody: 'Request body',
+  response: 'Response',
+  authentication: 'Authentication',
+  callback: 'Callback',
+} as const;
+
+/**
+ * A document as stored in the file. Keys are short on purpose. What is stored where, so that no
+ * text is stored twice:
+ * - Title `{ i, t, u, b }`: the page id, its title, URL (with baseUrl, no anchor) and breadcrumb
+ *   (`Guides › Boundaries`, the page itself left out).
+ * - Heading `{ i, t, p, h, s? }`: a section id, the heading text, its page id, its anchor, and for
+ *   API fields a short context (`Query parameter`, `Response 200 › data › boundaries`).
+ * - Description, Keywords `{ i, t, p }`: they reuse their page's id (`i === p`), so a page found by
+ *   its title is not listed again for its description (results are de-duplicated by id).
+ * - Content `{ i, t, p }`: the text of one section, stored once (the index holds terms, not text;
+ *   the UI shows a 50/100-character context around the first match, cut from it at query time).
+ *   It reuses the id of the heading it sits under (the page id for text before the first heading),
+ *   so its anchor and section title come from that heading and a section found by its heading is
+ *   not listed again for its text. (An API page's description is the first sentence of its text:
+ *   that one sentence is in both; a text equal to the description is not stored.)
+ */
+export interface StoredDocument {
+  i: number;
+  t: string;
+  p?: number;
+  u?: string;
+  b?: string;
+  h?: string;
+  s?: string;
+}
+
+/**
+ * elasticlunr 0.9.5's `Index#toJSON()` with `ref: 'i'`, one field `t`, no stored documents and an
+ * empty pipeline (terms come from tokenize.ts). `index.t.root` is a character trie: each node has
+ * `docs` (`{ [ref]: { tf } }`, tf = √count), `df`, and one key per next character.
+ */
+export interface SerializedElasticlunrIndex {
+  version: string;
+  fields: string[];
+  ref: string;
+  documentStore: { docs: Record<string, null>; docInfo: Record<string, Record<string, number>>; length: number; save: boolean };
+  index: Record<string, { root: TrieNode }>;
+  pipeline: string[];
+}
+
+export interface TrieNode {
+  docs: Record<string, { tf: number }>;
+  df: number;
+  [char: string]: TrieNode | Record<string, { tf: number }> | number;
+}
+
+export interface SearchIndexEntry {
+  documents: StoredDocument[];
+  index: SerializedElasticlunrIndex;
+}
+
+/** The whole file: entry `n` holds the documents of type `n`. */
+export type SearchIndexFile = SearchIndexEntry[];
