@@ -6,3 +6,6 @@ export type { UserConfig, InlineConfig, ResolvedConfig, NavbarItem } from './con
 export { DocsgenError, type Diagnostic, type Location, type Policy } from './diagnostics/diagnostic';
 export { createLogger, createMemoryLogger, type Logger } from './diagnostics/logger';
 export { formatDiagnostic } from './diagnostics/format';
+export { createDevServer, type DevServer, type DevServerOptions } from './serve/server';
+export { checkSiteLinks } from './links/checkSite';
+export type { CheckLinksOptions, LinkReport } from './links/types';

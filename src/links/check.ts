@@ -1,49 +1,107 @@
 // The link check, as a pure function: links with their source locations in, diagnostics out,
-// under the configured policies. Reporting is the logger's job.
+// under the configured policies. Reporting is the logger's job (or report.ts for check-links).
 import { byPolicy, type Diagnostic, type Location, type Policy } from '../diagnostics/diagnostic';
+import type { TrailingSlash } from '../shared/url';
+import { fileToRoute, followSitePath } from './sitePath';
 
 export interface SiteLink {
   location: Location;
-  /** Route key the link points at (no trailing slash, no baseUrl). */
+  /** Route key the link points at (no trailing slash, no baseUrl). Unused for `emittedFrom` links. */
   route: string;
   hash: string;
   /** The link as written, for the message. */
   raw: string;
   /** JSON pointer of the spec text the link is in (spec links have no line). */
   pointer?: string;
+  /**
+   * Set for links that reach the HTML exactly as written (raw HTML in a guide, the announcement
+   * bar, sidebars): the URL path, with baseUrl, of the page they appear on. Such a link is
+   * resolved the way a browser and a static host would, so a link that only breaks because of
+   * baseUrl or trailingSlash is caught.
+   */
+  emittedFrom?: string;
 }
 
 export interface LinkTargets {
   /** Route keys of every page. */
   routes: Set<string>;
-  /** Site-relative paths of every other emitted file (images, sitemap.xml…), with a leading `/`. */
+  /** Site-relative paths of every emitted file (pages, images, sitemap.xml…), with a leading `/`. */
   files: Set<string>;
-  /** Route → ids present on the page. */
-  anchors: Map<string, Set<string>>;
+  /** Route → ids present on the page (a Map, or a lazy lookup that renders on demand). */
+  anchors: { get(route: string): { has(id: string): boolean } | undefined };
 }
 
-export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: { onBrokenLinks: Policy; onBrokenAnchors: Policy }): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+export interface LinkPolicies {
+  onBrokenLinks: Policy;
+  onBrokenAnchors: Policy;
+  baseUrl?: string;
+  trailingSlash?: TrailingSlash;
+}
+
+/** A diagnostic of the link check: `target` is the link as written, `reason` the short why. */
+export interface LinkDiagnostic extends Diagnostic {
+  target?: string;
+  reason?: string;
+}
+
+export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: LinkPolicies): LinkDiagnostic[] {
+  const diagnostics: LinkDiagnostic[] = [];
+  const notes = (link: SiteLink) => (link.pointer ? [`in the OpenAPI spec at ${link.pointer}`] : undefined);
+  const broken = (link: SiteLink, shown: string, reason: string) =>
+    byPolicy(policies.onBrokenLinks, 'broken-link', `The link "${link.raw}" points to ${shown}, which ${reason}.`, {
+      location: link.location,
+      notes: notes(link),
+      hint: 'Fix the link, or set onBrokenLinks to "warn" while you restructure.',
+    }).map((d) => ({ ...d, target: link.raw, reason: `${shown} ${reason}` }));
+
   for (const link of links) {
-    const route = decodeURI(link.route);
-    if (!targets.routes.has(route) && !targets.files.has(route)) {
-      diagnostics.push(
-        ...byPolicy(policies.onBrokenLinks, 'broken-link', `The link "${link.raw}" points to ${route}, which is not a page of this site.`, {
-          location: link.location,
-          notes: link.pointer ? [`in the OpenAPI spec at ${link.pointer}`] : undefined,
-          hint: 'Fix the link, or set onBrokenLinks to "warn" while you restructure.',
-        }),
-      );
-      continue;
+    let route: string;
+    let hash = link.hash;
+    if (link.emittedFrom !== undefined) {
+      const resolved = resolveEmitted(link, targets, policies);
+      if ('reason' in resolved) {
+        diagnostics.push(...broken(link, resolved.shown, resolved.reason));
+        continue;
+      }
+      if (resolved.route === undefined) continue;
+      route = resolved.route;
+      hash = resolved.hash;
+    } else {
+      route = safeDecode(link.route, decodeURI);
+      if (!targets.routes.has(route) && !targets.files.has(route)) {
+        diagnostics.push(...broken(link, route, 'is not a page of this site'));
+        continue;
+      }
     }
-    if (link.hash && targets.routes.has(route) && !targets.anchors.get(route)?.has(decodeURIComponent(link.hash))) {
+    if (hash && targets.routes.has(route) && !targets.anchors.get(route)?.has(safeDecode(hash, decodeURIComponent))) {
       diagnostics.push(
-        ...byPolicy(policies.onBrokenAnchors, 'broken-anchor', `The link "${link.raw}" points to #${link.hash}, which ${route} does not have.`, {
+        ...byPolicy(policies.onBrokenAnchors, 'broken-anchor', `The link "${link.raw}" points to #${hash}, which ${route} does not have.`, {
           location: link.location,
-          notes: link.pointer ? [`in the OpenAPI spec at ${link.pointer}`] : undefined,
-        }),
+          notes: notes(link),
+        }).map((d) => ({ ...d, target: link.raw, reason: `${route} has no anchor #${hash}` })),
       );
     }
   }
   return diagnostics;
+}
+
+/** A link as it appears in the HTML → the route it reaches (undefined for a non-page file), or why it reaches nothing. */
+function resolveEmitted(link: SiteLink, targets: LinkTargets, policies: LinkPolicies): { route?: string; hash: string } | { shown: string; reason: string } {
+  const url = new URL(link.raw, `http://site${link.emittedFrom}`);
+  const base = policies.baseUrl ?? '/';
+  const hash = url.hash.slice(1);
+  if (!`${url.pathname}/`.startsWith(base)) return { shown: url.pathname, reason: `is outside the base URL ${base}` };
+  const path = safeDecode(url.pathname.length >= base.length ? url.pathname.slice(base.length - 1) : '/', decodeURIComponent);
+  const file = followSitePath(path, (f) => targets.files.has(`/${f}`), policies.trailingSlash);
+  if (file === undefined) return { shown: url.pathname, reason: 'is not a page or file of this site' };
+  const route = fileToRoute(file);
+  return { route: route !== undefined && targets.routes.has(route) ? route : undefined, hash };
+}
+
+function safeDecode(s: string, decode: (s: string) => string): string {
+  try {
+    return decode(s);
+  } catch {
+    return s;
+  }
 }

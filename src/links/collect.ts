@@ -1,36 +1,139 @@
-// Gathers every internal link the build knows a source for: guide markdown (file:line) and the
-// navbar and footer items of the config.
+// Gathers every internal link the build knows a source for: guide markdown links (file:line:
+// column), raw HTML links in guides and in the announcement bar (checked as they will appear in
+// the HTML, baseUrl and all), and the navbar and footer items of the config. External links are
+// gathered separately, for `check-links --external`.
 import fs from 'node:fs';
+import MarkdownIt, { type MarkdownIt as Md, type Token } from 'markdown-it';
 import type { ResolvedConfig } from '../config/types';
 import { locateKey } from '../config/load';
 import type { GuideDoc } from '../content/loadGuides';
-import { routeKey, splitHash } from '../shared/url';
+import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
+import type { Location } from '../diagnostics/diagnostic';
 import type { SiteLink } from './check';
+import { scanHtml } from './html';
 
+/** An external URL and where it is written. */
+export interface ExternalLink {
+  url: string;
+  location: Location;
+}
+
+/** What the build checks. Build diagnostics keep line-only locations for guide links (their order is part of the build's contract). */
 export function collectLinks(config: ResolvedConfig, docs: GuideDoc[]): SiteLink[] {
-  const links: SiteLink[] = docs.flatMap((doc) =>
-    doc.links.map((l) => ({ location: { file: l.file, line: l.line }, route: l.route, hash: l.hash, raw: l.raw })),
-  );
-  const configLinks = [
-    ...config.navbar.items.map((item, i) => ({ to: item.to, path: `navbar.items[${i}].to` })),
-    ...(config.footer.links ?? []).map((item, i) => ({ to: item.to, path: `footer.links[${i}].to` })),
-  ].filter((l): l is { to: string; path: string } => l.to !== undefined);
-  if (configLinks.length > 0) {
-    const source = fs.readFileSync(config.configFile, 'utf8');
-    for (const l of configLinks) {
-      const { path, hash } = splitHash(l.to);
-      const location = locateValue(config.configFile, source, l.to) ?? locateKey(config.configFile, source, l.path);
-      links.push({ location, route: routeKey(path), hash, raw: l.to });
+  return collectAllLinks(config, docs, { columns: false }).links;
+}
+
+/**
+ * With `columns`, guide locations get the exact line and column of the link (check-links);
+ * with `external`, external links are gathered too (check-links --external).
+ */
+export function collectAllLinks(config: ResolvedConfig, docs: GuideDoc[], options: { columns?: boolean; external?: boolean } = {}): { links: SiteLink[]; external: ExternalLink[] } {
+  const links: SiteLink[] = [];
+  const external: ExternalLink[] = [];
+  let plain: Md | undefined;
+  for (const doc of docs) {
+    const lines = doc.body.split('\n');
+    const locate = (line: number, needle: string): Location => (options.columns !== false ? locateFrom(doc.file, lines, doc.bodyLineOffset, line, needle) : { file: doc.file, line });
+    for (const l of doc.links) links.push({ location: locate(l.line, l.raw), route: l.route, hash: l.hash, raw: l.raw });
+    const pageUrl = routeUrl(config.baseUrl, doc.route, config.trailingSlash);
+    // Parsing the markdown again is only worth it when the guide has raw links or we want externals.
+    if (!options.external && !/<(a|area)[\s>]/i.test(doc.body)) continue;
+    plain ??= new MarkdownIt({ html: true, linkify: options.external === true });
+    for (const ref of rawReferences(plain, doc.body)) {
+      const line = ref.line + doc.bodyLineOffset;
+      if (isExternal(ref.href)) {
+        if (/^https?:/i.test(ref.href)) external.push({ url: ref.href, location: locate(line, ref.href) });
+      } else if (ref.html) {
+        links.push({ location: locate(line, ref.href), route: '', hash: '', raw: ref.href, emittedFrom: pageUrl });
+      }
+    }
+  }
+  links.push(...configLinks(config, external));
+  return { links, external };
+}
+
+/** Navbar and footer `to` items, and the links inside the announcement bar's HTML. */
+function configLinks(config: ResolvedConfig, external: ExternalLink[]): SiteLink[] {
+  const links: SiteLink[] = [];
+  const items = [
+    ...config.navbar.items.map((item, i) => ({ item, path: `navbar.items[${i}]` })),
+    ...(config.footer.links ?? []).map((item, i) => ({ item, path: `footer.links[${i}]` })),
+  ];
+  const bar = config.announcementBar?.content;
+  if (items.length === 0 && !bar) return links;
+  const source = fs.readFileSync(config.configFile, 'utf8');
+  const where = (value: string, keyPath: string) => locateValue(config.configFile, source, value) ?? locateKey(config.configFile, source, keyPath);
+  for (const { item, path } of items) {
+    if (item.to !== undefined) {
+      const { path: target, hash } = splitHash(item.to);
+      links.push({ location: where(item.to, `${path}.to`), route: routeKey(target), hash, raw: item.to });
+    } else if (item.href !== undefined && /^https?:/i.test(item.href)) {
+      external.push({ url: item.href, location: where(item.href, `${path}.href`) });
+    }
+  }
+  if (bar) {
+    for (const ref of scanHtml(bar).refs) {
+      if (ref.tag !== 'a') continue;
+      const location = locateValue(config.configFile, source, ref.value) ?? locateKey(config.configFile, source, 'announcementBar.content');
+      if (isExternal(ref.value)) {
+        if (/^https?:/i.test(ref.value)) external.push({ url: ref.value, location });
+      } else links.push({ location, route: '', hash: '', raw: ref.value, emittedFrom: config.baseUrl });
     }
   }
   return links;
 }
 
-function locateValue(file: string, source: string, value: string) {
+/**
+ * Links markdown-it does not resolve: `<a href>` in raw HTML (emitted as written) and external
+ * markdown links. Lines are 1-based within the body (the block's first line; `locateFrom`
+ * finds the exact line). Code spans and blocks never produce these tokens, so examples in code
+ * are not mistaken for links.
+ */
+function rawReferences(md: Md, body: string): { href: string; line: number; html: boolean }[] {
+  const refs: { href: string; line: number; html: boolean }[] = [];
+  const visit = (tokens: Token[], line: number) => {
+    for (const t of tokens) {
+      const at = t.map ? t.map[0] + 1 : line;
+      if (t.type === 'html_block' || t.type === 'html_inline') {
+        for (const ref of scanHtml(t.content).refs) if (ref.tag === 'a' || ref.tag === 'area') refs.push({ href: ref.value, line: at + t.content.slice(0, ref.offset).split('\n').length - 1, html: true });
+      } else if (t.type === 'link_open') {
+        const href = String(t.attrGet('href') ?? '');
+        if (href && isExternal(href)) refs.push({ href, line: at, html: false });
+      }
+      if (t.children) visit(t.children, at);
+    }
+  };
+  visit(md.parse(body, {}), 1);
+  return refs;
+}
+
+/**
+ * The exact line and column of `needle`, searched from the reported line (markdown-it reports a
+ * paragraph's first line) to the end of the paragraph. `line` is a line of the file.
+ */
+function locateFrom(file: string, bodyLines: string[], offset: number, line: number, needle: string): Location {
+  for (let i = line - 1 - offset; i >= 0 && i < bodyLines.length; i++) {
+    const text = bodyLines[i];
+    if (i > line - 1 - offset && text.trim() === '') break;
+    const md = text.indexOf(`](${needle}`);
+    const col = md !== -1 ? md + 3 : text.indexOf(needle) + 1;
+    if (col > 0) return { file, line: i + 1 + offset, column: col, lineText: text };
+  }
+  return { file, line };
+}
+
+function locateValue(file: string, source: string, value: string): Location | undefined {
   const lines = source.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const col = lines[i].indexOf(`'${value}'`) + 1 || lines[i].indexOf(`"${value}"`) + 1;
-    if (col > 0) return { file, line: i + 1, column: col, lineText: lines[i] };
+    for (const quoted of [`'${value}'`, `"${value}"`, `\`${value}\``]) {
+      const col = lines[i].indexOf(quoted);
+      if (col !== -1) return { file, line: i + 1, column: col + 2, lineText: lines[i] };
+    }
+  }
+  // A value inside a longer string (a link in the announcement's HTML).
+  for (let i = 0; i < lines.length; i++) {
+    const col = lines[i].indexOf(value);
+    if (col !== -1) return { file, line: i + 1, column: col + 1, lineText: lines[i] };
   }
   return undefined;
 }

@@ -1,0 +1,96 @@
+// What check-links needs from the API reference, kept between runs in
+// `.docsgen/check-links/api.json`: the API routes, the links in spec descriptions and the API
+// sidebar, the openapi stage's warnings, and the ids of API pages that were rendered to look up
+// an anchor. Validating and modelling the spec is most of a cold check (the validator alone
+// loads for half a second), and a pre-commit hook almost never changes the spec, so a run whose
+// spec text, resolved config, options and docsgen sources are all unchanged reuses this instead.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ResolvedConfig } from '../config/types';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { isUrl } from '../openapi/load';
+import { packagePath } from '../paths';
+import type { SiteLink } from './check';
+
+export interface ApiPart {
+  key: string;
+  source: string;
+  /** Route → output file, for every API page. */
+  routes: [route: string, file: string][];
+  /** Links in spec descriptions (with the spec line when known) and in the API sidebar. */
+  links: SiteLink[];
+  diagnostics: Diagnostic[];
+  /** Route → ids, for the API pages rendered so far to look up anchors. */
+  ids: Record<string, string[]>;
+}
+
+const VERSION = 1;
+
+export function apiCacheFile(config: ResolvedConfig): string {
+  return path.join(config.root, '.docsgen', 'check-links', 'api.json');
+}
+
+/**
+ * The spec text the key is made of, read without parsing. For a URL spec this is undefined:
+ * fetching it is the slow part, so URL specs are not cached and always go the full way.
+ */
+export function specText(config: ResolvedConfig): string | undefined {
+  if (!config.openapi || isUrl(config.openapi.spec)) return undefined;
+  try {
+    return fs.readFileSync(path.resolve(config.root, config.openapi.spec), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export function apiCacheKey(config: ResolvedConfig, text: string, strict: boolean): string {
+  return createHash('sha256').update([VERSION, text, JSON.stringify(config), strict, sourcesStamp()].join('\0')).digest('hex');
+}
+
+export function readApiCache(config: ResolvedConfig, key: string): ApiPart | undefined {
+  try {
+    const data = JSON.parse(fs.readFileSync(apiCacheFile(config), 'utf8')) as ApiPart;
+    return data.key === key ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeApiCache(config: ResolvedConfig, part: ApiPart): void {
+  const file = apiCacheFile(config);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(part));
+    fs.renameSync(tmp, file);
+  } catch {
+    // A cache that cannot be written only costs time on the next run.
+  }
+}
+
+/**
+ * Changes whenever docsgen's own code may produce different API pages. The CLI runs from a
+ * bundle that bin/compile.js rebuilds (a new folder, new files) whenever a source is newer, so
+ * the bundle file's own stamp is enough there; run from source (tests), every source counts.
+ */
+function sourcesStamp(): string {
+  const self = import.meta.url.startsWith('file:') ? fileURLToPath(import.meta.url) : '';
+  if (self.includes(`${path.sep}.cache${path.sep}docsgen${path.sep}`)) {
+    const stat = fs.statSync(self);
+    return `${self}:${stat.mtimeMs}:${stat.size}`;
+  }
+  const hash = createHash('sha256');
+  const pkg = packagePath('package.json');
+  hash.update(fs.existsSync(pkg) ? fs.readFileSync(pkg) : '');
+  for (const dir of ['src', 'templates']) {
+    const abs = packagePath(dir);
+    if (!fs.existsSync(abs)) continue;
+    for (const rel of (fs.readdirSync(abs, { recursive: true }) as string[]).sort()) {
+      const stat = fs.statSync(path.join(abs, rel), { throwIfNoEntry: false });
+      if (stat?.isFile()) hash.update(`${rel}:${stat.mtimeMs}:${stat.size}\n`);
+    }
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,172 @@
+// `check-links` from sources: the config, content, openapi and site stages, then the link
+// check, with no render, no island bundling and nothing written. Anchors come from the guides'
+// own HTML; only a page a link needs an anchor of that is not found there is rendered (API
+// field anchors, ids added by templates), so the common case renders nothing at all. What the
+// API reference contributes is cached between runs (apiCache.ts) while the spec is unchanged.
+import fs from 'node:fs';
+import type { ApiInput } from '../build';
+import { loadConfig } from '../config/load';
+import type { ResolvedConfig } from '../config/types';
+import { loadGuides } from '../content/loadGuides';
+import { DocsgenError, type Diagnostic } from '../diagnostics/diagnostic';
+import { createMemoryLogger } from '../diagnostics/logger';
+import { themeStaticFiles } from '../render/styles';
+import type { PageModel, SidebarItem } from '../shared/viewModels';
+import { routeToFile } from '../shared/url';
+import { buildSite, type SiteResult } from '../site/routes';
+import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from './apiCache';
+import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
+import { collectAllLinks, type ExternalLink } from './collect';
+import { scanHtml } from './html';
+import type { CheckLinksOptions, LinkReport } from './types';
+
+export async function checkSources(options: CheckLinksOptions): Promise<LinkReport & { external: ExternalLink[] }> {
+  const loaded = await loadConfig(options);
+  const config: ResolvedConfig = { ...loaded.config, ...definedOnly(options.policies ?? {}) };
+  const diagnostics: Diagnostic[] = [];
+  const guides = loadGuides(config);
+  diagnostics.push(...guides.diagnostics.map((d) => (d.code === 'broken-markdown-link' ? markdownLinkProblem(d) : d)));
+
+  // The API part: from the cache when the spec and everything else it depends on is unchanged.
+  const text = options.specSource ? undefined : specText(config);
+  const key = text !== undefined ? apiCacheKey(config, text, options.strict ?? false) : undefined;
+  let apiPart = key ? readApiCache(config, key) : undefined;
+  let full: { site: SiteResult; api?: ApiInput } | undefined;
+  const fullSite = async () => {
+    if (full) return full;
+    if (!config.openapi) return (full = { site: buildSite(config, guides) });
+    // Imported here: the spec validator alone takes half a second to load.
+    const { openapiStage } = await import('../build');
+    const result = await openapiStage(config, { strict: options.strict, specSource: options.specSource });
+    const site = buildSite(config, guides, result.api);
+    apiPart ??= extractApiPart(key ?? '', site, result.api!, result.diagnostics, config);
+    return (full = { site, api: result.api });
+  };
+  let site: SiteResult;
+  if (config.openapi && !apiPart) {
+    try {
+      site = (await fullSite()).site;
+    } catch (e) {
+      // Without its spec the API routes are unknown and every link to them would be reported:
+      // report why the spec failed instead, and nothing else.
+      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [] };
+      throw e;
+    }
+    if (key) writeApiCache(config, apiPart!);
+  } else {
+    site = buildSite(config, guides);
+  }
+  const apiRoutes = new Set(apiPart?.routes.map(([route]) => route));
+  const guidePages = site.pages.filter((p) => p.route !== '/404' && !apiRoutes.has(p.route));
+  diagnostics.push(...(apiPart?.diagnostics ?? []));
+  diagnostics.push(...site.diagnostics.map((d) => (d.code === 'duplicate-route' ? { ...d, target: /route (\S+)/.exec(d.text)?.[1], reason: 'two sources for one route' } : d)));
+
+  const { links, external } = collectAllLinks(config, guides.docs, { external: !!options.external });
+  links.push(...sidebarLinks(guidePages, site.sources, config), ...(apiPart?.links ?? []));
+
+  const routes = new Set([...guidePages.map((p) => p.route), ...apiRoutes]);
+  const files = new Set<string>(['/404.html', '/sitemap.xml']);
+  for (const p of guidePages) files.add(`/${routeToFile(p.route, config.trailingSlash)}`);
+  for (const [, file] of apiPart?.routes ?? []) files.add(`/${file}`);
+  for (const rel of guides.assets.keys()) files.add(`/${rel}`);
+  for (const rel of themeStaticFiles().keys()) files.add(`/${rel}`);
+
+  // Pass 1 with the anchors at hand (guide HTML, cached API ids); note which pages lacked one.
+  const quick = new Map<string, Set<string>>(guides.docs.map((d) => [d.route, scanHtml(d.html).ids]));
+  for (const [route, ids] of Object.entries(apiPart?.ids ?? {})) quick.set(route, new Set(ids));
+  const misses = new Set<string>();
+  const probe: LinkTargets['anchors'] = { get: (route) => ({ has: (id) => quick.get(route)?.has(id) || (misses.add(route), false) }) };
+  let linkDiagnostics = checkLinks(links, { routes, files, anchors: probe }, config);
+  if (misses.size > 0 && config.onBrokenAnchors !== 'ignore') {
+    const needsApi = [...misses].some((r) => apiRoutes.has(r));
+    const from = needsApi ? (await fullSite()).site : site;
+    const rendered = await renderIds(config, from.pages.filter((p) => misses.has(p.route)), from.sources);
+    for (const [route, ids] of rendered) quick.set(route, new Set([...(quick.get(route) ?? []), ...ids]));
+    const anchors = { get: (route: string) => quick.get(route) };
+    linkDiagnostics = checkLinks(links, { routes, files, anchors }, config);
+    if (needsApi && key && apiPart) {
+      for (const [route, ids] of rendered) if (apiRoutes.has(route)) apiPart.ids[route] = [...ids];
+      writeApiCache(config, apiPart);
+    }
+  }
+  return { diagnostics: [...diagnostics, ...linkDiagnostics], pages: routes.size, links: links.length, external };
+}
+
+/** The API's share of a full site: its routes, spec and sidebar links, and warnings. */
+function extractApiPart(key: string, site: SiteResult, api: ApiInput, diagnostics: Diagnostic[], config: ResolvedConfig): ApiPart {
+  const pages = site.pages.filter((p) => site.sources.get(p.route) === api.source);
+  return {
+    key,
+    source: api.source,
+    routes: pages.map((p) => [p.route, routeToFile(p.route, config.trailingSlash)]),
+    links: [...specLinks(api), ...sidebarLinks(pages, site.sources, config)],
+    diagnostics,
+    ids: {},
+  };
+}
+
+/** Every id of the given pages, rendered with the real templates (React is loaded only now). */
+async function renderIds(config: ResolvedConfig, pages: PageModel[], sources: Map<string, string>): Promise<Map<string, Set<string>>> {
+  const [{ renderPages }, { buildSiteModel }, { buildStylesheet }] = await Promise.all([import('../render/renderPages'), import('../render/siteModel'), import('../render/styles')]);
+  const siteModel = buildSiteModel(config, buildStylesheet().path);
+  return new Map(renderPages(siteModel, pages, { logger: createMemoryLogger(), sources }).map((p) => [p.route, scanHtml(p.html).ids]));
+}
+
+/** Links in spec descriptions, with the line in the spec file where the text can be found. */
+function specLinks(api: ApiInput): SiteLink[] {
+  let lines: string[] | undefined;
+  try {
+    lines = fs.readFileSync(api.source, 'utf8').split('\n');
+  } catch {
+    lines = undefined; // a URL spec: the JSON pointer says where
+  }
+  return api.markdown.links.map((link) => {
+    if (!lines) return link;
+    for (let i = 0; i < lines.length; i++) {
+      const col = lines[i].indexOf(`](${link.raw}`);
+      if (col !== -1) return { ...link, location: { file: api.source, line: i + 1, column: col + 3, lineText: lines[i] } };
+    }
+    return link;
+  });
+}
+
+/** Sidebar links as emitted, once per distinct sidebar; a broken one is reported at its page's source. */
+function sidebarLinks(pages: PageModel[], sources: Map<string, string>, config: ResolvedConfig): SiteLink[] {
+  const seen = new Set<SidebarItem[]>();
+  const links: SiteLink[] = [];
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type === 'category') walk(item.items);
+      else links.push({ location: { file: sources.get(item.route) ?? config.configFile }, route: '', hash: '', raw: item.href, emittedFrom: config.baseUrl });
+    }
+  };
+  for (const page of pages) {
+    if (!page.sidebar || seen.has(page.sidebar)) continue;
+    seen.add(page.sidebar);
+    walk(page.sidebar);
+  }
+  return links;
+}
+
+/** A broken `.md` link as a link problem: its target, a short reason, and the column. */
+function markdownLinkProblem(d: Diagnostic): LinkDiagnostic {
+  const target = /"([^"]+)"/.exec(d.text)?.[1];
+  const loc = d.location;
+  if (!target || !loc?.line) return { ...d, target };
+  let location = loc;
+  try {
+    const text = fs.readFileSync(loc.file, 'utf8').split('\n')[loc.line - 1] ?? '';
+    const at = text.indexOf(`](${target}`);
+    const col = at !== -1 ? at + 3 : text.indexOf(target) + 1;
+    if (col > 0) location = { ...loc, column: col, lineText: text };
+  } catch {
+    // keep the line only
+  }
+  return { ...d, location, target, reason: 'no such file (or it is a draft)' };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export type { LinkDiagnostic };

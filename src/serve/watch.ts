@@ -1,0 +1,291 @@
+// The state of `serve --watch`, in one context object (after esbuild's BuildContext): the last
+// good build held in memory, the error of the last failed build, the build cache, and a queue
+// that coalesces changes arriving while a build runs into one next build. chokidar feeds it;
+// the server reads `state` and subscribes to its events.
+import fs from 'node:fs';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { build, type BuildCache } from '../build';
+import { loadConfig, type LoadedConfig } from '../config/load';
+import type { InlineConfig } from '../config/types';
+import { DocsgenError, type Diagnostic } from '../diagnostics/diagnostic';
+import type { Logger } from '../diagnostics/logger';
+import { isUrl, type SpecSource } from '../openapi/load';
+import type { OutputFiles } from '../output/write';
+import { packagePath } from '../paths';
+import { withBase } from '../shared/url';
+import type { OverlayError } from './events';
+import { fetchSpecWithFallback } from './specCache';
+
+export interface WatchContextOptions extends InlineConfig {
+  logger: Logger;
+  strict?: boolean;
+  /** Fetch a URL spec again every this many seconds. */
+  pollSpecSeconds?: number;
+  /**
+   * Watch docsgen's templates and styles too. They only change while developing docsgen or a
+   * theme in place; tests that must not see such edits turn this off. @default true
+   */
+  watchTemplates?: boolean;
+  /** Changes closer together than this make one build. @default 15 */
+  debounceMs?: number;
+  /**
+   * Template components (`templates/**\/*.tsx`) changed. They are compiled into docsgen, so the
+   * CLI restarts itself; without this callback a warning says to restart.
+   */
+  onTemplateCode?: (files: string[]) => void;
+  /** An internal error (a bug, not a mistake in the author's files) during a rebuild. */
+  onFatal?: (error: unknown) => void;
+}
+
+export type WatchEvent =
+  | { type: 'built'; version: number; changed: string[]; changedHtml: string[]; stylesheetHref?: string; ms: number; rendered: string[]; pages: number }
+  | { type: 'failed'; changed: string[]; errors: OverlayError[] };
+
+export interface WatchState {
+  /** The last good build (empty until the first build succeeds). */
+  files: OutputFiles;
+  /** Changes with every good build; pages carry the version they were served at. */
+  version: number;
+  /** Errors of the last build, when it failed. */
+  errors?: OverlayError[];
+  loaded: LoadedConfig;
+}
+
+export interface WatchContext {
+  readonly state: WatchState;
+  /** Resolves once the file watcher is watching. */
+  readonly ready: Promise<void>;
+  /** Queues a build for these changed paths; resolves when a build that includes them ends. */
+  rebuild(paths?: string[]): Promise<void>;
+  /** Fetches a URL spec again and rebuilds when it changed. False when the spec is not a URL. */
+  refetchSpec(): Promise<boolean>;
+  subscribe(listener: (event: WatchEvent) => void): () => void;
+  dispose(): Promise<void>;
+}
+
+const templatesDir = packagePath('templates');
+const islandSources = [packagePath('templates/islands'), packagePath('src/client')];
+const isInside = (file: string, dir: string) => file === dir || file.startsWith(dir + path.sep);
+
+export async function createWatchContext(options: WatchContextOptions): Promise<WatchContext> {
+  const { logger } = options;
+  const inline: InlineConfig = { configFile: options.configFile, root: options.root, outDir: options.outDir, spec: options.spec, onBrokenLinks: options.onBrokenLinks };
+  const state: WatchState = { files: new Map(), version: Date.now(), loaded: await loadConfig(inline, { dev: true }) };
+  let cache: BuildCache = {};
+  let spec: SpecSource | undefined;
+  let specStale = true;
+  const listeners = new Set<(event: WatchEvent) => void>();
+  const emit = (event: WatchEvent) => listeners.forEach((l) => l(event));
+  const rel = (file: string) => path.relative(process.cwd(), file) || file;
+  const urlSpec = () => {
+    const s = state.loaded.config.openapi?.spec;
+    return s && isUrl(s) ? s : undefined;
+  };
+
+  async function runBuild(changed: string[], first: boolean): Promise<void> {
+    const start = performance.now();
+    const configChanged = changed.some((f) => state.loaded.dependencies.includes(f));
+    if (changed.some((f) => islandSources.some((dir) => isInside(f, dir)))) cache.islands = undefined;
+    const code = changed.filter((f) => isInside(f, templatesDir) && /\.[cm]?[jt]sx?$/.test(f));
+    if (code.length > 0) {
+      // Template components are compiled into docsgen's own bundle: only a new process sees them.
+      if (options.onTemplateCode) return options.onTemplateCode(code);
+      logger.warn(`(!) ${code.map(rel).join(', ')} changed: template components are compiled into docsgen, so restart docsgen serve --watch to see this change.`);
+    }
+    try {
+      if (configChanged) {
+        const before = urlSpec();
+        state.loaded = await loadConfig(inline, { dev: true });
+        cache = {};
+        if (urlSpec() !== before) specStale = true;
+        updateWatched();
+      }
+      const url = urlSpec();
+      if (url && specStale) {
+        spec = (await fetchSpecWithFallback(url, { root: state.loaded.config.root, timeoutMs: state.loaded.config.openapi!.timeoutMs, logger })).spec;
+        specStale = false;
+      }
+      const hashedBefore = cache.hashedUrls ?? [];
+      const result = await build({ ...inline, write: false, dev: true, logger, strict: options.strict, cache, specSource: url ? spec : undefined });
+      const renamed = hashedBefore.map((url, i): [string, string] => [url, cache.hashedUrls?.[i] ?? url]).filter(([a, b]) => a !== b);
+      const diff = diffBuilds(state.files, result.files, result.config.baseUrl, renamed);
+      state.files = result.files;
+      state.version++;
+      state.errors = undefined;
+      const ms = performance.now() - start;
+      const rendered = cache.rendered ?? [];
+      emit({ type: 'built', version: state.version, changed, changedHtml: diff.html, stylesheetHref: diff.stylesheetHref, ms, rendered, pages: result.pages });
+      if (first) logger.info(`✓ built ${result.pages} pages in ${formatMs(ms)} (in memory, drafts included)`);
+      else {
+        const what = rendered.length === 0 ? 'no page changed' : `re-rendered ${rendered.length} of ${result.pages} pages${rendered.length <= 3 ? ` (${rendered.join(', ')})` : ''}`;
+        const css = diff.stylesheetHref && diff.html.length === 0 ? ', stylesheet swapped without a reload' : diff.stylesheetHref ? ', stylesheet updated' : '';
+        logger.info(`✓ ${describeChanges(changed, rel)}: rebuilt in ${formatMs(ms)}, ${what}${css}`);
+      }
+    } catch (e) {
+      if (!(e instanceof DocsgenError)) {
+        logger.error(`✗ rebuild failed with an internal error; please report it with the output below.\n${(e as Error)?.stack ?? String(e)}`);
+        state.errors = [{ text: `docsgen failed with an internal error: ${(e as Error)?.message ?? String(e)}. The server stops; see the terminal.` }];
+        emit({ type: 'failed', changed, errors: state.errors });
+        options.onFatal?.(e);
+        return;
+      }
+      const errors = e.diagnostics.filter((d) => d.severity === 'error');
+      for (const d of errors) logger.diagnostic(d);
+      logger.error(`✗ ${first ? 'build' : 'rebuild'} failed with ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}${state.files.size ? '; still serving the last good build' : ''}. Fix it and save: the page updates by itself.`);
+      state.errors = errors.map((d) => toOverlayError(d, state.loaded.config.root));
+      emit({ type: 'failed', changed, errors: state.errors });
+    }
+  }
+
+  // The queue: one build at a time; whatever changes meanwhile goes into the next one.
+  const pending = new Set<string>();
+  let waiters: (() => void)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let disposed = false;
+  const flush = async () => {
+    if (running) return;
+    running = true;
+    try {
+      while (pending.size > 0 && !disposed) {
+        const batch = [...pending];
+        pending.clear();
+        const done = waiters;
+        waiters = [];
+        const started = Date.now();
+        await runBuild(batch, false);
+        // IMPORTANT: chokidar drops a second change to a path within 50 ms of the last one
+        // (it throttles, it does not coalesce). A quick second save would be lost; the file's
+        // modification time tells, so anything written since this build began is built again.
+        for (const file of batch) {
+          const mtime = path.isAbsolute(file) ? (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0;
+          if (mtime >= started && mtime <= Date.now()) pending.add(file);
+        }
+        done.forEach((resolve) => resolve());
+      }
+    } finally {
+      running = false;
+    }
+  };
+  const rebuild = (paths: string[] = ['(manual rebuild)']) =>
+    new Promise<void>((resolve) => {
+      for (const p of paths) pending.add(p);
+      waiters.push(resolve);
+      clearTimeout(timer);
+      timer = setTimeout(() => void flush(), options.debounceMs ?? 15);
+    });
+
+  await runBuild([], true);
+
+  const toWatch = () => {
+    const config = state.loaded.config;
+    const specFile = config.openapi && !isUrl(config.openapi.spec) ? path.resolve(config.root, config.openapi.spec) : undefined;
+    return new Set([config.contentDir, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...(specFile ? [specFile] : [])]);
+  };
+  let watched = toWatch();
+  const watcher: FSWatcher = watch([...watched], {
+    ignoreInitial: true,
+    ignored: (file) => ignored(file, state.loaded),
+  });
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  watcher.on('all', (_event, file) => void rebuild([path.resolve(file)]));
+  watcher.on('error', (e) => logger.warn(`(!) The file watcher reported: ${(e as Error).message}`));
+  function updateWatched() {
+    const next = toWatch();
+    const removed = [...watched].filter((p) => !next.has(p));
+    if (removed.length) watcher.unwatch(removed);
+    const added = [...next].filter((p) => !watched.has(p));
+    if (added.length) watcher.add(added);
+    watched = next;
+  }
+
+  const poll = options.pollSpecSeconds && options.pollSpecSeconds > 0 ? setInterval(() => void refetchSpec(), options.pollSpecSeconds * 1000) : undefined;
+  poll?.unref();
+
+  async function refetchSpec(): Promise<boolean> {
+    if (!urlSpec()) return false;
+    specStale = true;
+    await rebuild([`${urlSpec()} (fetched again)`]);
+    return true;
+  }
+
+  return {
+    state,
+    ready,
+    rebuild,
+    refetchSpec,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async dispose() {
+      disposed = true;
+      clearTimeout(timer);
+      if (poll) clearInterval(poll);
+      listeners.clear();
+      await watcher.close();
+      waiters.forEach((resolve) => resolve());
+    },
+  };
+}
+
+/** outDir, VCS and dependency folders, docsgen's cache, and editor droppings never trigger a build. */
+function ignored(file: string, loaded: LoadedConfig): boolean {
+  const { root, outDir } = loaded.config;
+  const abs = path.resolve(file);
+  if (isInside(abs, outDir)) return true;
+  const base = path.basename(abs);
+  if (/^\.(?!well-known$)|~$|\.sw[px]$|^4913$/.test(base) && !isInside(root, abs)) return true;
+  const relative = path.relative(root, abs);
+  if (!relative.startsWith('..') && relative.split(path.sep).some((s) => s === 'node_modules' || s === '.git' || s === '.docsgen')) return true;
+  return false;
+}
+
+/**
+ * Which HTML files differ and the new stylesheet, if it changed. A page whose only difference is
+ * a new content-hashed URL (`renamed`: the stylesheet, the search index) does not count: the
+ * stylesheet is swapped in place, and the search index is fetched fresh whatever its query.
+ */
+export function diffBuilds(previous: OutputFiles, next: OutputFiles, baseUrl: string, renamed: [before: string, after: string][] = []): { html: string[]; stylesheetHref?: string } {
+  const css = (files: OutputFiles) => [...files.keys()].find((f) => /^assets\/css\/[^/]+\.css$/.test(f));
+  const before = css(previous);
+  const after = css(next);
+  const text = (c: OutputFiles extends Map<string, infer V> ? V : never) => (typeof c === 'string' ? c : c instanceof Uint8Array ? Buffer.from(c).toString('utf8') : `copy:${c.copyFrom}`);
+  const html: string[] = [];
+  for (const [file, content] of next) {
+    if (!file.endsWith('.html')) continue;
+    const old = previous.get(file);
+    if (old === undefined) {
+      html.push(file);
+      continue;
+    }
+    let oldText = text(old);
+    if (before && after && before !== after) oldText = oldText.split(`/${before}`).join(`/${after}`);
+    for (const [from, to] of renamed) oldText = oldText.split(from).join(to);
+    if (oldText !== text(content)) html.push(file);
+  }
+  for (const file of previous.keys()) if (file.endsWith('.html') && !next.has(file)) html.push(file);
+  return { html: html.sort(), stylesheetHref: previous.size > 0 && after && before !== after ? withBase(baseUrl, `/${after}`) : undefined };
+}
+
+function toOverlayError(d: Diagnostic, root: string): OverlayError {
+  const file = d.location?.file;
+  return {
+    file: file && path.isAbsolute(file) ? path.relative(root, file) : file,
+    line: d.location?.line,
+    column: d.location?.column,
+    text: d.text,
+    lineText: d.location?.lineText,
+    hint: d.hint,
+  };
+}
+
+function describeChanges(changed: string[], rel: (f: string) => string): string {
+  const names = [...new Set(changed)].map((f) => (path.isAbsolute(f) ? rel(f) : f));
+  return names.length <= 3 ? `${names.join(', ')} changed` : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more changed`;
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}

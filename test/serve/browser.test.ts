@@ -1,0 +1,110 @@
+// `serve --watch` in a real browser (Debian's Chromium through playwright-core): the open page
+// follows edits by itself, build errors show in an overlay (as text), and a CSS edit swaps the
+// stylesheet without reloading the page.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packagePath } from '../../src/paths';
+import { launchBrowser } from '../helpers/browser';
+import { writeFiles } from '../helpers/fixture';
+import { request, startServer } from './helpers';
+
+const guide = (body: string) => `---\ntitle: Live guide\n---\n${body}\n`;
+const stylesDir = packagePath('templates/styles');
+const testCss = path.join(stylesDir, `zz-docsgen-watch-test-${process.pid}.css`);
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startServer>>;
+let page: Page;
+let dir: string;
+
+beforeAll(async () => {
+  for (const f of fs.readdirSync(stylesDir)) if (f.startsWith('zz-docsgen-watch-test-')) fs.rmSync(path.join(stylesDir, f));
+  dir = writeFiles({ 'content/guides/live.md': guide('Version 0.'), 'content/guides/other.md': '---\ntitle: Other\n---\nOther page.\n' });
+  server = await startServer({ root: dir, watch: true });
+  await server.context!.ready;
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  fs.rmSync(testCss, { force: true });
+  await browser?.close();
+  await server?.close();
+});
+
+const main = () => page.locator('main').innerText();
+const overlay = () => page.locator('#__docsgen-error-overlay');
+
+describe('serve --watch in the browser', () => {
+  it('an edited guide shows on the open page without a manual reload', async () => {
+    await page.goto(`${server.url}guides/live`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    expect(await main()).toContain('Version 0.');
+    // Save-to-painted time, the way an author feels it: file written → new text on screen.
+    const times: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      await page.waitForTimeout(150);
+      const start = performance.now();
+      fs.writeFileSync(path.join(dir, 'content/guides/live.md'), guide(`Version ${i}.`));
+      await page.waitForFunction((text) => document.querySelector('main')?.textContent?.includes(text) ?? false, `Version ${i}.`, { timeout: 15_000, polling: 'raf' });
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`save → reloaded page painted: median ${Math.round(times[2])} ms (min ${Math.round(times[0])}, max ${Math.round(times[4])}) over 5 edits`);
+  });
+
+  it('bad front matter: an overlay names the file and line (as text), the server stays up, a good save clears it', async () => {
+    await page.goto(`${server.url}guides/live`);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    fs.writeFileSync(path.join(dir, 'content/guides/live.md'), '---\ntitle: [<img src=x onerror="window.__xss=1">\n---\nBroken.\n');
+    await overlay().waitFor({ state: 'visible', timeout: 15_000 });
+    const text = await overlay().innerText();
+    expect(text).toContain('content/guides/live.md:2');
+    expect(text).toContain('The front matter is not valid YAML');
+    expect(text).toContain('<img src=x onerror="window.__xss=1">');
+    expect(await overlay().locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // The server keeps serving the last good build.
+    expect((await request(server.url, '/guides/live')).status).toBe(200);
+    expect(await main()).toContain('Version 5.');
+
+    fs.writeFileSync(path.join(dir, 'content/guides/live.md'), guide('Fixed version.'));
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Fixed version.') ?? false, undefined, { timeout: 15_000 });
+    expect(await overlay().count()).toBe(0);
+  });
+
+  it('a page opened while the build is broken shows the overlay at once', async () => {
+    fs.writeFileSync(path.join(dir, 'content/guides/other.md'), '---\ntitle: Other\nsidebar_position: "first"\n---\nOther page.\n');
+    await expect.poll(() => server.context!.state.errors?.length ?? 0, { timeout: 15_000 }).toBe(1);
+    await page.goto(`${server.url}guides/other`);
+    await overlay().waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await overlay().innerText()).toContain('content/guides/other.md:3');
+    fs.writeFileSync(path.join(dir, 'content/guides/other.md'), '---\ntitle: Other\n---\nOther page, fixed.\n');
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Other page, fixed.') ?? false, undefined, { timeout: 15_000 });
+    expect(await overlay().count()).toBe(0);
+  });
+
+  it('a CSS change swaps the stylesheet without reloading the page', async () => {
+    await page.goto(`${server.url}guides/live`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.evaluate(() => {
+      (window as unknown as { __marker: string }).__marker = 'still here';
+      const probe = document.createElement('div');
+      probe.id = 'docsgen-watch-test-probe';
+      document.body.append(probe);
+    });
+    const before = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    const start = performance.now();
+    fs.writeFileSync(testCss, '#docsgen-watch-test-probe { color: rgb(1, 2, 3); }\n');
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('docsgen-watch-test-probe')!).color === 'rgb(1, 2, 3)', undefined, { timeout: 15_000 });
+    console.log(`save CSS → new style applied without reload: ${Math.round(performance.now() - start)} ms`);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe('still here');
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+    expect(await page.locator('link[rel="stylesheet"]').getAttribute('href')).not.toBe(before);
+    fs.rmSync(testCss);
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('docsgen-watch-test-probe')!).color !== 'rgb(1, 2, 3)', undefined, { timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe('still here');
+  });
+});

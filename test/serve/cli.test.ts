@@ -1,0 +1,63 @@
+// `docsgen serve` as a user runs it: a child process, its output, Ctrl+C, its exit code.
+import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildFiles, repoRoot } from '../helpers/fixture';
+import { request } from './helpers';
+
+const bin = path.join(repoRoot, 'bin/docsgen.js');
+const site = { 'content/guides/a.md': '---\ntitle: A\n---\nHello from A.\n' };
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' };
+
+/** Starts `docsgen serve …`, resolves with the URL it prints. */
+function serve(args: string[], cwd: string) {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], { cwd, env });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      const m = /Serving \S+ at (http:\/\/\S+)/.exec(stdout);
+      if (m) resolve(m[1]);
+    });
+    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  return { child, url, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('docsgen serve (CLI)', () => {
+  it('prints "Serving build/ at <url>", serves, and exits 0 on Ctrl+C', async () => {
+    const f = await buildFiles(site);
+    const s = serve(['--port', '0'], f.dir);
+    const url = await s.url;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(s.output().stdout).toMatch(/^Serving build\/ at http:\/\/127\.0\.0\.1:\d+\/$/m);
+    expect((await request(url, '/guides/a')).body).toContain('Hello from A.');
+    s.child.kill('SIGINT');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('exits 1 when the port given is taken, naming it and suggesting --port', async () => {
+    const f = await buildFiles(site);
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const r = spawnSync(process.execPath, [bin, 'serve', '--port', String(port)], { cwd: f.dir, env, encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
+      expect(r.stderr).toContain(`hint: Stop the other server, or choose another port: --port ${port + 1}.`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('rejects a port that is not a number with a usage error (exit 2)', () => {
+    const r = spawnSync(process.execPath, [bin, 'serve', '--port', 'abc'], { cwd: repoRoot, env, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('Expected a whole number from 0 to 65535.');
+  });
+});

@@ -1,0 +1,277 @@
+// `serve --watch` without a browser: real files edited on disk, chokidar, the rebuild queue, the
+// events the browser would get, and the URL spec's fallback to its last good copy.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WatchEvent } from '../../src/serve/watch';
+import { packagePath } from '../../src/paths';
+import { configSource, writeFiles } from '../helpers/fixture';
+import { request, startServer } from './helpers';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** The next event matching `predicate` (e.g. the build that saw a given file). */
+function nextEvent(server: Server, predicate: (e: WatchEvent) => boolean, timeoutMs = 20_000): Promise<WatchEvent> {
+  return new Promise((resolve, reject) => {
+    const seen: string[] = [];
+    const timer = setTimeout(() => reject(new Error(`no matching watch event (saw: ${seen.join('; ') || 'nothing'})`)), timeoutMs);
+    const stop = server.context!.subscribe((event) => {
+      seen.push(`${event.type} after ${event.changed.map((f) => path.basename(f)).join(', ')}`);
+      if (!predicate(event)) return;
+      clearTimeout(timer);
+      stop();
+      resolve(event);
+    });
+  });
+}
+
+const sawFile = (file: string) => (e: WatchEvent) => e.changed.some((c) => c.endsWith(file));
+
+/** Collects server-sent events from /__docsgen/events. */
+function listen(url: string) {
+  const messages: { type: string; [k: string]: unknown }[] = [];
+  const { hostname, port } = new URL(url);
+  const req = http.get({ host: hostname, port, path: '/__docsgen/events' }, (res) => {
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let i;
+      while ((i = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (data) messages.push(JSON.parse(data.slice(6)));
+      }
+    });
+  });
+  req.on('error', () => {});
+  return { messages, close: () => req.destroy() };
+}
+
+const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('serve --watch', () => {
+  let dir: string;
+  let server: Server;
+  const guide = (body: string, title = 'A') => `---\ntitle: ${title}\n---\n${body}\n`;
+  beforeAll(async () => {
+    dir = writeFiles({
+      'content/guides/a.md': guide('First version.'),
+      'content/guides/b.md': guide('Page B.', 'B'),
+      'content/guides/c.md': guide('Page C.', 'C'),
+      'content/guides/wip.md': '---\ntitle: Work in progress\ndraft: true\n---\nDraft text.\n',
+      'openapi.yaml': 'openapi: 3.0.3\ninfo:\n  title: Mini API\n  version: "1"\npaths:\n  /ping:\n    get:\n      operationId: ping\n      summary: Ping the API\n      responses:\n        "200":\n          description: OK\n',
+      // The search box puts the search index's hashed URL on every page: a new index must not
+      // make every page count as changed.
+      'docsgen.config.ts': configSource({
+        navbar: { items: [{ label: 'Guides', to: '/guides', position: 'left' }, { type: 'search', position: 'right' }] },
+        openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' },
+      }),
+    });
+    // Not the templates: they belong to docsgen, and edits to them elsewhere would race these tests.
+    server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    await server.context!.ready;
+  });
+  afterAll(() => server.close());
+
+  it('builds in memory (nothing written), with drafts, and adds the reload client only to served pages', async () => {
+    expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+    const page = await request(server.url, '/guides/wip');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('page-banner-draft');
+    expect(page.body).toMatch(/<script src="\/__docsgen\/client\.js" data-file="guides\/wip\/index\.html" data-version="\d+" defer><\/script><\/head>/);
+    for (const [file, content] of server.context!.state.files) if (typeof content === 'string') expect(content, file).not.toContain('__docsgen');
+    const client = await request(server.url, '/__docsgen/client.js');
+    expect(client.status).toBe(200);
+    expect(client.body).toContain('EventSource');
+  });
+
+  it('an edited guide is rebuilt incrementally: only its page is re-rendered, and the browser is told to reload it', async () => {
+    const sse = listen(server.url);
+    await waitFor(() => sse.messages.some((m) => m.type === 'hello'));
+    const built = nextEvent(server, sawFile('content/guides/a.md'));
+    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), guide('Second version.'));
+    const event = await built;
+    expect(event.type).toBe('built');
+    if (event.type !== 'built') return;
+    expect(event.rendered).toEqual(['/guides/a']);
+    expect(event.changedHtml).toEqual(['guides/a/index.html']);
+    expect(server.logger.lines.some((l) => /^✓ content\/guides\/a\.md changed: rebuilt in \d+ ms, re-rendered 1 of \d+ pages \(\/guides\/a\)$/.test(l.replace(`${path.relative(process.cwd(), dir)}/`, '')))).toBe(true);
+    expect((await request(server.url, '/guides/a')).body).toContain('Second version.');
+    await waitFor(() => sse.messages.some((m) => m.type === 'reload'));
+    expect(sse.messages.find((m) => m.type === 'reload')).toMatchObject({ files: ['guides/a/index.html'], version: event.version });
+    sse.close();
+  });
+
+  it('two saves in quick succession: the second is built too (chokidar drops changes within 50 ms)', async () => {
+    const file = path.join(dir, 'content/guides/c.md');
+    const first = nextEvent(server, sawFile('content/guides/c.md'));
+    fs.writeFileSync(file, guide('Quick one.', 'C'));
+    await first;
+    fs.writeFileSync(file, guide('Quick two.', 'C'));
+    await waitFor(async () => (await request(server.url, '/guides/c')).body.includes('Quick two.'));
+  });
+
+  it('a new title re-renders the pages whose sidebar, neighbours or listings show it, and no others', async () => {
+    const built = nextEvent(server, sawFile('content/guides/b.md'));
+    fs.writeFileSync(path.join(dir, 'content/guides/b.md'), guide('Page B.', 'B renamed'));
+    const event = await built;
+    if (event.type !== 'built') throw new Error('build failed');
+    expect(event.rendered).toContain('/guides/b');
+    expect(event.rendered).toContain('/guides/c'); // its sidebar lists B
+    expect(event.rendered).not.toContain('/api/ping');
+    expect(event.rendered).not.toContain('/search');
+  });
+
+  it('bad front matter: error with file and line, the last good build stays served, the next good save clears it', async () => {
+    const sse = listen(server.url);
+    await waitFor(() => sse.messages.some((m) => m.type === 'hello'));
+    const failed = nextEvent(server, sawFile('content/guides/a.md'));
+    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), '---\ntitle: [unclosed\n---\nBroken.\n');
+    const event = await failed;
+    expect(event.type).toBe('failed');
+    if (event.type !== 'failed') return;
+    expect(event.errors[0]).toMatchObject({ file: 'content/guides/a.md', line: 2, lineText: 'title: [unclosed' });
+    expect(event.errors[0].text).toMatch(/^The front matter is not valid YAML/);
+    const page = await request(server.url, '/guides/a');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Second version.');
+    await waitFor(() => sse.messages.some((m) => m.type === 'error'));
+    // A page opened now learns about the error as soon as it connects.
+    const late = listen(server.url);
+    await waitFor(() => late.messages.length >= 2);
+    expect(late.messages.map((m) => m.type)).toEqual(['hello', 'error']);
+    late.close();
+
+    const fixed = nextEvent(server, sawFile('content/guides/a.md'));
+    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), guide('Third version.'));
+    expect((await fixed).type).toBe('built');
+    expect(server.context!.state.errors).toBeUndefined();
+    expect((await request(server.url, '/guides/a')).body).toContain('Third version.');
+    await waitFor(() => sse.messages.some((m, i) => m.type === 'ok' && i > sse.messages.findIndex((x) => x.type === 'error')));
+    sse.close();
+  });
+
+  it('a YAML syntax error in the spec is reported with the spec file and line', async () => {
+    const specFile = path.join(dir, 'openapi.yaml');
+    const good = fs.readFileSync(specFile, 'utf8');
+    const failed = nextEvent(server, sawFile('openapi.yaml'));
+    fs.writeFileSync(specFile, good.replace('summary: Ping the API', 'summary: [Ping'));
+    const event = await failed;
+    if (event.type !== 'failed') throw new Error('expected a failed build');
+    expect(event.errors[0]).toMatchObject({ file: 'openapi.yaml', line: expect.any(Number) });
+    expect(event.errors[0].text).toMatch(/is not valid YAML or JSON/);
+    const fixed = nextEvent(server, sawFile('openapi.yaml'));
+    fs.writeFileSync(specFile, good.replace('Ping the API', 'Ping the API again'));
+    const ok = await fixed;
+    if (ok.type !== 'built') throw new Error('expected a good build');
+    expect(ok.rendered).toContain('/api/ping');
+    expect((await request(server.url, '/api/ping')).body).toContain('Ping the API again');
+  });
+
+  it('a config change rebuilds everything', async () => {
+    const configFile = path.join(dir, 'docsgen.config.ts');
+    const built = nextEvent(server, sawFile('docsgen.config.ts'));
+    fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace('"title": "Test Docs"', '"title": "Renamed Docs"'));
+    const event = await built;
+    if (event.type !== 'built') throw new Error('expected a good build');
+    expect(event.rendered.length).toBe(event.pages);
+    expect((await request(server.url, '/guides/a')).body).toContain('Renamed Docs');
+  });
+
+  it('POST /__docsgen/refetch-spec says there is nothing to fetch for a file spec', async () => {
+    const r = await request(server.url, '/__docsgen/refetch-spec', 'POST');
+    expect(r.status).toBe(409);
+    expect(JSON.parse(r.body)).toEqual({ refetched: false, reason: 'The OpenAPI spec is not a URL.' });
+  });
+});
+
+describe('serve --watch and template components', () => {
+  it('hands changed template components to onTemplateCode (the CLI restarts) instead of building', async () => {
+    const dir = writeFiles({ 'content/guides/a.md': '---\ntitle: A\n---\nText.\n' });
+    const seen: string[][] = [];
+    const server = await startServer({ root: dir, watch: true, onTemplateCode: (files) => seen.push(files) });
+    try {
+      const events: WatchEvent[] = [];
+      server.context!.subscribe((e) => events.push(e));
+      const component = packagePath('templates/components/NotARealComponent.tsx');
+      await server.context!.rebuild([component]);
+      expect(seen).toEqual([[component]]);
+      expect(events).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('serve --watch with a URL spec', () => {
+  const spec = (summary: string) => `openapi: 3.0.3\ninfo:\n  title: Mini API\n  version: "1"\npaths:\n  /ping:\n    get:\n      operationId: ping\n      summary: ${summary}\n      responses:\n        "200":\n          description: OK\n`;
+  let body = spec('Ping from the server');
+  let api: http.Server;
+  let specUrl: string;
+  beforeAll(async () => {
+    api = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/yaml' }).end(body));
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    specUrl = `http://127.0.0.1:${(api.address() as { port: number }).port}/docs/yaml`;
+  });
+  afterAll(() => void (api.listening && api.close()));
+
+  it('fetches again on request, and falls back loudly to the last good copy when the API is down', async () => {
+    const dir = writeFiles({
+      'content/guides/a.md': '---\ntitle: A\n---\nText.\n',
+      'docsgen.config.ts': configSource({ openapi: { spec: specUrl, downloadUrl: 'https://api.test.example/docs/yaml', timeoutMs: 2000 } }),
+    });
+    const server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    try {
+      expect((await request(server.url, '/api/ping')).body).toContain('Ping from the server');
+      const cached = fs.readdirSync(path.join(dir, '.docsgen/spec-cache'));
+      expect(cached).toHaveLength(1);
+
+      body = spec('Ping, version two');
+      const refetch = await request(server.url, '/__docsgen/refetch-spec', 'POST');
+      expect(refetch.status).toBe(200);
+      expect(JSON.parse(refetch.body)).toEqual({ refetched: true, ok: true });
+      expect((await request(server.url, '/api/ping')).body).toContain('Ping, version two');
+
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+      api.closeAllConnections();
+      const again = await request(server.url, '/__docsgen/refetch-spec', 'POST');
+      expect(JSON.parse(again.body)).toEqual({ refetched: true, ok: true });
+      const warning = server.logger.diagnostics.find((d) => d.code === 'spec-cache-fallback');
+      expect(warning?.severity).toBe('warning');
+      expect(warning?.text).toMatch(new RegExp(`^Fetching the OpenAPI spec from ${specUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} failed.*Serving the API reference from the last good copy instead, fetched less than a minute ago; it may be out of date\\.$`));
+      expect(warning?.location?.file).toContain(path.join('.docsgen', 'spec-cache'));
+      expect((await request(server.url, '/api/ping')).body).toContain('Ping, version two');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('--poll-spec fetches the spec again on a timer', async () => {
+    const poller = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/yaml' }).end(body));
+    await new Promise<void>((resolve) => poller.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(poller.address() as { port: number }).port}/docs/yaml`;
+    body = spec('Polled, first');
+    const dir = writeFiles({
+      'content/guides/a.md': '---\ntitle: A\n---\nText.\n',
+      'docsgen.config.ts': configSource({ openapi: { spec: url, downloadUrl: 'https://api.test.example/docs/yaml' } }),
+    });
+    const server = await startServer({ root: dir, watch: true, pollSpecSeconds: 1, watchTemplates: false });
+    try {
+      expect((await request(server.url, '/api/ping')).body).toContain('Polled, first');
+      body = spec('Polled, second');
+      await waitFor(async () => (await request(server.url, '/api/ping')).body.includes('Polled, second'), 10_000);
+    } finally {
+      await server.close();
+      poller.close();
+    }
+  });
+});
