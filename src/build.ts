@@ -5,6 +5,7 @@
 //   content  content/guides/**/*.md → front matter → markdown-it → GuideDoc[]
 //   openapi  the spec (file or URL) → parsed document → what the API pages show
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
+//   search   listed /guides and /api pages → documents → elasticlunr index → search-index.json
 //   islands  esbuild bundles the browser runtime and the islands → hashed JS files
 //   render   page model → React renderToString → HTML (+ the scripts of the islands it uses)
 //   links    every known link → checked against routes and anchors → diagnostics
@@ -12,6 +13,7 @@
 //
 // `build({ write: false })` stops before output and returns the files in memory.
 import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from './config/load';
 import type { InlineConfig, ResolvedConfig } from './config/types';
 import { loadGuides } from './content/loadGuides';
@@ -19,6 +21,7 @@ import { DocsgenError, hasErrors, sortDiagnostics, type Diagnostic } from './dia
 import { createLogger, type Logger } from './diagnostics/logger';
 import { checkLinks } from './links/check';
 import { collectLinks } from './links/collect';
+import type { SiteLink } from './links/check';
 import { writeOutput, type OutputFiles } from './output/write';
 import { buildSiteModel } from './render/siteModel';
 import { renderPages } from './render/renderPages';
@@ -26,11 +29,16 @@ import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite } from './site/routes';
 import { bundleIslands } from './islands/bundle';
+import { searchDocuments } from './search/documents';
+import { buildSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
-import { loadSpec } from './openapi/load';
+import { isUrl, loadSpec, type SpecSource } from './openapi/load';
 import { parseApi } from './openapi/parse';
-import { buildApiModel } from './openapi/model';
-import { createSpecMarkdown } from './openapi/markdown';
+import { buildApiModel, type ApiModel } from './openapi/model';
+import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
+import type { RenderedPage } from './render/renderPages';
+import type { IslandAssets } from './islands/bundle';
+import type { SiteModel, PageModel } from './shared/viewModels';
 
 export interface BuildOptions extends InlineConfig {
   /** Write the site to outDir (default) or only return it. */
@@ -40,6 +48,34 @@ export interface BuildOptions extends InlineConfig {
   dev?: boolean;
   /** Spec warnings are errors. */
   strict?: boolean;
+  /** An already loaded spec, used instead of reading `openapi.spec` (serve --watch fetches URL specs itself). */
+  specSource?: SpecSource;
+  /**
+   * Results kept between builds of one process (serve --watch): the parsed spec while its text
+   * is unchanged, the island bundle, and each page's HTML while its model is unchanged. The
+   * caller drops what a change invalidates (e.g. `islands` when templates/islands change).
+   */
+  cache?: BuildCache;
+}
+
+export interface BuildCache {
+  api?: { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; diagnostics: Diagnostic[] };
+  islands?: IslandAssets;
+  pages?: Map<string, { key: string; html: string; hashed: string[] }>;
+  /** The API pages and the links of spec descriptions, while the parsed spec and the config are unchanged. */
+  apiSite?: { model: ApiModel; config: string; pages: PageModel[]; links: SiteLink[] };
+  /** Set by each build: the routes it rendered (the others were reused). */
+  rendered?: string[];
+  /** Set by each build: the content-hashed URLs every page refers to (stylesheet, search index). */
+  hashedUrls?: string[];
+}
+
+/** What the site stage needs from the openapi stage. */
+export interface ApiInput {
+  model: ApiModel;
+  document: Record<string, any>;
+  markdown: SpecMarkdown;
+  source: string;
 }
 
 export interface BuildResult {
@@ -79,31 +115,35 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const guides = stage('content', () => loadGuides(config));
   collect(guides.diagnostics);
 
-  let api: Parameters<typeof buildSite>[2];
+  let api: ApiInput | undefined;
   if (config.openapi) {
     const start = performance.now();
-    const spec = await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs });
-    const parsed = await parseApi(spec, { strict: options.strict ?? false });
-    const { model, diagnostics: modelDiagnostics } = buildApiModel(parsed.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });
-    collect([...parsed.diagnostics, ...modelDiagnostics]);
-    api = { model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source };
+    const stageResult = await openapiStage(config, options);
+    collect(stageResult.diagnostics);
+    api = stageResult.api;
     timings.push(['openapi', performance.now() - start]);
   }
 
-  const site = stage('site', () => buildSite(config, guides, api));
+  const site = stage('site', () => (options.cache && api ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
   collect(site.diagnostics);
 
+  const searchIndex = stage('search', () => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes })));
+
   const islandsStart = performance.now();
-  const assets = await bundleIslands({ minify: !options.dev });
+  const assets = options.cache?.islands ?? (await bundleIslands({ minify: !options.dev }));
+  if (options.cache) options.cache.islands = assets;
   timings.push(['islands', performance.now() - islandsStart]);
 
   const stylesheet = buildStylesheet();
-  const siteModel = buildSiteModel(config, stylesheet.path);
-  const rendered = stage('render', () => renderPages(siteModel, site.pages, { logger, sources: site.sources, assets }));
+  const siteModel = buildSiteModel(config, stylesheet.path, searchIndex);
+  const rendered = stage('render', () =>
+    options.cache ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets) : renderPages(siteModel, site.pages, { logger, sources: site.sources, assets }),
+  );
 
   const files: OutputFiles = new Map();
   for (const page of rendered) files.set(page.route === '/404' ? '404.html' : routeToFile(page.route, config.trailingSlash), page.html);
   files.set(stylesheet.path, stylesheet.css);
+  files.set(searchIndex.fileName, searchIndex.content);
   for (const [rel, content] of assets.files) files.set(rel, content);
   for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
   for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
@@ -131,6 +171,88 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     bytes += typeof content === 'string' ? Buffer.byteLength(content) : 'copyFrom' in content ? fs.statSync(content.copyFrom).size : content.byteLength;
   }
   return { config, files, pages: rendered.length, bytes, diagnostics, timings };
+}
+
+/**
+ * The openapi stage alone (check-links runs it without rendering): load the spec (or take
+ * `specSource`), validate, convert and model it. With a cache, an unchanged spec text is not
+ * parsed again. Errors throw; warnings are returned.
+ */
+export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> = {}): Promise<{ api?: ApiInput; diagnostics: Diagnostic[] }> {
+  if (!config.openapi) return { diagnostics: [] };
+  const strict = options.strict ?? false;
+  let parsed = options.cache?.api;
+  // With a cache, an unchanged spec file is not even parsed as YAML again.
+  const unchangedFile = parsed && !options.specSource && !isUrl(config.openapi.spec) && readIfExists(path.resolve(config.root, config.openapi.spec)) === parsed.text;
+  const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs })));
+  if (!parsed || parsed.text !== spec.text || parsed.strict !== strict || parsed.onDuplicateRoutes !== config.onDuplicateRoutes) {
+    const result = await parseApi(spec, { strict });
+    const { model, diagnostics } = buildApiModel(result.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });
+    parsed = { text: spec.text, strict, onDuplicateRoutes: config.onDuplicateRoutes, document: result.document, model, diagnostics: [...result.diagnostics, ...diagnostics] };
+    if (options.cache) options.cache.api = parsed;
+  }
+  // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
+  return { api: { model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source }, diagnostics: parsed.diagnostics };
+}
+
+/**
+ * The site stage, reusing the API pages while the spec and the config are unchanged: they depend
+ * on nothing else (not on the guides), and deriving them (code samples, highlighting) is most of
+ * the stage's time. They go where buildSite puts them, after the home page.
+ */
+function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: Parameters<typeof buildSite>[1], api: ApiInput): ReturnType<typeof buildSite> {
+  const key = JSON.stringify(config);
+  if (cache.apiSite?.model !== api.model || cache.apiSite.config !== key) {
+    const site = buildSite(config, guides, api);
+    const pages = site.pages.filter((p) => site.sources.get(p.route) === api.source);
+    cache.apiSite = { model: api.model, config: key, pages, links: [...api.markdown.links] };
+    return site;
+  }
+  const site = buildSite(config, guides, undefined);
+  api.markdown.links.push(...cache.apiSite.links);
+  site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...cache.apiSite.pages);
+  for (const p of cache.apiSite.pages) site.sources.set(p.route, api.source);
+  return site;
+}
+
+/**
+ * Renders only the pages whose model (or the site around them) changed since the last build
+ * with this cache. URLs that carry a content hash (the stylesheet, the search index) change
+ * with the content, not with the page: they are left out of the key and swapped in the reused
+ * HTML, so a CSS edit or a new search index does not re-render every page.
+ */
+function renderWithCache(cache: BuildCache, site: SiteModel, pages: PageModel[], render: (pages: PageModel[]) => RenderedPage[], assets: IslandAssets): RenderedPage[] {
+  const hashed = [site.stylesheetHref, site.search.indexUrl].filter((url) => url !== '');
+  const siteKey = JSON.stringify([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands]);
+  const previous = cache.pages ?? new Map<string, { key: string; html: string; hashed: string[] }>();
+  const next = new Map<string, { key: string; html: string; hashed: string[] }>();
+  const keyOf = (page: PageModel) => siteKey + JSON.stringify(page);
+  const stale = pages.filter((page) => {
+    const old = previous.get(page.route);
+    return old?.key !== keyOf(page) || old.hashed.length !== hashed.length;
+  });
+  const fresh = new Map(render(stale).map((p) => [p.route, p.html]));
+  const out = pages.map((page): RenderedPage => {
+    let html = fresh.get(page.route);
+    if (html === undefined) {
+      const old = previous.get(page.route)!;
+      html = old.hashed.reduce((h, url, i) => (url === hashed[i] ? h : h.split(url).join(hashed[i])), old.html);
+    }
+    next.set(page.route, { key: keyOf(page), html, hashed });
+    return { route: page.route, html };
+  });
+  cache.pages = next;
+  cache.rendered = stale.map((p) => p.route);
+  cache.hashedUrls = hashed;
+  return out;
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every id attribute of a rendered page: the anchors links may point at. */

@@ -3,6 +3,7 @@
 import type { NavbarEntry, SidebarItem, SiteModel } from '../../src/shared/viewModels';
 import ColorModeToggle from '../islands/ColorModeToggle';
 import MobileMenu, { type MobileMenuLink } from '../islands/MobileMenu';
+import SearchBox from '../islands/SearchBox';
 import { Island } from './Island';
 
 export function Navbar({ site, section, currentHref, route, sidebar }: { site: SiteModel; section: string; currentHref: string; route: string; sidebar?: SidebarItem[] }) {
@@ -50,7 +51,26 @@ function NavItem({ item, section, currentHref, site }: { item: NavbarEntry; sect
       );
     }
     case 'search':
-      return <SearchForm action={site.searchHref} />;
+      // With an index, the search box island (suggestions as you type); else the plain form.
+      return site.search.enabled ? (
+        <Island
+          name="SearchBox"
+          component={SearchBox}
+          props={{
+            action: site.searchHref,
+            indexUrl: site.search.indexUrl,
+            baseUrl: site.baseUrl,
+            maxResults: site.search.maxResults,
+            contextLength: site.search.contextLength,
+            highlight: site.search.highlightTerms,
+            shortcut: site.search.keyboardShortcut,
+            searchPage: site.search.searchPage,
+          }}
+          when="interaction"
+        />
+      ) : (
+        <SearchForm action={site.searchHref} indexUrl={site.search.indexUrl} baseUrl={site.baseUrl} />
+      );
     case 'localeDropdown':
       return (
         <details className="navbar-dropdown">
@@ -80,10 +100,13 @@ function isActive(activeBasePath: string | undefined, section: string): boolean 
   return activeBasePath ? `/${section}` === activeBasePath : false;
 }
 
-/** The search box's no-JavaScript form: submitting it opens the search page. */
-function SearchForm({ action }: { action: string }) {
+/**
+ * The search box's no-JavaScript form (search bar turned off, or no index): submitting it opens
+ * the search page, which finds the index through `data-search-index`.
+ */
+function SearchForm({ action, indexUrl, baseUrl }: { action: string; indexUrl: string; baseUrl: string }) {
   return (
-    <form className="navbar-search" role="search" action={action} data-search-form="">
+    <form className="navbar-search" role="search" action={action} data-search-form="" data-search-index={indexUrl || undefined} data-search-base={baseUrl}>
       <label className="visually-hidden" htmlFor="navbar-search-input">
         Search
       </label>

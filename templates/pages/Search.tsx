@@ -1,16 +1,17 @@
-// The /search page. Without JavaScript it is a form; the search island fills in results.
-export function Search({ actionHref }: { actionHref: string }) {
+// The /search page. Without JavaScript it is a form; the SearchPage island (hydrated on load)
+// reads `q`, `ctx` and `version` from the URL and fills in the results. The first render, here
+// and in the browser, is the page without a query.
+import SearchPage, { type SearchPageProps } from '../islands/SearchPage';
+import { Island } from '../components/Island';
+
+/**
+ * `search` (index URL, baseUrl, highlighting) is optional: without it the island reads them from
+ * the navbar's search form (`data-search-index`, `data-search-base`, `data-search-highlight`).
+ */
+export function Search({ actionHref, search }: { actionHref: string; search?: Omit<SearchPageProps, 'actionHref'> }) {
   return (
     <main id="main-content" className="search-page" tabIndex={-1}>
-      <h1>Search the documentation</h1>
-      <form className="search-page-form" role="search" action={actionHref}>
-        <label htmlFor="search-page-input">Search terms</label>
-        <input id="search-page-input" type="search" name="q" autoComplete="off" />
-        <button className="button button-primary" type="submit">
-          Search
-        </button>
-      </form>
-      <div className="search-page-results" aria-live="polite" />
+      <Island name="SearchPage" component={SearchPage} props={{ actionHref, ...search }} when="load" />
     </main>
   );
 }

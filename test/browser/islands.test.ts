@@ -68,6 +68,8 @@ async function openDrawer(page: Page): Promise<Locator> {
   await menuButton(page).click();
   const dialog = drawer(page);
   await dialog.waitFor({ state: 'visible' });
+  // The drawer slides in; measure and click only once it has settled.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   return dialog;
 }
 

@@ -1,0 +1,221 @@
+// The /search page (hydrates on load: this page is search). Reads `q`, `ctx` and `version` from
+// the URL; shows `Search results for "…"`, a plural-aware count and every result (up to 100)
+// grouped by page, each page with its breadcrumb and a 100-character summary; "No documents were
+// found" when nothing matches. Typing updates the URL with history.replaceState (no history
+// entry per keystroke).
+//
+// The index comes from the site's own origin only: `version` picks `<baseUrl><version>/` as the
+// index's folder (SPEC.md §7), and an index URL that resolves to another origin
+// (`?version=//evil.example/`) shows "Unexpected version url" and fetches nothing (SPEC.md §5, §8).
+// `ctx` (search contexts) is kept in the URL and links but selects nothing: this site has one
+// index.
+//
+// The server renders the page without a query (it cannot know it), and so does the first client
+// render; the query is read from the URL after hydration. Query text is only ever rendered as
+// React text.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SearchResult } from '../../src/shared/search/query';
+import { scanTokens } from '../../src/shared/search/tokenize';
+import { Marked, TypeIcon, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, type SearchEngine } from './SearchBox';
+
+export interface SearchPageProps {
+  /** This page's URL (the form's action). */
+  actionHref: string;
+  /** The index URL and baseUrl; when absent, read from the navbar's search form (`data-search-index`). */
+  indexUrl?: string;
+  baseUrl?: string;
+  /** Results open with `?_highlight=…`; when absent, read from the navbar's search form. */
+  highlight?: boolean;
+}
+
+/** Results on the page, and characters of their summaries. */
+const LIMIT = 100;
+const SUMMARY_LENGTH = 100;
+
+type State = { status: 'idle' | 'loading' } | { status: 'ready'; engine: SearchEngine } | { status: 'error'; message: string };
+
+interface Settings {
+  indexUrl: string;
+  baseUrl: string;
+  highlight: boolean;
+}
+
+function settings(props: SearchPageProps): Settings {
+  const form = document.querySelector<HTMLElement>('form[data-search-form]');
+  const baseUrl = props.baseUrl ?? form?.dataset.searchBase ?? props.actionHref.replace(/search\/?$/, '');
+  // Without the navbar's form, the file's fixed name under baseUrl (without the hash).
+  const indexUrl = props.indexUrl ?? form?.dataset.searchIndex ?? `${baseUrl}search-index.json`;
+  const highlight = props.highlight ?? (form ? form.hasAttribute('data-search-highlight') : true);
+  return { indexUrl, baseUrl, highlight };
+}
+
+/** The index of a version: the same file name under `<baseUrl><version>/` (not yet checked for its origin). */
+export function versionIndexUrl(indexUrl: string, baseUrl: string, version: string): string {
+  if (!version) return indexUrl;
+  const file = indexUrl.startsWith(baseUrl) ? indexUrl.slice(baseUrl.length) : indexUrl.replace(/^.*\//, '');
+  return `${baseUrl}${version}${version.endsWith('/') ? '' : '/'}${file}`;
+}
+
+/** "1 document found", "12 documents found" (plural rules of English; a failure falls back to them, logged). */
+export function documentsFound(count: number): string {
+  let rule = count === 1 ? 'one' : 'other';
+  try {
+    rule = new Intl.PluralRules('en').select(count);
+  } catch (error) {
+    console.error('Plural rules are unavailable; using English.', error);
+  }
+  return rule === 'one' ? `${count} document found` : `${count} documents found`;
+}
+
+function readParams(): { q: string; ctx: string; version: string } {
+  const params = new URLSearchParams(location.search);
+  return { q: params.get('q') ?? '', ctx: params.get('ctx') ?? '', version: params.get('version') ?? '' };
+}
+
+export default function SearchPage(props: SearchPageProps) {
+  const { actionHref } = props;
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const [highlight, setHighlight] = useState(true);
+
+  useEffect(() => {
+    const { q, version } = readParams();
+    setQuery(q);
+    const s = settings(props);
+    setHighlight(s.highlight);
+    let url: URL;
+    try {
+      url = sameOriginIndexUrl(versionIndexUrl(s.indexUrl, s.baseUrl, version));
+    } catch (error) {
+      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    setState({ status: 'loading' });
+    loadSearchEngine(url.href).then(
+      (engine) => setState({ status: 'ready', engine }),
+      (error: unknown) => setState({ status: 'error', message: `The search index could not be loaded. ${error instanceof Error ? error.message : ''}`.trim() }),
+    );
+    // Read once: the page's own URL and settings do not change while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onChange = (value: string) => {
+    setQuery(value);
+    const url = new URL(location.href);
+    if (value) url.searchParams.set('q', value);
+    else url.searchParams.delete('q');
+    history.replaceState(history.state, '', url.href);
+  };
+
+  const trimmed = query.trim();
+  const engine = state.status === 'ready' ? state.engine : null;
+  const response = useMemo(() => (engine && trimmed ? engine.query.search(engine.index, query, { limit: LIMIT, contextLength: SUMMARY_LENGTH }) : null), [engine, query, trimmed]);
+
+  let status = '';
+  let body: ReactNode = null;
+  if (state.status === 'error') body = <p className="search-page-error" role="alert">{state.message}</p>;
+  else if (trimmed && !engine) status = 'Loading search index…';
+  else if (response) {
+    status = response.results.length > 0 ? documentsFound(response.results.length) : 'No documents were found';
+    body = (
+      <>
+        {response.correctedQuery ? (
+          <p className="search-correction">
+            Showing results for <strong>{response.correctedQuery}</strong>
+          </p>
+        ) : null}
+        <ResultList engine={engine!} results={response.results} terms={response.terms} highlight={highlight} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1>{trimmed ? `Search results for "${query}"` : 'Search the documentation'}</h1>
+      <form className="search-page-form" role="search" action={actionHref} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="search-page-input">Search terms</label>
+        <input id="search-page-input" type="search" name="q" autoComplete="off" spellCheck={false} value={query} onChange={(event) => onChange(event.target.value)} />
+        <button className="button button-primary" type="submit">
+          Search
+        </button>
+      </form>
+      <p className="search-page-status" role="status">
+        {status}
+      </p>
+      <div className="search-page-results">{body}</div>
+    </>
+  );
+}
+
+interface PageGroup {
+  page: SearchResult['page'];
+  breadcrumb: string;
+  title?: SearchResult;
+  summary?: { text: string; ranges: [number, number][] };
+  keywords?: SearchResult;
+  sections: SearchResult[];
+}
+
+function ResultList({ engine, results, terms, highlight }: { engine: SearchEngine; results: SearchResult[]; terms: string[]; highlight: boolean }) {
+  if (results.length === 0) return null;
+  const { query, index } = engine;
+  // The index terms the results matched (what their ranges mark), to mark page summaries too.
+  const matched = new Set<string>();
+  for (const r of results) for (const [a, b] of r.ranges) for (const token of scanTokens(r.text.slice(a, b))) matched.add(token.term);
+
+  const groups: PageGroup[] = [];
+  const byPage = new Map<number, PageGroup>();
+  for (const r of results) {
+    let group = byPage.get(r.page.id);
+    if (!group) {
+      group = { page: r.page, breadcrumb: r.breadcrumb, sections: [] };
+      byPage.set(r.page.id, group);
+      groups.push(group);
+    }
+    if (r.type === 0) group.title = r;
+    else if (r.type === 2) group.summary = { text: r.text, ranges: r.ranges };
+    else if (r.type === 3) group.keywords = r;
+    else group.sections.push(r);
+  }
+  for (const group of groups) {
+    if (group.summary) continue;
+    // The page's description (or the text before its first heading), clipped around a match;
+    // its keywords when it has neither.
+    const text = index.types[2].docs.get(group.page.id)?.t ?? index.types[4].docs.get(group.page.id)?.t;
+    if (text) group.summary = query.markAndClip(text, matched, undefined, SUMMARY_LENGTH);
+    else if (group.keywords) group.summary = { text: group.keywords.text, ranges: group.keywords.ranges };
+  }
+
+  return (
+    <ol className="search-results">
+      {groups.map((group) => (
+        <li key={group.page.id} className="search-result">
+          <h2 className="search-result-title">
+            <a href={highlightHref(group.page.url, '', terms, highlight)}>{group.title ? <Marked text={group.title.text} ranges={group.title.ranges} /> : group.page.title}</a>
+          </h2>
+          {group.breadcrumb ? <p className="search-result-path">{group.breadcrumb}</p> : null}
+          {group.summary ? (
+            <p className="search-result-summary">
+              <Marked text={group.summary.text} ranges={group.summary.ranges} />
+            </p>
+          ) : null}
+          {group.sections.length > 0 ? (
+            <ul className="search-result-sections">
+              {group.sections.map((r) => (
+                <li key={r.id}>
+                  <a href={resultHref(r, terms, highlight)}>
+                    <TypeIcon type={r.type} />
+                    <span>
+                      <Marked text={r.text} ranges={r.ranges} />
+                    </span>
+                  </a>
+                  {r.section ? <span className="search-result-section">{r.section}</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
