@@ -1,6 +1,7 @@
 // Builds `search-index.json` (SPEC.md §3, §7): an array of `{ documents, index }`, one entry per
 // hit type (array position = SearchDocumentType), `index` a serialised elasticlunr 0.9.5 index
-// (`ref: 'i'`, one field `t`, `saveDocument(false)`).
+// (`ref: 'i'`, one field `t`, `saveDocument(false)`). A site indexing more than
+// `search.shardAbovePages` pages gets instead the sharded index of shards.ts, made from the same data.
 //
 // elasticlunr's own pipeline (`trimmer → stopWordFilter → stemmer`) is replaced by an empty one:
 // the terms are made beforehand by the shared tokeniser (src/shared/search/tokenize.ts) and handed
@@ -15,22 +16,38 @@
 // document (used for the highlighted 50/100-character context).
 import { contentHash } from '../output/hash';
 import { indexTerms } from '../shared/search/tokenize';
-import { SEARCH_TYPES, SearchDocumentType, type SearchIndexFile, type StoredDocument } from '../shared/search/types';
+import { SEARCH_TYPES, SHARD_ABOVE_PAGES, SearchDocumentType, type SearchIndexFile, type StoredDocument } from '../shared/search/types';
+
+export { SHARD_ABOVE_PAGES };
 import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
+import { MANIFEST_FILE, shardSearchIndex } from './shards';
 
 export interface BuiltSearchIndex {
-  fileName: 'search-index.json';
+  /** The file the page fetches: `search-index.json`, or a sharded index's manifest (shards.ts). */
+  fileName: string;
   /** The JSON text of the file. */
   content: string;
-  /** Short hash of `content`: the page fetches `search-index.json?_=<hash>`. */
+  /** Short hash of `content`: the page fetches `<fileName>?_=<hash>`. */
   hash: string;
+  /** A sharded index's other files (site path → content, their names hashed); empty for a single file. */
+  files: Map<string, string>;
 }
 
-export function buildSearchIndex(documents: SearchDocument[]): BuiltSearchIndex {
+export interface SearchIndexOptions {
+  /** Above this many indexed pages, write the sharded index. @default SHARD_ABOVE_PAGES */
+  shardAbovePages?: number;
+}
+
+export function buildSearchIndex(documents: SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
   const file = searchIndexData(documents);
+  const pages = file[SearchDocumentType.Title].documents.length;
+  if (pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES)) {
+    const sharded = shardSearchIndex(file);
+    return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
+  }
   const content = JSON.stringify(file);
-  return { fileName: 'search-index.json', content, hash: contentHash(content) };
+  return { fileName: 'search-index.json', content, hash: contentHash(content), files: new Map() };
 }
 
 /** The file's data before serialisation. */

@@ -6,7 +6,9 @@
 // Nothing of search loads before that: on mount (which only happens after an interaction) the
 // query code is imported (a separate chunk: src/shared/search/query.ts) and the index fetched
 // (`site.search.indexUrl`, same origin only). Typing before they arrive shows, and announces, a
-// loading state; the results follow when they are ready.
+// loading state; the results follow when they are ready. On large sites that URL is the manifest
+// of a sharded index (src/search/shards.ts): the sharded reader (another chunk, only then) fetches
+// the shards and page fragments each query needs, from the manifest's folder, same origin only.
 //
 // Before hydration, letters (and Space: src/client/enhance/searchKeys.ts keeps the runtime from
 // holding it) type into the plain input as usual; the island takes the text over when it mounts.
@@ -22,7 +24,8 @@
 // Text from the index and the query is only ever rendered as React text: marked words are
 // `<mark>` elements built from the engine's ranges, never HTML.
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
-import type { LoadedSearchIndex, SearchResult } from '../../src/shared/search/query';
+import type { LoadedSearchIndex, SearchOptions, SearchResponse, SearchResult } from '../../src/shared/search/query';
+import type { ShardedSearchIndex } from '../../src/shared/search/sharded';
 
 type QueryModule = typeof import('../../src/shared/search/query');
 
@@ -50,6 +53,8 @@ export interface SearchBoxProps {
 export interface SearchEngine {
   index: LoadedSearchIndex;
   query: QueryModule;
+  /** Set for a sharded index: searches load what they need, so they answer asynchronously. */
+  sharded?: ShardedSearchIndex;
 }
 
 const engines = new Map<string, Promise<SearchEngine>>();
@@ -67,19 +72,50 @@ export function loadSearchEngine(indexUrl: string): Promise<SearchEngine> {
   if (!engine) {
     engine = (async () => {
       const url = sameOriginIndexUrl(indexUrl);
-      const [query, data] = await Promise.all([
-        import('../../src/shared/search/query'),
-        fetch(url.href, { credentials: 'same-origin' }).then((response) => {
-          if (!response.ok) throw new Error(`The search index could not be loaded (HTTP ${response.status}).`);
-          return response.json() as Promise<unknown>;
-        }),
-      ]);
-      return { index: query.loadSearchIndex(data as Parameters<QueryModule['loadSearchIndex']>[0]), query };
+      const [query, data] = await Promise.all([import('../../src/shared/search/query'), fetchJson(url)]);
+      if (Array.isArray(data)) return { index: query.loadSearchIndex(data as Parameters<QueryModule['loadSearchIndex']>[0]), query };
+      const { isShardedManifest, loadShardedIndex } = await import('../../src/shared/search/sharded');
+      if (!isShardedManifest(data)) throw new Error('Invalid search index: neither an index nor a manifest.');
+      // Shards and fragments sit next to the manifest, and must be on this origin as well.
+      const sharded = loadShardedIndex(data, (file) => fetchJson(sameOriginIndexUrl(new URL(file, url).href)));
+      return { index: sharded.index, query, sharded };
     })();
     engines.set(indexUrl, engine);
     engine.catch(() => engines.delete(indexUrl));
   }
   return engine;
+}
+
+function fetchJson(url: URL): Promise<unknown> {
+  return fetch(url.href, { credentials: 'same-origin' }).then((response) => {
+    if (!response.ok) throw new Error(`The search index could not be loaded (HTTP ${response.status}).`);
+    return response.json() as Promise<unknown>;
+  });
+}
+
+/**
+ * The response to `query` (null while there is none). A single-file index answers at once; a
+ * sharded one once the parts the query needs have arrived: meanwhile the last answer stays shown,
+ * and an answer to a query typed over is dropped.
+ */
+export function useSearchResponse(engine: SearchEngine | null, query: string, limit: number, contextLength: number): SearchResponse | null {
+  const trimmed = query.trim();
+  const immediate = useMemo(() => (engine && !engine.sharded && trimmed ? engine.query.search(engine.index, query, { limit, contextLength }) : null), [engine, query, trimmed, limit, contextLength]);
+  const [later, setLater] = useState<SearchResponse | null>(null);
+  useEffect(() => {
+    if (!engine?.sharded || !trimmed) return;
+    let current = true;
+    const options: SearchOptions = { limit, contextLength };
+    engine.sharded.search(query, options).then(
+      (response) => current && setLater(response),
+      () => current && setLater(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [engine, query, trimmed, limit, contextLength]);
+  if (!engine?.sharded) return immediate;
+  return trimmed ? later : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +223,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
   }, [load]);
 
   const trimmed = query.trim();
-  const response = useMemo(() => (engine && trimmed ? engine.query.search(engine.index, query, { limit: maxResults, contextLength }) : null), [engine, query, trimmed, maxResults, contextLength]);
+  const response = useSearchResponse(engine, query, maxResults, contextLength);
   const results = response?.results ?? [];
   const seeAll = searchPage && results.length > 0;
   const optionCount = results.length + (seeAll ? 1 : 0);

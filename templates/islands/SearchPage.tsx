@@ -16,7 +16,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SearchResult } from '../../src/shared/search/query';
 import { scanTokens } from '../../src/shared/search/tokenize';
-import { Marked, TypeIcon, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, type SearchEngine } from './SearchBox';
+import { Marked, TypeIcon, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, useSearchResponse, type SearchEngine } from './SearchBox';
 
 export interface SearchPageProps {
   /** This page's URL (the form's action). */
@@ -109,7 +109,7 @@ export default function SearchPage(props: SearchPageProps) {
 
   const trimmed = query.trim();
   const engine = state.status === 'ready' ? state.engine : null;
-  const response = useMemo(() => (engine && trimmed ? engine.query.search(engine.index, query, { limit: LIMIT, contextLength: SUMMARY_LENGTH }) : null), [engine, query, trimmed]);
+  const response = useSearchResponse(engine, query, LIMIT, SUMMARY_LENGTH);
 
   let status = '';
   let body: ReactNode = null;

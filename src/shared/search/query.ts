@@ -42,6 +42,33 @@ export interface LoadedSearchIndex {
   weights: Map<number, number>;
   /** Every indexed term with its document frequency over all types (built on first typo). */
   lexicon?: Map<string, number>;
+  /** Page id of every indexed document id. */
+  parents: Map<number, number>;
+  /** Set when the index is loaded in parts (sharded.ts): what is loaded, and what a search lacked. */
+  partial?: PartialIndex;
+}
+
+/**
+ * A sharded index (sharded.ts) holds only the shards, lexicon buckets and page fragments loaded
+ * so far. `search()` asks it before using anything: an answer of `false` records what is missing
+ * (the caller loads it and searches again), so a search over the loaded parts gives exactly the
+ * results of the whole index.
+ */
+export interface PartialIndex {
+  /** The shard holding this term (its document frequencies, and the title keys starting with it) is loaded. */
+  hasTerm(term: string): boolean;
+  /** The term's postings of this type are loaded (long lists have files of their own). */
+  hasPostings(type: SearchDocumentType, term: string): boolean;
+  /** Every shard holding terms that start with `prefix` is loaded. */
+  hasPrefix(prefix: string): boolean;
+  /** The lexicon of terms of these lengths (UTF-16 code units) is loaded. */
+  hasLexicon(minLength: number, maxLength: number): boolean;
+  /** The page's documents (its fragment) are loaded. */
+  hasPage(pageId: number): boolean;
+  /** Some shard or lexicon bucket was missing during this search. */
+  lacksTerms: boolean;
+  /** Something was missing during this search. */
+  lacks: boolean;
 }
 
 interface TypeIndex {
@@ -55,6 +82,7 @@ interface TypeIndex {
   terms: Map<string, TrieNode | null>;
   /** Title id → its words' terms (for the exact-title test), filled on demand. */
   keys: Map<number, string>;
+  partial?: PartialIndex;
 }
 
 export interface SearchOptions {
@@ -114,7 +142,9 @@ export function loadSearchIndex(file: SearchIndexFile | string): LoadedSearchInd
     }
     return { type, docs, root, lengths: store.docInfo, n: store.length, terms: new Map(), keys: new Map() };
   });
-  return { types, pages, headings, weights: fieldWeights(headings) };
+  const parents = new Map<number, number>();
+  for (const t of types) for (const d of t.docs.values()) parents.set(d.i, d.p ?? d.i);
+  return { types, pages, headings, weights: fieldWeights(headings), parents };
 }
 
 /**
@@ -125,24 +155,41 @@ export function loadSearchIndex(file: SearchIndexFile | string): LoadedSearchInd
  * about it is not buried under a dozen identical rows.
  */
 function fieldWeights(headings: Map<number, StoredDocument>): Map<number, number> {
+  const weights = new Map<number, number>();
+  for (const [id, code] of fieldWeightCodes(headings.values())) weights.set(id, fieldWeight(code));
+  return weights;
+}
+
+/** Field kinds, by weight: path parameters, responses, …; query/header/cookie parameters; request-body fields; response fields. */
+const FIELD_KIND_WEIGHTS = [1, 0.95, 0.9, 0.85];
+
+/**
+ * Each API field heading's weight as an integer code, `repeats · 4 + kind` (kind: index in
+ * FIELD_KIND_WEIGHTS), so a sharded index can store it in its postings and give the same weight.
+ */
+export function fieldWeightCodes(headings: Iterable<StoredDocument>): Map<number, number> {
+  const list = [...headings].filter((d) => d.s);
   const repeats = new Map<string, number>();
   const key = (d: StoredDocument) => `${d.t}\u0000${d.s}`;
-  for (const d of headings.values()) if (d.s) repeats.set(key(d), (repeats.get(key(d)) ?? 0) + 1);
-  const weights = new Map<number, number>();
-  for (const d of headings.values()) {
-    if (!d.s) continue;
-    const s = d.s;
+  for (const d of list) repeats.set(key(d), (repeats.get(key(d)) ?? 0) + 1);
+  const codes = new Map<number, number>();
+  for (const d of list) {
+    const s = d.s!;
     const kind =
       s === FieldContext.path || s === FieldContext.response || s === FieldContext.authentication || s === FieldContext.callback
-        ? 1
+        ? 0
         : s === FieldContext.query || s === FieldContext.header || s === FieldContext.cookie
-          ? 0.95
+          ? 1
           : s.startsWith(FieldContext.requestBody)
-            ? 0.9
-            : 0.85; // response fields and headers
-    weights.set(d.i, kind / (1 + Math.log(repeats.get(key(d))!)));
+            ? 2
+            : 3; // response fields and headers
+    codes.set(d.i, repeats.get(key(d))! * 4 + kind);
   }
-  return weights;
+  return codes;
+}
+
+export function fieldWeight(code: number): number {
+  return FIELD_KIND_WEIGHTS[code % 4] / (1 + Math.log(Math.floor(code / 4)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,6 +205,7 @@ function node(root: TrieNode, term: string): TrieNode | undefined {
 }
 
 function termNode(t: TypeIndex, term: string): TrieNode | null {
+  if (t.partial && !t.partial.hasTerm(term)) return null;
   let n = t.terms.get(term);
   if (n === undefined) {
     const found = node(t.root, term);
@@ -169,7 +217,10 @@ function termNode(t: TypeIndex, term: string): TrieNode | null {
 }
 
 function postings(t: TypeIndex, term: string): Record<string, { tf: number }> | undefined {
-  return termNode(t, term)?.docs;
+  const n = termNode(t, term);
+  // Sharded, a long list comes when a search first scores this type: empty until then (and the search runs again).
+  if (n && t.partial && !t.partial.hasPostings(t.type, term)) return n.docs;
+  return n?.docs;
 }
 
 /** elasticlunr's idf: 1 + ln(N / (df + 1)). */
@@ -177,8 +228,9 @@ function idf(t: TypeIndex, term: string): number {
   return 1 + Math.log(t.n / ((termNode(t, term)?.df ?? 0) + 1));
 }
 
-/** Indexed terms starting with `prefix` (the shortest first, at most `max`). */
+/** Indexed terms starting with `prefix`: the shortest first (then in code-unit order), at most `max`. */
 function expand(t: TypeIndex, prefix: string, max = 64): string[] {
+  if (t.partial && !t.partial.hasPrefix(prefix)) return [];
   const start = node(t.root, prefix);
   if (!start) return [];
   const out: string[] = [];
@@ -187,7 +239,9 @@ function expand(t: TypeIndex, prefix: string, max = 64): string[] {
     for (const key in n) if (key !== 'docs' && key !== 'df') walk(n[key] as TrieNode, term + key);
   };
   walk(start, prefix);
-  return out.length > max ? out.sort((a, b) => a.length - b.length).slice(0, max) : out;
+  // Sorted fully (not in trie order), so an index rebuilt from shards expands in the same order.
+  out.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  return out.length > max ? out.slice(0, max) : out;
 }
 
 function lexicon(index: LoadedSearchIndex): Map<string, number> {
@@ -222,7 +276,7 @@ const MAX_WORDS = 12;
 const PARTS_WEIGHT = 0.5;
 
 function exists(index: LoadedSearchIndex, term: string): boolean {
-  return index.types.some((t) => postings(t, term) !== undefined);
+  return index.types.some((t) => termNode(t, term) !== null);
 }
 
 /** The clause's terms: the exact term, plus every term it begins when `prefix`. */
@@ -274,6 +328,12 @@ function typoBudget(length: number): number {
 function correct(index: LoadedSearchIndex, word: QueryWord): string | undefined {
   const max = typoBudget([...word.raw].length);
   if (max === 0) return undefined;
+  if (index.partial) {
+    // Only terms within `max` of the word's length can be close enough (editDistance says so too).
+    if (index.partial.lacksTerms) return undefined;
+    const lengths = [word.term.length, word.raw.length];
+    if (!index.partial.hasLexicon(Math.max(1, Math.min(...lengths) - max), Math.max(...lengths) + max)) return undefined;
+  }
   let best: string | undefined;
   let bestDistance = max + 1;
   let bestDf = 0;
@@ -295,12 +355,20 @@ function surfaceOf(index: LoadedSearchIndex, term: string, typed: string): strin
   let bestDistance = Infinity;
   // Titles and headings first (short texts), content only when they do not have the term.
   for (const t of index.types) {
+    if (t.partial && termNode(t, term) && !t.partial.hasPostings(t.type, term)) break;
     const docs = postings(t, term);
     if (!docs) continue;
     let checked = 0;
+    let lacking = false;
     for (const ref in docs) {
+      if (++checked > 4) break;
+      // Sharded: the pages of these documents first (asked for one type at a time, as needed).
+      if (index.partial && !index.partial.hasPage(index.parents.get(Number(ref)) ?? Number(ref))) {
+        lacking = true;
+        continue;
+      }
       const doc = t.docs.get(Number(ref));
-      if (!doc || ++checked > 4) break;
+      if (!doc) break;
       for (const tok of scanTokens(doc.t)) {
         if (tok.term !== term) continue;
         const text = fold(doc.t.slice(tok.start, tok.end));
@@ -311,7 +379,7 @@ function surfaceOf(index: LoadedSearchIndex, term: string, typed: string): strin
         }
       }
     }
-    if (bestDistance <= 1) break;
+    if (lacking || bestDistance <= 1) break;
   }
   return best;
 }
@@ -320,7 +388,8 @@ function surfaceOf(index: LoadedSearchIndex, term: string, typed: string): strin
 // Scoring
 
 interface Scored {
-  doc: StoredDocument;
+  /** Document id. */
+  id: number;
   type: SearchDocumentType;
   score: number;
   exact: boolean;
@@ -376,8 +445,7 @@ function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], o
   const out: Scored[] = [];
   for (const ref of sets[0]) {
     if (!sets.every((s) => s.has(ref))) continue;
-    const doc = t.docs.get(Number(ref));
-    if (!doc) continue;
+    const id = Number(ref);
     const fieldLength = t.lengths[ref]?.t ?? 0;
     const len = fieldLength > 0 ? Math.sqrt(fieldLength) : 1;
     let score = 0;
@@ -393,16 +461,19 @@ function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], o
         matched++;
       }
     }
-    score *= (matched / total) * (t.type === SearchDocumentType.Heading || t.type === SearchDocumentType.Content ? (index.weights.get(doc.i) ?? 1) : 1);
-    let key = t.type === SearchDocumentType.Title ? t.keys.get(doc.i) : undefined;
-    if (t.type === SearchDocumentType.Title && key === undefined) t.keys.set(doc.i, (key = wordsKey(doc.t)));
+    score *= (matched / total) * (t.type === SearchDocumentType.Heading || t.type === SearchDocumentType.Content ? (index.weights.get(id) ?? 1) : 1);
+    let key = t.type === SearchDocumentType.Title ? t.keys.get(id) : undefined;
+    // Sharded, the keys of the titles that could be exact (those starting with the query's first
+    // term) come with that term's shard; a title without a key there cannot be exact.
+    if (t.type === SearchDocumentType.Title && key === undefined && !t.partial) t.keys.set(id, (key = wordsKey(t.docs.get(id)?.t ?? '')));
     const exact = key === queryKey;
-    out.push({ doc, type: t.type, score, exact });
+    out.push({ id, type: t.type, score, exact });
   }
-  return out.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.doc.i - b.doc.i);
+  return out.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.id - b.id);
 }
 
-function wordsKey(text: string): string {
+/** The terms of a page title's words, space-separated: a query with these terms matches it exactly. */
+export function wordsKey(text: string): string {
   return tokenizeQuery(text)
     .map((w) => w.term)
     .join(' ');
@@ -425,7 +496,8 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
     const optional = word.stop && !onlyStopWords;
     const clause: Clause = { word, terms: termsFor(index, word.term, word.raw, typing && !optional), parts: [], optional };
     // A code identifier is searched whole (`school_id`); by its parts only when the whole is not indexed.
-    if (word.parts.length && !clause.terms.size) {
+    // (Sharded: only once the whole word's shard says it is not indexed.)
+    if (word.parts.length && !clause.terms.size && (!index.partial || index.partial.hasTerm(word.term))) {
       clause.parts = word.parts.map((part, j) => {
         const last = typing && j === word.parts.length - 1;
         const p: QueryWord = { ...word, term: part, raw: part, parts: [] };
@@ -446,6 +518,10 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
   const required = clauses.filter((c) => !c.optional);
   const optional = clauses.filter((c) => c.optional);
   const queryKey = words.map((w) => (corrections.has(w) ? (tokenizeQuery(corrections.get(w)!)[0]?.term ?? w.term) : w.term)).join(' ');
+  if (index.partial) {
+    index.partial.hasTerm(queryKey.split(' ')[0]);
+    if (index.partial.lacks) return { results: [], terms: [] };
+  }
 
   // Variants: everything required, then (3+ words, or 2 words that found nothing) one word dropped.
   const variants: Clause[][] = [required];
@@ -458,9 +534,12 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
     const clausesOfVariant = variants[v];
     if (!clausesOfVariant.every(matchable)) continue;
     for (const t of index.types) {
-      for (const hit of scoreType(index, t, clausesOfVariant, optional, queryKey)) {
-        if (seen.has(hit.doc.i)) continue;
-        seen.add(hit.doc.i);
+      const hits = scoreType(index, t, clausesOfVariant, optional, queryKey);
+      // Sharded: the postings of this type first; the next types may not be needed at all.
+      if (index.partial?.lacks) return { results: [], terms: [] };
+      for (const hit of hits) {
+        if (seen.has(hit.id)) continue;
+        seen.add(hit.id);
         picked.push(hit);
         if (picked.length >= limit) break;
       }
@@ -481,12 +560,17 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
   const order: number[] = [];
   const groups = new Map<number, Scored[]>();
   for (const hit of picked) {
-    const page = hit.type === SearchDocumentType.Title ? hit.doc.i : (hit.doc.p ?? hit.doc.i);
+    const page = hit.type === SearchDocumentType.Title ? hit.id : (index.parents.get(hit.id) ?? hit.id);
     if (!groups.has(page)) {
       groups.set(page, []);
       order.push(page);
     }
     groups.get(page)!.push(hit);
+  }
+  if (index.partial) {
+    let loaded = true;
+    for (const pageId of order) loaded = index.partial.hasPage(pageId) && loaded;
+    if (!loaded) return { results: [], terms: [] };
   }
   const results: SearchResult[] = [];
   for (const pageId of order) {
@@ -512,7 +596,8 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
 }
 
 function toResult(index: LoadedSearchIndex, hit: Scored, pageId: number, child: boolean, contextLength: number, markAll: Set<string>, markStop: Set<string>): SearchResult {
-  const { doc, type } = hit;
+  const { type } = hit;
+  const doc = index.types[type].docs.get(hit.id) ?? { i: hit.id, t: '' };
   const page = index.pages.get(pageId);
   const pageUrl = page?.u ?? '';
   let anchor = '';

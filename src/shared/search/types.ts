@@ -77,3 +77,42 @@ export interface SearchIndexEntry {
 
 /** The whole file: entry `n` holds the documents of type `n`. */
 export type SearchIndexFile = SearchIndexEntry[];
+
+// ---------------------------------------------------------------------------------------------
+// The sharded index of large sites (src/search/shards.ts writes it, sharded.ts reads it).
+
+/** Sites listing more pages than this get a sharded index (`search.shardAbovePages`). */
+export const SHARD_ABOVE_PAGES = 300;
+
+/** `search-index/manifest.json`. Paths are relative to the manifest's URL. */
+export interface ShardedManifest {
+  v: 1;
+  /** Pages indexed. */
+  pages: number;
+  /** Indexed documents per type (elasticlunr's `documentStore.length`, for idf). */
+  n: number[];
+  /** Term ranges in code-unit order: `[first term, file]`; each runs up to the next one's first term. */
+  shards: [string, string][];
+  /** Term length → file of the terms of that length with their document frequency. */
+  lexicon: Record<string, string>;
+  /** Folder of the page fragments, `<pageId>.json` each. */
+  fragments: string;
+}
+
+/**
+ * A shard: `t` term → postings per type (0 when the type lacks the term). Postings are integer
+ * columns, one entry per document: ids (each as the difference from the previous one), counts of
+ * the term, field lengths; Heading and Content add the distances to the page id and the API
+ * field weight codes (0: none; the column is left out when all are 0). A long list is
+ * `[document frequency, file]` instead, its columns in that file (fetched only when a search
+ * scores that type). `k`: first term → `[title id, title key]` of the titles starting with it.
+ */
+export interface ShardFile {
+  t: Record<string, (number[][] | [number, string] | 0)[]>;
+  k: Record<string, [number, string][]>;
+}
+
+/** One page's stored documents, each with its type. */
+export interface FragmentFile {
+  d: [SearchDocumentType, StoredDocument][];
+}

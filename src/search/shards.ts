@@ -1,0 +1,175 @@
+// The sharded search index for large sites (research/search-anchors.md §8.2): instead of one
+// `search-index.json` that every first search downloads whole, a small manifest plus files a
+// query fetches only as it needs them. Written when a site lists more than
+// `search.shardAbovePages` pages; smaller sites keep the single file of SPEC.md §3.
+//
+//   search-index/manifest.json?_=<hash>   { v, pages, n, shards, lexicon, fragments }
+//   search-index/s/<hash>.json            a range of terms: postings per type, and the keys of the
+//                                         titles whose first word is one of those terms
+//   search-index/p/<hash>.json            one long posting list (a term in more than LONG_LIST
+//                                         documents of a type), fetched when a search scores that type
+//   search-index/lex/<length>.<hash>.json every term of one length with its document frequency
+//                                         (typo fallback: a word only needs lengths within its
+//                                         edit budget)
+//   search-index/f/<hash>/<pageId>.json   one page's stored documents (titles, headings, texts
+//                                         shown in results), fetched for the pages of the results
+//
+// Everything is derived from the single-file data (searchIndexData) — postings, document
+// frequencies, field lengths, API field weights and title keys — so src/shared/search/sharded.ts
+// rebuilds, from the parts a query loads, exactly what query.ts would read from the whole file,
+// and returns the same results (test/search/sharded.test.ts). Shard and lexicon files are named by
+// the hash of their own bytes (posting-list files too). Fragments share one folder named by the hash of all fragments
+// together: one hash per page in the manifest would cost more (for 7,000 pages) than the median
+// query fetches, and ids shift when a page is added, so most fragments change together anyway.
+import { contentHash } from '../output/hash';
+import { fieldWeightCodes, wordsKey } from '../shared/search/query';
+import { SEARCH_TYPES, SearchDocumentType, type SearchIndexFile, type TrieNode } from '../shared/search/types';
+import type { ShardedManifest, ShardFile, FragmentFile } from '../shared/search/types';
+
+export const SHARDED_DIR = 'search-index';
+export const MANIFEST_FILE = `${SHARDED_DIR}/manifest.json`;
+/** Raw JSON bytes (estimated) after which a shard is closed: ≈ 3–6 KiB gzip. */
+export const SHARD_BYTES = 12_000;
+/**
+ * Posting lists longer than this (a common word's Content postings) get a file of their own,
+ * fetched only when a search scores that type: most queries fill their 8 results from titles
+ * and headings and never need them.
+ */
+export const LONG_LIST = 100;
+
+export interface ShardedIndexFiles {
+  /** The manifest's text (its site path is MANIFEST_FILE). */
+  manifest: string;
+  /** Every other file: site path → JSON text. */
+  files: Map<string, string>;
+}
+
+export function shardSearchIndex(data: SearchIndexFile, { shardBytes = SHARD_BYTES, longList = LONG_LIST }: { shardBytes?: number; longList?: number } = {}): ShardedIndexFiles {
+  const files = new Map<string, string>();
+  const pageIds = data[SearchDocumentType.Title].documents.map((d) => d.i);
+  const parentOf = new Map<number, number>();
+  for (const type of SEARCH_TYPES) for (const d of data[type].documents) parentOf.set(d.i, d.p ?? d.i);
+  const weights = fieldWeightCodes(data[SearchDocumentType.Heading].documents);
+
+  // Term → postings per type, as flat integer lists.
+  const postings = new Map<string, (number[][] | [number, string] | 0)[]>();
+  /** Term → document frequency over all types (the lexicon of query.ts). */
+  const frequencies = new Map<string, number>();
+  for (const type of SEARCH_TYPES) {
+    const { index } = data[type];
+    const lengths = index.documentStore.docInfo;
+    const withParent = type === SearchDocumentType.Heading || type === SearchDocumentType.Content;
+    walkTrie(index.index.t.root, '', (term, node) => {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = SEARCH_TYPES.map(() => 0)));
+      frequencies.set(term, (frequencies.get(term) ?? 0) + node.df);
+      // Columns (ids, counts, lengths[, page distances, weights]): runs of alike numbers, which gzip well.
+      const columns: number[][] = withParent ? [[], [], [], [], []] : [[], [], []];
+      let previous = 0;
+      // Integer keys: object order is ascending, the order query.ts walks them in.
+      for (const ref in node.docs) {
+        const id = Number(ref);
+        const count = Math.round(node.docs[ref].tf ** 2);
+        if (Math.sqrt(count) !== node.docs[ref].tf) throw new Error(`Search index: term frequency ${node.docs[ref].tf} of "${term}" is not the square root of a count.`);
+        columns[0].push(id - previous);
+        columns[1].push(count);
+        columns[2].push(lengths[ref]?.t ?? 0);
+        if (withParent) {
+          columns[3].push(id - (parentOf.get(id) ?? id));
+          columns[4].push(weights.get(id) ?? 0);
+        }
+        previous = id;
+      }
+      if (withParent && columns[4].every((w) => w === 0)) columns.pop();
+      if (columns[0].length > longList) {
+        const text = JSON.stringify(columns);
+        const file = `p/${contentHash(text)}.json`;
+        files.set(`${SHARDED_DIR}/${file}`, text);
+        list[type] = [columns[0].length, file];
+      } else list[type] = columns;
+    });
+  }
+
+  // Title keys, under their first term.
+  const keys = new Map<string, [number, string][]>();
+  for (const d of data[SearchDocumentType.Title].documents) {
+    const key = wordsKey(d.t);
+    if (!key) continue;
+    const first = key.split(' ')[0];
+    if (!keys.has(first)) keys.set(first, []);
+    keys.get(first)!.push([d.i, key]);
+  }
+
+  // Shards: consecutive term ranges of about SHARD_BYTES each.
+  const terms = [...new Set([...postings.keys(), ...keys.keys()])].sort(compareCodeUnits);
+  const shards: [string, string][] = [];
+  let current: ShardFile = { t: {}, k: {} };
+  let size = 0;
+  let first = '';
+  const close = () => {
+    const text = JSON.stringify(current);
+    const file = `s/${contentHash(text)}.json`;
+    files.set(`${SHARDED_DIR}/${file}`, text);
+    shards.push([first, file]);
+  };
+  for (const term of terms) {
+    if (size > shardBytes) {
+      close();
+      current = { t: {}, k: {} };
+      size = 0;
+      first = term;
+    }
+    const list = postings.get(term);
+    if (list) {
+      current.t[term] = list;
+      size += term.length + 8 + list.reduce<number>((n, p) => n + (p === 0 ? 2 : typeof p[0] === 'number' ? 20 : p.length * p[0].length * 2.5), 0);
+    }
+    const k = keys.get(term);
+    if (k) {
+      current.k[term] = k;
+      size += k.reduce((n, [, key]) => n + key.length + 10, 0);
+    }
+  }
+  close();
+
+  // Lexicon buckets by term length.
+  const byLength = new Map<number, Record<string, number>>();
+  for (const [term, df] of frequencies) {
+    if (!byLength.has(term.length)) byLength.set(term.length, {});
+    byLength.get(term.length)![term] = df;
+  }
+  const lexicon: Record<string, string> = {};
+  for (const length of [...byLength.keys()].sort((a, b) => a - b)) {
+    const text = JSON.stringify(byLength.get(length));
+    const file = `lex/${length}.${contentHash(text)}.json`;
+    files.set(`${SHARDED_DIR}/${file}`, text);
+    lexicon[length] = file;
+  }
+
+  // Page fragments.
+  const perPage = new Map<number, FragmentFile>(pageIds.map((id) => [id, { d: [] }]));
+  for (const type of SEARCH_TYPES) for (const d of data[type].documents) perPage.get(d.p ?? d.i)?.d.push([type, d]);
+  const fragments = [...perPage].map(([id, f]) => [id, JSON.stringify(f)] as const);
+  const folder = `f/${contentHash(fragments.map(([id, text]) => `${id}\u0000${text}`).join('\u0001'))}/`;
+  for (const [id, text] of fragments) files.set(`${SHARDED_DIR}/${folder}${id}.json`, text);
+
+  const manifest: ShardedManifest = {
+    v: 1,
+    pages: pageIds.length,
+    n: SEARCH_TYPES.map((type) => data[type].index.documentStore.length),
+    shards,
+    lexicon,
+    fragments: folder,
+  };
+  return { manifest: JSON.stringify(manifest), files };
+}
+
+function walkTrie(node: TrieNode, term: string, visit: (term: string, node: TrieNode) => void): void {
+  if (node.df > 0) visit(term, node);
+  for (const key in node) if (key !== 'docs' && key !== 'df') walkTrie(node[key] as TrieNode, term + key, visit);
+}
+
+/** Code-unit order: how query.ts compares terms (`<`), whatever the locale. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,145 @@
+// The sharded index of large sites returns exactly what the single file returns: same results
+// (ids, order, texts, marks, scores), same corrections, for relevance queries, prefixes while
+// typing, typo fallbacks and queries drawn from a generated site; a cold query fetches only the
+// shards of its words and the fragments of the pages it shows; the threshold picks the format.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ESM benchmark script without type declarations
+import { generateSite } from '../../bench/generateSite.mjs';
+import { searchDocuments, type SearchDocument } from '../../src/search/documents';
+import { buildSearchIndex, searchIndexData, SHARD_ABOVE_PAGES } from '../../src/search/buildIndex';
+import { MANIFEST_FILE, SHARDED_DIR, shardSearchIndex } from '../../src/search/shards';
+import { loadSearchIndex, search, type LoadedSearchIndex } from '../../src/shared/search/query';
+import { isShardedManifest, loadShardedIndex, type ShardedSearchIndex } from '../../src/shared/search/sharded';
+import type { SearchIndexFile, ShardedManifest } from '../../src/shared/search/types';
+import { cases } from './cases';
+import { generatedQueries } from './querySet';
+import { shippedPages } from './site';
+
+interface Fixture {
+  documents: SearchDocument[];
+  single: LoadedSearchIndex;
+  data: SearchIndexFile;
+}
+
+async function fixture(root?: string): Promise<Fixture> {
+  const { config, pages } = await shippedPages(root);
+  const documents = searchDocuments(pages, { routes: config.search.routes });
+  const data = searchIndexData(documents);
+  return { documents, data, single: loadSearchIndex(JSON.stringify(data)) };
+}
+
+/** A sharded index read from memory, recording every file it fetches. */
+function sharded(data: SearchIndexFile, shardBytes?: number): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
+  const { manifest, files } = shardSearchIndex(data, { shardBytes });
+  const fetched: string[] = [];
+  const parsed = JSON.parse(manifest) as ShardedManifest;
+  const engine = loadShardedIndex(parsed, async (file) => {
+    fetched.push(file);
+    const text = files.get(`${SHARDED_DIR}/${file}`);
+    if (text === undefined) throw new Error(`no file ${file}`);
+    return JSON.parse(text);
+  });
+  return { engine, fetched, manifest: parsed, files };
+}
+
+const extra = ['demog', 'dem', 'bo', 'boundray', 'demographcs', 'getUserName', 'school_id radius', 'the', 'a', '', '学校', 'x-data-version', 'GET /v1/schools/search', 'zzzzqx'];
+
+let shipped: Fixture;
+let generated: Fixture;
+let generatedQuerySet: string[];
+
+beforeAll(async () => {
+  shipped = await fixture();
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-sharded-'));
+  generateSite({ pages: 200, out, seed: 11 });
+  generated = await fixture(out);
+  generatedQuerySet = generatedQueries(generated.documents, 60);
+  fs.rmSync(out, { recursive: true, force: true });
+}, 120_000);
+
+describe('sharded search', () => {
+  it('answers every query on the shipped site exactly like the single file, cold and warm', async () => {
+    // Small shards, so that queries span several of them.
+    const warm = sharded(shipped.data, 2_000);
+    expect(warm.manifest.shards.length).toBeGreaterThan(10);
+    for (const query of [...cases.map((c) => c.query), ...extra]) {
+      for (const limit of [8, 100]) {
+        const expected = search(shipped.single, query, { limit });
+        const cold = sharded(shipped.data, 2_000);
+        expect(await cold.engine.search(query, { limit }), `${query} (cold, limit ${limit})`).toEqual(expected);
+        expect(await warm.engine.search(query, { limit }), `${query} (warm, limit ${limit})`).toEqual(expected);
+      }
+    }
+  });
+
+  it('answers queries drawn from a generated site exactly like the single file, including typo fallbacks and prefixes', async () => {
+    expect(generatedQuerySet.length).toBe(60);
+    let corrected = 0;
+    let found = 0;
+    const warm = sharded(generated.data);
+    for (const query of generatedQuerySet) {
+      const expected = search(generated.single, query, { limit: 8 });
+      if (expected.correctedQuery) corrected++;
+      if (expected.results.length) found++;
+      expect(await sharded(generated.data).engine.search(query, { limit: 8 }), query).toEqual(expected);
+      expect(await warm.engine.search(query, { limit: 8 }), query).toEqual(expected);
+    }
+    expect(corrected).toBeGreaterThan(3);
+    expect(found).toBeGreaterThan(50);
+  });
+
+  it('fetches only the shards of the query and the fragments of the pages it shows', async () => {
+    const { engine, fetched, manifest } = sharded(generated.data);
+    const response = await engine.search('parcel', { limit: 8 });
+    expect(response.results.length).toBeGreaterThan(0);
+    const shards = fetched.filter((f) => f.startsWith('s/'));
+    const fragments = fetched.filter((f) => f.startsWith(manifest.fragments));
+    expect(shards).toHaveLength(manifest.shards.filter(([first], k) => first <= 'parcel' && (manifest.shards[k + 1]?.[0] ?? '\uffff') > 'parcel' || first.startsWith('parcel')).length);
+    expect(shards.length).toBeLessThan(manifest.shards.length / 4);
+    expect(fragments.map((f) => Number(path.basename(f, '.json'))).sort((a, b) => a - b)).toEqual([...new Set(response.results.map((r) => r.page.id))].sort((a, b) => a - b));
+    expect(fetched.some((f) => f.startsWith('lex/'))).toBe(false);
+    // A typo loads the lexicon of nearby lengths only: "parcle" (term "parcl") → lengths 4–7.
+    const typo = sharded(generated.data);
+    const fixed = await typo.engine.search('parcle', { limit: 8 });
+    expect(fixed.correctedQuery).toBe('parcel');
+    const lengths = typo.fetched.filter((f) => f.startsWith('lex/')).map((f) => Number(f.slice(4).split('.')[0]));
+    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(7);
+  });
+
+  it('names every shard and lexicon file by the hash of its bytes, and writes the manifest the page fetches', async () => {
+    const { files, manifest } = sharded(generated.data);
+    const { createHash } = await import('node:crypto');
+    for (const [, file] of manifest.shards) {
+      const text = files.get(`${SHARDED_DIR}/${file}`)!;
+      expect(file).toBe(`s/${createHash('sha256').update(text).digest('hex').slice(0, 10)}.json`);
+    }
+    for (const file of Object.values(manifest.lexicon)) expect(file).toMatch(/^lex\/\d+\.[0-9a-f]{10}\.json$/);
+    // Long posting lists (common words' text postings) have files of their own, hashed too.
+    const lists = [...files].filter(([name]) => name.startsWith(`${SHARDED_DIR}/p/`));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const [name, text] of lists) expect(name).toBe(`${SHARDED_DIR}/p/${createHash('sha256').update(text).digest('hex').slice(0, 10)}.json`);
+    expect(manifest.fragments).toMatch(/^f\/[0-9a-f]{10}\/$/);
+    expect(manifest.pages).toBe(generated.data[0].documents.length);
+  });
+});
+
+describe('the sharding threshold', () => {
+  it('keeps one search-index.json in the SPEC format up to the threshold, and shards above it', () => {
+    const pages = generated.data[0].documents.length;
+    expect(SHARD_ABOVE_PAGES).toBe(300);
+    const single = buildSearchIndex(generated.documents, { shardAbovePages: pages });
+    expect(single.fileName).toBe('search-index.json');
+    expect(single.files.size).toBe(0);
+    expect(Array.isArray(JSON.parse(single.content))).toBe(true);
+    const split = buildSearchIndex(generated.documents, { shardAbovePages: pages - 1 });
+    expect(split.fileName).toBe(MANIFEST_FILE);
+    expect(isShardedManifest(JSON.parse(split.content))).toBe(true);
+    expect([...split.files.keys()].every((f) => f.startsWith(`${SHARDED_DIR}/`))).toBe(true);
+    // The shipped site is far below the default: one file.
+    expect(buildSearchIndex(shipped.documents).fileName).toBe('search-index.json');
+  });
+});
