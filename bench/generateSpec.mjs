@@ -97,6 +97,30 @@ const RESOURCES = [
   ['Solar Assessments', 'solar_assessment', 'solar-assessments', ['apn', 'roof_area_sqft', 'solar_potential_kwh', 'shading_factor', 'assessed_on'], 'application', 'Rooftop solar potential estimated from imagery and irradiance.'],
 ];
 
+/**
+ * Beyond the 40 resources, further tags are the same resources from another data feed
+ * ("Partner Parcels" under /v1/partner/parcels), so large sites keep realistic names.
+ * [tag prefix, snake prefix, blurb prefix]
+ */
+const VARIANTS = [
+  ['Partner', 'partner', 'From partner data feeds, refreshed weekly:'],
+  ['Archived', 'archived', 'Retired records kept for audits and back-testing:'],
+  ['Regional', 'regional', 'Aggregated by regional planning agency:'],
+  ['Staged', 'staged', 'Pre-release data staged for the next release:'],
+];
+
+/** The resource behind tag number `i` (0-based): the 40 base resources, then their variants. */
+export function resourceAt(i) {
+  const base = RESOURCES[i % RESOURCES.length];
+  const v = Math.floor(i / RESOURCES.length);
+  if (v === 0) return base;
+  const [prefix, snake, blurbPrefix] = VARIANTS[v - 1];
+  const [tag, singular, plural, keyFields, statusSet, blurb] = base;
+  return [`${prefix} ${tag}`, `${snake}_${singular}`, `${snake}/${plural}`, keyFields, statusSet, `${blurbPrefix} ${blurb[0].toLowerCase()}${blurb.slice(1)}`];
+}
+
+export const MAX_TAGS = RESOURCES.length * (VARIANTS.length + 1);
+
 const STATUS_SETS = {
   record: ['current', 'superseded', 'archived'],
   application: ['draft', 'submitted', 'under_review', 'approved', 'rejected', 'expired'],
@@ -249,10 +273,10 @@ const NOTES = [
 // ---------------------------------------------------------------------------------------------
 // Names
 
-const pascal = (snake) => snake.split(/[_-]/).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pascal = (snake) => snake.split(/[_\/-]/).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 const camel = (snake) => pascal(snake).replace(/^./, (c) => c.toLowerCase());
 const words = (snake) => snake.replace(/_/g, ' ');
-const pluralWords = (r) => r.plural.replace(/-/g, ' ');
+const pluralWords = (r) => r.plural.replace(/[-/]/g, ' ');
 
 // ---------------------------------------------------------------------------------------------
 // Shared components
@@ -396,6 +420,55 @@ function sharedSchemas() {
   };
 }
 
+/** Extra shared schemas of the richer generated sites: a recursive lineage tree and a deeper, reused nesting chain. */
+function richSchemas() {
+  return {
+    LineageNode: {
+      type: 'object',
+      description: 'One parcel in a split or merge history; `parents` are the parcels it was created from.',
+      required: ['apn', 'relation'],
+      properties: {
+        apn: { type: 'string', examples: ['045-221-118'] },
+        relation: { type: 'string', enum: ['split', 'merge', 'renumber', 'original'] },
+        effective_date: { type: 'string', format: 'date' },
+        recording: ref('Recording'),
+        parents: { type: 'array', items: ref('LineageNode') },
+      },
+    },
+    Jurisdiction: {
+      type: 'object',
+      description: 'The governments with authority over a location, from state down to special districts.',
+      required: ['state', 'county'],
+      properties: {
+        state: ref('GovernmentUnit'),
+        county: ref('GovernmentUnit'),
+        municipality: { description: 'Absent in unincorporated areas.', allOf: [ref('GovernmentUnit')] },
+        special_districts: { type: 'array', items: ref('GovernmentUnit') },
+      },
+    },
+    GovernmentUnit: {
+      type: 'object',
+      required: ['name', 'fips_code'],
+      properties: {
+        name: { type: 'string', examples: ['City and County of San Francisco'] },
+        fips_code: { type: 'string', pattern: '^[0-9]{2,7}$' },
+        office: ref('Contact'),
+        boundary: ref('GeoJsonPolygon'),
+      },
+    },
+  };
+}
+
+export const RICH_FIELDS = {
+  lineage: { description: 'How this parcel came to be, back to the original subdivision.', allOf: [ref('LineageNode')] },
+  jurisdiction: ref('Jurisdiction'),
+};
+
+/** How many component schemas a spec from generateSpec() has with `tags` tags (5 per tag plus the shared ones). */
+export function schemaCount(tags, { rich = false } = {}) {
+  return Object.keys(sharedSchemas()).length + (rich ? Object.keys(richSchemas()).length : 0) + 5 * tags;
+}
+
 function sharedParameters() {
   return {
     Limit: { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
@@ -526,23 +599,30 @@ export const OPERATIONS_PER_TAG = 25;
 /**
  * Builds the OpenAPI 3.1 document as a plain object (key order fixed by construction).
  * `operations` are spread over ceil(operations / 25) tags (at most 40), 25 per tag except the last.
+ * `perTag` instead gives the number of operations of each tag (1 to 25 each, up to MAX_TAGS tags);
+ * `rich` adds a recursive schema and a deeper nesting chain to some resources.
  */
-export function generateSpec({ seed = DEFAULT_SEED, operations = DEFAULT_OPERATIONS } = {}) {
-  if (!Number.isInteger(operations) || operations < 1 || operations > RESOURCES.length * OPERATIONS_PER_TAG) {
+export function generateSpec({ seed = DEFAULT_SEED, operations = DEFAULT_OPERATIONS, perTag, rich = false } = {}) {
+  if (perTag) {
+    if (!Array.isArray(perTag) || perTag.length < 1 || perTag.length > MAX_TAGS || !perTag.every((n) => Number.isInteger(n) && n >= 1 && n <= OPERATIONS_PER_TAG)) {
+      throw new RangeError(`perTag must list 1 to ${MAX_TAGS} operation counts, each an integer from 1 to ${OPERATIONS_PER_TAG}`);
+    }
+    operations = perTag.reduce((a, b) => a + b, 0);
+  } else if (!Number.isInteger(operations) || operations < 1 || operations > RESOURCES.length * OPERATIONS_PER_TAG) {
     throw new RangeError(`operations must be an integer from 1 to ${RESOURCES.length * OPERATIONS_PER_TAG}, got ${operations}`);
   }
   const rnd = makeRandom(seed);
-  const tagCount = Math.ceil(operations / OPERATIONS_PER_TAG);
-  const resources = RESOURCES.slice(0, tagCount).map(([tag, singular, plural, keyFields, statusSet, blurb]) => ({ tag, singular, plural, keyFields, statusSet, blurb, schema: pascal(singular), Plural: pascal(plural) }));
+  const tagCount = perTag ? perTag.length : Math.ceil(operations / OPERATIONS_PER_TAG);
+  const resources = Array.from({ length: tagCount }, (_, i) => resourceAt(i)).map(([tag, singular, plural, keyFields, statusSet, blurb]) => ({ tag, singular, plural, keyFields, statusSet, blurb, schema: pascal(singular), Plural: pascal(plural) }));
 
-  const schemas = sharedSchemas();
+  const schemas = rich ? { ...sharedSchemas(), ...richSchemas() } : sharedSchemas();
   const parameters = sharedParameters();
   const tags = [];
   const paths = {};
   const example = sampler(schemas, rnd);
   let remaining = operations;
 
-  for (const R of resources) {
+  resources.forEach((R, tagIndex) => {
     const S = R.schema;
     // Resource fields: its key fields plus 4–10 others from the shared vocabulary.
     const extra = rnd.sample(FIELD_NAMES.filter((f) => !R.keyFields.includes(f)), rnd.int(4, 10));
@@ -551,6 +631,9 @@ export function generateSpec({ seed = DEFAULT_SEED, operations = DEFAULT_OPERATI
     props.status = { type: 'string', enum: STATUS_SETS[R.statusSet], description: `Lifecycle state of the ${words(R.singular)}.` };
     for (const f of fieldNames) props[f] = FIELDS[f];
     if (rnd.chance(0.5)) props.latest_event = FIELDS.latest_event;
+    // Every third resource of a rich spec carries the recursive lineage, every fourth the deep jurisdiction chain.
+    if (rich && tagIndex % 3 === 0) props.lineage = RICH_FIELDS.lineage;
+    if (rich && tagIndex % 4 === 1) props.jurisdiction = RICH_FIELDS.jurisdiction;
     schemas[S] = {
       description: `${R.blurb}`,
       allOf: [ref('ResourceBase'), { type: 'object', required: ['status', R.keyFields[0]], properties: props }],
@@ -566,7 +649,7 @@ export function generateSpec({ seed = DEFAULT_SEED, operations = DEFAULT_OPERATI
 
     tags.push({ name: R.tag, description: `${R.blurb}\n\n${rnd.pick(NOTES)} See the [introduction](/guides/intro) for authentication and pagination.` });
 
-    const templates = operationTemplates(R).slice(0, Math.min(OPERATIONS_PER_TAG, remaining));
+    const templates = operationTemplates(R).slice(0, perTag ? perTag[tagIndex] : Math.min(OPERATIONS_PER_TAG, remaining));
     remaining -= templates.length;
     for (const t of templates) {
       const op = { operationId: t.operationId, summary: t.summary, description: '', tags: [R.tag] };
@@ -620,7 +703,7 @@ export function generateSpec({ seed = DEFAULT_SEED, operations = DEFAULT_OPERATI
       const pathItem = (paths[t.path] ??= t.path.includes(`{${R.singular}_id}`) ? { parameters: [t.idParam] } : {});
       pathItem[t.method] = op;
     }
-  }
+  });
 
   return {
     openapi: '3.1.0',

@@ -2,7 +2,7 @@
 // `example`/`examples` first, else one generated from the schema with openapi-sampler (the
 // sampler Redoc uses), which follows $refs and stops at recursion.
 import { sample } from 'openapi-sampler';
-import type { Resolver } from './resolve';
+import { createResolver, type Resolver } from './resolve';
 
 type Obj = Record<string, any>;
 
@@ -28,15 +28,67 @@ export function mediaExamples(media: Obj, direction: 'request' | 'response', doc
   return generated === undefined ? [] : [{ label: 'Example (generated from the schema)', value: generated }];
 }
 
+/** Schema nodes one generated example may contain; real specs nest and reuse schemas so much that an unbounded sample explodes. */
+export const SAMPLE_NODE_BUDGET = 300;
+const MAX_SAMPLE_DEPTH = 8;
+
+/** Per document: its resolver and the examples generated so far (`$ref` + direction → value), since specs reuse schemas across many operations. */
+const perDocument = new WeakMap<Obj, { resolver: Resolver; cache: Map<string, unknown> }>();
+
 /** One value for a schema: its example, else a generated sample. Undefined for binary data. */
 export function schemaExample(schema: Obj, direction: 'request' | 'response', document: Obj): unknown {
   if (schema.format === 'binary' || schema.format === 'byte') return undefined;
+  let state = perDocument.get(document);
+  if (!state) perDocument.set(document, (state = { resolver: createResolver(document), cache: new Map() }));
+  const key = typeof schema.$ref === 'string' && Object.keys(schema).length === 1 ? `${direction} ${schema.$ref}` : undefined;
+  if (key !== undefined && state.cache.has(key)) return structuredClone(state.cache.get(key));
+  let value: unknown;
   try {
-    return sample(schema as never, { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: 8 }, document);
+    // The sampler gets a bounded, $ref-free copy: it then cannot recurse or fan out without end.
+    const bounded = boundedSchema(schema, state.resolver, { nodes: SAMPLE_NODE_BUDGET }, new Set(), 0);
+    value = sample(bounded as never, { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: MAX_SAMPLE_DEPTH });
   } catch {
     // A schema the sampler cannot handle (rare, malformed) simply gets no generated example.
-    return undefined;
+    value = undefined;
   }
+  if (key !== undefined) state.cache.set(key, value);
+  return key !== undefined ? structuredClone(value) : value;
+}
+
+const NESTED_LISTS = ['allOf', 'oneOf', 'anyOf'] as const;
+
+/**
+ * A copy of `raw` with every $ref inlined, stopping at recursion (a named schema already being
+ * expanded above), at MAX_SAMPLE_DEPTH and when the node budget is spent: there a schema keeps
+ * only its type and own example, so the sample shows a shallow value instead of the whole tree.
+ */
+function boundedSchema(raw: unknown, resolver: Resolver, budget: { nodes: number }, expanding: Set<string>, depth: number): Obj {
+  if (!raw || typeof raw !== 'object') return {};
+  const { schema, name } = resolver.schema(raw as Obj);
+  budget.nodes--;
+  const shallow = (): Obj => {
+    const out: Obj = {};
+    for (const k of ['type', 'format', 'example', 'examples', 'enum', 'default', 'const', 'nullable']) if (schema[k] !== undefined) out[k] = schema[k];
+    return out;
+  };
+  if ((name && expanding.has(name)) || depth >= MAX_SAMPLE_DEPTH || budget.nodes <= 0) return shallow();
+  const inner = name ? new Set(expanding).add(name) : expanding;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === 'properties' && v && typeof v === 'object') {
+      const props: Obj = {};
+      for (const [prop, child] of Object.entries<Obj>(v)) props[prop] = boundedSchema(child, resolver, budget, inner, depth + 1);
+      out.properties = props;
+    } else if ((k === 'items' || k === 'additionalProperties' || k === 'not') && v && typeof v === 'object') {
+      out[k] = boundedSchema(v, resolver, budget, inner, depth + 1);
+    } else if ((NESTED_LISTS as readonly string[]).includes(k) && Array.isArray(v)) {
+      // Composition parts stay at the same depth: they describe this value, not a nested one.
+      out[k] = v.map((part) => boundedSchema(part, resolver, budget, inner, depth));
+    } else if (k !== 'discriminator' && k !== '$ref') {
+      out[k] = v;
+    }
+  }
+  return out;
 }
 
 /** A parameter's example value as text: `example`, first of `examples`, the schema's, else sampled. */

@@ -34,6 +34,14 @@ export interface ApiTag {
   operations: ApiOperation[];
 }
 
+/** A named component schema, which gets its own page at /api/schemas/<slug>. */
+export interface ApiSchema {
+  name: string;
+  slug: string;
+  /** JSON pointer of the schema, for error reports. */
+  pointer: string;
+}
+
 export interface ApiModel {
   title: string;
   version: string;
@@ -46,6 +54,8 @@ export interface ApiModel {
   license?: { name: string; url?: string };
   tags: ApiTag[];
   operations: ApiOperation[];
+  /** `components.schemas`, in spec order. */
+  schemas: ApiSchema[];
   resolver: Resolver;
 }
 
@@ -115,6 +125,25 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
     const wanted = op.operationId ? kebabCase(op.operationId) : op.raw.summary ? kebabCase(op.raw.summary) : kebabCase(`${op.method} ${op.path}`);
     op.slug = claim(wanted, `the operation ${op.method.toUpperCase()} ${op.path}`, op.pointer);
   }
+  // Schema pages live under /api/schemas/, a namespace of their own: only two schemas can collide.
+  const schemaSlugs = new Map<string, string>();
+  const schemas: ApiSchema[] = Object.keys(document.components?.schemas ?? {}).map((name) => {
+    const pointer = `/components/schemas/${escapePointer(name)}`;
+    const base = kebabCase(name) || 'schema';
+    let slug = base;
+    for (let n = 2; schemaSlugs.has(slug); n++) slug = `${base}-${n}`;
+    if (slug !== base) {
+      diagnostics.push(
+        ...byPolicy(options.onDuplicateRoutes, 'duplicate-route', `The route /api/schemas/${base} is wanted by both the schema "${schemaSlugs.get(base)}" and the schema "${name}"; "${name}" gets /api/schemas/${slug} instead.`, {
+          location: { file: options.source },
+          notes: [`in the OpenAPI spec at ${pointer}`],
+          hint: 'Rename one of the schemas so that their kebab-case names differ.',
+        }),
+      );
+    }
+    schemaSlugs.set(slug, name);
+    return { name, slug, pointer };
+  });
   const schemes = document.components?.securitySchemes ?? {};
   return {
     model: {
@@ -129,6 +158,7 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
       license: info.license,
       tags,
       operations,
+      schemas,
       resolver,
     },
     diagnostics,

@@ -6,7 +6,7 @@ import type { CodeSampleView, MediaContent, OperationView, SchemaNode } from '..
 import { generateCodeSamples } from './codeSamples';
 import { mediaExamples, parameterExample } from './examples';
 import type { ApiModel, ApiOperation } from './model';
-import { schemaTree, slugPart, uniqueId, type TreeContext } from './schemaTree';
+import { schemaTree, slugPart, uniqueId, type SchemaUse, type TreeContext } from './schemaTree';
 import type { SampleRequest } from './types';
 
 type Obj = Record<string, any>;
@@ -20,12 +20,28 @@ const LOCATIONS = [
 ] as const;
 
 /** Nodes one page may expand before schema trees stop and link onwards. */
-export const PAGE_NODE_BUDGET = 4000;
+export const PAGE_NODE_BUDGET = 2000;
 
-export function operationView(api: ApiModel, op: ApiOperation, document: Obj, markdown: Markdown): OperationView {
+export interface OperationViewOptions {
+  /** Links named schemas beyond this depth, or after their first expansion on the page, to their page. */
+  schemaPages?: { href: (name: string) => string | undefined; maxDepth: number; repeatWithin: number };
+  /** Every use of a named schema on the page, with where it is (`Response 200`, `Request body`, `Query parameter limit`). */
+  onUse?: (use: SchemaUse & { section: string }) => void;
+}
+
+export function operationView(api: ApiModel, op: ApiOperation, document: Obj, markdown: Markdown, options: OperationViewOptions = {}): OperationView {
   const ids = new Set<string>(['request', 'responses', 'code-samples', 'authentication']);
-  const budget = { nodes: PAGE_NODE_BUDGET };
-  const ctx = (direction: 'request' | 'response'): TreeContext => ({ resolver: api.resolver, markdown, direction, ids, budget });
+  const budget = { used: 0, max: PAGE_NODE_BUDGET };
+  const schemaPages = options.schemaPages && { ...options.schemaPages, expanded: new Set<string>() };
+  const ctx = (direction: 'request' | 'response', section = ''): TreeContext => ({
+    resolver: api.resolver,
+    markdown,
+    direction,
+    ids,
+    budget,
+    schemaPages,
+    onUse: options.onUse && ((use) => options.onUse!({ ...use, section })),
+  });
   const server = api.servers[0]?.url ?? '';
 
   const parameters = LOCATIONS.map(([location, label]) => ({
@@ -34,7 +50,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
     params: op.parameters
       .filter((p) => p.in === location)
       .map((p, i): SchemaNode => {
-        const node = schemaTree(p.schema ?? contentSchema(p), ctx('request'), { id: `${location}-${slugPart(String(p.name))}`, pointer: `${op.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
+        const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${label.replace(/s$/, '')}`), { id: `${location}-${slugPart(String(p.name))}`, pointer: `${op.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
         return {
           ...node,
           deprecated: node.deprecated || p.deprecated === true,
@@ -50,7 +66,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
         id: uniqueId('request-body', ids),
         required: body.required === true,
         descriptionHtml: body.description ? markdown(String(body.description), `${op.pointer}/requestBody/description`) : '',
-        contents: contents(body.content, 'request-body', 'request', `${op.pointer}/requestBody/content`),
+        contents: contents(body.content, 'request-body', 'request', `${op.pointer}/requestBody/content`, 'Request body'),
       }
     : undefined;
 
@@ -65,21 +81,21 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
       descriptionHtml: response.description ? markdown(String(response.description), `${pointer}/description`) : '',
       headers: Object.entries<Obj>(response.headers ?? {}).map(([name, h]) => {
         const header = api.resolver.deref<Obj>(h);
-        const node = schemaTree(header.schema, ctx('response'), { id: `${id}-header-${slugPart(name)}`, pointer: `${pointer}/headers/${name}`, name, required: header.required === true });
+        const node = schemaTree(header.schema, ctx('response', `Response ${status} header`), { id: `${id}-header-${slugPart(name)}`, pointer: `${pointer}/headers/${name}`, name, required: header.required === true });
         return { ...node, descriptionHtml: header.description ? markdown(String(header.description), `${pointer}/headers/${name}/description`) : node.descriptionHtml };
       }),
-      contents: contents(response.content, id, 'response', `${pointer}/content`),
+      contents: contents(response.content, id, 'response', `${pointer}/content`, `Response ${status}`),
     };
   });
 
-  function contents(content: Obj | undefined, idPrefix: string, direction: 'request' | 'response', pointer: string): MediaContent[] {
+  function contents(content: Obj | undefined, idPrefix: string, direction: 'request' | 'response', pointer: string, section: string): MediaContent[] {
     const entries = Object.entries<Obj>(content ?? {});
     return entries.map(([mediaType, media]) => ({
       mediaType,
       // With one media type the body's fields hang off the response/request id itself
       // (`response-200-data-name`); with several, each media type gets its own anchored prefix.
       anchorId: entries.length > 1 ? uniqueId(`${idPrefix}-${slugPart(mediaType)}`, ids) : undefined,
-      schema: media.schema ? schemaTree(media.schema, ctx(direction), { id: entries.length > 1 ? `${idPrefix}-${slugPart(mediaType)}` : idPrefix, pointer: `${pointer}/${mediaType.replace(/\//g, '~1')}/schema` }) : undefined,
+      schema: media.schema ? schemaTree(media.schema, ctx(direction, entries.length > 1 ? `${section} (${mediaType})` : section), { id: entries.length > 1 ? `${idPrefix}-${slugPart(mediaType)}` : idPrefix, pointer: `${pointer}/${mediaType.replace(/\//g, '~1')}/schema` }) : undefined,
       examples: mediaExamples(media, direction, document, api.resolver).map((ex) => ({
         label: ex.label,
         html: highlight(typeof ex.value === 'string' && !/json/.test(mediaType) ? ex.value : JSON.stringify(ex.value, null, 2), /json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : ''),

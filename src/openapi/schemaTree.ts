@@ -11,11 +11,44 @@ export interface TreeContext {
   resolver: Resolver;
   /** Renders untrusted spec markdown; the pointer is for link reports. */
   markdown: (text: string, pointer: string) => string;
-  direction: 'request' | 'response';
+  /** Which fields are hidden: readOnly ones in requests, writeOnly ones in responses, none on schema pages. */
+  direction: 'request' | 'response' | 'schema';
   /** Ids already used on the page; new ids are made unique against it. */
   ids: Set<string>;
-  /** Nodes left before expansion stops (protects pages from specs that expand explosively). */
-  budget: { nodes: number };
+  /** Nodes used on the page so far and the most it may hold before expansion stops (protects pages from specs that expand explosively). */
+  budget: { used: number; max: number };
+  /** Bounded expansion of named schemas that have a page of their own (see SchemaPages). */
+  schemaPages?: SchemaPages;
+  /** Told about every field (or body) whose schema is a named schema with fields: for "Used by" lists. */
+  onUse?: (use: SchemaUse) => void;
+}
+
+/**
+ * Real specs reuse schemas so heavily that inlining every use explodes (one operation of a public
+ * API expands to millions of nodes). A named schema that has its own page is therefore expanded
+ * only while fewer than `maxDepth` named schemas are being expanded above it, and only once per
+ * page (`expanded` is shared by every tree of a page); beyond that its field links to its page.
+ * Small pages are the exception to "once": while a page has used fewer than `repeatWithin` nodes
+ * a repeated schema is expanded again, so that an error schema shared by the 400, 401 and 404
+ * responses reads (and deep-links) in every tab of a page that is small anyway.
+ */
+export interface SchemaPages {
+  /** The URL of a component schema's page; undefined when it has none (then it is expanded as usual). */
+  href: (name: string) => string | undefined;
+  maxDepth: number;
+  /** Named schemas already expanded on this page. */
+  expanded: Set<string>;
+  /** Nodes a page may hold before repeated schemas stop being expanded again. */
+  repeatWithin: number;
+}
+
+export interface SchemaUse {
+  /** The component schema used. */
+  name: string;
+  /** Id of the node that uses it (unique on the page). */
+  id: string;
+  /** Dotted field path from the tree's root (`data.owners`); '' for the root itself. */
+  path: string;
 }
 
 interface Walk {
@@ -27,10 +60,32 @@ interface Walk {
   pointer: string;
   /** Named schemas being expanded above this node → the id of their node. */
   ancestors: Map<string, string>;
+  /** Dotted field path from the root, for "Used by" lists. */
+  path: string;
 }
 
 export function schemaTree(raw: Obj | undefined, ctx: TreeContext, at: { id: string; pointer: string; name?: string; required?: boolean }): SchemaNode {
-  return build(raw ?? {}, ctx, { id: at.id, root: at.name === undefined, name: at.name, required: at.required ?? false, pointer: at.pointer, ancestors: new Map() });
+  return build(raw ?? {}, ctx, { id: at.id, root: at.name === undefined, name: at.name, required: at.required ?? false, pointer: at.pointer, ancestors: new Map(), path: at.name ?? '' });
+}
+
+/** Whether a schema has anything to expand (fields, alternatives, map values); scalars never link away. */
+function expandable(schema: Obj): boolean {
+  return (!!schema.properties && Object.keys(schema.properties).length > 0) || Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf) || (!!schema.additionalProperties && typeof schema.additionalProperties === 'object');
+}
+
+/**
+ * Decides whether the named schema `name` may be expanded here. When it may, it is marked as
+ * expanded on the page; when it may not, the link to its page is returned.
+ */
+function claimExpansion(name: string, schema: Obj, depth: number, ctx: TreeContext): { href: string } | undefined {
+  const pages = ctx.schemaPages;
+  if (!pages || !expandable(schema)) return undefined;
+  const href = pages.href(name);
+  if (href === undefined) return undefined;
+  if (depth >= pages.maxDepth) return { href };
+  if (pages.expanded.has(name) && ctx.budget.used >= pages.repeatWithin) return { href };
+  pages.expanded.add(name);
+  return undefined;
 }
 
 /** `integer<int32>`, `string[]`, `Boundary[]`, `string | integer`. */
@@ -61,16 +116,26 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   const id = walk.root ? walk.id : uniqueId(walk.id, ctx.ids);
   const schema = mergeAllOf(resolved, ctx.resolver);
   const node = baseNode(schema, name, id, walk, ctx, pointer);
-  ctx.budget.nodes--;
-  if (name && walk.ancestors.has(name)) {
-    node.circular = { typeName: name, href: `#${walk.ancestors.get(name)}` };
+  ctx.budget.used++;
+  // A field typed by a wrapper around one named schema (`allOf: [$ref]` plus a description) uses that schema.
+  const usedName = name ?? singleAllOfName(resolved, ctx.resolver);
+  if (usedName && ctx.onUse && expandable(schema)) ctx.onUse({ name: usedName, id, path: walk.path });
+  if (usedName && walk.ancestors.has(usedName)) {
+    node.circular = { typeName: usedName, href: `#${walk.ancestors.get(usedName)}` };
     return node;
   }
-  if (ctx.budget.nodes <= 0) {
-    node.truncated = { typeName: name };
+  if (ctx.budget.used >= ctx.budget.max) {
+    node.truncated = { typeName: usedName, href: usedName ? ctx.schemaPages?.href(usedName) : undefined };
     return node;
   }
-  const ancestors = name ? new Map(walk.ancestors).set(name, id) : walk.ancestors;
+  if (usedName) {
+    const link = claimExpansion(usedName, schema, walk.ancestors.size, ctx);
+    if (link) {
+      node.truncated = { typeName: usedName, href: link.href };
+      return node;
+    }
+  }
+  const ancestors = usedName ? new Map(walk.ancestors).set(usedName, id) : walk.ancestors;
   // Arrays show their item's fields directly under the array property (`boundaries.name`).
   let body = schema;
   let bodyPointer = pointer;
@@ -80,19 +145,29 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
       node.circular = { typeName: item.name, href: `#${ancestors.get(item.name)}` };
       return node;
     }
-    if (item.name) ancestors.set(item.name, id);
+    const itemSchema = mergeAllOf(item.schema, ctx.resolver);
+    if (item.name) {
+      if (ctx.onUse && expandable(itemSchema)) ctx.onUse({ name: item.name, id, path: walk.path });
+      const link = claimExpansion(item.name, itemSchema, ancestors.size, ctx);
+      if (link) {
+        node.truncated = { typeName: item.name, href: link.href };
+        return node;
+      }
+      ancestors.set(item.name, id);
+    }
     bodyPointer = item.ref?.startsWith('#') ? item.ref.slice(1) : `${bodyPointer}/items`;
-    body = mergeAllOf(item.schema, ctx.resolver);
+    body = itemSchema;
   }
   const required = new Set<string>(Array.isArray(body.required) ? body.required : []);
+  const childPath = (prop: string) => (walk.path ? `${walk.path}.${prop}` : prop);
   for (const [prop, child] of Object.entries<Obj>(body.properties ?? {})) {
     const childSchema = ctx.resolver.schema(child).schema;
     if (ctx.direction === 'request' && childSchema.readOnly) continue;
     if (ctx.direction === 'response' && childSchema.writeOnly) continue;
-    node.children.push(build(child, ctx, { id: `${id}-${slugPart(prop)}`, name: prop, required: required.has(prop), pointer: `${bodyPointer}/properties/${prop}`, ancestors }));
+    node.children.push(build(child, ctx, { id: `${id}-${slugPart(prop)}`, name: prop, required: required.has(prop), pointer: `${bodyPointer}/properties/${prop}`, ancestors, path: childPath(prop) }));
   }
   if (body.additionalProperties && typeof body.additionalProperties === 'object') {
-    node.additional = build(body.additionalProperties, ctx, { id: `${id}-additional-properties`, name: '[key: string]', required: false, pointer: `${bodyPointer}/additionalProperties`, ancestors });
+    node.additional = build(body.additionalProperties, ctx, { id: `${id}-additional-properties`, name: '[key: string]', required: false, pointer: `${bodyPointer}/additionalProperties`, ancestors, path: childPath('*') });
   } else if (body.additionalProperties === true) {
     node.additional = { ...emptyNode(uniqueId(`${id}-additional-properties`, ctx.ids)), name: '[key: string]', type: 'any' };
   }
@@ -109,11 +184,17 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
         const { schema: s, name: optionName } = ctx.resolver.schema(option);
         const title = optionName ?? s.title ?? `Option ${i + 1}`;
         // Claimed here (not as a field) so "circular →" links can land on the alternative.
-        return { title, node: build(option, ctx, { id: uniqueId(`${id}-${slugPart(title)}`, ctx.ids), root: true, required: false, pointer: `${bodyPointer}/${kind}/${i}`, ancestors }) };
+        return { title, node: build(option, ctx, { id: uniqueId(`${id}-${slugPart(title)}`, ctx.ids), root: true, required: false, pointer: `${bodyPointer}/${kind}/${i}`, ancestors, path: walk.path }) };
       }),
     };
   }
   return node;
+}
+
+/** `{ description, allOf: [{ $ref: Money }] }`: the name of the one schema such a wrapper stands for. */
+function singleAllOfName(schema: Obj, resolver: Resolver): string | undefined {
+  if (!Array.isArray(schema.allOf) || schema.allOf.length !== 1 || schema.properties) return undefined;
+  return resolver.schema(schema.allOf[0]).name;
 }
 
 function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk, ctx: TreeContext, pointer: string): SchemaNode {

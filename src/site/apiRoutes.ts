@@ -4,10 +4,13 @@ import type { ResolvedConfig } from '../config/types';
 import type { ApiModel } from '../openapi/model';
 import { operationView } from '../openapi/operationView';
 import type { SpecMarkdown } from '../openapi/markdown';
-import type { ApiOverviewView, ApiTagView, Crumb, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
+import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { routeUrl } from '../shared/url';
 import { buildToc } from './toc';
-import { uniqueId } from '../openapi/schemaTree';
+import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
+import { PAGE_NODE_BUDGET } from '../openapi/operationView';
+import { schemaExample } from '../openapi/examples';
+import { highlight } from '../content/plugins/highlight';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
@@ -16,6 +19,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const overviewRoute = `/api/${api.overviewSlug}`;
   const tagRoute = (slug: string) => `/api/${slug}`;
   const opRoute = (slug: string) => `/api/${slug}`;
+  const schemaIndexRoute = '/api/schemas';
+  const schemaRoute = (slug: string) => `${schemaIndexRoute}/${slug}`;
+  const schemaSlugs = new Map(api.schemas.map((s) => [s.name, s.slug]));
+  const schemaHref = (name: string) => {
+    const slug = schemaSlugs.get(name);
+    return slug === undefined ? undefined : href(schemaRoute(slug));
+  };
   const sidebar: SidebarItem[] = [
     { type: 'link', label: 'Introduction', route: overviewRoute, href: href(overviewRoute) },
     ...api.tags.map((tag): SidebarItem => ({
@@ -24,13 +34,20 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       items: tag.operations.map((op) => ({ type: 'link', label: op.summary, route: opRoute(op.slug), href: href(opRoute(op.slug)), method: op.method, deprecated: op.deprecated })),
     })),
   ];
+  if (api.schemas.length > 0) {
+    sidebar.push({ type: 'category', label: SCHEMAS_LABEL, items: api.schemas.map((s) => ({ type: 'link', label: s.name, route: schemaRoute(s.slug), href: href(schemaRoute(s.slug)) })) });
+  }
   const order = [overviewRoute, ...api.tags.flatMap((t) => t.operations.map((o) => opRoute(o.slug)))];
+  const position = new Map(order.map((route, i) => [route, i]));
   const labels = new Map<string, string>([[overviewRoute, 'Introduction'], ...api.operations.map((o): [string, string] => [opRoute(o.slug), o.summary])]);
   const neighbours = (route: string) => {
-    const i = order.indexOf(route);
+    const i = position.get(route) ?? -1;
     const link = (r: string | undefined) => (r ? { label: labels.get(r)!, href: href(r) } : undefined);
     return { previous: link(order[i - 1]), next: link(order[i + 1]) };
   };
+  const tagsByName = new Map(api.tags.map((t) => [t.name, t]));
+  const maxDepth = config.openapi?.schemaDepth ?? DEFAULT_SCHEMA_DEPTH;
+  const usedBy = new UsedBy();
   const apiCrumb: Crumb = { label: 'API', href: href('/api') };
 
   const tagViews: ApiTagView[] = api.tags.map((tag) => ({
@@ -104,8 +121,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const render = (text: string, pointer: string) => markdown.render(text, pointer);
   for (const op of api.operations) {
     const route = opRoute(op.slug);
-    const view = operationView(api, op, document, render);
-    const tag = api.tags.find((t) => t.name === op.tag)!;
+    const opHref = href(route);
+    const page = { label: op.summary, kind: 'operation' as const, method: op.method.toUpperCase(), href: opHref };
+    const view = operationView(api, op, document, render, {
+      schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
+      onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${opHref}#${use.id}`),
+    });
+    const tag = tagsByName.get(op.tag)!;
     pages.push({
       route,
       head: head(op.summary, route, firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`),
@@ -114,7 +136,92 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [apiCrumb, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }], ...neighbours(route) },
     });
   }
+  if (api.schemas.length === 0) return pages;
+
+  // Schema trees first (each records the schemas it uses), then the pages with complete "Used by" lists.
+  const schemaCrumb: Crumb = { label: SCHEMAS_LABEL, href: href(schemaIndexRoute) };
+  const trees = api.schemas.map((s) => {
+    const pageHref = href(schemaRoute(s.slug));
+    const page = { label: s.name, kind: 'schema' as const, href: pageHref };
+    const ids = new Set(['schema', 'example', 'used-by']);
+    const tree = schemaTree({ $ref: `#${s.pointer}` }, {
+      resolver: api.resolver,
+      markdown: render,
+      direction: 'schema',
+      ids,
+      budget: { used: 0, max: PAGE_NODE_BUDGET },
+      schemaPages: { href: schemaHref, maxDepth, expanded: new Set(), repeatWithin: REPEAT_WITHIN_NODES },
+      onUse: (use: SchemaUse) => {
+        if (use.path) usedBy.add(use.name, page, use.path, `${pageHref}#${use.id}`);
+      },
+    }, { id: 'schema', pointer: s.pointer });
+    return { schema: s, tree };
+  });
+  const summaries: { name: string; href: string; summary: string }[] = [];
+  for (const { schema: s, tree } of trees) {
+    const route = schemaRoute(s.slug);
+    const raw = api.resolver.schema({ $ref: `#${s.pointer}` }).schema;
+    const description = typeof raw.description === 'string' ? raw.description : '';
+    const example = schemaExample({ $ref: `#${s.pointer}` }, 'response', document);
+    const view: ApiSchemaView = {
+      name: s.name,
+      schema: tree,
+      exampleHtml: example === undefined ? undefined : highlight(JSON.stringify(example, null, 2) ?? 'null', 'json'),
+      usedBy: usedBy.list(s.name),
+    };
+    const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
+    if (view.exampleHtml) toc.push({ id: 'example', text: 'Example', children: [] });
+    toc.push({ id: 'used-by', text: 'Used by', children: [] });
+    summaries.push({ name: s.name, href: href(route), summary: firstSentence(description) });
+    pages.push({
+      route,
+      head: head(s.name, route, firstSentence(description) || `The ${s.name} schema of the ${api.title}: its fields and where it is used.`),
+      section: 'api',
+      sidebar,
+      body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [apiCrumb, schemaCrumb, { label: s.name }] },
+    });
+  }
+  pages.push({
+    route: schemaIndexRoute,
+    head: head(SCHEMAS_LABEL, schemaIndexRoute, `Every data schema of the ${api.title}, with its fields and where it is used.`),
+    section: 'api',
+    sidebar,
+    body: { kind: 'apiSchemaIndex', title: SCHEMAS_LABEL, schemas: summaries, breadcrumbs: [apiCrumb, { label: SCHEMAS_LABEL }] },
+  });
   return pages;
+}
+
+/** Label of the API sidebar category and landing page listing the component schemas. */
+export const SCHEMAS_LABEL = 'Schemas';
+/** A page with fewer schema nodes than this expands a repeated schema again rather than linking to its page. */
+export const REPEAT_WITHIN_NODES = 400;
+/** Named schemas nested deeper than this on a page link to their own page (config `openapi.schemaDepth`). */
+export const DEFAULT_SCHEMA_DEPTH = 5;
+
+/** Fields of one page listed under "Used by"; more are counted, not listed. */
+const USED_BY_FIELDS_PER_PAGE = 5;
+
+type UsePage = { label: string; kind: 'operation' | 'schema'; method?: string; href: string };
+
+/** Where each named schema is used: per schema, one entry per page, with every field on that page. */
+class UsedBy {
+  private readonly bySchema = new Map<string, Map<string, ApiSchemaView['usedBy'][number]>>();
+
+  add(name: string, page: UsePage, where: string, fieldHref: string): void {
+    let pages = this.bySchema.get(name);
+    if (!pages) this.bySchema.set(name, (pages = new Map()));
+    let entry = pages.get(page.href);
+    if (!entry) pages.set(page.href, (entry = { ...page, fields: [], moreFields: 0 }));
+    // A schema used all over one large page would otherwise list hundreds of fields there.
+    if (entry.fields.length < USED_BY_FIELDS_PER_PAGE) entry.fields.push({ where, href: fieldHref });
+    else entry.moreFields++;
+  }
+
+  /** Operations first (in spec order), then schemas. */
+  list(name: string): ApiSchemaView['usedBy'] {
+    const entries = [...(this.bySchema.get(name)?.values() ?? [])];
+    return [...entries.filter((e) => e.kind === 'operation'), ...entries.filter((e) => e.kind === 'schema')];
+  }
 }
 
 function operationToc(view: ReturnType<typeof operationView>): TocEntry[] {

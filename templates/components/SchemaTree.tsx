@@ -66,7 +66,13 @@ function Nested({ node }: { node: SchemaNode }) {
       {node.variants ? <Variants node={node} /> : null}
       {node.truncated ? (
         <p className="schema-truncated">
-          {node.truncated.href ? <a href={node.truncated.href}>See {node.truncated.typeName ?? 'the schema'}</a> : `The fields of ${node.truncated.typeName ?? 'this schema'} are not expanded here.`}
+          {node.truncated.href ? (
+            <>
+              The fields of <a href={node.truncated.href}>{node.truncated.typeName ?? 'this schema'}</a> are on its own page.
+            </>
+          ) : (
+            `The fields of ${node.truncated.typeName ?? 'this schema'} are not expanded here.`
+          )}
         </p>
       ) : null}
     </>
@@ -160,6 +166,7 @@ function hasNested(node: SchemaNode): boolean {
 
 function nestedSummary(node: SchemaNode): string {
   const count = node.children.length + (node.additional ? 1 : 0);
+  if (node.truncated && count === 0 && !node.variants) return `Fields of ${node.truncated.typeName ?? 'this schema'}`;
   if (node.variants && count === 0) return `${node.variants.options.length} alternatives`;
   return `${count} ${count === 1 ? 'field' : 'fields'}${node.type.endsWith('[]') ? ' of each item' : ''}`;
 }

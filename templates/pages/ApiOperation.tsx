@@ -71,7 +71,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
                   {r.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: r.descriptionHtml }} /> : null}
                   {r.headers.length > 0 ? (
                     <>
-                      <h4>Response headers</h4>
+                      <h3 className="response-headers-title">Response headers</h3>
                       <FieldList nodes={r.headers} label={`Headers of the ${r.status} response`} />
                     </>
                   ) : null}

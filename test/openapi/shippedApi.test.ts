@@ -51,7 +51,19 @@ beforeAll(async () => {
 describe('API reference of the shipped spec', () => {
   it('writes exactly the overview, tag and operation routes of the specification', () => {
     const written = fs.readdirSync(path.join(out, 'api')).filter((f) => fs.statSync(path.join(out, 'api', f)).isDirectory()).sort();
-    expect(written).toEqual(['hyperlocal-api-reference', ...tagRoutes, ...operationRoutes].sort());
+    expect(written).toEqual(['hyperlocal-api-reference', 'schemas', ...tagRoutes, ...operationRoutes].sort());
+    const schemaPages = fs.readdirSync(path.join(out, 'api', 'schemas')).filter((f) => f !== 'index.html');
+    expect(schemaPages).toHaveLength(Object.keys(spec.components.schemas).length);
+    expect(schemaPages).toEqual(expect.arrayContaining(['boundary', 'school-location-address-only', 'active-market-statistics', 'error']));
+  });
+
+  it('keeps every field of the fixture inline: no operation page links a schema away to its page', () => {
+    for (const slug of operationRoutes) {
+      const $ = page(slug);
+      expect($('.schema-truncated').length, slug).toBe(0);
+      // Error bodies shared by several status codes are expanded in each tab, so each field deep-links.
+      if (slug !== 'vector-tile') expect($('[id="response-401-error-code"]').length, slug).toBe(1);
+    }
   });
 
   it('renders every API page as valid HTML', () => {
@@ -154,7 +166,7 @@ describe('API reference of the shipped spec', () => {
     const $ = page('get-school');
     const sidebar = $('nav.sidebar[aria-label="API sidebar"]');
     expect(sidebar.find('a').first().attr('href')).toBe('/api/hyperlocal-api-reference');
-    expect(sidebar.find('summary').map((_, s) => $(s).text()).get()).toEqual(spec.tags.map((t: any) => t.name));
+    expect(sidebar.find('summary').map((_, s) => $(s).text()).get()).toEqual([...spec.tags.map((t: any) => t.name), 'Schemas']);
     expect(sidebar.find('details:not([open])').length).toBe(0);
     expect(sidebar.find('a[aria-current="page"] .method-badge').text()).toBe('GET');
   });

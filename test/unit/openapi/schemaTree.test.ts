@@ -26,7 +26,7 @@ const doc = {
 };
 
 function tree(schema: object, direction: 'request' | 'response' = 'response'): SchemaNode {
-  const ctx: TreeContext = { resolver: createResolver(doc), markdown: (t) => `<p>${t}</p>`, direction, ids: new Set(), budget: { nodes: 1000 } };
+  const ctx: TreeContext = { resolver: createResolver(doc), markdown: (t) => `<p>${t}</p>`, direction, ids: new Set(), budget: { used: 0, max: 1000 } };
   return schemaTree(schema, ctx, { id: 'response-200', pointer: '/x' });
 }
 const names = (n: SchemaNode) => n.children.map((c) => c.name);
@@ -93,7 +93,7 @@ describe('openapi/schemaTree', () => {
   });
 
   it('stops expanding when the page budget is spent', () => {
-    const ctx: TreeContext = { resolver: createResolver(doc), markdown: (t) => t, direction: 'response', ids: new Set(), budget: { nodes: 2 } };
+    const ctx: TreeContext = { resolver: createResolver(doc), markdown: (t) => t, direction: 'response', ids: new Set(), budget: { used: 0, max: 2 } };
     const root = schemaTree({ type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'string' } } } } }, ctx, { id: 'r', pointer: '/x' });
     expect(root.children[0].truncated).toBeDefined();
     expect(root.children[0].children).toEqual([]);
