@@ -57,7 +57,14 @@ export function guideRoute(dirs: string[], fileName: string, slug: string | unde
   return name === 'index' || name === 'README' ? base : `${base}/${name}`;
 }
 
-export function discoverGuides(guidesDir: string): { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] } {
+/**
+ * Each guide's parsed front matter, kept between builds of one process (serve --watch): a file
+ * whose size and modification time are unchanged is not read again, one whose text is unchanged
+ * not parsed again. The caller deletes the entries of files it knows changed.
+ */
+export type FrontMatterCache = Map<string, { mtimeMs: number; size: number; text: string; parsed: ReturnType<typeof parseFrontMatter> }>;
+
+export function discoverGuides(guidesDir: string, cache?: FrontMatterCache): { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] } {
   const sources: GuideSource[] = [];
   const categories: Category[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -74,7 +81,7 @@ export function discoverGuides(guidesDir: string): { sources: GuideSource[]; cat
       continue;
     }
     if (!/\.mdx?$/.test(fileName) || fileName.startsWith('_')) continue;
-    const parsed = parseFrontMatter(fs.readFileSync(file, 'utf8'), file);
+    const parsed = cache ? parseWithCache(file, cache) : parseFrontMatter(fs.readFileSync(file, 'utf8'), file);
     diagnostics.push(...parsed.diagnostics);
     const fm = parsed.frontMatter;
     sources.push({
@@ -101,6 +108,16 @@ export function discoverGuides(guidesDir: string): { sources: GuideSource[]; cat
     }
   }
   return { sources, categories, diagnostics };
+}
+
+function parseWithCache(file: string, cache: FrontMatterCache): ReturnType<typeof parseFrontMatter> {
+  const { mtimeMs, size } = fs.statSync(file);
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs && hit.size === size) return hit.parsed;
+  const text = fs.readFileSync(file, 'utf8');
+  const parsed = hit && hit.text === text ? hit.parsed : parseFrontMatter(text, file);
+  cache.set(file, { mtimeMs, size, text, parsed });
+  return parsed;
 }
 
 function readCategory(file: string, dirs: string[], diagnostics: Diagnostic[]): Category | undefined {

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from '../config/types';
 import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
-import { discoverGuides, type Category, type GuideSource } from './discover';
+import { discoverGuides, type Category, type FrontMatterCache, type GuideSource } from './discover';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 
@@ -42,15 +42,39 @@ export interface GuidesResult {
   diagnostics: Diagnostic[];
 }
 
-export function loadGuides(config: ResolvedConfig): GuidesResult {
-  const { sources, categories, diagnostics } = discoverGuides(config.guidesDir);
+/**
+ * What rendering one guide produced, kept between builds of one process (serve --watch) while
+ * the guide's body and the routes of all guides are unchanged. Markdown is most of the content
+ * stage; the caller drops the cache when the config or an image in the content folder changes.
+ */
+export interface GuideRenderCache {
+  routes: string;
+  entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
+}
+
+export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; frontMatter?: FrontMatterCache }): GuidesResult {
+  if (cache) cache.frontMatter ??= new Map();
+  const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.frontMatter);
   const visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
   const routeByFile = new Map(visible.map((s) => [s.file, s.route]));
   const assets = new Map<string, string>();
   const md = createMarkdown({ html: true });
   const url = (route: string, hash: string) => routeUrl(config.baseUrl, route, config.trailingSlash) + (hash ? `#${hash}` : '');
+  const routes = cache ? JSON.stringify([...routeByFile]) : '';
+  if (cache && cache.guides?.routes !== routes) cache.guides = { routes, entries: new Map() };
 
   const docs = visible.map((source): GuideDoc => {
+    const cached = cache?.guides?.entries.get(source.file);
+    if (cached && cached.body === source.body && cached.bodyLineOffset === source.bodyLineOffset && cached.route === source.route) {
+      diagnostics.push(...cached.diagnostics);
+      for (const [out, file] of cached.assets) assets.set(out, file);
+      // The same document object while the front matter is the same parsed object: later stages
+      // then find most of it unchanged by identity instead of by comparing it.
+      if (cached.doc?.frontMatter !== source.frontMatter || cached.doc.relPath !== source.relPath) cached.doc = guideDoc(source, cached.html, cached.headings, cached.links);
+      return cached.doc;
+    }
+    const diagnosticsBefore = diagnostics.length;
+    const images: [string, string][] = [];
     const links: LinkRecord[] = [];
     const env = createEnv(source.file, source.bodyLineOffset, {
       resolveLink(href, line) {
@@ -91,26 +115,41 @@ export function loadGuides(config: ResolvedConfig): GuidesResult {
         const hash = contentHash(fs.readFileSync(file)).slice(0, 8);
         const out = `assets/images/${path.basename(file, ext)}-${hash}${ext}`;
         assets.set(out, file);
+        images.push([out, file]);
         return withBase(config.baseUrl, `/${out}`);
       },
     });
     const html = renderMarkdown(md, source.body, env);
-    const fm = source.frontMatter;
-    const firstH1 = env.headings.find((h) => h.level === 1)?.text;
-    const title = fm.title ?? firstH1 ?? path.basename(source.relPath).replace(/\.mdx?$/, '');
-    return {
-      ...source,
-      title,
-      sidebarLabel: fm.sidebar_label ?? title,
-      description: fm.description ?? '',
-      keywords: fm.keywords ?? [],
-      tags: fm.tags ?? [],
-      unlisted: fm.unlisted === true,
-      draft: fm.draft === true,
+    cache?.guides?.entries.set(source.file, {
+      body: source.body,
+      bodyLineOffset: source.bodyLineOffset,
+      route: source.route,
       html,
       headings: env.headings,
       links,
-    };
+      diagnostics: diagnostics.slice(diagnosticsBefore),
+      assets: images,
+    });
+    return guideDoc(source, html, env.headings, links);
   });
   return { docs, categories, assets, diagnostics };
+}
+
+function guideDoc(source: GuideSource, html: string, headings: Heading[], links: LinkRecord[]): GuideDoc {
+  const fm = source.frontMatter;
+  const firstH1 = headings.find((h) => h.level === 1)?.text;
+  const title = fm.title ?? firstH1 ?? path.basename(source.relPath).replace(/\.mdx?$/, '');
+  return {
+    ...source,
+    title,
+    sidebarLabel: fm.sidebar_label ?? title,
+    description: fm.description ?? '',
+    keywords: fm.keywords ?? [],
+    tags: fm.tags ?? [],
+    unlisted: fm.unlisted === true,
+    draft: fm.draft === true,
+    html,
+    headings,
+    links,
+  };
 }

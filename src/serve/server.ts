@@ -9,6 +9,7 @@ import { build } from '../build';
 import { loadConfig } from '../config/load';
 import type { InlineConfig, ResolvedConfig } from '../config/types';
 import { createLogger, type Logger } from '../diagnostics/logger';
+import { contentHash } from '../output/hash';
 import { packagePath } from '../paths';
 import { createEventHub, type ReloadMessage } from './events';
 import { listen } from './listen';
@@ -58,6 +59,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   let context: WatchContext | undefined;
   let config: ResolvedConfig;
   let files: () => SiteFiles;
+  let client: { code: string; hash: string } | undefined;
   let fatal: (e: unknown) => void = () => {};
   const fatalError = new Promise<never>((_, reject) => (fatal = reject));
   fatalError.catch(() => {});
@@ -66,8 +68,9 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     context = await createWatchContext({ ...options, logger, onFatal: (e) => fatal(e) });
     const ctx = context;
     config = ctx.state.loaded.config;
-    const inject = clientTag(() => ctx.state.version);
-    files = () => (ctx.state.files.size > 0 ? memoryFiles(ctx.state.files, inject) : placeholderFiles(inject));
+    client = await bundleClient();
+    const inject = clientTag(() => ctx.state.version, client.hash);
+    files = () => (ctx.state.files.size > 0 ? memoryFiles(ctx.state.files, inject, ctx.state.deferred) : placeholderFiles(inject));
   } else {
     config = (await loadConfig(options, { dev: true })).config;
     if (!fs.existsSync(config.outDir)) {
@@ -82,7 +85,6 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   const current = () => context?.state.loaded.config ?? config;
   const site = (req: http.IncomingMessage, res: http.ServerResponse) => createSiteHandler({ files, baseUrl: current().baseUrl, trailingSlash: current().trailingSlash })(req, res);
   const hub = context ? createEventHub(() => initialMessages(context!)) : undefined;
-  const client = context ? await bundleClient() : undefined;
   context?.subscribe((event) => {
     if (!hub) return;
     if (event.type === 'failed') return hub.send({ type: 'error', errors: event.errors });
@@ -95,7 +97,11 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     const pathname = (req.url ?? '/').split('?')[0];
     if (context && pathname.startsWith('/__docsgen/')) {
       if (pathname === '/__docsgen/events' && req.method === 'GET') return hub!.handle(req, res);
-      if (pathname === '/__docsgen/client.js' && req.method === 'GET') return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(client);
+      if (pathname === '/__docsgen/client.js' && req.method === 'GET') {
+        // Pages ask for it by its hash, so a reload does not wait to fetch it again.
+        const versioned = new URLSearchParams(req.url!.split('?')[1] ?? '').get('v') === client!.hash;
+        return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache' }).end(client!.code);
+      }
       if (pathname === '/__docsgen/refetch-spec' && req.method === 'POST') {
         return void context.refetchSpec().then(
           (fetched) => res.writeHead(fetched ? 200 : 409, { 'content-type': 'application/json' }).end(JSON.stringify(fetched ? { refetched: true, ok: !context!.state.errors } : { refetched: false, reason: 'The OpenAPI spec is not a URL.' })),
@@ -151,10 +157,10 @@ function initialMessages(context: WatchContext): ReloadMessage[] {
 }
 
 /** The client script tag, added before </head> of every page served in watch mode. */
-function clientTag(version: () => number): (html: string, file: string) => string {
+function clientTag(version: () => number, hash: string): (html: string, file: string) => string {
   return (html, file) => {
     const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-    const tag = `<script src="/__docsgen/client.js" data-file="${attr(file)}" data-version="${version()}" defer></script>`;
+    const tag = `<script src="/__docsgen/client.js?v=${hash}" data-file="${attr(file)}" data-version="${version()}" defer></script>`;
     const at = html.indexOf('</head>');
     return at === -1 ? tag + html : html.slice(0, at) + tag + html.slice(at);
   };
@@ -166,10 +172,11 @@ function placeholderFiles(inject: (html: string, file: string) => string): SiteF
   return memoryFiles(new Map([['404.html', page]]), inject);
 }
 
-async function bundleClient(): Promise<string> {
+async function bundleClient(): Promise<{ code: string; hash: string }> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({ entryPoints: [packagePath('src/serve/client/reload.ts')], bundle: true, write: false, format: 'iife', target: 'es2020', minify: true, logLevel: 'silent' });
-  return result.outputFiles[0].text;
+  const code = result.outputFiles[0].text;
+  return { code, hash: contentHash(code).slice(0, 10) };
 }
 
 function displayDir(dir: string): string {

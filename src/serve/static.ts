@@ -117,12 +117,15 @@ export function diskFiles(dir: string): SiteFiles {
   };
 }
 
-/** A build held in memory; `transformHtml` lets serve --watch add its client to pages as they are sent. */
-export function memoryFiles(files: OutputFiles, transformHtml?: (html: string, file: string) => string): SiteFiles {
+/**
+ * A build held in memory; `transformHtml` lets serve --watch add its client to pages as they are
+ * sent, and `deferred` files (the search index) are made when first asked for.
+ */
+export function memoryFiles(files: OutputFiles, transformHtml?: (html: string, file: string) => string, deferred: Map<string, () => string> = new Map()): SiteFiles {
   return {
-    lookup: (file) => (files.has(file) ? 'file' : 'missing'),
+    lookup: (file) => (files.has(file) || deferred.has(file) ? 'file' : 'missing'),
     send(req, res, file, status, headers) {
-      const content = files.get(file)!;
+      const content = files.get(file) ?? deferred.get(file)!();
       let body: string | Uint8Array = typeof content === 'object' && 'copyFrom' in content ? fs.readFileSync(content.copyFrom) : content;
       if (transformHtml && file.endsWith('.html')) body = transformHtml(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'), file);
       const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;

@@ -16,6 +16,7 @@ import { packagePath } from '../paths';
 import { withBase } from '../shared/url';
 import type { OverlayError } from './events';
 import { fetchSpecWithFallback } from './specCache';
+import { throwSite } from './throwSite';
 
 export interface WatchContextOptions extends InlineConfig {
   logger: Logger;
@@ -27,7 +28,11 @@ export interface WatchContextOptions extends InlineConfig {
    * theme in place; tests that must not see such edits turn this off. @default true
    */
   watchTemplates?: boolean;
-  /** Changes closer together than this make one build. @default 15 */
+  /**
+   * Changes closer together than this make one build. An editor's save (write, or write a copy
+   * and rename it) arrives within a millisecond or two, and changes that arrive during a build
+   * go into the next one anyway, so this only needs to be short. @default 5
+   */
   debounceMs?: number;
   /**
    * Template components (`templates/**\/*.tsx`) changed. They are compiled into docsgen, so the
@@ -45,6 +50,8 @@ export type WatchEvent =
 export interface WatchState {
   /** The last good build (empty until the first build succeeds). */
   files: OutputFiles;
+  /** Files of the last good build made only when asked for (the search index). */
+  deferred: Map<string, () => string>;
   /** Changes with every good build; pages carry the version they were served at. */
   version: number;
   /** Errors of the last build, when it failed. */
@@ -71,7 +78,7 @@ const isInside = (file: string, dir: string) => file === dir || file.startsWith(
 export async function createWatchContext(options: WatchContextOptions): Promise<WatchContext> {
   const { logger } = options;
   const inline: InlineConfig = { configFile: options.configFile, root: options.root, outDir: options.outDir, spec: options.spec, onBrokenLinks: options.onBrokenLinks };
-  const state: WatchState = { files: new Map(), version: Date.now(), loaded: await loadConfig(inline, { dev: true }) };
+  const state: WatchState = { files: new Map(), deferred: new Map(), version: Date.now(), loaded: await loadConfig(inline, { dev: true }) };
   let cache: BuildCache = {};
   let spec: SpecSource | undefined;
   let specStale = true;
@@ -87,6 +94,10 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const start = performance.now();
     const configChanged = changed.some((f) => state.loaded.dependencies.includes(f));
     if (changed.some((f) => islandSources.some((dir) => isInside(f, dir)))) cache.islands = undefined;
+    // Guides keep their rendered markdown while their text is unchanged, but an image they show
+    // is part of it (its content hash is in the URL).
+    if (changed.some((f) => isInside(f, state.loaded.config.contentDir) && !/\.mdx?$/.test(f))) cache.guides = undefined;
+    for (const file of changed) cache.frontMatter?.delete(file);
     const code = changed.filter((f) => isInside(f, templatesDir) && /\.[cm]?[jt]sx?$/.test(f));
     if (code.length > 0) {
       // Template components are compiled into docsgen's own bundle: only a new process sees them.
@@ -111,6 +122,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       const renamed = hashedBefore.map((url, i): [string, string] => [url, cache.hashedUrls?.[i] ?? url]).filter(([a, b]) => a !== b);
       const diff = diffBuilds(state.files, result.files, result.config.baseUrl, renamed);
       state.files = result.files;
+      state.deferred = new Map(cache.search ? [[cache.search.fileName, cache.search.content]] : []);
       state.version++;
       state.errors = undefined;
       const ms = performance.now() - start;
@@ -130,7 +142,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
         options.onFatal?.(e);
         return;
       }
-      const errors = e.diagnostics.filter((d) => d.severity === 'error');
+      const errors = e.diagnostics.filter((d) => d.severity === 'error').map((d) => (d.code === 'render-failed' ? atThrowSite(d, e.cause, rel) : d));
       for (const d of errors) logger.diagnostic(d);
       logger.error(`✗ ${first ? 'build' : 'rebuild'} failed with ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}${state.files.size ? '; still serving the last good build' : ''}. Fix it and save: the page updates by itself.`);
       state.errors = errors.map((d) => toOverlayError(d, state.loaded.config.root));
@@ -144,6 +156,9 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let disposed = false;
+  const stamps = new Map<string, string>();
+  const recheckTimers = new Set<NodeJS.Timeout>();
+  const changedSince = (files: string[]) => files.filter((file) => stamps.get(file) !== stampOf(file));
   const flush = async () => {
     if (running) return;
     running = true;
@@ -153,15 +168,20 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
         pending.clear();
         const done = waiters;
         waiters = [];
-        const started = Date.now();
+        for (const file of batch) stamps.set(file, stampOf(file));
         await runBuild(batch, false);
         // IMPORTANT: chokidar drops a second change to a path within 50 ms of the last one
-        // (it throttles, it does not coalesce). A quick second save would be lost; the file's
-        // modification time tells, so anything written since this build began is built again.
-        for (const file of batch) {
-          const mtime = path.isAbsolute(file) ? (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0;
-          if (mtime >= started && mtime <= Date.now()) pending.add(file);
-        }
+        // (it throttles, it does not coalesce), so a quick second save would be lost. Each
+        // file's size and modification time when the build began tell: what changed during the
+        // build is built again now, what changes just after it (still inside chokidar's 50 ms)
+        // when the window has passed.
+        for (const file of changedSince(batch)) pending.add(file);
+        const recheck = setTimeout(() => {
+          recheckTimers.delete(recheck);
+          const late = changedSince(batch);
+          if (late.length > 0 && !disposed) void rebuild(late);
+        }, CHOKIDAR_THROTTLE_MS + 10);
+        recheckTimers.add(recheck);
         done.forEach((resolve) => resolve());
       }
     } finally {
@@ -173,7 +193,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       for (const p of paths) pending.add(p);
       waiters.push(resolve);
       clearTimeout(timer);
-      timer = setTimeout(() => void flush(), options.debounceMs ?? 15);
+      timer = setTimeout(() => void flush(), options.debounceMs ?? 5);
     });
 
   await runBuild([], true);
@@ -222,12 +242,23 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     async dispose() {
       disposed = true;
       clearTimeout(timer);
+      recheckTimers.forEach((t) => clearTimeout(t));
       if (poll) clearInterval(poll);
       listeners.clear();
       await watcher.close();
       waiters.forEach((resolve) => resolve());
     },
   };
+}
+
+/** chokidar reports one change to a path per this many milliseconds and drops the others. */
+const CHOKIDAR_THROTTLE_MS = 50;
+
+/** What tells whether a file changed: its size and modification time (labels like "(manual rebuild)" never change). */
+function stampOf(file: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
 }
 
 /** outDir, VCS and dependency folders, docsgen's cache, and editor droppings never trigger a build. */
@@ -256,6 +287,7 @@ export function diffBuilds(previous: OutputFiles, next: OutputFiles, baseUrl: st
   for (const [file, content] of next) {
     if (!file.endsWith('.html')) continue;
     const old = previous.get(file);
+    if (old === content) continue;
     if (old === undefined) {
       html.push(file);
       continue;
@@ -269,10 +301,22 @@ export function diffBuilds(previous: OutputFiles, next: OutputFiles, baseUrl: st
   return { html: html.sort(), stylesheetHref: previous.size > 0 && after && before !== after ? withBase(baseUrl, `/${after}`) : undefined };
 }
 
+/**
+ * A page that failed to render is reported where the template threw (file, line and the line
+ * itself), with the page's source as a note: that is the line to fix.
+ */
+function atThrowSite(d: Diagnostic, cause: unknown, rel: (file: string) => string): Diagnostic {
+  const site = throwSite((cause as { stack?: string } | undefined)?.stack ?? (d.notes ? `\n${d.notes.map((n) => `    ${n}`).join('\n')}` : undefined));
+  if (!site) return d;
+  const page = d.location?.file;
+  return { ...d, location: site, notes: page ? [`while rendering ${path.isAbsolute(page) ? rel(page) : page}`] : undefined };
+}
+
 function toOverlayError(d: Diagnostic, root: string): OverlayError {
   const file = d.location?.file;
   return {
-    file: file && path.isAbsolute(file) ? path.relative(root, file) : file,
+    // Files of the site from its root; others (a template of docsgen's) as the terminal names them.
+    file: file && path.isAbsolute(file) ? (isInside(file, root) ? path.relative(root, file) : path.relative(process.cwd(), file) || file) : file,
     line: d.location?.line,
     column: d.location?.column,
     text: d.text,

@@ -4,11 +4,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDiagnostic } from '../../src/diagnostics/format';
 import { packagePath } from '../../src/paths';
 import { launchBrowser } from '../helpers/browser';
 import { writeFiles } from '../helpers/fixture';
 import { request, startServer } from './helpers';
+
+// DocPage, wrapped so that it throws for a guide containing THROW_MARKER: how a broken template
+// behaves. Authors' guides render through it as usual otherwise.
+vi.mock('../../templates/pages/DocPage', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../templates/pages/DocPage')>();
+  const { throwingDocPage } = await import('./throwingTemplate');
+  return { ...original, DocPage: throwingDocPage(original.DocPage) };
+});
+const { THROW_MARKER } = await import('./throwingTemplate');
+const throwingTemplateFile = path.join(import.meta.dirname, 'throwingTemplate.tsx');
 
 const guide = (body: string) => `---\ntitle: Live guide\n---\n${body}\n`;
 const stylesDir = packagePath('templates/styles');
@@ -72,6 +83,35 @@ describe('serve --watch in the browser', () => {
 
     fs.writeFileSync(path.join(dir, 'content/guides/live.md'), guide('Fixed version.'));
     await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Fixed version.') ?? false, undefined, { timeout: 15_000 });
+    expect(await overlay().count()).toBe(0);
+  });
+
+  it('a template that throws: terminal and overlay name the template file and line, the server stays up, a good save clears it', async () => {
+    await page.goto(`${server.url}guides/live`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    const before = await main();
+    const throwLine = fs.readFileSync(throwingTemplateFile, 'utf8').split('\n').findIndex((l) => l.includes('throw new Error')) + 1;
+    const where = `${path.relative(process.cwd(), throwingTemplateFile)}:${throwLine}`;
+    const diagnosticsBefore = server.logger.diagnostics.length;
+    fs.writeFileSync(path.join(dir, 'content/guides/live.md'), guide(`This guide breaks the template: ${THROW_MARKER}.`));
+    await overlay().waitFor({ state: 'visible', timeout: 15_000 });
+    const text = await overlay().innerText();
+    expect(text).toContain(where);
+    expect(text).toContain('Rendering the page /guides/live failed: this template cannot render the guide');
+    expect(text).toContain("throw new Error('this template cannot render the guide');");
+    // The terminal says the same, and which guide was being rendered.
+    const printed = server.logger.diagnostics.slice(diagnosticsBefore).map((d) => formatDiagnostic(d, { color: false, cwd: process.cwd() })).join('\n');
+    expect(printed).toContain(where);
+    expect(printed).toMatch(/note: while rendering \S*content\/guides\/live\.md/);
+    expect(server.logger.lines.at(-1)).toMatch(/rebuild failed with 1 error; still serving the last good build/);
+    // Still serving the last good build.
+    const served = await request(server.url, '/guides/live');
+    expect(served.status).toBe(200);
+    expect(served.body).not.toContain(THROW_MARKER);
+    expect(await main()).toBe(before);
+
+    fs.writeFileSync(path.join(dir, 'content/guides/live.md'), guide('Template happy again.'));
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Template happy again.') ?? false, undefined, { timeout: 15_000 });
     expect(await overlay().count()).toBe(0);
   });
 

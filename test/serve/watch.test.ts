@@ -26,6 +26,25 @@ function nextEvent(server: Server, predicate: (e: WatchEvent) => boolean, timeou
   });
 }
 
+/**
+ * Resolves once no build has ended for `quietMs`: a test that looks at the build of its own save
+ * must not get one that an earlier test's save started (a build reads every file it needs, so it
+ * may take in a save made while it was queued, and the save's own build then changes nothing).
+ */
+function settled(server: Server, quietMs = 250): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(done, quietMs);
+    const stop = server.context!.subscribe(() => {
+      clearTimeout(timer);
+      timer = setTimeout(done, quietMs);
+    });
+    function done() {
+      stop();
+      resolve();
+    }
+  });
+}
+
 const sawFile = (file: string) => (e: WatchEvent) => e.changed.some((c) => c.endsWith(file));
 
 /** Collects server-sent events from /__docsgen/events. */
@@ -87,11 +106,15 @@ describe('serve --watch', () => {
     const page = await request(server.url, '/guides/wip');
     expect(page.status).toBe(200);
     expect(page.body).toContain('page-banner-draft');
-    expect(page.body).toMatch(/<script src="\/__docsgen\/client\.js" data-file="guides\/wip\/index\.html" data-version="\d+" defer><\/script><\/head>/);
+    expect(page.body).toMatch(/<script src="\/__docsgen\/client\.js\?v=[0-9a-f]{10}" data-file="guides\/wip\/index\.html" data-version="\d+" defer><\/script><\/head>/);
     for (const [file, content] of server.context!.state.files) if (typeof content === 'string') expect(content, file).not.toContain('__docsgen');
     const client = await request(server.url, '/__docsgen/client.js');
     expect(client.status).toBe(200);
     expect(client.body).toContain('EventSource');
+    // The URL pages use carries the client's hash: a reload takes it from the browser's cache.
+    const versioned = await request(server.url, /src="(\/__docsgen\/client\.js\?v=[0-9a-f]+)"/.exec(page.body)![1]);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(client.headers['cache-control']).toBe('no-cache');
   });
 
   it('an edited guide is rebuilt incrementally: only its page is re-rendered, and the browser is told to reload it', async () => {
@@ -120,7 +143,38 @@ describe('serve --watch', () => {
     await waitFor(async () => (await request(server.url, '/guides/c')).body.includes('Quick two.'));
   });
 
+  it('a save just after a build ended, inside chokidar\'s 50 ms window, is built too', async () => {
+    await settled(server);
+    const file = path.join(dir, 'content/guides/c.md');
+    const first = nextEvent(server, sawFile('content/guides/c.md'));
+    fs.writeFileSync(file, guide('Late one.', 'C'));
+    await first;
+    // Past the end of the build (its own check for changes during the build is done), but well
+    // within 50 ms of chokidar's report of the first save, so chokidar does not report this one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    fs.writeFileSync(file, guide('Late two, a longer text.', 'C'));
+    await waitFor(async () => (await request(server.url, '/guides/c')).body.includes('Late two, a longer text.'));
+  });
+
+  it('the search index follows edits, and pages point at it by a URL that does not change with it', async () => {
+    await settled(server);
+    const before = await request(server.url, '/guides/a');
+    const indexUrl = /data-search-index="([^"]+)"/.exec(before.body)![1];
+    const built = nextEvent(server, sawFile('content/guides/a.md'));
+    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), guide('Second version, now about zeppelins.'));
+    expect((await built).type).toBe('built');
+    const after = await request(server.url, '/guides/a');
+    expect(/data-search-index="([^"]+)"/.exec(after.body)![1]).toBe(indexUrl);
+    const index = await request(server.url, indexUrl.replace(/&amp;/g, '&'));
+    expect(index.status).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.body).toContain('zeppelins');
+    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), guide('Second version.'));
+    await waitFor(async () => !(await request(server.url, indexUrl.replace(/&amp;/g, '&'))).body.includes('zeppelins'));
+  });
+
   it('a new title re-renders the pages whose sidebar, neighbours or listings show it, and no others', async () => {
+    await settled(server);
     const built = nextEvent(server, sawFile('content/guides/b.md'));
     fs.writeFileSync(path.join(dir, 'content/guides/b.md'), guide('Page B.', 'B renamed'));
     const event = await built;
@@ -132,6 +186,7 @@ describe('serve --watch', () => {
   });
 
   it('bad front matter: error with file and line, the last good build stays served, the next good save clears it', async () => {
+    await settled(server);
     const sse = listen(server.url);
     await waitFor(() => sse.messages.some((m) => m.type === 'hello'));
     const failed = nextEvent(server, sawFile('content/guides/a.md'));
