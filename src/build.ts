@@ -16,21 +16,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config/load';
 import type { InlineConfig, ResolvedConfig } from './config/types';
-import { loadGuides } from './content/loadGuides';
+import { loadGuides, type GuideRenderCache } from './content/loadGuides';
+import type { FrontMatterCache } from './content/discover';
 import { DocsgenError, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
 import { createLogger, type Logger } from './diagnostics/logger';
 import { checkLinks } from './links/check';
 import { collectLinks } from './links/collect';
 import type { SiteLink } from './links/check';
-import { writeOutput, type OutputFiles } from './output/write';
+import { openOutput, writeOutput, type OutputFiles } from './output/write';
 import { buildSiteModel } from './render/siteModel';
 import { renderPages } from './render/renderPages';
+import { renderSite, type SitePage } from './render/renderSite';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite } from './site/routes';
 import { bundleIslands } from './islands/bundle';
 import { searchDocuments } from './search/documents';
-import { buildSearchIndex } from './search/buildIndex';
+import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
 import { parseApi } from './openapi/parse';
@@ -50,6 +52,8 @@ export interface BuildOptions extends InlineConfig {
   strict?: boolean;
   /** An already loaded spec, used instead of reading `openapi.spec` (serve --watch fetches URL specs itself). */
   specSource?: SpecSource;
+  /** Threads that render pages: by default more than one only on large sites (src/render/renderSite.ts); 1 renders serially. */
+  threads?: number;
   /**
    * Results kept between builds of one process (serve --watch): the parsed spec while its text
    * is unchanged, the island bundle, and each page's HTML while its model is unchanged. The
@@ -59,9 +63,22 @@ export interface BuildOptions extends InlineConfig {
 }
 
 export interface BuildCache {
+  /** The resolved config: serve --watch starts a new cache when the config changes. */
+  config?: ResolvedConfig;
+  /** Each guide's rendered markdown while its body and the guides' routes are unchanged. */
+  guides?: GuideRenderCache;
+  /** Each guide's front matter while the file is unchanged (delete the entries of changed files). */
+  frontMatter?: FrontMatterCache;
+  /** The ids of each page's HTML, while the HTML is the same string. */
+  ids?: Map<string, { html: string; ids: Set<string> }>;
+  /**
+   * Set by each build: the search index, left out of `files` and built when first asked for
+   * (pages point at it by a URL that does not change with its content).
+   */
+  search?: { fileName: string; content: () => string };
   api?: { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; diagnostics: Diagnostic[] };
   islands?: IslandAssets;
-  pages?: Map<string, { key: string; html: string; hashed: string[] }>;
+  pages?: Map<string, CachedPage>;
   /** The API pages and the links of spec descriptions, while the parsed spec and the config are unchanged. */
   apiSite?: { model: ApiModel; config: string; pages: PageModel[]; links: SiteLink[] };
   /** Set by each build: the routes it rendered (the others were reused). */
@@ -109,10 +126,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   };
 
   const configStart = performance.now();
-  const { config } = await loadConfig(options, { dev: options.dev });
+  // serve --watch loads the config again itself when it changes, and then starts a new cache.
+  const config = options.cache?.config ?? (await loadConfig(options, { dev: options.dev })).config;
+  if (options.cache) options.cache.config = config;
   timings.push(['config', performance.now() - configStart]);
 
-  const guides = stage('content', () => loadGuides(config));
+  const guides = stage('content', () => loadGuides(config, options.cache));
   collect(guides.diagnostics);
 
   let api: ApiInput | undefined;
@@ -127,7 +146,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const site = stage('site', () => (options.cache && api ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
   collect(site.diagnostics);
 
-  const searchIndex = stage('search', () => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes })));
+  const makeSearchIndex = (shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes }), { shardAbovePages });
+  // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
+  const searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(Infinity)) : stage('search', () => makeSearchIndex());
 
   const islandsStart = performance.now();
   const assets = options.cache?.islands ?? (await bundleIslands({ minify: !options.dev }));
@@ -136,41 +157,61 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const stylesheet = buildStylesheet();
   const siteModel = buildSiteModel(config, stylesheet.path, searchIndex);
-  const rendered = stage('render', () =>
-    options.cache ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets) : renderPages(siteModel, site.pages, { logger, sources: site.sources, assets }),
-  );
-
+  const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
+  // A writing build streams the pages into the output's temporary folder as they are rendered
+  // (large sites never hold all their HTML); any error before the swap removes that folder.
+  const output = options.write !== false && !options.cache ? openOutput(config.outDir, { root: config.root, protectedDirs: [config.contentDir] }) : undefined;
   const files: OutputFiles = new Map();
-  for (const page of rendered) files.set(page.route === '/404' ? '404.html' : routeToFile(page.route, config.trailingSlash), page.html);
-  files.set(stylesheet.path, stylesheet.css);
-  files.set(searchIndex.fileName, searchIndex.content);
-  for (const [rel, content] of assets.files) files.set(rel, content);
-  for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
-  for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
-  files.set('sitemap.xml', generateSitemap(site.pages.filter((p) => p.route !== '/404')));
+  let rendered: SitePage[];
+  try {
+    const renderStart = performance.now();
+    rendered = options.cache
+      ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
+      : await renderSite(siteModel, site.pages, { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads });
+    timings.push(['render', performance.now() - renderStart]);
 
-  stage('links', () =>
-    collect(
-      checkLinks(
-        [...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])],
-        {
-          routes: new Set(site.pages.filter((p) => p.route !== '/404').map((p) => p.route)),
-          files: new Set([...files.keys()].map((f) => `/${f}`)),
-          anchors: new Map(rendered.map((p) => [p.route, idsOf(p.html)])),
-        },
-        config,
+    for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
+    files.set(stylesheet.path, stylesheet.css);
+    if (searchIndex.content !== undefined) files.set(searchIndex.fileName, searchIndex.content);
+    for (const [rel, content] of (searchIndex as Partial<BuiltSearchIndex>).files ?? []) files.set(rel, content);
+    for (const [rel, content] of assets.files) files.set(rel, content);
+    for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
+    for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
+    files.set('sitemap.xml', generateSitemap(site.pages.filter((p) => p.route !== '/404')));
+
+    stage('links', () =>
+      collect(
+        checkLinks(
+          [...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])],
+          {
+            routes: new Set(site.pages.filter((p) => p.route !== '/404').map((p) => p.route)),
+            files: new Set([...files.keys(), searchIndex.fileName].map((f) => `/${f}`)),
+            anchors: new Map(rendered.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: p.route, html: p.html! }) : idsOf(p.html!))])),
+          },
+          config,
+        ),
       ),
-    ),
-  );
+    );
 
-  if (options.write !== false) {
-    stage('output', () => writeOutput(config.outDir, files, { root: config.root, protectedDirs: [config.contentDir] }));
+    if (options.write !== false) {
+      stage('output', () => (output ? output.commit(files) : writeOutput(config.outDir, files, { root: config.root, protectedDirs: [config.contentDir] })));
+    }
+  } catch (e) {
+    output?.abort();
+    throw e;
   }
-  let bytes = 0;
-  for (const content of files.values()) {
-    bytes += typeof content === 'string' ? Buffer.byteLength(content) : 'copyFrom' in content ? fs.statSync(content.copyFrom).size : content.byteLength;
-  }
-  return { config, files, pages: rendered.length, bytes, diagnostics, timings };
+  let bytes: number | undefined;
+  // Counted when read: serve --watch never reads it, and on a large site it costs more than a rebuild.
+  return {
+    config,
+    files,
+    pages: rendered.length,
+    get bytes() {
+      return (bytes ??= outputBytes(files));
+    },
+    diagnostics,
+    timings,
+  };
 }
 
 /**
@@ -215,21 +256,29 @@ function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: P
   return site;
 }
 
+/** A rendered page and what it was rendered from. */
+interface CachedPage {
+  siteKey: string;
+  page: PageModel;
+  html: string;
+  hashed: string[];
+}
+
 /**
  * Renders only the pages whose model (or the site around them) changed since the last build
  * with this cache. URLs that carry a content hash (the stylesheet, the search index) change
- * with the content, not with the page: they are left out of the key and swapped in the reused
- * HTML, so a CSS edit or a new search index does not re-render every page.
+ * with the content, not with the page: they are left out of the comparison and swapped in the
+ * reused HTML, so a CSS edit or a new search index does not re-render every page.
  */
 function renderWithCache(cache: BuildCache, site: SiteModel, pages: PageModel[], render: (pages: PageModel[]) => RenderedPage[], assets: IslandAssets): RenderedPage[] {
   const hashed = [site.stylesheetHref, site.search.indexUrl].filter((url) => url !== '');
   const siteKey = JSON.stringify([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands]);
-  const previous = cache.pages ?? new Map<string, { key: string; html: string; hashed: string[] }>();
-  const next = new Map<string, { key: string; html: string; hashed: string[] }>();
-  const keyOf = (page: PageModel) => siteKey + JSON.stringify(page);
+  const previous = cache.pages ?? new Map<string, CachedPage>();
+  const next = new Map<string, CachedPage>();
+  const proven = new Map<object, object>();
   const stale = pages.filter((page) => {
     const old = previous.get(page.route);
-    return old?.key !== keyOf(page) || old.hashed.length !== hashed.length;
+    return !old || old.siteKey !== siteKey || old.hashed.length !== hashed.length || !sameModel(old.page, page, proven);
   });
   const fresh = new Map(render(stale).map((p) => [p.route, p.html]));
   const out = pages.map((page): RenderedPage => {
@@ -238,13 +287,64 @@ function renderWithCache(cache: BuildCache, site: SiteModel, pages: PageModel[],
       const old = previous.get(page.route)!;
       html = old.hashed.reduce((h, url, i) => (url === hashed[i] ? h : h.split(url).join(hashed[i])), old.html);
     }
-    next.set(page.route, { key: keyOf(page), html, hashed });
+    next.set(page.route, { siteKey, page, html, hashed });
     return { route: page.route, html };
   });
   cache.pages = next;
   cache.rendered = stale.map((p) => p.route);
   cache.hashedUrls = hashed;
   return out;
+}
+
+/**
+ * Deep equality of two page models that trusts identity: `proven` remembers subtrees already
+ * found equal in this build, so what many pages share (a large sidebar, the API pages) is
+ * compared once, not once per page. Serialising every page instead costs memory in proportion
+ * to the whole site's HTML on every save.
+ */
+export function sameModel(a: unknown, b: unknown, proven: Map<object, object> = new Map()): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (proven.get(b) === a) return true;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (const key of keysB) {
+    if (!Object.hasOwn(a, key) || !sameModel((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], proven)) return false;
+  }
+  proven.set(b, a);
+  return true;
+}
+
+/**
+ * serve --watch: a save does not wait for the search index. Pages point at it by a URL that does
+ * not change with its content (the dev server sends it with no-cache), and `cache.search` builds
+ * it from this build's pages when first asked for.
+ */
+function deferSearchIndex(cache: BuildCache, make: () => BuiltSearchIndex): { fileName: string; hash: string; content?: string } {
+  let built: BuiltSearchIndex | undefined;
+  const fileName: BuiltSearchIndex['fileName'] = 'search-index.json';
+  cache.search = { fileName, content: () => (built ??= make()).content };
+  return { fileName, hash: 'watch' };
+}
+
+/** The anchors of a page, found again only when its HTML changed. */
+function idsWithCache(cache: BuildCache, page: RenderedPage): Set<string> {
+  cache.ids ??= new Map();
+  const old = cache.ids.get(page.route);
+  if (old && old.html === page.html) return old.ids;
+  const ids = idsOf(page.html);
+  cache.ids.set(page.route, { html: page.html, ids });
+  return ids;
+}
+
+function outputBytes(files: OutputFiles): number {
+  let bytes = 0;
+  for (const content of files.values()) {
+    bytes += typeof content === 'string' ? Buffer.byteLength(content) : 'copyFrom' in content ? fs.statSync(content.copyFrom).size : content.byteLength;
+  }
+  return bytes;
 }
 
 function readIfExists(file: string): string | undefined {

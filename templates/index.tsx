@@ -6,6 +6,7 @@ import { IslandsUsed } from './components/Island';
 import { ApiIndex } from './pages/ApiIndex';
 import { ApiOperation } from './pages/ApiOperation';
 import { ApiOverview } from './pages/ApiOverview';
+import { ApiSchema, ApiSchemaIndex } from './pages/ApiSchema';
 import { ApiTag } from './pages/ApiTag';
 import { DocPage } from './pages/DocPage';
 import { Home } from './pages/Home';
@@ -46,6 +47,10 @@ function body(site: SiteModel, page: PageModel): ReactElement {
       return <ApiTag page={page} tag={b.tag} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'apiOperation':
       return <ApiOperation page={page} operation={b.operation} toc={b.toc} breadcrumbs={b.breadcrumbs} previous={b.previous} next={b.next} homeHref={site.homeHref} />;
+    case 'apiSchema':
+      return <ApiSchema page={page} schema={b.schema} toc={b.toc} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'apiSchemaIndex':
+      return <ApiSchemaIndex page={page} title={b.title} schemas={b.schemas} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'search':
       return <Search actionHref={b.actionHref} />;
     case 'notFound':

@@ -1,6 +1,7 @@
 // Applies defaults and CLI overrides to a validated UserConfig and makes paths absolute.
 // Defaults for search are the constants of the site specification (SPEC.md §9).
 import path from 'node:path';
+import { SHARD_ABOVE_PAGES } from '../shared/search/types';
 import type { InlineConfig, ResolvedConfig, UserConfig } from './types';
 
 export function resolveConfig(user: UserConfig, configFile: string, inline: InlineConfig = {}, dev = false): ResolvedConfig {
@@ -42,6 +43,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       spec: inline.spec ?? openapi.spec,
       downloadUrl: openapi.downloadUrl,
       timeoutMs: openapi.timeoutMs ?? 10_000,
+      schemaDepth: openapi.schemaDepth ?? 5,
     },
     search: {
       language: user.search?.language ?? ['en'],
@@ -54,6 +56,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       keyboardShortcut: user.search?.keyboardShortcut ?? true,
       hashed: user.search?.hashed ?? true,
       routes: user.search?.routes ?? ['/guides', '/api'],
+      shardAbovePages: user.search?.shardAbovePages ?? SHARD_ABOVE_PAGES,
     },
     dev,
   };

@@ -91,6 +91,12 @@ export interface UserConfig {
     downloadUrl: string;
     /** Fetch timeout for a URL spec, in milliseconds. @default 10000 */
     timeoutMs?: number;
+    /**
+     * How deep API pages expand named component schemas inline: a schema nested under this many
+     * named schemas, or used a second time on the same page, shows a link to its own page
+     * (`/api/schemas/<name>`) instead of its fields. @default 5
+     */
+    schemaDepth?: number;
   };
   /** Local search; the defaults are the constants of the site specification. */
   search?: {
@@ -114,6 +120,8 @@ export interface UserConfig {
     hashed?: boolean;
     /** Route prefixes that are indexed. @default ['/guides', '/api'] */
     routes?: string[];
+    /** Above this many indexed pages, the index is split into shards a query fetches as it needs them (0: always). @default 300 */
+    shardAbovePages?: number;
   };
 }
 

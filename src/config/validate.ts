@@ -135,6 +135,7 @@ export const configSchema = object({
       spec: required(string()),
       downloadUrl: required(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
       timeoutMs: optional(integer(1, 600_000)),
+      schemaDepth: optional(integer(1, 50)),
     }),
   ),
   search: optional(
@@ -149,6 +150,7 @@ export const configSchema = object({
       keyboardShortcut: optional(boolean()),
       hashed: optional(boolean()),
       routes: optional(arrayOf(string({ pattern: /^\//, expected: 'a route prefix starting with "/"' }))),
+      shardAbovePages: optional(integer(0, 10_000_000)),
     }),
   ),
 });

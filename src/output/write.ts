@@ -9,38 +9,79 @@ import { DocsgenError, error } from '../diagnostics/diagnostic';
 export type OutputFiles = Map<string, string | Uint8Array | { copyFrom: string }>;
 
 export function writeOutput(outDir: string, files: OutputFiles, guard: { root: string; protectedDirs: string[] }): void {
+  const output = openOutput(outDir, guard);
+  try {
+    output.commit(files);
+  } catch (cause) {
+    output.abort();
+    throw cause;
+  }
+}
+
+/**
+ * The output folder being built: pages can be written into it as they are rendered (so a large
+ * site's HTML is never all in memory), the rest at `commit`, which swaps it in. Until then
+ * nothing the user sees has changed; `abort` removes it. Pages streamed in are listed in the
+ * `files` given to `commit` as `{ copyFrom }` pointing at their final place in outDir
+ * (`finalPath`), which commit leaves as written.
+ */
+export interface OutputDir {
+  /** The temporary folder. */
+  readonly dir: string;
+  finalPath(rel: string): string;
+  commit(files: OutputFiles): void;
+  abort(): void;
+}
+
+export function openOutput(outDir: string, guard: { root: string; protectedDirs: string[] }): OutputDir {
   assertSafeOutDir(outDir, guard);
   const parent = path.dirname(outDir);
-  fs.mkdirSync(parent, { recursive: true });
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const tmp = path.join(parent, `.${path.basename(outDir)}.docsgen-tmp-${suffix}`);
   const old = path.join(parent, `.${path.basename(outDir)}.docsgen-old-${suffix}`);
-  try {
-    const dirs = new Set<string>();
-    for (const [rel, content] of files) {
-      const target = path.join(tmp, rel);
-      const dir = path.dirname(target);
-      if (!dirs.has(dir)) {
-        fs.mkdirSync(dir, { recursive: true });
-        dirs.add(dir);
-      }
-      if (typeof content === 'object' && 'copyFrom' in content) fs.copyFileSync(content.copyFrom, target);
-      else fs.writeFileSync(target, content);
-    }
-    const hadPrevious = fs.existsSync(outDir);
-    if (hadPrevious) fs.renameSync(outDir, old);
-    try {
-      fs.renameSync(tmp, outDir);
-    } catch (e) {
-      if (hadPrevious) fs.renameSync(old, outDir);
-      throw e;
-    }
-    if (hadPrevious) fs.rmSync(old, { recursive: true, force: true });
-  } catch (cause) {
+  const failed = (cause: unknown) => {
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (cause instanceof DocsgenError) throw cause;
-    throw new DocsgenError([error('output-failed', `Writing the site failed: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
+    if (cause instanceof DocsgenError) return cause;
+    return new DocsgenError([error('output-failed', `Writing the site failed: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
+  };
+  try {
+    fs.mkdirSync(tmp, { recursive: true });
+  } catch (cause) {
+    throw failed(cause);
   }
+  const finalPath = (rel: string) => path.join(outDir, rel);
+  return {
+    dir: tmp,
+    finalPath,
+    abort: () => fs.rmSync(tmp, { recursive: true, force: true }),
+    commit(files) {
+      try {
+        const dirs = new Set<string>();
+        for (const [rel, content] of files) {
+          const target = path.join(tmp, rel);
+          if (typeof content === 'object' && 'copyFrom' in content && content.copyFrom === finalPath(rel)) continue;
+          const dir = path.dirname(target);
+          if (!dirs.has(dir)) {
+            fs.mkdirSync(dir, { recursive: true });
+            dirs.add(dir);
+          }
+          if (typeof content === 'object' && 'copyFrom' in content) fs.copyFileSync(content.copyFrom, target);
+          else fs.writeFileSync(target, content);
+        }
+        const hadPrevious = fs.existsSync(outDir);
+        if (hadPrevious) fs.renameSync(outDir, old);
+        try {
+          fs.renameSync(tmp, outDir);
+        } catch (e) {
+          if (hadPrevious) fs.renameSync(old, outDir);
+          throw e;
+        }
+        if (hadPrevious) fs.rmSync(old, { recursive: true, force: true });
+      } catch (cause) {
+        throw failed(cause);
+      }
+    },
+  };
 }
 
 /**

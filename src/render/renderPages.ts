@@ -12,6 +12,9 @@ import type { PageModel, SiteModel } from '../shared/viewModels';
 /** Builds above this many pages show a progress indicator. */
 export const PROGRESS_THRESHOLD = 200;
 
+/** What rendering needs of the island bundle (render workers get no file contents). */
+export type RenderAssets = Pick<IslandAssets, 'runtime' | 'islands'> & Partial<IslandAssets>;
+
 export interface RenderedPage {
   route: string;
   html: string;
@@ -22,30 +25,46 @@ export function renderPages(site: SiteModel, pages: PageModel[], options: { logg
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     try {
-      const used = new Set<string>();
-      const html = '<!DOCTYPE html>' + renderToString(renderTemplate(site, page, used));
-      out.push({ route: page.route, html: options.assets ? withScripts(html, used, site.baseUrl, options.assets) : html });
+      out.push({ route: page.route, html: renderPage(site, page, options.assets) });
     } catch (cause) {
-      throw new DocsgenError(
-        [
-          error('render-failed', `Rendering the page ${page.route} failed: ${(cause as Error).message}`, {
-            location: { file: options.sources.get(page.route) ?? page.route },
-            notes: (cause as Error).stack?.split('\n').slice(1, 4).map((l) => l.trim()),
-          }),
-        ],
-        { cause },
-      );
+      throw renderFailed(page.route, cause as Error, options.sources);
     }
     if (showProgress && (i % 25 === 24 || i === pages.length - 1)) options.logger.progress('rendering pages', i + 1, pages.length);
   }
   return out;
 }
 
+/** One page's whole HTML document. The same function runs in the render workers, so their bytes are the serial ones. */
+export function renderPage(site: SiteModel, page: PageModel, assets?: RenderAssets): string {
+  const used = new Set<string>();
+  const html = '<!DOCTYPE html>' + renderToString(renderTemplate(site, page, used));
+  return assets ? withScripts(html, used, site.baseUrl, assets) : html;
+}
+
+export function renderFailed(route: string, cause: { message: string; stack?: string }, sources: Map<string, string>): DocsgenError {
+  return new DocsgenError(
+    [
+      error('render-failed', `Rendering the page ${route} failed: ${cause.message}`, {
+        location: { file: sources.get(route) ?? route },
+        notes: cause.stack?.split('\n').slice(1, 4).map((l) => l.trim()),
+      }),
+    ],
+    { cause },
+  );
+}
+
+/** Every id attribute of a rendered page: the anchors links may point at. */
+export function idsOf(html: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(m[1]);
+  return ids;
+}
+
 /**
  * Adds the runtime and the manifest of the islands this page uses before `</body>`. The
  * manifest is JSON in a script element, with `<` escaped so no value can close the element.
  */
-export function withScripts(html: string, used: Set<string>, baseUrl: string, assets: IslandAssets): string {
+export function withScripts(html: string, used: Set<string>, baseUrl: string, assets: RenderAssets): string {
   const islands: Record<string, string> = {};
   for (const name of [...used].sort()) if (assets.islands[name]) islands[name] = withBase(baseUrl, assets.islands[name]);
   const manifest = JSON.stringify({ baseUrl, islands }).replace(/</g, '\\u003c');

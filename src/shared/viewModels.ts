@@ -2,7 +2,15 @@
 // import nothing else from src/. Every URL here is final: baseUrl and trailingSlash applied.
 
 export type SidebarItem =
-  | { type: 'category'; label: string; items: SidebarItem[] }
+  | {
+      type: 'category';
+      label: string;
+      items: SidebarItem[];
+      /** Set on collapsed categories only (large sidebars, see src/site/sidebar.ts): rendered as one
+       * link to their landing page (API: the tag page; guides: the first guide), without items. */
+      href?: string;
+      collapsed?: boolean;
+    }
   | { type: 'link'; label: string; route: string; href: string; method?: string; deprecated?: boolean };
 
 export interface NavLink {
@@ -168,6 +176,17 @@ export interface ApiOverviewView {
   tags: ApiTagView[];
 }
 
+/** The page of a named component schema: its fields, an example, and where it is used. */
+export interface ApiSchemaView {
+  name: string;
+  /** The schema's tree; its fields have ids `schema-<path>`. */
+  schema: SchemaNode;
+  /** Highlighted JSON example (HTML), when one could be generated. */
+  exampleHtml?: string;
+  /** Operations and other schemas using it, one entry per page, each field linked to its anchor there. */
+  usedBy: { label: string; kind: 'operation' | 'schema'; method?: string; href: string; fields: { where: string; href: string }[]; moreFields: number }[];
+}
+
 export interface ApiTagView {
   name: string;
   href: string;
@@ -185,6 +204,8 @@ export type PageBody =
   | { kind: 'apiOverview'; overview: ApiOverviewView; toc: TocEntry[]; breadcrumbs: Crumb[] }
   | { kind: 'apiTag'; tag: ApiTagView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
   | { kind: 'apiOperation'; operation: OperationView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
+  | { kind: 'apiSchema'; schema: ApiSchemaView; toc: TocEntry[]; breadcrumbs: Crumb[] }
+  | { kind: 'apiSchemaIndex'; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[] }
   | { kind: 'search'; actionHref: string }
   | { kind: 'notFound'; homeHref: string; guidesHref: string; apiHref: string };
 

@@ -8,7 +8,7 @@ import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
 import { routeUrl } from '../shared/url';
 import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem } from '../shared/viewModels';
 import { buildToc } from './toc';
-import { buildGuidesSidebar, flattenSidebar, sidebarTrails, type SidebarItem } from './sidebar';
+import { buildGuidesSidebar, firstHref, flattenSidebar, focusSidebars, sidebarTrails, type SidebarItem } from './sidebar';
 import { kebabCase } from './slug';
 import { buildApiPages } from './apiRoutes';
 import type { ApiModel } from '../openapi/model';
@@ -94,7 +94,13 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
 
   // Tags: only listed guides count.
   const tagged = new Map<string, GuideDoc[]>();
-  for (const doc of listed) for (const tag of doc.tags) tagged.set(tag, [...(tagged.get(tag) ?? []), doc]);
+  for (const doc of listed) {
+    for (const tag of doc.tags) {
+      const list = tagged.get(tag);
+      if (list) list.push(doc);
+      else tagged.set(tag, [doc]);
+    }
+  }
   const tags = [...tagged.keys()].sort((a, b) => a.localeCompare(b));
   pages.push({
     route: '/guides/tags',
@@ -147,6 +153,14 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href('/api') },
   });
   for (const p of pages) if (!sources.has(p.route)) sources.set(p.route, config.configFile);
+  // On large sites each page carries only its own branch of the sidebar (see focusSidebars).
+  // API categories land on the page listing them (a tag's page, the schema index), others on their first link.
+  const apiLandings = new Map<string, string>();
+  for (const p of pages) {
+    if (p.body.kind === 'apiTag') apiLandings.set(p.body.tag.name, p.body.tag.href);
+    else if (p.body.kind === 'apiSchemaIndex') apiLandings.set(p.body.title, href(p.route));
+  }
+  focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items));
   return { pages, sources, diagnostics };
 }
 

@@ -2,6 +2,7 @@
 // order from `_category_.yml`, else the folder name), items ordered by sidebar_position then
 // file name. Unlisted guides are left out. Pure: routes in, tree out.
 import type { Category } from '../content/discover';
+import type { SidebarItem as ViewSidebarItem } from '../shared/viewModels';
 
 export type SidebarItem =
   | { type: 'category'; label: string; items: SidebarItem[] }
@@ -70,4 +71,102 @@ export function sidebarTrails(items: SidebarItem[], trail: string[] = [], out = 
     else sidebarTrails(item.items, [...trail, item.label], out);
   }
   return out;
+}
+
+/**
+ * Sidebars with more links than this are focused per page (see focusSidebars); at or below it
+ * every page shows the whole sidebar, expanded, as SPEC.md describes (the shipped site has ~50).
+ */
+export const FULL_SIDEBAR_MAX_LINKS = 300;
+
+/**
+ * Bounds every page's sidebar on large sites. A whole sidebar in every page makes output and
+ * render time grow with pages × links (1,000 API operations: ~0.4 MB of sidebar per page, twice
+ * over counting the mobile menu's props). Above FULL_SIDEBAR_MAX_LINKS each page gets a focused
+ * sidebar instead: the categories leading to the page stay expanded, every other category is
+ * collapsed to one link to its landing page (`href`: an API tag page lists its operations, a
+ * guides category opens on its first guide, where that category is expanded), so the whole
+ * sidebar stays reachable without JavaScript while each page carries only its own branch.
+ * Collapsing to links, rather than to closed <details> holding every item, is what keeps the
+ * bytes bounded. Pages on the same branch share one focused array (the links stage and the
+ * render cache see a handful of distinct sidebars, not one per page); the current page is
+ * marked at render time by route, so sharing is safe. A page outside the tree (the /api
+ * landing, guide tag pages) gets every category collapsed, except the one whose landing it is.
+ *
+ * `hrefOf` gives a route's URL as sidebar links carry it; `landingOf` a category's landing URL
+ * (undefined: the category is never collapsed). Pages are updated in place; small sidebars are
+ * left exactly as they are.
+ */
+export function focusSidebars<P extends { route: string; section: string; sidebar?: ViewSidebarItem[] }>(
+  pages: P[],
+  hrefOf: (route: string) => string,
+  landingOf: (category: Extract<ViewSidebarItem, { type: 'category' }>, section: string) => string | undefined,
+  maxLinks = FULL_SIDEBAR_MAX_LINKS,
+): void {
+  const focusers = new Map<ViewSidebarItem[], ((href: string) => ViewSidebarItem[]) | null>();
+  for (const page of pages) {
+    if (!page.sidebar) continue;
+    let focus = focusers.get(page.sidebar);
+    if (focus === undefined) {
+      focus = countLinks(page.sidebar) > maxLinks ? sidebarFocuser(page.sidebar, (c) => landingOf(c, page.section)) : null;
+      focusers.set(page.sidebar, focus);
+    }
+    if (focus) page.sidebar = focus(hrefOf(page.route));
+  }
+}
+
+function countLinks(items: ViewSidebarItem[]): number {
+  let n = 0;
+  for (const item of items) n += item.type === 'link' ? 1 : countLinks(item.items);
+  return n;
+}
+
+/**
+ * One walk of the tree indexes, for every link and category landing, the path of category
+ * indices leading to it; focusing a page is then a memoised rebuild of that one branch.
+ */
+function sidebarFocuser(tree: ViewSidebarItem[], landingOf: (category: Extract<ViewSidebarItem, { type: 'category' }>) => string | undefined): (href: string) => ViewSidebarItem[] {
+  const paths = new Map<string, number[]>();
+  const landings = new Map<ViewSidebarItem, string | undefined>();
+  const index = (items: ViewSidebarItem[], trail: number[]) =>
+    items.forEach((item, i) => {
+      if (item.type === 'link') {
+        if (!paths.has(item.href)) paths.set(item.href, trail);
+      } else {
+        const inner = [...trail, i];
+        index(item.items, inner);
+        // A link inside wins over the landing: a guides category lands on its own first guide.
+        const landing = landingOf(item);
+        landings.set(item, landing);
+        if (landing && !paths.has(landing)) paths.set(landing, inner);
+      }
+    });
+  index(tree, []);
+  const memo = new Map<string, ViewSidebarItem[]>();
+  const collapsed = new Map<ViewSidebarItem, ViewSidebarItem>();
+  const collapse = (item: ViewSidebarItem) => {
+    const href = landings.get(item);
+    if (item.type === 'link' || !href) return item;
+    let stub = collapsed.get(item);
+    if (!stub) collapsed.set(item, (stub = { type: 'category', label: item.label, items: [], href, collapsed: true }));
+    return stub;
+  };
+  const branch = (items: ViewSidebarItem[], trail: number[]): ViewSidebarItem[] =>
+    items.map((item, i) => (item.type === 'category' && i === trail[0] ? { ...item, items: branch(item.items, trail.slice(1)) } : collapse(item)));
+  return (href) => {
+    const trail = paths.get(href) ?? [];
+    const key = trail.join('/');
+    let focused = memo.get(key);
+    if (!focused) memo.set(key, (focused = branch(tree, trail)));
+    return focused;
+  };
+}
+
+/** A guides category's landing for a collapsed sidebar: its first guide in reading order. */
+export function firstHref(items: ViewSidebarItem[]): string | undefined {
+  for (const item of items) {
+    const href = item.type === 'link' ? item.href : firstHref(item.items);
+    if (href) return href;
+  }
+  return undefined;
 }

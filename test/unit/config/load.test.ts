@@ -53,7 +53,7 @@ describe('config/load', () => {
     expect(config.titleDelimiter).toBe('|');
     expect(config.baseUrl).toBe('/');
     expect(config.colorMode).toEqual({ defaultMode: 'light', respectPrefersColorScheme: true, disableSwitch: false });
-    expect(config.search).toMatchObject({ maxResults: 8, contextLength: 50, stopWords: true, language: ['en'], routes: ['/guides', '/api'] });
+    expect(config.search).toMatchObject({ maxResults: 8, contextLength: 50, stopWords: true, language: ['en'], routes: ['/guides', '/api'], shardAbovePages: 300 });
     expect([config.onBrokenLinks, config.onBrokenMarkdownLinks, config.onBrokenAnchors, config.onDuplicateRoutes]).toEqual(['throw', 'warn', 'warn', 'warn']);
     expect(dependencies).toEqual([`${dir}/docsgen.config.ts`]);
   });

@@ -40,6 +40,21 @@ describe('config/validate', () => {
     expect(validateConfig({ ...valid, onBrokenLinks: 'explode', titel: 'x', trailingSlash: 'yes' })).toHaveLength(3);
   });
 
+  it('checks search.shardAbovePages is a whole number of pages', () => {
+    expect(validateConfig({ ...valid, search: { shardAbovePages: 0 } })).toEqual([]);
+    expect(validateConfig({ ...valid, search: { shardAbovePages: 20 } })).toEqual([]);
+    expect(validateConfig({ ...valid, search: { shardAbovePages: -1 } }).map((i) => i.path)).toEqual(['search.shardAbovePages']);
+    expect(validateConfig({ ...valid, search: { shardAbovePages: 'many' } }).map((i) => i.path)).toEqual(['search.shardAbovePages']);
+  });
+
+  it('checks openapi.schemaDepth is a whole number of levels from 1', () => {
+    const openapi = { spec: 'openapi.yaml', downloadUrl: 'https://api.example.com/docs/yaml' };
+    expect(validateConfig({ ...valid, openapi: { ...openapi, schemaDepth: 3 } })).toEqual([]);
+    expect(validateConfig({ ...valid, openapi: { ...openapi, schemaDepth: 0 } }).map((i) => i.path)).toEqual(['openapi.schemaDepth']);
+    expect(validateConfig({ ...valid, openapi: { ...openapi, schemaDepth: 2.5 } }).map((i) => i.path)).toEqual(['openapi.schemaDepth']);
+    expect(validateConfig({ ...valid, openapi: { ...openapi, schemaDepth: 'deep' } }).map((i) => i.path)).toEqual(['openapi.schemaDepth']);
+  });
+
   it('suggests only close matches', () => {
     expect(closest('tagLine', ['tagline', 'title'])).toBe('tagline');
     expect(closest('completelyDifferent', ['tagline', 'title'])).toBeUndefined();

@@ -1,0 +1,156 @@
+// The render stage of a full build: every page through renderPage, serially on small sites and
+// in worker threads on large ones, and, when the build writes, each page straight into the
+// output's temporary folder as soon as it is rendered, so the site's HTML is never all held in
+// memory at once (what the links stage needs from a written page is its ids). serve --watch's
+// incremental path keeps using renderPages (src/build.ts, renderWithCache).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { IslandAssets } from '../islands/bundle';
+import type { Logger } from '../diagnostics/logger';
+import type { PageModel, SiteModel } from '../shared/viewModels';
+import { packagePath } from '../paths';
+import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
+
+/**
+ * Above this many pages rendering moves to worker threads. Below it a worker's start-up
+ * (loading React and the templates, ~0.2 s) and copying the page models over cost more than
+ * the second core gives back.
+ */
+export const PARALLEL_THRESHOLD = 500;
+/** Pages per message to a worker: large enough that messaging is noise, small enough to balance. */
+const BATCH_SIZE = 25;
+/** Each worker holds its own React and copies of the models it renders; more rarely pays. */
+const MAX_THREADS = 4;
+
+/** A rendered page: its HTML when kept in memory, its ids and size when written to the output. */
+export interface SitePage {
+  route: string;
+  file: string;
+  html?: string;
+  ids?: Set<string>;
+  bytes?: number;
+}
+
+export interface RenderSiteOptions {
+  logger: Logger;
+  sources: Map<string, string>;
+  assets: Pick<IslandAssets, 'runtime' | 'islands'>;
+  /** Route → output path of its HTML file (site-relative). */
+  fileOf: (route: string) => string;
+  /** Write each page into this folder as it is rendered instead of returning its HTML. */
+  outDir?: string;
+  /** Render threads; default: renderThreads(). 1 renders in this thread. */
+  threads?: number;
+}
+
+/** How many threads render a site of `pageCount` pages. */
+export function renderThreads(pageCount: number, requested?: number): number {
+  if (requested !== undefined) return Math.max(1, Math.floor(requested));
+  if (pageCount <= PARALLEL_THRESHOLD) return 1;
+  return Math.max(1, Math.min(os.availableParallelism(), MAX_THREADS));
+}
+
+export async function renderSite(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): Promise<SitePage[]> {
+  const threads = Math.min(renderThreads(pages.length, options.threads), Math.ceil(pages.length / BATCH_SIZE));
+  return threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options);
+}
+
+/** Renders one page and, with `outDir`, writes it there. Shared by this thread and the workers. */
+export function renderSitePage(site: SiteModel, page: PageModel, file: string, assets: RenderSiteOptions['assets'], outDir: string | undefined, dirs: Set<string>): SitePage {
+  const html = renderPage(site, page, assets);
+  if (outDir === undefined) return { route: page.route, file, html };
+  const target = path.join(outDir, file);
+  const dir = path.dirname(target);
+  if (!dirs.has(dir)) {
+    fs.mkdirSync(dir, { recursive: true });
+    dirs.add(dir);
+  }
+  fs.writeFileSync(target, html);
+  return { route: page.route, file, ids: idsOf(html), bytes: Buffer.byteLength(html) };
+}
+
+function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): SitePage[] {
+  const out: SitePage[] = [];
+  const dirs = new Set<string>();
+  const showProgress = pages.length > PROGRESS_THRESHOLD;
+  for (const [i, page] of pages.entries()) {
+    try {
+      out.push(renderSitePage(site, page, options.fileOf(page.route), options.assets, options.outDir, dirs));
+    } catch (cause) {
+      throw renderFailed(page.route, cause as Error, options.sources);
+    }
+    if (showProgress && (i % 25 === 24 || i === pages.length - 1)) options.logger.progress('rendering pages', i + 1, pages.length);
+  }
+  return out;
+}
+
+/** What a worker is started with (src/render/renderWorker.ts). */
+export interface RenderWorkerData {
+  site: SiteModel;
+  assets: RenderSiteOptions['assets'];
+  outDir?: string;
+}
+export type RenderWorkerRequest = { batch: number; pages: { page: PageModel; file: string }[] };
+export type RenderWorkerReply = { batch: number; results: SitePage[] } | { batch: number; failed: { route: string; message: string; stack?: string } };
+
+/**
+ * Batches go to whichever worker is free, results land at their page's index, so the returned
+ * order (and every byte, renderPage being the same function) is the serial one.
+ */
+async function renderInWorkers(site: SiteModel, pages: PageModel[], options: RenderSiteOptions, threads: number): Promise<SitePage[]> {
+  const results: SitePage[] = new Array(pages.length);
+  const batches: number[] = [];
+  for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(start);
+  const data: RenderWorkerData = { site, assets: { runtime: options.assets.runtime, islands: options.assets.islands }, outDir: options.outDir };
+  const workers: Worker[] = [];
+  let done = 0;
+  let next = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let idle = 0;
+      const feed = (worker: Worker) => {
+        if (next >= batches.length) {
+          if (++idle === threads) resolve();
+          return;
+        }
+        const start = batches[next++];
+        const slice = pages.slice(start, start + BATCH_SIZE);
+        worker.postMessage({ batch: start, pages: slice.map((page) => ({ page, file: options.fileOf(page.route) })) } satisfies RenderWorkerRequest);
+      };
+      for (let i = 0; i < threads; i++) {
+        const worker = startRenderWorker(data);
+        workers.push(worker);
+        worker.on('message', (reply: RenderWorkerReply) => {
+          if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources));
+          reply.results.forEach((r, j) => (results[reply.batch + j] = r));
+          done += reply.results.length;
+          if (pages.length > PROGRESS_THRESHOLD) options.logger.progress('rendering pages', done, pages.length);
+          feed(worker);
+        });
+        worker.on('error', (cause) => reject(new Error(`A render worker failed: ${cause.message}`, { cause })));
+        worker.on('exit', (code) => {
+          if (next < batches.length || done < pages.length) reject(new Error(`A render worker stopped (exit code ${code}) before the pages were rendered.`));
+        });
+        feed(worker);
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return results;
+}
+
+/**
+ * The compiled CLI has the worker as its own entry beside this chunk (bin/compile.js); from
+ * source (the tests) the TypeScript worker is loaded through tsx.
+ */
+function startRenderWorker(workerData: RenderWorkerData): Worker {
+  if (import.meta.url.endsWith('.ts')) {
+    const tsx = JSON.stringify(packagePath('node_modules/tsx/dist/esm/api/index.mjs'));
+    const entry = JSON.stringify(new URL('./renderWorker.ts', import.meta.url).href);
+    return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${entry}); })`, { eval: true, workerData });
+  }
+  return new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData });
+}

@@ -1,0 +1,47 @@
+// Rendering in worker threads (large sites) must produce exactly the site serial rendering does.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { PARALLEL_THRESHOLD, renderThreads } from '../../src/render/renderSite';
+import { listFiles, repoRoot } from '../helpers/fixture';
+
+// Each of the first two tests builds the shipped site twice.
+const TWO_BUILDS = { timeout: 120_000 };
+
+describe('parallel rendering', () => {
+  it('writes the same files, byte for byte, in two threads as in one (the shipped site)', TWO_BUILDS, async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-parallel-'));
+    const serialOut = path.join(tmp, 'serial');
+    const parallelOut = path.join(tmp, 'parallel');
+    const serial = await build({ root: repoRoot, outDir: serialOut, threads: 1, logger: createMemoryLogger() });
+    const parallel = await build({ root: repoRoot, outDir: parallelOut, threads: 2, logger: createMemoryLogger() });
+    expect(parallel.pages).toBe(serial.pages);
+    const files = listFiles(serialOut);
+    expect(files.filter((f) => f.endsWith('.html')).length).toBe(serial.pages);
+    expect(listFiles(parallelOut)).toEqual(files);
+    for (const f of files) expect(fs.readFileSync(path.join(parallelOut, f)).equals(fs.readFileSync(path.join(serialOut, f))), f).toBe(true);
+    expect(parallel.bytes).toBe(serial.bytes);
+    // Nothing of the streamed output is left beside the output folder.
+    expect(fs.readdirSync(tmp).sort()).toEqual(['parallel', 'serial']);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('returns the same pages in memory (build({ write: false })) in two threads as in one', TWO_BUILDS, async () => {
+    const serial = await build({ root: repoRoot, write: false, threads: 1, logger: createMemoryLogger() });
+    const parallel = await build({ root: repoRoot, write: false, threads: 2, logger: createMemoryLogger() });
+    const html = (files: typeof serial.files) => [...files].filter(([f]) => f.endsWith('.html'));
+    expect(html(parallel.files).length).toBe(serial.pages);
+    expect(html(parallel.files)).toEqual(html(serial.files));
+    expect(html(serial.files).every(([, content]) => typeof content === 'string' && content.startsWith('<!DOCTYPE html>'))).toBe(true);
+  });
+
+  it(`uses worker threads only above ${PARALLEL_THRESHOLD} pages, unless told how many`, () => {
+    expect(renderThreads(PARALLEL_THRESHOLD)).toBe(1);
+    expect(renderThreads(PARALLEL_THRESHOLD + 1)).toBe(Math.min(os.availableParallelism(), 4));
+    expect(renderThreads(10, 2)).toBe(2);
+    expect(renderThreads(10_000, 1)).toBe(1);
+  });
+});

@@ -1,0 +1,98 @@
+// Large sidebars are focused per page: the current branch expanded, other categories one link
+// to their landing page; small sidebars stay whole.
+import * as cheerio from 'cheerio';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { FULL_SIDEBAR_MAX_LINKS, firstHref, focusSidebars } from '../../../src/site/sidebar';
+import type { SidebarItem } from '../../../src/shared/viewModels';
+import { Sidebar } from '../../../templates/components/Sidebar';
+
+const link = (route: string): SidebarItem => ({ type: 'link', label: `Label ${route}`, route, href: route });
+const category = (label: string, items: SidebarItem[]): SidebarItem => ({ type: 'category', label, items });
+
+/** Introduction, then `tags` categories of `perTag` operations each (routes /api/<tag>-<i>). */
+function apiSidebar(tags: number, perTag: number): SidebarItem[] {
+  return [link('/api/intro'), ...Array.from({ length: tags }, (_, t) => category(`Tag ${t}`, Array.from({ length: perTag }, (_, i) => link(`/api/t${t}-${i}`))))];
+}
+const tagLanding = (c: Extract<SidebarItem, { type: 'category' }>) => `/api/${c.label.toLowerCase().replace(' ', '-')}`;
+const pagesOf = (sidebar: SidebarItem[], routes: string[]) => routes.map((route) => ({ route, section: 'api', sidebar }));
+const html = (items: SidebarItem[], route: string) => cheerio.load(renderToStaticMarkup(<Sidebar items={items} route={route} label="API sidebar" />));
+
+describe('site/sidebar focusSidebars', () => {
+  it(`leaves a sidebar of at most ${FULL_SIDEBAR_MAX_LINKS} links whole and expanded on every page`, () => {
+    const sidebar = apiSidebar(10, 29); // 291 links
+    const pages = pagesOf(sidebar, ['/api/t0-0', '/api/t9-3', '/api']);
+    focusSidebars(pages, (r) => r, tagLanding);
+    for (const p of pages) expect(p.sidebar).toBe(sidebar);
+    const $ = html(pages[1].sidebar, '/api/t9-3');
+    expect($('details[open]')).toHaveLength(10);
+    expect($('a')).toHaveLength(291);
+  });
+
+  it('above the limit, expands only the current page’s category and links every other to its landing page', () => {
+    const sidebar = apiSidebar(40, 25); // 1,001 links
+    const pages = pagesOf(sidebar, ['/api/t7-3']);
+    focusSidebars(pages, (r) => r, tagLanding);
+    const $ = html(pages[0].sidebar!, '/api/t7-3');
+    expect($('details[open] > summary').map((_, e) => $(e).text()).get()).toEqual(['Tag 7']);
+    expect($('details[open] a').length).toBe(25);
+    expect($('a[aria-current="page"]').attr('href')).toBe('/api/t7-3');
+    const collapsed = $('a.sidebar-category-link');
+    expect(collapsed).toHaveLength(39);
+    expect(collapsed.first().text()).toBe('Tag 0');
+    expect(collapsed.first().attr('href')).toBe('/api/tag-0');
+    // The introduction stays; all links: 1 + 25 operations + 39 collapsed categories.
+    expect($('a')).toHaveLength(65);
+  });
+
+  it('gives each page a sidebar bounded by its own branch, not by the site, shared by pages of one branch', () => {
+    const sizes = [40, 400].map((perTag) => {
+      const sidebar = apiSidebar(20, perTag);
+      const pages = pagesOf(sidebar, ['/api/t3-0', '/api/t3-1', '/api/t4-0']);
+      focusSidebars(pages, (r) => r, tagLanding);
+      expect(pages[0].sidebar).toBe(pages[1].sidebar);
+      expect(pages[2].sidebar).not.toBe(pages[0].sidebar);
+      return html(pages[0].sidebar!, '/api/t3-0')('a').length;
+    });
+    // Ten times the operations per tag: only the current tag's share grows.
+    expect(sizes).toEqual([1 + 40 + 19, 1 + 400 + 19]);
+  });
+
+  it('expands a category on its landing page, and collapses all of them on a page outside the sidebar', () => {
+    const sidebar = apiSidebar(40, 25);
+    const pages = pagesOf(sidebar, ['/api/tag-5', '/api']);
+    focusSidebars(pages, (r) => r, tagLanding);
+    expect(html(pages[0].sidebar!, '/api/tag-5')('details[open] > summary').text()).toBe('Tag 5');
+    const $ = html(pages[1].sidebar!, '/api');
+    expect($('details')).toHaveLength(0);
+    expect($('a.sidebar-category-link')).toHaveLength(40);
+  });
+
+  it('collapses nested guide categories off the current path to their first guide', () => {
+    const guides: SidebarItem[] = Array.from({ length: 8 }, (_, c) =>
+      category(`Topic ${c}`, Array.from({ length: 5 }, (_, s) => category(`Part ${c}.${s}`, Array.from({ length: 10 }, (_, i) => link(`/guides/c${c}/s${s}/g${i}`))))),
+    );
+    const pages = [{ route: '/guides/c2/s3/g4', section: 'guides', sidebar: guides }];
+    focusSidebars(pages, (r) => r, (c) => firstHref(c.items));
+    const $ = html(pages[0].sidebar, '/guides/c2/s3/g4');
+    expect($('details[open] > summary').map((_, e) => $(e).text()).get()).toEqual(['Topic 2', 'Part 2.3']);
+    expect($('a.sidebar-category-link').map((_, e) => $(e).attr('href')).get()).toEqual([
+      '/guides/c0/s0/g0',
+      '/guides/c1/s0/g0',
+      '/guides/c2/s0/g0',
+      '/guides/c2/s1/g0',
+      '/guides/c2/s2/g0',
+      '/guides/c2/s4/g0',
+      '/guides/c3/s0/g0',
+      '/guides/c4/s0/g0',
+      '/guides/c5/s0/g0',
+      '/guides/c6/s0/g0',
+      '/guides/c7/s0/g0',
+    ]);
+    // A collapsed category's landing expands it there: following the link never dead-ends.
+    const there = [{ route: '/guides/c2/s1/g0', section: 'guides', sidebar: guides }];
+    focusSidebars(there, (r) => r, (c) => firstHref(c.items));
+    const $there = html(there[0].sidebar, '/guides/c2/s1/g0');
+    expect($there('details[open] > summary').map((_, e) => $there(e).text()).get()).toEqual(['Topic 2', 'Part 2.1']);
+  });
+});
