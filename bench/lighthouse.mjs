@@ -197,8 +197,6 @@ function meetsTarget(lhr) {
 function formatMarkdown({ pages, runs, load, lighthouseVersion, chromeVersion }) {
   const lines = [];
   const allLoads = pages.flatMap((p) => p.loads);
-  lines.push('### Lighthouse');
-  lines.push('');
   lines.push(
     `Lighthouse ${lighthouseVersion}, default mobile preset (emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), ${chromeVersion} headless; ` +
       `the shipped site built by \`docsgen build\` and served gzip-compressed from 127.0.0.1 (\`node bench/lighthouse.mjs\`). ` +
@@ -289,5 +287,5 @@ function parseRuns(argv) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { markdown } = await benchLighthouse({ log: (line) => console.error(line), runs: parseRuns(process.argv.slice(2)) });
-  console.log(markdown);
+  console.log(`### Lighthouse\n\n${markdown}`);
 }
