@@ -3,10 +3,12 @@
 //
 //   config   docsgen.config.ts → validated ResolvedConfig
 //   content  content/guides/**/*.md → front matter → markdown-it → GuideDoc[]
-//   openapi  the spec (file or URL) → parsed document → what the API pages show
+//   openapi  the spec (file or URL) → parsed document → what the API pages show; the spec is
+//            validated in a worker thread meanwhile, awaited after the search stage (`validate`)
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
 //   search   listed /guides and /api pages → documents → elasticlunr index → search-index.json
-//   islands  esbuild bundles the browser runtime and the islands → hashed JS files
+//   islands  esbuild bundles the browser runtime and the islands → hashed JS files (started
+//            first, in esbuild's own process; this is the wait for it)
 //   render   page model → React renderToString → HTML (+ the scripts of the islands it uses)
 //   links    every known link → checked against routes and anchors → diagnostics
 //   output   everything into a temporary folder, swapped in only when all of it succeeded
@@ -76,7 +78,7 @@ export interface BuildCache {
    * (pages point at it by a URL that does not change with its content).
    */
   search?: { fileName: string; content: () => string };
-  api?: { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; diagnostics: Diagnostic[] };
+  api?: { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; validated: Promise<Diagnostic[]> };
   islands?: IslandAssets;
   pages?: Map<string, CachedPage>;
   /** The API pages and the links of spec descriptions, while the parsed spec and the config are unchanged. */
@@ -131,27 +133,43 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (options.cache) options.cache.config = config;
   timings.push(['config', performance.now() - configStart]);
 
+  // esbuild bundles the islands in its own process while this one works through the stages.
+  const islands = options.cache?.islands ? Promise.resolve(options.cache.islands) : bundleIslands({ minify: !options.dev });
+  islands.catch(() => {}); // awaited below unless an earlier stage failed
+
   const guides = stage('content', () => loadGuides(config, options.cache));
   collect(guides.diagnostics);
 
   let api: ApiInput | undefined;
+  let validated: Promise<Diagnostic[]> = Promise.resolve([]);
   if (config.openapi) {
     const start = performance.now();
     const stageResult = await openapiStage(config, options);
-    collect(stageResult.diagnostics);
     api = stageResult.api;
+    validated = stageResult.validated;
     timings.push(['openapi', performance.now() - start]);
   }
 
-  const site = stage('site', () => (options.cache && api ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
+  // The spec is still being validated (in a worker thread) while the site and search stages
+  // run; its verdict is reported before theirs, and explains any failure of theirs.
+  let site: ReturnType<typeof buildSite>;
+  let searchIndex: ReturnType<typeof deferSearchIndex> | BuiltSearchIndex;
+  try {
+    site = stage('site', () => (options.cache && api ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
+    const makeSearchIndex = (shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes }), { shardAbovePages });
+    // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
+    searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(Infinity)) : stage('search', () => makeSearchIndex());
+  } catch (e) {
+    await validated;
+    throw e;
+  }
+  const validateStart = performance.now();
+  collect(await validated);
+  if (config.openapi) timings.push(['validate', performance.now() - validateStart]);
   collect(site.diagnostics);
 
-  const makeSearchIndex = (shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes }), { shardAbovePages });
-  // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
-  const searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(Infinity)) : stage('search', () => makeSearchIndex());
-
   const islandsStart = performance.now();
-  const assets = options.cache?.islands ?? (await bundleIslands({ minify: !options.dev }));
+  const assets = await islands;
   if (options.cache) options.cache.islands = assets;
   timings.push(['islands', performance.now() - islandsStart]);
 
@@ -216,11 +234,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
 /**
  * The openapi stage alone (check-links runs it without rendering): load the spec (or take
- * `specSource`), validate, convert and model it. With a cache, an unchanged spec text is not
- * parsed again. Errors throw; warnings are returned.
+ * `specSource`), convert and model it, and start validating it. With a cache, an unchanged
+ * spec text is not parsed again. Errors throw; `validated` resolves to the warnings of the
+ * validator and the model, or rejects with the validator's errors.
  */
-export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> = {}): Promise<{ api?: ApiInput; diagnostics: Diagnostic[] }> {
-  if (!config.openapi) return { diagnostics: [] };
+export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
+  if (!config.openapi) return { validated: Promise.resolve([]) };
   const strict = options.strict ?? false;
   let parsed = options.cache?.api;
   // With a cache, an unchanged spec file is not even parsed as YAML again.
@@ -228,12 +247,20 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
   const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs })));
   if (!parsed || parsed.text !== spec.text || parsed.strict !== strict || parsed.onDuplicateRoutes !== config.onDuplicateRoutes) {
     const result = await parseApi(spec, { strict });
-    const { model, diagnostics } = buildApiModel(result.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });
-    parsed = { text: spec.text, strict, onDuplicateRoutes: config.onDuplicateRoutes, document: result.document, model, diagnostics: [...result.diagnostics, ...diagnostics] };
+    let built: ReturnType<typeof buildApiModel>;
+    try {
+      built = buildApiModel(result.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });
+    } catch (e) {
+      await result.validated;
+      throw e;
+    }
+    const validated = result.validated.then((warnings) => [...warnings, ...built.diagnostics]);
+    validated.catch(() => {}); // awaited by the caller
+    parsed = { text: spec.text, strict, onDuplicateRoutes: config.onDuplicateRoutes, document: result.document, model: built.model, validated };
     if (options.cache) options.cache.api = parsed;
   }
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
-  return { api: { model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source }, diagnostics: parsed.diagnostics };
+  return { api: { model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source }, validated: parsed.validated };
 }
 
 /**

@@ -38,8 +38,15 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
     // Imported here: the spec validator alone takes half a second to load.
     const { openapiStage } = await import('../build');
     const result = await openapiStage(config, { strict: options.strict, specSource: options.specSource });
-    const site = buildSite(config, guides, result.api);
-    apiPart ??= extractApiPart(key ?? '', site, result.api!, result.diagnostics, config);
+    let site: SiteResult;
+    try {
+      site = buildSite(config, guides, result.api);
+    } catch (e) {
+      await result.validated; // validation ran beside buildSite: an invalid spec explains the failure
+      throw e;
+    }
+    const specDiagnostics = await result.validated;
+    apiPart ??= extractApiPart(key ?? '', site, result.api!, specDiagnostics, config);
     return (full = { site, api: result.api });
   };
   let site: SiteResult;

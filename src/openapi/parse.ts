@@ -1,28 +1,22 @@
-// Validates the spec with @readme/openapi-parser, converts Swagger 2.0 to OpenAPI 3.0 and
-// bundles external $refs into internal ones. Internal $refs are kept (not dereferenced): the
-// model resolves them itself so schema names survive and circular references stay finite.
-import { bundle, validate } from '@readme/openapi-parser';
+// Validates the spec with @readme/openapi-parser (in a worker thread: validate.ts), converts
+// Swagger 2.0 to OpenAPI 3.0 and bundles external $refs into internal ones. Internal $refs are
+// kept (not dereferenced): the model resolves them itself so schema names survive and circular
+// references stay finite.
+import { bundle } from '@readme/openapi-parser';
 import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/diagnostic';
+import { startWorker } from '../workers';
 import type { SpecSource } from './load';
-
-/**
- * Mistakes real specs often carry that docsgen can still render faithfully: warnings by
- * default, errors under --strict. Anything else the validator finds is an error.
- */
-const LENIENT_RULES = {
-  'array-without-items': 'warning',
-  'duplicate-non-request-body-parameters': 'warning',
-  'duplicate-operation-id': 'warning',
-  'non-optional-path-parameters': 'warning',
-  'path-parameters-not-in-parameters': 'warning',
-  'path-parameters-not-in-path': 'warning',
-} as const;
+import type { ValidationMessages } from './validate';
 
 export interface ParsedApi {
   document: Record<string, any>;
   /** `2.0`, `3.0.x` or `3.1.x` of the source, before any conversion. */
   version: string;
-  diagnostics: Diagnostic[];
+  /**
+   * The validator's warnings, or a rejection with its errors. Validation runs beside the stages
+   * that follow; a failure in them must wait for this first, since an invalid spec explains it.
+   */
+  validated: Promise<Diagnostic[]>;
 }
 
 export async function parseApi(spec: SpecSource, options: { strict: boolean }): Promise<ParsedApi> {
@@ -31,23 +25,43 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean }): 
   if (!/^(2\.0|3\.[01]\.\d+)$/.test(version)) {
     throw new DocsgenError([error('spec-unsupported', `The document is not an OpenAPI 3.0/3.1 or Swagger 2.0 spec (its "openapi"/"swagger" field is ${JSON.stringify(raw.openapi ?? raw.swagger ?? null)}).`, { location: { file: spec.source } })]);
   }
-  const result = await validate(structuredClone(raw) as never, { validate: { rules: { openapi: LENIENT_RULES, swagger: { ...LENIENT_RULES, 'unknown-required-schema-property': 'warning' } } } });
+  const validated = validateInWorker(raw).then((messages) => validationDiagnostics(messages, raw, spec.source, options.strict));
+  validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
+  try {
+    let document: Record<string, any> = structuredClone(raw);
+    if (version === '2.0') document = await convertSwagger(document, spec.source);
+    document = (await bundle(document as never)) as Record<string, any>;
+    return { document, version, validated };
+  } catch (e) {
+    await validated;
+    throw e;
+  }
+}
+
+/** The validator's messages as diagnostics; throws them when any is an error. */
+export function validationDiagnostics(messages: ValidationMessages, raw: unknown, source: string, strict: boolean): Diagnostic[] {
+  if (messages.errors.length === 0 && messages.warnings.length === 0) return [];
   const pointers = pointerByLine(raw);
-  const toDiagnostic = (severity: 'error' | 'warning') => (e: { message: string }) => {
-    const { text, pointer } = describeValidationMessage(e.message, pointers);
-    const make = severity === 'error' || options.strict ? error : warning;
+  const toDiagnostic = (severity: 'error' | 'warning') => (message: string) => {
+    const { text, pointer } = describeValidationMessage(message, pointers);
+    const make = severity === 'error' || strict ? error : warning;
     return make(severity === 'error' ? 'spec-invalid' : 'spec-warning', `The OpenAPI spec is invalid${pointer ? ` at ${pointer}` : ''}: ${text}.`, {
-      location: { file: spec.source },
-      hint: severity === 'warning' && !options.strict ? 'Pass --strict to make spec warnings fatal.' : undefined,
+      location: { file: source },
+      hint: severity === 'warning' && !strict ? 'Pass --strict to make spec warnings fatal.' : undefined,
     });
   };
-  const diagnostics: Diagnostic[] = [...(result.valid ? [] : result.errors.map(toDiagnostic('error'))), ...result.warnings.map(toDiagnostic('warning'))];
+  const diagnostics: Diagnostic[] = [...messages.errors.map(toDiagnostic('error')), ...messages.warnings.map(toDiagnostic('warning'))];
   if (diagnostics.some((d) => d.severity === 'error')) throw new DocsgenError(diagnostics);
+  return diagnostics;
+}
 
-  let document: Record<string, any> = structuredClone(raw);
-  if (version === '2.0') document = await convertSwagger(document, spec.source);
-  document = (await bundle(document as never)) as Record<string, any>;
-  return { document, version, diagnostics };
+function validateInWorker(document: Record<string, unknown>): Promise<ValidationMessages> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', document);
+    worker.once('message', (reply: { messages: ValidationMessages } | { failed: string }) => ('messages' in reply ? resolve(reply.messages) : reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`))));
+    worker.once('error', (cause) => reject(new Error(`The OpenAPI spec validator failed: ${cause.message}`, { cause })));
+    worker.once('exit', (code) => reject(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`)));
+  });
 }
 
 async function convertSwagger(document: Record<string, any>, source: string): Promise<Record<string, any>> {

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { IslandAssets } from '../islands/bundle';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
-import { packagePath } from '../paths';
+import { startWorker } from '../workers';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 
 /**
@@ -120,7 +120,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         worker.postMessage({ batch: start, pages: slice.map((page) => ({ page, file: options.fileOf(page.route) })) } satisfies RenderWorkerRequest);
       };
       for (let i = 0; i < threads; i++) {
-        const worker = startRenderWorker(data);
+        const worker = startWorker('render-worker', 'render/renderWorker.ts', data);
         workers.push(worker);
         worker.on('message', (reply: RenderWorkerReply) => {
           if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources));
@@ -142,15 +142,3 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
   return results;
 }
 
-/**
- * The compiled CLI has the worker as its own entry beside this chunk (bin/compile.js); from
- * source (the tests) the TypeScript worker is loaded through tsx.
- */
-function startRenderWorker(workerData: RenderWorkerData): Worker {
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = JSON.stringify(packagePath('node_modules/tsx/dist/esm/api/index.mjs'));
-    const entry = JSON.stringify(new URL('./renderWorker.ts', import.meta.url).href);
-    return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${entry}); })`, { eval: true, workerData });
-  }
-  return new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData });
-}
