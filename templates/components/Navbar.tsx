@@ -1,13 +1,13 @@
 // The top bar: logo and title, the configured items on each side. Search, colour mode and the
 // mobile menu become interactive as islands; here they are the no-JavaScript baseline.
-import type { NavbarEntry, SidebarItem, SiteModel } from '../../src/shared/viewModels';
+import type { NavbarEntry, SiteModel } from '../../src/shared/viewModels';
 import ColorModeToggle from '../islands/ColorModeToggle';
 import MobileMenu, { type MobileMenuLink } from '../islands/MobileMenu';
 import SearchBox from '../islands/SearchBox';
 import { Island } from './Island';
 
-export function Navbar({ site, section, currentHref, route, sidebar }: { site: SiteModel; section: string; currentHref: string; route: string; sidebar?: SidebarItem[] }) {
-  // The mobile drawer lists the navbar's links and the page's sidebar (labelled as DocLayout does).
+export function Navbar({ site, section, currentHref, hasSidebar }: { site: SiteModel; section: string; currentHref: string; hasSidebar: boolean }) {
+  // The mobile drawer lists the navbar's links and, copied from the page, its sidebar.
   const menuLinks: MobileMenuLink[] = [...site.navbarLeft, ...site.navbarRight].flatMap((item) =>
     item.type === 'link' ? [{ label: item.label, href: item.href, external: item.external, active: isActive(item.activeBasePath, section) }] : [],
   );
@@ -18,7 +18,7 @@ export function Navbar({ site, section, currentHref, route, sidebar }: { site: S
           <Island
             name="MobileMenu"
             component={MobileMenu}
-            props={{ links: menuLinks, sidebar, sidebarLabel: section === 'api' ? 'API sidebar' : 'Guides sidebar', route, title: site.navbarTitle }}
+            props={{ links: menuLinks, hasSidebar, title: site.navbarTitle }}
             when="interaction"
             inline
           />

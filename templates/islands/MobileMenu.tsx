@@ -5,14 +5,14 @@
 //
 // The server renders only the closed button, and so does the first client render, so
 // hydration always matches; the drawer mounts into <body> when opened (a portal: the navbar's
-// backdrop-filter would otherwise become the containing block of the fixed drawer).
+// backdrop-filter would otherwise become the containing block of the fixed drawer). Its sidebar
+// panel is a copy of the page's own server-rendered sidebar, taken on open: passing the sidebar
+// as props would put it in every page a second time (megabytes on large APIs).
 // Open, the drawer traps Tab, locks page scroll, and closes on Escape, on a backdrop click, on
 // activating a link inside it and when the viewport reaches desktop width; focus moves into it
 // on open and back to the button on close.
-import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-import type { SidebarItem } from '../../src/shared/viewModels';
-import { Sidebar } from '../components/Sidebar';
 
 /** Matches when the drawer must not be open: one pixel above the 996 px breakpoint. */
 export const DESKTOP_QUERY = '(min-width: 997px)';
@@ -28,10 +28,8 @@ export interface MobileMenuLink {
 export interface MobileMenuProps {
   /** The navbar's links, left then right. */
   links: MobileMenuLink[];
-  /** The current page's sidebar, if it has one. */
-  sidebar?: SidebarItem[];
-  sidebarLabel: string;
-  route: string;
+  /** Whether the page has a sidebar (DocLayout's `.doc-sidebar`), shown in the drawer. */
+  hasSidebar: boolean;
   /** The navbar title, shown at the top of the drawer. */
   title: string;
 }
@@ -45,16 +43,16 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
 }
 
-export default function MobileMenu({ links, sidebar, sidebarLabel, route, title }: MobileMenuProps) {
+export default function MobileMenu({ links, hasSidebar, title }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState<Panel>('main');
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
+  const sidebarRef = useRef<HTMLDivElement>(null);
   /** Whether closing gives focus back to the menu button (not when a link was followed). */
   const returnFocus = useRef(true);
   /** Set by "Back to main menu": focus the first item of the panel it shows. */
   const focusPanel = useRef(false);
-  const hasSidebar = sidebar !== undefined && sidebar.length > 0;
 
   const show = () => {
     setPanel(hasSidebar ? 'sidebar' : 'main');
@@ -65,6 +63,12 @@ export default function MobileMenu({ links, sidebar, sidebarLabel, route, title 
     returnFocus.current = giveFocusBack;
     setOpen(false);
   };
+
+  // Before the focus effect below, which may focus the sidebar's first link.
+  useLayoutEffect(() => {
+    const source = document.querySelector('.doc-sidebar > .sidebar');
+    if (open && source) sidebarRef.current?.replaceChildren(source.cloneNode(true));
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -187,7 +191,7 @@ export default function MobileMenu({ links, sidebar, sidebarLabel, route, title 
                     >
                       <span aria-hidden="true">← </span>Back to main menu
                     </button>
-                    <Sidebar items={sidebar} route={route} label={sidebarLabel} />
+                    <div ref={sidebarRef} />
                   </div>
                 ) : null}
               </div>

@@ -36,7 +36,7 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
           Skip to main content
         </a>
         {site.announcement ? <AnnouncementBar announcement={site.announcement} /> : null}
-        <Navbar site={site} section={page.section} currentHref={head.canonical} route={page.route} sidebar={page.sidebar} />
+        <Navbar site={site} section={page.section} currentHref={head.canonical} hasSidebar={(page.sidebar?.length ?? 0) > 0} />
         <div className="page-wrapper">{children}</div>
         <Footer footer={site.footer} />
         <div id="docsgen-base-url-banner" className="base-url-banner" role="alert" hidden>

@@ -111,6 +111,19 @@ describe('the shipped site', () => {
     expect($('nav.sidebar a').first().attr('href')).toBe('/guides/getting-started/quick-start');
   });
 
+  it('carries the sidebar once per page: the mobile drawer copies it in the browser instead of shipping it again as props', () => {
+    for (const route of ['/guides/market-statistics/mls', '/api/search-boundaries']) {
+      const $ = page(route);
+      const sidebarLinks = $('.doc-sidebar nav.sidebar a').map((_, a) => $(a).attr('href')).get();
+      expect(sidebarLinks.length).toBeGreaterThan(5);
+      const props = JSON.parse($('[data-island="MobileMenu"]').attr('data-props')!);
+      expect(props.hasSidebar).toBe(true);
+      const serialised = JSON.stringify(props);
+      for (const href of sidebarLinks.filter((h) => !['/guides/getting-started/quick-start', '/api'].includes(h))) expect(serialised).not.toContain(href);
+    }
+    expect(JSON.parse(page('/').root().find('[data-island="MobileMenu"]').attr('data-props')!).hasSidebar).toBe(false);
+  });
+
   it('shows a table of contents of h2–h3 matching the headings, breadcrumbs with › and previous/next', () => {
     const $ = page('/guides/boundaries/getting-started');
     const headingIds = $('.markdown h2, .markdown h3').map((_, h) => $(h).attr('id')).get();
