@@ -1,7 +1,6 @@
 // Everything an operation page shows, computed at build time: parameters by location, request
 // body and responses with schema trees and highlighted examples, security, callbacks, and code
 // samples in nine languages. Anchors follow the field's path: `#response-200-data-boundaries-name`.
-import { highlight } from '../content/plugins/highlight';
 import type { CodeSampleView, MediaContent, OperationView, SchemaNode } from '../shared/viewModels';
 import { generateCodeSamples } from './codeSamples';
 import { mediaExamples, parameterExample } from './examples';
@@ -98,7 +97,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
       schema: media.schema ? schemaTree(media.schema, ctx(direction, entries.length > 1 ? `${section} (${mediaType})` : section), { id: entries.length > 1 ? `${idPrefix}-${slugPart(mediaType)}` : idPrefix, pointer: `${pointer}/${mediaType.replace(/\//g, '~1')}/schema` }) : undefined,
       examples: mediaExamples(media, direction, document, api.resolver).map((ex) => ({
         label: ex.label,
-        html: highlight(typeof ex.value === 'string' && !/json/.test(mediaType) ? ex.value : JSON.stringify(ex.value, null, 2), /json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : ''),
+        code: { code: typeof ex.value === 'string' && !/json/.test(mediaType) ? ex.value : JSON.stringify(ex.value, null, 2), language: /json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : '' },
       })),
     }));
   }
@@ -179,5 +178,5 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
 
 function codeSamples(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined): CodeSampleView[] {
   const samples = generateCodeSamples(sampleRequest(api, op, document, body), op.raw['x-codeSamples'] ?? op.raw['x-code-samples']);
-  return samples.map((s) => ({ lang: s.lang, label: s.label, html: highlight(s.code, s.highlight) }));
+  return samples.map((s) => ({ lang: s.lang, label: s.label, code: { code: s.code, language: s.highlight } }));
 }

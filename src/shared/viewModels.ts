@@ -136,14 +136,24 @@ export interface MediaContent {
   /** Set when a body has several media types: the id of this one's block. */
   anchorId?: string;
   schema?: SchemaNode;
-  /** Highlighted example code (HTML) and its language. */
-  examples: { label: string; html: string }[];
+  /** Examples as code; highlighted when the page is rendered (templates/components/Code.tsx). */
+  examples: { label: string; code: Code }[];
+}
+
+/**
+ * Code shown on a page, highlighted only when the page is rendered: in the render workers on
+ * large sites, never by check-links, and not held as HTML (three times the text) by every model.
+ */
+export interface Code {
+  code: string;
+  /** highlight.js language name ('' for plain text). */
+  language: string;
 }
 
 export interface CodeSampleView {
   lang: string;
   label: string;
-  html: string;
+  code: Code;
 }
 
 export interface OperationView {
@@ -181,8 +191,8 @@ export interface ApiSchemaView {
   name: string;
   /** The schema's tree; its fields have ids `schema-<path>`. */
   schema: SchemaNode;
-  /** Highlighted JSON example (HTML), when one could be generated. */
-  exampleHtml?: string;
+  /** JSON example, when one could be generated. */
+  example?: Code;
   /** Operations and other schemas using it, one entry per page, each field linked to its anchor there. */
   usedBy: { label: string; kind: 'operation' | 'schema'; method?: string; href: string; fields: { where: string; href: string }[]; moreFields: number }[];
 }

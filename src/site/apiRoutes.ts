@@ -10,7 +10,6 @@ import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
-import { highlight } from '../content/plugins/highlight';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
@@ -166,11 +165,11 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const view: ApiSchemaView = {
       name: s.name,
       schema: tree,
-      exampleHtml: example === undefined ? undefined : highlight(JSON.stringify(example, null, 2) ?? 'null', 'json'),
+      example: example === undefined ? undefined : { code: JSON.stringify(example, null, 2) ?? 'null', language: 'json' },
       usedBy: usedBy.list(s.name),
     };
     const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
-    if (view.exampleHtml) toc.push({ id: 'example', text: 'Example', children: [] });
+    if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });
     toc.push({ id: 'used-by', text: 'Used by', children: [] });
     summaries.push({ name: s.name, href: href(route), summary: firstSentence(description) });
     pages.push({

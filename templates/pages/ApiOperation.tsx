@@ -2,6 +2,7 @@
 // request (parameters by location, body), responses (one tab per status), callbacks, code samples.
 import type { Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CodeBlock } from '../components/CodeBlock';
 import { Pagination } from '../components/Pagination';
 import { FieldList, SchemaBody } from '../components/SchemaTree';
 import { Tabs } from '../components/Tabs';
@@ -112,11 +113,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
               key: s.lang,
               label: s.label,
               content: (
-                <div className="code-block" data-language={s.lang}>
-                  <pre className="hljs" tabIndex={0}>
-                    <code dangerouslySetInnerHTML={{ __html: s.html }} />
-                  </pre>
-                </div>
+                <CodeBlock code={s.code} dataLanguage={s.lang} />
               ),
             }))}
           />
@@ -144,11 +141,7 @@ function Contents({ contents, id }: { contents: MediaContent[]; id: string }) {
                 key: String(i + 1),
                 label: ex.label,
                 content: (
-                  <div className="code-block" data-language="json">
-                    <pre className="hljs" tabIndex={0}>
-                      <code dangerouslySetInnerHTML={{ __html: ex.html }} />
-                    </pre>
-                  </div>
+                  <CodeBlock code={ex.code} dataLanguage="json" />
                 ),
               }))}
             />

@@ -3,6 +3,7 @@
 // here beyond that, so this is where every schema can always be read in full.
 import type { ApiSchemaView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CodeBlock } from '../components/CodeBlock';
 import { SchemaBody } from '../components/SchemaTree';
 import { DocLayout } from '../layouts/DocLayout';
 
@@ -18,14 +19,10 @@ export function ApiSchema({ page, schema, toc, breadcrumbs, homeHref }: Props) {
           <h2 id="schema">Schema</h2>
           <SchemaBody node={schema.schema} />
         </section>
-        {schema.exampleHtml ? (
+        {schema.example ? (
           <section aria-labelledby="example">
             <h2 id="example">Example</h2>
-            <div className="code-block" data-language="json">
-              <pre className="hljs" tabIndex={0}>
-                <code dangerouslySetInnerHTML={{ __html: schema.exampleHtml }} />
-              </pre>
-            </div>
+            <CodeBlock code={schema.example} dataLanguage="json" />
           </section>
         ) : null}
         <section aria-labelledby="used-by">
