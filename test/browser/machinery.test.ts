@@ -122,10 +122,18 @@ describe('island loading', () => {
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.innerText()).toContain('could not be loaded');
     await page.unroute(/island-ColorModeToggle-.*\.js/);
+    const retried = page.waitForResponse(/island-ColorModeToggle-.*\.js\?retry=1$/);
     await alert.locator('button', { hasText: 'Retry' }).click();
+    expect((await retried).ok()).toBe(true);
     await expect.poll(() => alert.count()).toBe(0);
-    await page.click(toggle);
-    await expect.poll(() => theme(page)).toBe('dark');
+    // The island mounts just after its module arrives: click until the switch answers (a click
+    // before it is mounted does nothing; on a loaded machine the first one may be that early).
+    await expect
+      .poll(async () => {
+        await page.click(toggle);
+        return theme(page);
+      })
+      .toBe('dark');
     await context.close();
   });
 
