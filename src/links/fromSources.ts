@@ -35,7 +35,7 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   const fullSite = async () => {
     if (full) return full;
     if (!config.openapi) return (full = { site: buildSite(config, guides) });
-    // Imported here: the spec validator alone takes half a second to load.
+    // Imported here: a run whose API part is cached never loads the spec parser at all.
     const { openapiStage } = await import('../build');
     const result = await openapiStage(config, { strict: options.strict, specSource: options.specSource });
     let site: SiteResult;
