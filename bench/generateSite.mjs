@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dump } from 'js-yaml';
-import { DEFAULT_SEED, MAX_TAGS, OPERATIONS_PER_TAG, generateSpec, mulberry32, resourceAt, schemaCount } from './generateSpec.mjs';
+import { DEFAULT_SEED, MAX_TAGS, OPERATIONS_PER_TAG, generateSpec, makeRandom, resourceAt, schemaCount } from './generateSpec.mjs';
 
 // Pages a build writes besides guides and the API reference: home, /search and /404.
 const OTHER_PAGES = 3;
@@ -30,26 +30,6 @@ const GUIDE_INDEX_PAGES = 2;
 const API_INDEX_PAGES = 3;
 /** Smallest page count the generator accepts: the shared component schemas alone are ~60 pages. */
 export const MIN_PAGES = 150;
-
-function makeRandom(seed) {
-  const next = mulberry32(seed);
-  const r = {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-    chance: (p) => next() < p,
-    /** `count` distinct items of `list` in random order. */
-    shuffle: (list, count = list.length) => {
-      const out = list.slice();
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [out[i], out[j]] = [out[j], out[i]];
-      }
-      return out.slice(0, Math.min(count, out.length));
-    },
-  };
-  return r;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary

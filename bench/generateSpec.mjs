@@ -22,7 +22,8 @@ export function mulberry32(seed) {
   };
 }
 
-function makeRandom(seed) {
+/** The seeded helpers both generators draw from (bench/generateSite.mjs too). */
+export function makeRandom(seed) {
   const next = mulberry32(seed);
   const r = {
     next,
@@ -37,6 +38,15 @@ function makeRandom(seed) {
         [idx[i], idx[j]] = [idx[j], idx[i]];
       }
       return idx.slice(0, Math.min(count, list.length)).sort((a, b) => a - b).map((i) => list[i]);
+    },
+    /** `count` distinct items of `list` in random order. */
+    shuffle: (list, count = list.length) => {
+      const out = list.slice();
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out.slice(0, Math.min(count, out.length));
     },
   };
   return r;
