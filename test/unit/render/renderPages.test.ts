@@ -2,19 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { createMemoryLogger } from '../../../src/diagnostics/logger';
 import { PROGRESS_THRESHOLD, renderPages } from '../../../src/render/renderPages';
-import type { PageModel, SiteModel } from '../../../src/shared/viewModels';
-
-const site: SiteModel = {
-  title: 'API', tagline: 'T', baseUrl: '/', homeHref: '/', searchHref: '/search', faviconHref: '/f.svg', stylesheetHref: '/s.css', logoAlt: 'logo', navbarTitle: 'API',
-  navbarLeft: [], navbarRight: [], footer: { copyright: '©', links: [] }, colorModeScript: '', defaultMode: 'light', colorModeSwitch: false, hideNavbarOnScroll: false, lang: 'en',
-  search: { enabled: false, indexUrl: '', maxResults: 8, contextLength: 50, keyboardShortcut: true, highlightTerms: true, searchPage: true },
-};
-const page = (route: string, body: PageModel['body']): PageModel => ({
-  route,
-  head: { title: 'X | API', description: 'd', canonical: `https://x.example${route}`, ogType: 'website', noindex: false, keywords: [] },
-  section: 'other',
-  body,
-});
+import { page, site } from '../../helpers/models';
 
 describe('render/renderPages', () => {
   it('fails the build with the page path and the error when a template throws', () => {

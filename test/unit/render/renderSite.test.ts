@@ -5,19 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { createMemoryLogger } from '../../../src/diagnostics/logger';
 import { renderSite } from '../../../src/render/renderSite';
-import type { PageModel, SiteModel } from '../../../src/shared/viewModels';
+import { page, site } from '../../helpers/models';
 
-const site: SiteModel = {
-  title: 'API', tagline: 'T', baseUrl: '/', homeHref: '/', searchHref: '/search', faviconHref: '/f.svg', stylesheetHref: '/s.css', logoAlt: 'logo', navbarTitle: 'API',
-  navbarLeft: [], navbarRight: [], footer: { copyright: '©', links: [] }, colorModeScript: '', defaultMode: 'light', colorModeSwitch: false, hideNavbarOnScroll: false, lang: 'en',
-  search: { enabled: false, indexUrl: '', maxResults: 8, contextLength: 50, keyboardShortcut: true, highlightTerms: true, searchPage: true },
-};
-const page = (route: string, body: PageModel['body']): PageModel => ({
-  route,
-  head: { title: 'X | API', description: 'd', canonical: `https://x.example${route}`, ogType: 'website', noindex: false, keywords: [] },
-  section: 'other',
-  body,
-});
 const pages = Array.from({ length: 60 }, (_, i) => page(`/p${i}`, { kind: 'notFound', homeHref: `/home-${i}`, guidesHref: '/guides', apiHref: '/api' }));
 const options = { logger: createMemoryLogger(), sources: new Map<string, string>(), assets: { runtime: '/assets/js/runtime.js', islands: {} }, fileOf: (route: string) => `${route.slice(1)}/index.html` };
 
