@@ -147,9 +147,9 @@ function sidebarFocuser(tree: ViewSidebarItem[], landingOf: (category: Extract<V
   const collapse = (item: ViewSidebarItem) => {
     const href = landings.get(item);
     if (item.type === 'link' || !href) return item;
-    let stub = collapsed.get(item);
-    if (!stub) collapsed.set(item, (stub = { type: 'category', label: item.label, items: [], href, collapsed: true }));
-    return stub;
+    let link = collapsed.get(item);
+    if (!link) collapsed.set(item, (link = { type: 'category', label: item.label, items: [], href, collapsed: true }));
+    return link;
   };
   const branch = (items: ViewSidebarItem[], trail: number[]): ViewSidebarItem[] =>
     items.map((item, i) => (item.type === 'category' && i === trail[0] ? { ...item, items: branch(item.items, trail.slice(1)) } : collapse(item)));
