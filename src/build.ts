@@ -38,6 +38,7 @@ import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
 import { parseApi } from './openapi/parse';
+import type { Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
 import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import type { RenderedPage } from './render/renderPages';
@@ -238,7 +239,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * spec text is not parsed again. Errors throw; `validated` resolves to the warnings of the
  * validator and the model, or rejects with the validator's errors.
  */
-export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
+export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> & { validator?: Validator } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
   if (!config.openapi) return { validated: Promise.resolve([]) };
   const strict = options.strict ?? false;
   let parsed = options.cache?.api;
@@ -246,7 +247,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
   const unchangedFile = parsed && !options.specSource && !isUrl(config.openapi.spec) && readIfExists(path.resolve(config.root, config.openapi.spec)) === parsed.text;
   const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs })));
   if (!parsed || parsed.text !== spec.text || parsed.strict !== strict || parsed.onDuplicateRoutes !== config.onDuplicateRoutes) {
-    const result = await parseApi(spec, { strict });
+    const result = await parseApi(spec, { strict, validator: options.validator });
     let built: ReturnType<typeof buildApiModel>;
     try {
       built = buildApiModel(result.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });

@@ -52,13 +52,13 @@ export interface GuideRenderCache {
   entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
 }
 
-export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; frontMatter?: FrontMatterCache }): GuidesResult {
+export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; frontMatter?: FrontMatterCache }, options: { highlight?: boolean } = {}): GuidesResult {
   if (cache) cache.frontMatter ??= new Map();
   const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.frontMatter);
   const visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
   const routeByFile = new Map(visible.map((s) => [s.file, s.route]));
   const assets = new Map<string, string>();
-  const md = createMarkdown({ html: true });
+  const md = createMarkdown({ html: true, highlight: options.highlight });
   const url = (route: string, hash: string) => routeUrl(config.baseUrl, route, config.trailingSlash) + (hash ? `#${hash}` : '');
   const routes = cache ? JSON.stringify([...routeByFile]) : '';
   if (cache && cache.guides?.routes !== routes) cache.guides = { routes, entries: new Map() };

@@ -23,11 +23,13 @@ export interface MarkdownEnv {
 export interface MarkdownOptions {
   /** Raw HTML in the source is kept (guides: authors are trusted) or escaped (spec text). */
   html: boolean;
+  /** Highlight fenced code (default). check-links turns it off: it reads only links and ids. */
+  highlight?: boolean;
 }
 
-export function createMarkdown({ html }: MarkdownOptions): Md {
+export function createMarkdown({ html, highlight = true }: MarkdownOptions): Md {
   const md = new MarkdownIt({ html, linkify: true, typographer: false });
-  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin).use(tablesPlugin);
+  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin, { highlight }).use(tablesPlugin);
   return md;
 }
 

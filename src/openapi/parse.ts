@@ -1,12 +1,11 @@
-// Validates the spec with @readme/openapi-parser (in a worker thread: validate.ts), converts
-// Swagger 2.0 to OpenAPI 3.0 and bundles external $refs into internal ones. Internal $refs are
-// kept (not dereferenced): the model resolves them itself so schema names survive and circular
-// references stay finite.
-import { bundle } from '@readme/openapi-parser';
+// Bundles external $refs (other files, URLs) into the spec, validates it with
+// @readme/openapi-parser (in a worker thread: validator.ts) and converts Swagger 2.0 to
+// OpenAPI 3.0. Internal $refs are kept (not dereferenced): the model resolves them itself so
+// schema names survive and circular references stay finite.
 import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/diagnostic';
-import { startWorker } from '../workers';
 import type { SpecSource } from './load';
 import type { ValidationMessages } from './validate';
+import { startValidator, type Validator } from './validator';
 
 export interface ParsedApi {
   document: Record<string, any>;
@@ -19,23 +18,52 @@ export interface ParsedApi {
   validated: Promise<Diagnostic[]>;
 }
 
-export async function parseApi(spec: SpecSource, options: { strict: boolean }): Promise<ParsedApi> {
-  const raw = spec.document;
+export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator }): Promise<ParsedApi> {
+  let raw = spec.document;
   const version = String(raw.openapi ?? raw.swagger ?? '');
   if (!/^(2\.0|3\.[01]\.\d+)$/.test(version)) {
     throw new DocsgenError([error('spec-unsupported', `The document is not an OpenAPI 3.0/3.1 or Swagger 2.0 spec (its "openapi"/"swagger" field is ${JSON.stringify(raw.openapi ?? raw.swagger ?? null)}).`, { location: { file: spec.source } })]);
   }
-  const validated = validateInWorker(raw).then((messages) => validationDiagnostics(messages, raw, spec.source, options.strict));
+  // Files and URLs the spec refers to are bundled in first (resolved from where the spec is), so
+  // the validator and the model see one document.
+  if (hasExternalRefs(raw)) raw = await bundleExternalRefs(spec);
+  const validated = (options.validator ?? startValidator()).validate(raw).then((messages) => validationDiagnostics(messages, raw, spec.source, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
   try {
     let document: Record<string, any> = structuredClone(raw);
     if (version === '2.0') document = await convertSwagger(document, spec.source);
-    document = (await bundle(document as never)) as Record<string, any>;
     return { document, version, validated };
   } catch (e) {
     await validated;
     throw e;
   }
+}
+
+async function bundleExternalRefs(spec: SpecSource): Promise<Record<string, any>> {
+  // Imported only here: loading the parser costs more than modelling most specs.
+  const { bundle } = await import('@readme/openapi-parser');
+  try {
+    // From the spec's path or URL (not the parsed object), so relative $refs resolve from there.
+    return (await bundle(spec.source)) as Record<string, any>;
+  } catch (cause) {
+    throw new DocsgenError([error('spec-ref-unresolved', `A $ref of the spec points to a file or URL that could not be read: ${(cause as Error).message.replace(/\.$/, '')}.`, { location: { file: spec.source } })], { cause });
+  }
+}
+
+/** Whether any `$ref` points outside the document (a file or URL) and needs bundling in. */
+export function hasExternalRefs(document: unknown): boolean {
+  const stack = [document];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) for (const item of value) stack.push(item);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (key === '$ref' && typeof v === 'string' && !v.startsWith('#')) return true;
+        if (typeof v === 'object') stack.push(v);
+      }
+    }
+  }
+  return false;
 }
 
 /** The validator's messages as diagnostics; throws them when any is an error. */
@@ -53,15 +81,6 @@ export function validationDiagnostics(messages: ValidationMessages, raw: unknown
   const diagnostics: Diagnostic[] = [...messages.errors.map(toDiagnostic('error')), ...messages.warnings.map(toDiagnostic('warning'))];
   if (diagnostics.some((d) => d.severity === 'error')) throw new DocsgenError(diagnostics);
   return diagnostics;
-}
-
-function validateInWorker(document: Record<string, unknown>): Promise<ValidationMessages> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', document);
-    worker.once('message', (reply: { messages: ValidationMessages } | { failed: string }) => ('messages' in reply ? resolve(reply.messages) : reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`))));
-    worker.once('error', (cause) => reject(new Error(`The OpenAPI spec validator failed: ${cause.message}`, { cause })));
-    worker.once('exit', (code) => reject(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`)));
-  });
 }
 
 async function convertSwagger(document: Record<string, any>, source: string): Promise<Record<string, any>> {

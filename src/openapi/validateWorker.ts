@@ -1,10 +1,13 @@
-// A validation thread (src/openapi/parse.ts): validates the document it was started with and
-// replies once with the messages, or with the error that stopped the validator.
-import { parentPort, workerData } from 'node:worker_threads';
+// A validation thread (src/openapi/parse.ts): loads the validator as soon as it starts, then
+// validates the one document it is sent and replies once with the messages, or with the error
+// that stopped the validator.
+import { parentPort } from 'node:worker_threads';
 import { validateSpec } from './validate';
 
-try {
-  parentPort!.postMessage({ messages: await validateSpec(workerData) });
-} catch (cause) {
-  parentPort!.postMessage({ failed: (cause as Error).message });
-}
+parentPort!.once('message', async (document: Record<string, unknown>) => {
+  try {
+    parentPort!.postMessage({ messages: await validateSpec(document) });
+  } catch (cause) {
+    parentPort!.postMessage({ failed: (cause as Error).message });
+  }
+});

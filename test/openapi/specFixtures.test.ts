@@ -53,6 +53,28 @@ describe('spec fixtures', () => {
     expect(dups.every((d) => d.severity === 'warning' && d.location?.file.endsWith('openapi.yaml'))).toBe(true);
   });
 
+  const splitSpec = () => ({
+    ...apiSite(specFile('split/openapi.yaml')),
+    'schemas/flood-risk.yaml': specFile('split/schemas/flood-risk.yaml'),
+    'schemas/problem.yaml': specFile('split/schemas/problem.yaml'),
+  });
+
+  it('bundles $refs to other files, resolved from the folder of the spec', async () => {
+    const f = await buildFiles(splitSpec());
+    const $ = f.$('api/get-parcel-flood-risk/index.html');
+    const fields = $('.schema-name').map((_, n) => $(n).text().trim()).get();
+    expect(fields).toEqual(expect.arrayContaining(['parcelId', 'zone', 'band', 'panelEffectiveDate', 'title', 'status']));
+    expect($.text()).toContain('When the flood map panel used took effect');
+  });
+
+  it('names the spec and the missing file when a $ref points to a file that does not exist', async () => {
+    const { 'schemas/problem.yaml': _missing, ...files } = splitSpec();
+    const { dir, error } = await buildFails(files);
+    expect(error.diagnostics).toHaveLength(1);
+    expect(error.diagnostics[0]).toMatchObject({ code: 'spec-ref-unresolved', severity: 'error', location: { file: path.join(dir, 'openapi.yaml') } });
+    expect(error.diagnostics[0].text).toContain(path.join(dir, 'schemas', 'problem.yaml'));
+  });
+
   it('fails on slug collisions under onDuplicateRoutes: "throw"', async () => {
     const { error } = await buildFails(apiSite(specFile('collisions.yaml'), { onDuplicateRoutes: 'throw' }));
     expect(error.diagnostics.filter((d) => d.code === 'duplicate-route').length).toBe(3);
@@ -120,7 +142,7 @@ describe('building from the development API server', () => {
     expect([...fromUrl.files.keys()].sort()).toEqual([...fromFile.files.keys()].sort());
     for (const [file, content] of fromFile.files) expect(fromUrl.files.get(file), file).toEqual(content);
     expect(fromUrl.files.has('api/hyperlocal-api-reference/index.html')).toBe(true);
-  });
+  }, 60_000); // two whole builds, from source
 
   type Failing = { url: string; timeoutMs: number; text: RegExp; close?: () => Promise<void> };
   it.each<[string, () => Promise<Failing>]>([

@@ -1,0 +1,35 @@
+// The spec's validation thread (validateWorker.ts). Kept apart from parse.ts so that starting
+// one early does not load the spec parser into the main thread.
+import type { ValidationMessages } from './validate';
+import { startWorker } from '../workers';
+
+/**
+ * A validation thread, started before the spec is at hand: loading the validator takes as long
+ * as validating a small spec, so a caller that knows early that it will validate (check-links)
+ * starts one first. `dispose` ends a thread that was never used.
+ */
+export interface Validator {
+  validate(document: Record<string, unknown>): Promise<ValidationMessages>;
+  dispose(): void;
+}
+
+export function startValidator(): Validator {
+  const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', undefined);
+  const answer = new Promise<ValidationMessages>((resolve, reject) => {
+    worker.once('message', (reply: { messages: ValidationMessages } | { failed: string }) => ('messages' in reply ? resolve(reply.messages) : reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`))));
+    worker.once('error', (cause) => reject(new Error(`The OpenAPI spec validator failed: ${cause.message}`, { cause })));
+    worker.once('exit', (code) => reject(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`)));
+  });
+  answer.catch(() => {}); // a disposed validator is never asked
+  let used = false;
+  return {
+    validate(document) {
+      used = true;
+      worker.postMessage(document);
+      return answer;
+    },
+    dispose() {
+      if (!used) void worker.terminate();
+    },
+  };
+}
