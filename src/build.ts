@@ -18,8 +18,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config/load';
 import type { InlineConfig, ResolvedConfig } from './config/types';
-import { loadGuides, type GuideRenderCache } from './content/loadGuides';
-import type { FrontMatterCache } from './content/discover';
+import { loadGuides, type GuideDoc, type GuideRenderCache, type GuidesResult } from './content/loadGuides';
+import type { ParsedFileCache } from './content/discover';
 import { DocsgenError, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
 import { createLogger, type Logger } from './diagnostics/logger';
 import { checkLinks } from './links/check';
@@ -31,7 +31,7 @@ import { renderPages } from './render/renderPages';
 import { renderSite, type SitePage } from './render/renderSite';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
-import { buildSite } from './site/routes';
+import { buildSite, withGuideText, type SiteResult } from './site/routes';
 import { bundleIslands } from './islands/bundle';
 import { searchDocuments } from './search/documents';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
@@ -70,18 +70,23 @@ export interface BuildCache {
   config?: ResolvedConfig;
   /** Each guide's rendered markdown while its body and the guides' routes are unchanged. */
   guides?: GuideRenderCache;
-  /** Each guide's front matter while the file is unchanged (delete the entries of changed files). */
-  frontMatter?: FrontMatterCache;
+  /** Each guide's front matter and each category file, until the watcher deletes the entries of changed files. */
+  parsedFiles?: ParsedFileCache;
   /** The ids of each page's HTML, while the HTML is the same string. */
   ids?: Map<string, { html: string; ids: Set<string> }>;
   /**
-   * Set by each build: the search index, left out of `files` and built when first asked for
-   * (pages point at it by a URL that does not change with its content).
+   * Set by each build: files left out of `files` and made when first asked for, so that a save
+   * waits for neither: the search index (pages point at it by a URL that does not change with
+   * its content) and the sitemap.
    */
-  search?: { fileName: string; content: () => string };
+  deferred?: Map<string, () => string>;
   api?: { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; validated: Promise<Diagnostic[]> };
   islands?: IslandAssets;
   pages?: Map<string, CachedPage>;
+  /** Set before a build by a caller that watches the spec file and saw no change to it: the file is not read again. */
+  specFileUnchanged?: boolean;
+  /** The last build's site and what it was made from (see buildSiteWithCache). */
+  site?: { config: string; api?: ApiModel; docs: GuideDoc[]; site: SiteResult };
   /** The API pages and the links of spec descriptions, while the parsed spec and the config are unchanged. */
   apiSite?: { model: ApiModel; config: string; pages: PageModel[]; links: SiteLink[] };
   /** Set by each build: the routes it rendered (the others were reused). */
@@ -156,7 +161,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let site: ReturnType<typeof buildSite>;
   let searchIndex: ReturnType<typeof deferSearchIndex> | BuiltSearchIndex;
   try {
-    site = stage('site', () => (options.cache && api ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
+    site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
     const makeSearchIndex = (shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes }), { shardAbovePages });
     // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
     searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(Infinity)) : stage('search', () => makeSearchIndex());
@@ -196,7 +201,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const [rel, content] of assets.files) files.set(rel, content);
     for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
     for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
-    files.set('sitemap.xml', generateSitemap(site.pages.filter((p) => p.route !== '/404')));
+    const sitemap = () => generateSitemap(site.pages.filter((p) => p.route !== '/404'));
+    if (options.cache) options.cache.deferred!.set('sitemap.xml', sitemap);
+    else files.set('sitemap.xml', sitemap());
 
     stage('links', () =>
       collect(
@@ -204,7 +211,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           [...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])],
           {
             routes: new Set(site.pages.filter((p) => p.route !== '/404').map((p) => p.route)),
-            files: new Set([...files.keys(), searchIndex.fileName].map((f) => `/${f}`)),
+            files: new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`)),
             anchors: new Map(rendered.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: p.route, html: p.html! }) : idsOf(p.html!))])),
           },
           config,
@@ -244,7 +251,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
   const strict = options.strict ?? false;
   let parsed = options.cache?.api;
   // With a cache, an unchanged spec file is not even parsed as YAML again.
-  const unchangedFile = parsed && !options.specSource && !isUrl(config.openapi.spec) && readIfExists(path.resolve(config.root, config.openapi.spec)) === parsed.text;
+  const unchangedFile = parsed && !options.specSource && !isUrl(config.openapi.spec) && (options.cache?.specFileUnchanged || readIfExists(path.resolve(config.root, config.openapi.spec)) === parsed.text);
   const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs })));
   if (!parsed || parsed.text !== spec.text || parsed.strict !== strict || parsed.onDuplicateRoutes !== config.onDuplicateRoutes) {
     const result = await parseApi(spec, { strict, validator: options.validator });
@@ -265,23 +272,53 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
 }
 
 /**
- * The site stage, reusing the API pages while the spec and the config are unchanged: they depend
- * on nothing else (not on the guides), and deriving them (code samples, highlighting) is most of
- * the stage's time. They go where buildSite puts them, after the home page.
+ * The site stage of serve --watch. The API pages are kept while the spec and the config are
+ * unchanged: they depend on nothing else (not on the guides), and deriving them (code samples)
+ * is most of the stage's time; they go where buildSite puts them, after the home page. And when
+ * the guides that changed changed only their text (not their title, place, tags or anything
+ * else other pages show of them), the whole site of the last build is kept and only their own
+ * pages are made again: on a large site that is the difference between one page and all.
  */
-function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: Parameters<typeof buildSite>[1], api: ApiInput): ReturnType<typeof buildSite> {
+function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: GuidesResult, api?: ApiInput): SiteResult {
   const key = JSON.stringify(config);
-  if (cache.apiSite?.model !== api.model || cache.apiSite.config !== key) {
-    const site = buildSite(config, guides, api);
+  const last = cache.site;
+  const textOnly = last && last.config === key && last.api === api?.model ? textOnlyChanges(last.docs, guides.docs) : undefined;
+  let site: SiteResult;
+  if (last && textOnly) {
+    site = { ...last.site, pages: last.site.pages.map((page) => (textOnly.has(page.route) ? withGuideText(page, textOnly.get(page.route)!) : page)) };
+    if (api) api.markdown.links.push(...cache.apiSite!.links);
+  } else if (api && (cache.apiSite?.model !== api.model || cache.apiSite.config !== key)) {
+    site = buildSite(config, guides, api);
     const pages = site.pages.filter((p) => site.sources.get(p.route) === api.source);
     cache.apiSite = { model: api.model, config: key, pages, links: [...api.markdown.links] };
-    return site;
+  } else {
+    site = buildSite(config, guides, undefined);
+    if (api) {
+      api.markdown.links.push(...cache.apiSite!.links);
+      site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...cache.apiSite!.pages);
+      for (const p of cache.apiSite!.pages) site.sources.set(p.route, api.source);
+    }
   }
-  const site = buildSite(config, guides, undefined);
-  api.markdown.links.push(...cache.apiSite.links);
-  site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...cache.apiSite.pages);
-  for (const p of cache.apiSite.pages) site.sources.set(p.route, api.source);
+  cache.site = { config: key, api: api?.model, docs: guides.docs, site };
   return site;
+}
+
+/** What of a guide only its own page shows: its text. Everything else is its outline. */
+const GUIDE_TEXT: ReadonlySet<string> = new Set<keyof GuideDoc>(['html', 'headings', 'links', 'body', 'bodyLineOffset']);
+
+/** The guides whose text alone changed, by route; undefined when anything else changed. */
+export function textOnlyChanges(before: GuideDoc[], after: GuideDoc[]): Map<string, GuideDoc> | undefined {
+  if (before.length !== after.length) return undefined;
+  const changed = new Map<string, GuideDoc>();
+  for (let i = 0; i < after.length; i++) {
+    const [a, b] = [before[i], after[i]];
+    if (a === b) continue;
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (!GUIDE_TEXT.has(key) && !sameModel(a[key as keyof GuideDoc], b[key as keyof GuideDoc])) return undefined;
+    }
+    changed.set(b.route, b);
+  }
+  return changed;
 }
 
 /** A rendered page and what it was rendered from. */
@@ -347,13 +384,13 @@ export function sameModel(a: unknown, b: unknown, proven: Map<object, object> = 
 
 /**
  * serve --watch: a save does not wait for the search index. Pages point at it by a URL that does
- * not change with its content (the dev server sends it with no-cache), and `cache.search` builds
+ * not change with its content (the dev server sends it with no-cache), and `cache.deferred` builds
  * it from this build's pages when first asked for.
  */
 function deferSearchIndex(cache: BuildCache, make: () => BuiltSearchIndex): { fileName: string; hash: string; content?: string } {
   let built: BuiltSearchIndex | undefined;
   const fileName: BuiltSearchIndex['fileName'] = 'search-index.json';
-  cache.search = { fileName, content: () => (built ??= make()).content };
+  cache.deferred = new Map([[fileName, () => (built ??= make()).content]]);
   return { fileName, hash: 'watch' };
 }
 

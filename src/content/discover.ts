@@ -58,25 +58,26 @@ export function guideRoute(dirs: string[], fileName: string, slug: string | unde
 }
 
 /**
- * Each guide's parsed front matter, kept between builds of one process (serve --watch): a file
- * whose size and modification time are unchanged is not read again, one whose text is unchanged
- * not parsed again. The caller deletes the entries of files it knows changed.
+ * Each guide's parsed front matter and each category file, kept between builds of one process
+ * (serve --watch). Entries are trusted without looking at the file again (on a large site even
+ * the stat calls cost more than the rest of a rebuild): the caller, which watches the files,
+ * deletes the entries of those that changed.
  */
-export type FrontMatterCache = Map<string, { mtimeMs: number; size: number; text: string; parsed: ReturnType<typeof parseFrontMatter> }>;
+export type ParsedFileCache = Map<string, { guide: ReturnType<typeof parseFrontMatter> } | { category: Category | undefined; diagnostics: Diagnostic[] }>;
 
-export function discoverGuides(guidesDir: string, cache?: FrontMatterCache): { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] } {
+export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] } {
   const sources: GuideSource[] = [];
   const categories: Category[] = [];
   const diagnostics: Diagnostic[] = [];
   if (!fs.existsSync(guidesDir)) return { sources, categories, diagnostics };
-  const entries = (fs.readdirSync(guidesDir, { recursive: true }) as string[]).map((p) => p.split(path.sep).join('/')).sort();
+  const entries = listFiles(guidesDir).sort();
   for (const rel of entries) {
     const file = path.join(guidesDir, rel);
     const parts = rel.split('/');
     const fileName = parts.pop()!;
     const dirs = parts.map((p) => stripNumberPrefix(p).name);
     if (/^_category_\.(ya?ml|json)$/.test(fileName)) {
-      const cat = readCategory(file, dirs, diagnostics);
+      const cat = cache ? readCategoryWithCache(file, dirs, diagnostics, cache) : readCategory(file, dirs, diagnostics);
       if (cat) categories.push(cat);
       continue;
     }
@@ -110,14 +111,34 @@ export function discoverGuides(guidesDir: string, cache?: FrontMatterCache): { s
   return { sources, categories, diagnostics };
 }
 
-function parseWithCache(file: string, cache: FrontMatterCache): ReturnType<typeof parseFrontMatter> {
-  const { mtimeMs, size } = fs.statSync(file);
+/** Every file under `dir`, as `/`-separated paths relative to it (fs's own recursive listing stats each entry). */
+function listFiles(dir: string, prefix = '', out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const rel = prefix + entry.name;
+    const isDir = entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(path.join(dir, entry.name), { throwIfNoEntry: false })?.isDirectory());
+    if (isDir) listFiles(path.join(dir, entry.name), `${rel}/`, out);
+    else out.push(rel);
+  }
+  return out;
+}
+
+function parseWithCache(file: string, cache: ParsedFileCache): ReturnType<typeof parseFrontMatter> {
   const hit = cache.get(file);
-  if (hit && hit.mtimeMs === mtimeMs && hit.size === size) return hit.parsed;
-  const text = fs.readFileSync(file, 'utf8');
-  const parsed = hit && hit.text === text ? hit.parsed : parseFrontMatter(text, file);
-  cache.set(file, { mtimeMs, size, text, parsed });
-  return parsed;
+  if (hit && 'guide' in hit) return hit.guide;
+  const guide = parseFrontMatter(fs.readFileSync(file, 'utf8'), file);
+  cache.set(file, { guide });
+  return guide;
+}
+
+function readCategoryWithCache(file: string, dirs: string[], diagnostics: Diagnostic[], cache: ParsedFileCache): Category | undefined {
+  let hit = cache.get(file);
+  if (!hit || !('category' in hit)) {
+    const own: Diagnostic[] = [];
+    hit = { category: readCategory(file, dirs, own), diagnostics: own };
+    cache.set(file, hit);
+  }
+  diagnostics.push(...hit.diagnostics);
+  return hit.category;
 }
 
 function readCategory(file: string, dirs: string[], diagnostics: Diagnostic[]): Category | undefined {

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from '../config/types';
 import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
-import { discoverGuides, type Category, type FrontMatterCache, type GuideSource } from './discover';
+import { discoverGuides, type Category, type ParsedFileCache, type GuideSource } from './discover';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 
@@ -52,9 +52,9 @@ export interface GuideRenderCache {
   entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
 }
 
-export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; frontMatter?: FrontMatterCache }, options: { highlight?: boolean } = {}): GuidesResult {
-  if (cache) cache.frontMatter ??= new Map();
-  const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.frontMatter);
+export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean } = {}): GuidesResult {
+  if (cache) cache.parsedFiles ??= new Map();
+  const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
   const visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
   const routeByFile = new Map(visible.map((s) => [s.file, s.route]));
   const assets = new Map<string, string>();

@@ -32,8 +32,8 @@ export function collectAllLinks(config: ResolvedConfig, docs: GuideDoc[], option
   const external: ExternalLink[] = [];
   let plain: Md | undefined;
   for (const doc of docs) {
-    const lines = doc.body.split('\n');
-    const locate = (line: number, needle: string): Location => (options.columns !== false ? locateFrom(doc.file, lines, doc.bodyLineOffset, line, needle) : { file: doc.file, line });
+    let lines: string[] | undefined; // split only when a column is wanted: a large site has thousands of guides
+    const locate = (line: number, needle: string): Location => (options.columns !== false ? locateFrom(doc.file, (lines ??= doc.body.split('\n')), doc.bodyLineOffset, line, needle) : { file: doc.file, line });
     for (const l of doc.links) links.push({ location: locate(l.line, l.raw), route: l.route, hash: l.hash, raw: l.raw });
     const pageUrl = routeUrl(config.baseUrl, doc.route, config.trailingSlash);
     // Parsing the markdown again is only worth it when the guide has raw links or we want externals.

@@ -97,7 +97,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     // Guides keep their rendered markdown while their text is unchanged, but an image they show
     // is part of it (its content hash is in the URL).
     if (changed.some((f) => isInside(f, state.loaded.config.contentDir) && !/\.mdx?$/.test(f))) cache.guides = undefined;
-    for (const file of changed) cache.frontMatter?.delete(file);
+    for (const file of changed) cache.parsedFiles?.delete(file);
     const code = changed.filter((f) => isInside(f, templatesDir) && /\.[cm]?[jt]sx?$/.test(f));
     if (code.length > 0) {
       // Template components are compiled into docsgen's own bundle: only a new process sees them.
@@ -117,12 +117,14 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
         spec = (await fetchSpecWithFallback(url, { root: state.loaded.config.root, timeoutMs: state.loaded.config.openapi!.timeoutMs, logger })).spec;
         specStale = false;
       }
+      const specFile = state.loaded.config.openapi && !url ? path.resolve(state.loaded.config.root, state.loaded.config.openapi.spec) : undefined;
+      cache.specFileUnchanged = !first && specFile !== undefined && !changed.includes(specFile);
       const hashedBefore = cache.hashedUrls ?? [];
       const result = await build({ ...inline, write: false, dev: true, logger, strict: options.strict, cache, specSource: url ? spec : undefined });
       const renamed = hashedBefore.map((url, i): [string, string] => [url, cache.hashedUrls?.[i] ?? url]).filter(([a, b]) => a !== b);
       const diff = diffBuilds(state.files, result.files, result.config.baseUrl, renamed);
       state.files = result.files;
-      state.deferred = new Map(cache.search ? [[cache.search.fileName, cache.search.content]] : []);
+      state.deferred = cache.deferred ?? new Map();
       state.version++;
       state.errors = undefined;
       const ms = performance.now() - start;

@@ -22,6 +22,19 @@ export interface SiteResult {
   diagnostics: Diagnostic[];
 }
 
+function guideToc(doc: GuideDoc) {
+  return buildToc(doc.headings, doc.frontMatter.toc_min_heading_level ?? 2, doc.frontMatter.toc_max_heading_level ?? 3);
+}
+
+/**
+ * A guide's page with its text (article and table of contents) taken from `doc` and all else
+ * kept: serve --watch, when an edit changed nothing of the guide that other pages show.
+ */
+export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
+  if (page.body.kind !== 'doc') throw new Error(`${page.route} is not a guide's page`);
+  return { ...page, body: { ...page.body, doc: { ...page.body.doc, html: doc.html, toc: guideToc(doc) } } };
+}
+
 export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { model: ApiModel; document: Record<string, any>; markdown: SpecMarkdown; source: string }): SiteResult {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
@@ -50,7 +63,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   for (const doc of docs) {
     const i = orderIndex.get(doc.route) ?? -1;
     const trail = trails.get(doc.route) ?? doc.dirs.map(labelFromDir);
-    const toc = buildToc(doc.headings, doc.frontMatter.toc_min_heading_level ?? 2, doc.frontMatter.toc_max_heading_level ?? 3);
+    const toc = guideToc(doc);
     sources.set(doc.route, doc.file);
     pages.push({
       route: doc.route,

@@ -63,7 +63,44 @@ describe('serve --watch in the browser', () => {
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    console.log(`save → reloaded page painted: median ${Math.round(times[2])} ms (min ${Math.round(times[0])}, max ${Math.round(times[4])}) over 5 edits`);
+    console.log(`save → updated page painted: median ${Math.round(times[2])} ms (min ${Math.round(times[0])}, max ${Math.round(times[4])}) over 5 edits`);
+  });
+
+  const liveFile = () => path.join(dir, 'content/guides/live.md');
+  const long = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}: the flood zone of a parcel comes from the map panel its centroid falls in.`).join('\n\n');
+  /** Opens the live guide and waits until the client holds its copy of the page to compare edits with. */
+  const openLiveGuide = async () => {
+    await page.goto(`${server.url}guides/live`);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => (e as PerformanceResourceTiming).initiatorType === 'fetch' && e.name === location.href), undefined, { timeout: 15_000 });
+    await page.evaluate(() => {
+      (window as unknown as { __marker: string }).__marker = 'same document';
+      scrollTo(0, 900);
+    });
+  };
+  const marker = () => page.evaluate(() => (window as unknown as { __marker?: string }).__marker);
+
+  it('an edit inside the page content is put in place: no reload, the scroll stays, new code blocks get their copy button', async () => {
+    fs.writeFileSync(liveFile(), guide(`${long}\n\nIn place 0.`));
+    await page.goto(`${server.url}guides/live`);
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('In place 0.') ?? false, undefined, { timeout: 15_000 });
+    await openLiveGuide();
+    fs.writeFileSync(liveFile(), guide(`${long}\n\nIn place 1.\n\n## Try it\n\n\`\`\`bash\ncurl https://sandbox.hyperlocal.example/v1/parcels/4471203019/flood-risk\n\`\`\``));
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('In place 1.') ?? false, undefined, { timeout: 15_000 });
+    expect(await marker()).toBe('same document');
+    expect(await page.evaluate(() => scrollY)).toBe(900);
+    await expect.poll(() => page.locator('main .code-block .copy-button').count()).toBe(1);
+    // The table of contents, outside <main>, follows the new heading.
+    expect(await page.locator('.doc-toc').innerText()).toContain('Try it');
+  });
+
+  it('an edit that reaches outside the page content (its description, in the head) reloads the page', async () => {
+    await openLiveGuide();
+    fs.writeFileSync(liveFile(), `---\ntitle: Live guide\ndescription: Flood zones by parcel.\n---\n${long}\n\nReloaded.\n`);
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Reloaded.') ?? false, undefined, { timeout: 15_000 });
+    expect(await marker()).toBeUndefined();
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Flood zones by parcel.');
+    fs.writeFileSync(liveFile(), guide('Version 5.'));
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Version 5.') ?? false, undefined, { timeout: 15_000 });
   });
 
   it('bad front matter: an overlay names the file and line (as text), the server stays up, a good save clears it', async () => {

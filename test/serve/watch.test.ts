@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchEvent } from '../../src/serve/watch';
 import { packagePath } from '../../src/paths';
@@ -132,6 +133,20 @@ describe('serve --watch', () => {
     await waitFor(() => sse.messages.some((m) => m.type === 'reload'));
     expect(sse.messages.find((m) => m.type === 'reload')).toMatchObject({ files: ['guides/a/index.html'], version: event.version });
     sse.close();
+  });
+
+  it('a heading added to a guide shows in its table of contents, and only its page is re-rendered', async () => {
+    await settled(server);
+    const built = nextEvent(server, sawFile('content/guides/a.md'));
+    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), guide('Intro.\n\n## Flood zones by parcel\n\nText.\n\n## Risk bands\n\nMore.'));
+    const event = await built;
+    if (event.type !== 'built') throw new Error('build failed');
+    expect(event.rendered).toEqual(['/guides/a']);
+    const $ = cheerio.load((await request(server.url, '/guides/a')).body);
+    expect($('.doc-toc a').map((_, a) => [[$(a).text(), $(a).attr('href')]]).get()).toEqual([
+      ['Flood zones by parcel', '#flood-zones-by-parcel'],
+      ['Risk bands', '#risk-bands'],
+    ]);
   });
 
   it('two saves in quick succession: the second is built too (chokidar drops changes within 50 ms)', async () => {

@@ -39,7 +39,7 @@ function select(group: string, key: string, except?: Element): void {
 }
 
 /** Applies the stored choice of every group on the page. */
-function restore(): void {
+export function restore(): void {
   const seen = new Set<string>();
   for (const tabs of document.querySelectorAll<HTMLElement>('.tabs[data-tab-group]')) {
     const group = tabs.dataset.tabGroup!;
