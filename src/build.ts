@@ -86,7 +86,7 @@ export interface BuildCache {
   /** Set before a build by a caller that watches the spec file and saw no change to it: the file is not read again. */
   specFileUnchanged?: boolean;
   /** The last build's site and what it was made from (see buildSiteWithCache). */
-  site?: { config: string; api?: ApiModel; docs: GuideDoc[]; site: SiteResult };
+  site?: { config: string; api?: ApiModel; docs: GuideDoc[]; categories: GuidesResult['categories']; site: SiteResult };
   /** The API pages and the links of spec descriptions, while the parsed spec and the config are unchanged. */
   apiSite?: { model: ApiModel; config: string; pages: PageModel[]; links: SiteLink[] };
   /** Set by each build: the routes it rendered (the others were reused). */
@@ -282,7 +282,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
 function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: GuidesResult, api?: ApiInput): SiteResult {
   const key = JSON.stringify(config);
   const last = cache.site;
-  const textOnly = last && last.config === key && last.api === api?.model ? textOnlyChanges(last.docs, guides.docs) : undefined;
+  const textOnly = last && last.config === key && last.api === api?.model && sameModel(last.categories, guides.categories) ? textOnlyChanges(last.docs, guides.docs) : undefined;
   let site: SiteResult;
   if (last && textOnly) {
     site = { ...last.site, pages: last.site.pages.map((page) => (textOnly.has(page.route) ? withGuideText(page, textOnly.get(page.route)!) : page)) };
@@ -299,7 +299,7 @@ function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: G
       for (const p of cache.apiSite!.pages) site.sources.set(p.route, api.source);
     }
   }
-  cache.site = { config: key, api: api?.model, docs: guides.docs, site };
+  cache.site = { config: key, api: api?.model, docs: guides.docs, categories: guides.categories, site };
   return site;
 }
 

@@ -88,6 +88,8 @@ describe('serve --watch', () => {
       'content/guides/b.md': guide('Page B.', 'B'),
       'content/guides/c.md': guide('Page C.', 'C'),
       'content/guides/wip.md': '---\ntitle: Work in progress\ndraft: true\n---\nDraft text.\n',
+      'content/guides/zones/_category_.yml': 'label: Zoning\n',
+      'content/guides/zones/overlays.md': guide('Overlay districts.', 'Overlays'),
       'openapi.yaml': 'openapi: 3.0.3\ninfo:\n  title: Mini API\n  version: "1"\npaths:\n  /ping:\n    get:\n      operationId: ping\n      summary: Ping the API\n      responses:\n        "200":\n          description: OK\n',
       // The search box puts the search index's hashed URL on every page: a new index must not
       // make every page count as changed.
@@ -198,6 +200,18 @@ describe('serve --watch', () => {
     expect(event.rendered).toContain('/guides/c'); // its sidebar lists B
     expect(event.rendered).not.toContain('/api/ping');
     expect(event.rendered).not.toContain('/search');
+  });
+
+  it('a renamed category (its _category_.yml) shows in the sidebar of every guide page', async () => {
+    await settled(server);
+    const sidebarOf = async (route: string) => cheerio.load((await request(server.url, route)).body)('.doc-sidebar').text();
+    expect(await sidebarOf('/guides/a')).toContain('Zoning');
+    const built = nextEvent(server, sawFile('_category_.yml'));
+    fs.writeFileSync(path.join(dir, 'content/guides/zones/_category_.yml'), 'label: Zoning and overlays\n');
+    const event = await built;
+    if (event.type !== 'built') throw new Error('build failed');
+    expect(event.rendered).toEqual(expect.arrayContaining(['/guides/a', '/guides/zones/overlays']));
+    expect(await sidebarOf('/guides/a')).toContain('Zoning and overlays');
   });
 
   it('bad front matter: error with file and line, the last good build stays served, the next good save clears it', async () => {
