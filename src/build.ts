@@ -4,7 +4,7 @@
 //   config   docsgen.config.ts → validated ResolvedConfig
 //   content  content/guides/**/*.md → front matter → markdown-it → GuideDoc[]
 //   openapi  the spec (file or URL) → parsed document → what the API pages show; the spec is
-//            validated in a worker thread meanwhile, awaited after the search stage (`validate`)
+//            validated in a worker thread meanwhile, awaited after the render stage (`validate`)
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
 //   search   listed /guides and /api pages → documents → elasticlunr index → search-index.json
 //   islands  esbuild bundles the browser runtime and the islands → hashed JS files (started
@@ -38,7 +38,7 @@ import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
 import { parseApi } from './openapi/parse';
-import type { Validator } from './openapi/validator';
+import { startValidator, type Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
 import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import type { RenderedPage } from './render/renderPages';
@@ -142,6 +142,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // esbuild bundles the islands in its own process while this one works through the stages.
   const islands = options.cache?.islands ? Promise.resolve(options.cache.islands) : bundleIslands({ minify: !options.dev });
   islands.catch(() => {}); // awaited below unless an earlier stage failed
+  // The spec's validation thread loads the validator meanwhile too (serve --watch mostly keeps
+  // its parsed spec, and starts one only when the spec changed).
+  const validator = config.openapi && !options.cache ? startValidator() : undefined;
 
   const guides = stage('content', () => loadGuides(config, options.cache));
   collect(guides.diagnostics);
@@ -150,14 +153,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let validated: Promise<Diagnostic[]> = Promise.resolve([]);
   if (config.openapi) {
     const start = performance.now();
-    const stageResult = await openapiStage(config, options);
+    let stageResult: Awaited<ReturnType<typeof openapiStage>>;
+    try {
+      stageResult = await openapiStage(config, { ...options, validator });
+    } finally {
+      validator?.dispose(); // unless it validates
+    }
     api = stageResult.api;
     validated = stageResult.validated;
     timings.push(['openapi', performance.now() - start]);
   }
 
-  // The spec is still being validated (in a worker thread) while the site and search stages
-  // run; its verdict is reported before theirs, and explains any failure of theirs.
+  // The spec is still being validated (in a worker thread) while the site, search and render
+  // stages run; its verdict is reported before their errors, and explains any failure of theirs.
   let site: ReturnType<typeof buildSite>;
   let searchIndex: ReturnType<typeof deferSearchIndex> | BuiltSearchIndex;
   try {
@@ -169,9 +177,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await validated;
     throw e;
   }
-  const validateStart = performance.now();
-  collect(await validated);
-  if (config.openapi) timings.push(['validate', performance.now() - validateStart]);
+  if (hasErrors(site.diagnostics)) collect(await validated);
   collect(site.diagnostics);
 
   const islandsStart = performance.now();
@@ -193,6 +199,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
       : await renderSite(siteModel, site.pages, { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads });
     timings.push(['render', performance.now() - renderStart]);
+    const validateStart = performance.now();
+    collect(await validated);
+    if (config.openapi) timings.push(['validate', performance.now() - validateStart]);
 
     for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
     files.set(stylesheet.path, stylesheet.css);
@@ -224,6 +233,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
   } catch (e) {
     output?.abort();
+    await validated; // an invalid spec explains a failed render
     throw e;
   }
   let bytes: number | undefined;
