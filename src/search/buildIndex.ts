@@ -1,7 +1,8 @@
 // Builds `search-index.json` (SPEC.md §3, §7): an array of `{ documents, index }`, one entry per
 // hit type (array position = SearchDocumentType), `index` a serialised elasticlunr 0.9.5 index
 // (`ref: 'i'`, one field `t`, `saveDocument(false)`). A site indexing more than
-// `search.shardAbovePages` pages gets instead the sharded index of shards.ts, made from the same data.
+// `search.shardAbovePages` pages gets instead the sharded index of shards.ts, made from the same
+// numbers without elasticlunr (terms.ts).
 //
 // elasticlunr's own pipeline (`trimmer → stopWordFilter → stemmer`) is replaced by an empty one:
 // the terms are made beforehand by the shared tokeniser (src/shared/search/tokenize.ts) and handed
@@ -16,12 +17,13 @@
 // document (used for the highlighted 50/100-character context).
 import { contentHash } from '../output/hash';
 import { indexTerms } from '../shared/search/tokenize';
-import { SEARCH_TYPES, SHARD_ABOVE_PAGES, SearchDocumentType, type SearchIndexFile, type StoredDocument } from '../shared/search/types';
+import { SEARCH_TYPES, SHARD_ABOVE_PAGES, SearchDocumentType, type SearchIndexFile } from '../shared/search/types';
 
 export { SHARD_ABOVE_PAGES };
 import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import { MANIFEST_FILE, shardSearchIndex } from './shards';
+import { stored, typeTerms } from './terms';
 
 export interface BuiltSearchIndex {
   /** The file the page fetches: `search-index.json`, or a sharded index's manifest (shards.ts). */
@@ -40,13 +42,12 @@ export interface SearchIndexOptions {
 }
 
 export function buildSearchIndex(documents: SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
-  const file = searchIndexData(documents);
-  const pages = file[SearchDocumentType.Title].documents.length;
+  const pages = documents.filter((d) => d.type === SearchDocumentType.Title).length;
   if (pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES)) {
-    const sharded = shardSearchIndex(file);
+    const sharded = shardSearchIndex(typeTerms(documents));
     return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
   }
-  const content = JSON.stringify(file);
+  const content = JSON.stringify(searchIndexData(documents));
   return { fileName: 'search-index.json', content, hash: contentHash(content), files: new Map() };
 }
 
@@ -70,15 +71,4 @@ export function searchIndexData(documents: SearchDocument[]): SearchIndexFile {
     }
     return { documents: docs.map((d) => stored(d)), index: idx.toJSON() as SearchIndexFile[number]['index'] };
   });
-}
-
-function stored(d: SearchDocument): StoredDocument {
-  switch (d.type) {
-    case SearchDocumentType.Title:
-      return { i: d.i, t: d.t, u: d.url, b: d.breadcrumb };
-    case SearchDocumentType.Heading:
-      return d.section ? { i: d.i, t: d.t, p: d.p, h: d.anchor, s: d.section } : { i: d.i, t: d.t, p: d.p, h: d.anchor };
-    default:
-      return { i: d.i, t: d.t, p: d.p };
-  }
 }

@@ -14,17 +14,18 @@
 //   search-index/f/<hash>/<pageId>.json   one page's stored documents (titles, headings, texts
 //                                         shown in results), fetched for the pages of the results
 //
-// Everything is derived from the single-file data (searchIndexData) — postings, document
-// frequencies, field lengths, API field weights and title keys — so src/shared/search/sharded.ts
-// rebuilds, from the parts a query loads, exactly what query.ts would read from the whole file,
-// and returns the same results (test/search/sharded.test.ts). Shard and lexicon files are named by
+// Everything is what the single file holds — postings, document frequencies, field lengths (made
+// directly by terms.ts, without elasticlunr), API field weights and title keys — so
+// src/shared/search/sharded.ts rebuilds, from the parts a query loads, exactly what query.ts would
+// read from the whole file, and returns the same results (test/search/sharded.test.ts). Shard and lexicon files are named by
 // the hash of their own bytes (posting-list files too). Fragments share one folder named by the hash of all fragments
 // together: one hash per page in the manifest would cost more (for 7,000 pages) than the median
 // query fetches, and ids shift when a page is added, so most fragments change together anyway.
 import { contentHash } from '../output/hash';
 import { fieldWeightCodes, wordsKey } from '../shared/search/query';
-import { SEARCH_TYPES, SearchDocumentType, type SearchIndexFile, type TrieNode } from '../shared/search/types';
+import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
 import type { ShardedManifest, ShardFile, FragmentFile } from '../shared/search/types';
+import type { TypeTerms } from './terms';
 
 export const SHARDED_DIR = 'search-index';
 export const MANIFEST_FILE = `${SHARDED_DIR}/manifest.json`;
@@ -44,36 +45,33 @@ export interface ShardedIndexFiles {
   files: Map<string, string>;
 }
 
-export function shardSearchIndex(data: SearchIndexFile, { shardBytes = SHARD_BYTES, longList = LONG_LIST }: { shardBytes?: number; longList?: number } = {}): ShardedIndexFiles {
+export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST }: { shardBytes?: number; longList?: number } = {}): ShardedIndexFiles {
   const files = new Map<string, string>();
-  const pageIds = data[SearchDocumentType.Title].documents.map((d) => d.i);
+  const titles = types[SearchDocumentType.Title].documents;
+  const pageIds = titles.map((d) => d.i);
   const parentOf = new Map<number, number>();
-  for (const type of SEARCH_TYPES) for (const d of data[type].documents) parentOf.set(d.i, d.p ?? d.i);
-  const weights = fieldWeightCodes(data[SearchDocumentType.Heading].documents);
+  for (const type of SEARCH_TYPES) for (const d of types[type].documents) parentOf.set(d.i, d.p ?? d.i);
+  const weights = fieldWeightCodes(types[SearchDocumentType.Heading].documents);
 
   // Term → postings per type, as flat integer lists.
   const postings = new Map<string, (number[][] | [number, string] | 0)[]>();
   /** Term → document frequency over all types (the lexicon of query.ts). */
   const frequencies = new Map<string, number>();
   for (const type of SEARCH_TYPES) {
-    const { index } = data[type];
-    const lengths = index.documentStore.docInfo;
+    const { lengths } = types[type];
     const withParent = type === SearchDocumentType.Heading || type === SearchDocumentType.Content;
-    walkTrie(index.index.t.root, '', (term, node) => {
+    for (const [term, flat] of types[type].postings) {
       let list = postings.get(term);
       if (!list) postings.set(term, (list = SEARCH_TYPES.map(() => 0)));
-      frequencies.set(term, (frequencies.get(term) ?? 0) + node.df);
+      frequencies.set(term, (frequencies.get(term) ?? 0) + flat.length / 2);
       // Columns (ids, counts, lengths[, page distances, weights]): runs of alike numbers, which gzip well.
       const columns: number[][] = withParent ? [[], [], [], [], []] : [[], [], []];
       let previous = 0;
-      // Integer keys: object order is ascending, the order query.ts walks them in.
-      for (const ref in node.docs) {
-        const id = Number(ref);
-        const count = Math.round(node.docs[ref].tf ** 2);
-        if (Math.sqrt(count) !== node.docs[ref].tf) throw new Error(`Search index: term frequency ${node.docs[ref].tf} of "${term}" is not the square root of a count.`);
+      for (let k = 0; k < flat.length; k += 2) {
+        const id = flat[k];
         columns[0].push(id - previous);
-        columns[1].push(count);
-        columns[2].push(lengths[ref]?.t ?? 0);
+        columns[1].push(flat[k + 1]);
+        columns[2].push(lengths.get(id) ?? 0);
         if (withParent) {
           columns[3].push(id - (parentOf.get(id) ?? id));
           columns[4].push(weights.get(id) ?? 0);
@@ -87,12 +85,12 @@ export function shardSearchIndex(data: SearchIndexFile, { shardBytes = SHARD_BYT
         files.set(`${SHARDED_DIR}/${file}`, text);
         list[type] = [columns[0].length, file];
       } else list[type] = columns;
-    });
+    }
   }
 
   // Title keys, under their first term.
   const keys = new Map<string, [number, string][]>();
-  for (const d of data[SearchDocumentType.Title].documents) {
+  for (const d of titles) {
     const key = wordsKey(d.t);
     if (!key) continue;
     const first = key.split(' ')[0];
@@ -148,7 +146,7 @@ export function shardSearchIndex(data: SearchIndexFile, { shardBytes = SHARD_BYT
 
   // Page fragments.
   const perPage = new Map<number, FragmentFile>(pageIds.map((id) => [id, { d: [] }]));
-  for (const type of SEARCH_TYPES) for (const d of data[type].documents) perPage.get(d.p ?? d.i)?.d.push([type, d]);
+  for (const type of SEARCH_TYPES) for (const d of types[type].documents) perPage.get(d.p ?? d.i)?.d.push([type, d]);
   const fragments = [...perPage].map(([id, f]) => [id, JSON.stringify(f)] as const);
   const folder = `f/${contentHash(fragments.map(([id, text]) => `${id}\u0000${text}`).join('\u0001'))}/`;
   for (const [id, text] of fragments) files.set(`${SHARDED_DIR}/${folder}${id}.json`, text);
@@ -156,17 +154,12 @@ export function shardSearchIndex(data: SearchIndexFile, { shardBytes = SHARD_BYT
   const manifest: ShardedManifest = {
     v: 1,
     pages: pageIds.length,
-    n: SEARCH_TYPES.map((type) => data[type].index.documentStore.length),
+    n: SEARCH_TYPES.map((type) => types[type].n),
     shards,
     lexicon,
     fragments: folder,
   };
   return { manifest: JSON.stringify(manifest), files };
-}
-
-function walkTrie(node: TrieNode, term: string, visit: (term: string, node: TrieNode) => void): void {
-  if (node.df > 0) visit(term, node);
-  for (const key in node) if (key !== 'docs' && key !== 'df') walkTrie(node[key] as TrieNode, term + key, visit);
 }
 
 /** Code-unit order: how query.ts compares terms (`<`), whatever the locale. */

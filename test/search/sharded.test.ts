@@ -11,9 +11,10 @@ import { generateSite } from '../../bench/generateSite.mjs';
 import { searchDocuments, type SearchDocument } from '../../src/search/documents';
 import { buildSearchIndex, searchIndexData, SHARD_ABOVE_PAGES } from '../../src/search/buildIndex';
 import { MANIFEST_FILE, SHARDED_DIR, shardSearchIndex } from '../../src/search/shards';
+import { typeTerms, type TypeTerms } from '../../src/search/terms';
 import { loadSearchIndex, search, type LoadedSearchIndex } from '../../src/shared/search/query';
 import { isShardedManifest, loadShardedIndex, type ShardedSearchIndex } from '../../src/shared/search/sharded';
-import type { SearchIndexFile, ShardedManifest } from '../../src/shared/search/types';
+import type { SearchIndexFile, ShardedManifest, TrieNode } from '../../src/shared/search/types';
 import { cases } from './cases';
 import { generatedQueries } from './querySet';
 import { shippedPages } from './site';
@@ -22,18 +23,19 @@ interface Fixture {
   documents: SearchDocument[];
   single: LoadedSearchIndex;
   data: SearchIndexFile;
+  terms: TypeTerms[];
 }
 
 async function fixture(root?: string): Promise<Fixture> {
   const { config, pages } = await shippedPages(root);
   const documents = searchDocuments(pages, { routes: config.search.routes });
   const data = searchIndexData(documents);
-  return { documents, data, single: loadSearchIndex(JSON.stringify(data)) };
+  return { documents, data, terms: typeTerms(documents), single: loadSearchIndex(JSON.stringify(data)) };
 }
 
 /** A sharded index read from memory, recording every file it fetches. */
-function sharded(data: SearchIndexFile, shardBytes?: number): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
-  const { manifest, files } = shardSearchIndex(data, { shardBytes });
+function sharded(terms: TypeTerms[], shardBytes?: number): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
+  const { manifest, files } = shardSearchIndex(terms, { shardBytes });
   const fetched: string[] = [];
   const parsed = JSON.parse(manifest) as ShardedManifest;
   const engine = loadShardedIndex(parsed, async (file) => {
@@ -60,15 +62,45 @@ beforeAll(async () => {
   fs.rmSync(out, { recursive: true, force: true });
 }, 120_000);
 
+/** What elasticlunr's serialised index of each type holds, read back from its character trie. */
+function fromElasticlunr(data: SearchIndexFile): Omit<TypeTerms, 'documents'>[] {
+  return data.map(({ index }) => {
+    const postings = new Map<string, number[]>();
+    const walk = (node: TrieNode, term: string) => {
+      if (node.df > 0) postings.set(term, Object.entries(node.docs).flatMap(([id, { tf }]) => [Number(id), Math.round(tf * tf)]));
+      for (const key in node) if (key !== 'docs' && key !== 'df') walk(node[key] as TrieNode, term + key);
+    };
+    walk(index.index.t.root, '');
+    const lengths = new Map(Object.entries(index.documentStore.docInfo).map(([id, info]) => [Number(id), info.t]));
+    return { n: index.documentStore.length, lengths, postings };
+  });
+}
+
+describe('the terms of the sharded index', () => {
+  it('are exactly what elasticlunr indexes (postings, counts, field lengths, documents), made without it', () => {
+    for (const fixture of [shipped, generated]) {
+      const direct = fixture.terms;
+      const expected = fromElasticlunr(fixture.data);
+      direct.forEach((type, i) => {
+        expect(type.n).toBe(expected[i].n);
+        expect(type.lengths).toEqual(expected[i].lengths);
+        expect(new Map([...type.postings].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(new Map([...expected[i].postings].sort(([a], [b]) => (a < b ? -1 : 1))));
+        expect(type.documents).toEqual(fixture.data[i].documents);
+      });
+      expect(direct.reduce((n, type) => n + type.postings.size, 0)).toBeGreaterThan(500);
+    }
+  });
+});
+
 describe('sharded search', () => {
   it('answers every query on the shipped site exactly like the single file, cold and warm', async () => {
     // Small shards, so that queries span several of them.
-    const warm = sharded(shipped.data, 2_000);
+    const warm = sharded(shipped.terms, 2_000);
     expect(warm.manifest.shards.length).toBeGreaterThan(10);
     for (const query of [...cases.map((c) => c.query), ...extra]) {
       for (const limit of [8, 100]) {
         const expected = search(shipped.single, query, { limit });
-        const cold = sharded(shipped.data, 2_000);
+        const cold = sharded(shipped.terms, 2_000);
         expect(await cold.engine.search(query, { limit }), `${query} (cold, limit ${limit})`).toEqual(expected);
         expect(await warm.engine.search(query, { limit }), `${query} (warm, limit ${limit})`).toEqual(expected);
       }
@@ -79,12 +111,12 @@ describe('sharded search', () => {
     expect(generatedQuerySet.length).toBe(60);
     let corrected = 0;
     let found = 0;
-    const warm = sharded(generated.data);
+    const warm = sharded(generated.terms);
     for (const query of generatedQuerySet) {
       const expected = search(generated.single, query, { limit: 8 });
       if (expected.correctedQuery) corrected++;
       if (expected.results.length) found++;
-      expect(await sharded(generated.data).engine.search(query, { limit: 8 }), query).toEqual(expected);
+      expect(await sharded(generated.terms).engine.search(query, { limit: 8 }), query).toEqual(expected);
       expect(await warm.engine.search(query, { limit: 8 }), query).toEqual(expected);
     }
     expect(corrected).toBeGreaterThan(3);
@@ -92,7 +124,7 @@ describe('sharded search', () => {
   });
 
   it('fetches only the shards of the query and the fragments of the pages it shows', async () => {
-    const { engine, fetched, manifest } = sharded(generated.data);
+    const { engine, fetched, manifest } = sharded(generated.terms);
     const response = await engine.search('parcel', { limit: 8 });
     expect(response.results.length).toBeGreaterThan(0);
     const shards = fetched.filter((f) => f.startsWith('s/'));
@@ -102,7 +134,7 @@ describe('sharded search', () => {
     expect(fragments.map((f) => Number(path.basename(f, '.json'))).sort((a, b) => a - b)).toEqual([...new Set(response.results.map((r) => r.page.id))].sort((a, b) => a - b));
     expect(fetched.some((f) => f.startsWith('lex/'))).toBe(false);
     // A typo loads the lexicon of nearby lengths only: "parcle" (term "parcl") → lengths 4–7.
-    const typo = sharded(generated.data);
+    const typo = sharded(generated.terms);
     const fixed = await typo.engine.search('parcle', { limit: 8 });
     expect(fixed.correctedQuery).toBe('parcel');
     const lengths = typo.fetched.filter((f) => f.startsWith('lex/')).map((f) => Number(f.slice(4).split('.')[0]));
@@ -111,7 +143,7 @@ describe('sharded search', () => {
   });
 
   it('names every shard and lexicon file by the hash of its bytes, and writes the manifest the page fetches', async () => {
-    const { files, manifest } = sharded(generated.data);
+    const { files, manifest } = sharded(generated.terms);
     const { createHash } = await import('node:crypto');
     for (const [, file] of manifest.shards) {
       const text = files.get(`${SHARDED_DIR}/${file}`)!;

@@ -1,0 +1,66 @@
+// What an elasticlunr index of each hit type holds, made directly: every term's postings (document
+// id → how often the term occurs), each document's field length and the number of documents
+// indexed. The sharded index (shards.ts) is written from this; building elasticlunr's character
+// trie first, with an object per posting, took most of the search stage of a 7,000-page site
+// and much of its memory. Same steps as elasticlunr's `addDoc` with the empty pipeline of
+// buildIndex.ts, so the numbers are exactly those of the single file (test/search/sharded.test.ts).
+import { indexTerms } from '../shared/search/tokenize';
+import { SEARCH_TYPES, SearchDocumentType, type StoredDocument } from '../shared/search/types';
+import type { SearchDocument } from './documents';
+
+export interface TypeTerms {
+  /** The stored documents of this type, as the single file has them. */
+  documents: StoredDocument[];
+  /** Documents indexed (those with at least one term): elasticlunr's `documentStore.length`. */
+  n: number;
+  /** Document id → number of its terms (elasticlunr's `docInfo[id].t`). */
+  lengths: Map<number, number>;
+  /** Term → [id, count, id, count, …] in ascending id order. */
+  postings: Map<string, number[]>;
+}
+
+/** elasticlunr's tokenizer splits every given term again on whitespace and hyphens. */
+const ELASTICLUNR_SEPARATOR = /[\s-]+/;
+
+export function typeTerms(documents: SearchDocument[]): TypeTerms[] {
+  return SEARCH_TYPES.map((type) => {
+    const docs = documents.filter((d) => d.type === type).sort((a, b) => a.i - b.i);
+    const stopWords = type === SearchDocumentType.Description || type === SearchDocumentType.Content ? 'drop' : 'keep';
+    const lengths = new Map<number, number>();
+    const postings = new Map<string, number[]>();
+    const counts = new Map<string, number>();
+    for (let k = 0; k < docs.length; k++) {
+      const doc = docs[k];
+      if (k > 0 && docs[k - 1].i === doc.i) throw new Error(`Search document id ${doc.i} is used twice for type ${type}.`);
+      const terms = indexTerms(doc.t, stopWords);
+      if (!terms.length) continue;
+      let length = 0;
+      counts.clear();
+      for (const term of terms) {
+        for (const token of term.toLowerCase().split(ELASTICLUNR_SEPARATOR)) {
+          length++;
+          counts.set(token, (counts.get(token) ?? 0) + 1);
+        }
+      }
+      lengths.set(doc.i, length);
+      for (const [token, count] of counts) {
+        const list = postings.get(token);
+        if (list) list.push(doc.i, count);
+        else postings.set(token, [doc.i, count]);
+      }
+    }
+    return { documents: documents.filter((d) => d.type === type).map(stored), n: lengths.size, lengths, postings };
+  });
+}
+
+/** What the index keeps of a document: only what the UI shows (see StoredDocument). */
+export function stored(d: SearchDocument): StoredDocument {
+  switch (d.type) {
+    case SearchDocumentType.Title:
+      return { i: d.i, t: d.t, u: d.url, b: d.breadcrumb };
+    case SearchDocumentType.Heading:
+      return d.section ? { i: d.i, t: d.t, p: d.p, h: d.anchor, s: d.section } : { i: d.i, t: d.t, p: d.p, h: d.anchor };
+    default:
+      return { i: d.i, t: d.t, p: d.p };
+  }
+}
