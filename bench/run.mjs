@@ -224,7 +224,7 @@ function describeFailure(what, r, opts) {
 
 const SECTIONS = [
   { name: 'check-links', title: 'check-links on the shipped site', module: './checkLinks.mjs', fn: 'benchCheckLinks' },
-  { name: 'watch', title: 'serve --watch: save to reloaded page', module: './watch.mjs', fn: 'benchWatch' },
+  { name: 'watch', title: 'serve --watch: save to painted page', module: './watch.mjs', fn: 'benchWatch' },
   { name: 'search', title: 'Search', module: './search.mjs', fn: 'benchSearch' },
   { name: 'octokit', title: "GitHub's REST API description", module: './octokit.mjs', fn: 'benchOctokit' },
   { name: 'lighthouse', title: 'Lighthouse', module: './lighthouse.mjs', fn: 'benchLighthouse' },
@@ -350,7 +350,7 @@ whole sites of about that many pages (half guides with cross-links, half API ref
 with many tags, operations and nested, reused schemas) written by \`bench/generateSite.mjs\` (seeded,
 byte-for-byte deterministic) into a temporary folder. The **growth** table shows how time and
 memory scale with pages across the three. Further sections measure \`check-links\`, the
-\`serve --watch\` save-to-reload time, search, GitHub's REST API description and Lighthouse. Run it
+\`serve --watch\` save-to-painted time, search, GitHub's REST API description and Lighthouse. Run it
 with:
 
 \`\`\`bash

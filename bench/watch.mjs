@@ -238,6 +238,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
   } else {
     const sites = args.flatMap((a, i) => (args[i - 1] === '--site' ? [a] : []));
     const { markdown } = await benchWatch({ saves, pages, sites: sites.length ? sites : undefined });
-    console.log(`### serve --watch: save to reloaded page\n\n${markdown}`);
+    console.log(`### serve --watch: save to painted page\n\n${markdown}`);
   }
 }

@@ -256,7 +256,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * spec text is not parsed again. Errors throw; `validated` resolves to the warnings of the
  * validator and the model, or rejects with the validator's errors.
  */
-export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> & { validator?: Validator } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
+export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> & { validator?: Validator | false } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
   if (!config.openapi) return { validated: Promise.resolve([]) };
   const strict = options.strict ?? false;
   let parsed = options.cache?.api;

@@ -8,7 +8,6 @@ import type { ApiInput } from '../build';
 import { loadConfig } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
 import { loadGuides } from '../content/loadGuides';
-import { startValidator, type Validator } from '../openapi/validator';
 import { DocsgenError, type Diagnostic } from '../diagnostics/diagnostic';
 import { createMemoryLogger } from '../diagnostics/logger';
 import { themeStaticFiles } from '../render/styles';
@@ -24,46 +23,24 @@ import type { CheckLinksOptions, LinkReport } from './types';
 export async function checkSources(options: CheckLinksOptions): Promise<LinkReport & { external: ExternalLink[] }> {
   const loaded = await loadConfig(options);
   const config: ResolvedConfig = { ...loaded.config, ...definedOnly(options.policies ?? {}) };
-  // The API part: from the cache when the spec and everything else it depends on is unchanged.
-  const text = options.specSource ? undefined : specText(config);
-  const key = text !== undefined ? apiCacheKey(config, text, options.strict ?? false) : undefined;
-  const apiPart = key ? readApiCache(config, key) : undefined;
-  // Validating an uncached spec (in a worker thread) is the longest part of a cold run: the
-  // thread starts loading the validator now, before the spec is read.
-  const validator = config.openapi && !apiPart ? startValidator() : undefined;
-  try {
-    return await check(config, options, { key, apiPart, validator });
-  } finally {
-    validator?.dispose();
-  }
-}
-
-async function check(config: ResolvedConfig, options: CheckLinksOptions, cached: { key?: string; apiPart?: ApiPart; validator?: Validator }): Promise<LinkReport & { external: ExternalLink[] }> {
-  const { key, validator } = cached;
-  let { apiPart } = cached;
   const diagnostics: Diagnostic[] = [];
-  // An uncached spec goes first, so that it is validated while the guides are read.
-  // Imported when needed: a run whose API part is cached never loads the spec parser at all.
-  let openapi: ReturnType<typeof import('../build').openapiStage> | undefined;
-  const startOpenapi = () => (openapi ??= import('../build').then(({ openapiStage }) => openapiStage(config, { strict: options.strict, specSource: options.specSource, validator })));
-  if (validator) {
-    try {
-      await startOpenapi();
-    } catch (e) {
-      if (e instanceof DocsgenError) return specFailed(e);
-      throw e;
-    }
-  }
-
   // Code is not highlighted: only links and ids are read, and highlighting is most of the cost.
   const guides = loadGuides(config, undefined, { highlight: false });
   diagnostics.push(...guides.diagnostics.map((d) => (d.code === 'broken-markdown-link' ? markdownLinkProblem(d) : d)));
 
+  // The API part: from the cache when the spec and everything else it depends on is unchanged.
+  const text = options.specSource ? undefined : specText(config);
+  const key = text !== undefined ? apiCacheKey(config, text, options.strict ?? false) : undefined;
+  let apiPart = key ? readApiCache(config, key) : undefined;
   let full: { site: SiteResult; api?: ApiInput } | undefined;
   const fullSite = async () => {
     if (full) return full;
     if (!config.openapi) return (full = { site: buildSite(config, guides) });
-    const result = await startOpenapi();
+    // Imported here: a run whose API part is cached never loads the spec parser at all.
+    const { openapiStage } = await import('../build');
+    // Not validated against the OpenAPI schema (`docsgen build` does that): in a worker thread it
+    // took as long as the rest of a cold run. A spec that cannot be read or modelled is reported.
+    const result = await openapiStage(config, { strict: options.strict, specSource: options.specSource, validator: false });
     let site: SiteResult;
     try {
       site = buildSite(config, guides, result.api);
@@ -80,7 +57,9 @@ async function check(config: ResolvedConfig, options: CheckLinksOptions, cached:
     try {
       site = (await fullSite()).site;
     } catch (e) {
-      if (e instanceof DocsgenError) return specFailed(e);
+      // Without its spec the API routes are unknown and every link to them would be reported:
+      // report why the spec failed instead, and nothing else.
+      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [] };
       throw e;
     }
     if (key) writeApiCache(config, apiPart!);
@@ -121,14 +100,6 @@ async function check(config: ResolvedConfig, options: CheckLinksOptions, cached:
     }
   }
   return { diagnostics: [...diagnostics, ...linkDiagnostics], pages: routes.size, links: links.length, external };
-}
-
-/**
- * Without its spec the API routes are unknown and every link to them would be reported: the
- * report says why the spec failed instead, and nothing else.
- */
-function specFailed(e: DocsgenError): LinkReport & { external: ExternalLink[] } {
-  return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [] };
 }
 
 /** The API's share of a full site: its routes, spec and sidebar links, and warnings. */

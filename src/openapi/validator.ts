@@ -5,8 +5,8 @@ import { startWorker } from '../workers';
 
 /**
  * A validation thread, started before the spec is at hand: loading the validator takes as long
- * as validating a small spec, so a caller that knows early that it will validate (check-links)
- * starts one first. `dispose` ends a thread that was never used.
+ * as validating a small spec, so the build starts one with itself. `dispose` ends a thread that
+ * was never used.
  */
 export interface Validator {
   validate(document: Record<string, unknown>): Promise<ValidationMessages>;

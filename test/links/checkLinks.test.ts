@@ -108,6 +108,20 @@ describe('check-links from sources', () => {
     ]);
   });
 
+  it('a spec that cannot be read is reported with its file and line, and nothing else; one the OpenAPI schema rejects is left to docsgen build', async () => {
+    const unreadable = writeFiles({ ...good, 'openapi.yaml': `${good['openapi.yaml']}\n  bad: [unclosed\n`, 'docsgen.config.ts': config() });
+    const found = await problems(unreadable);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ file: 'openapi.yaml', severity: 'error', code: 'spec-invalid-yaml' });
+    expect(found[0].line).toBeGreaterThan(1);
+
+    // `info.version` is required: the build says so; the link check checks links.
+    const schemaError = good['openapi.yaml'].replace('  version: "1"\n', '');
+    const dir = writeFiles({ ...good, 'openapi.yaml': schemaError, 'docsgen.config.ts': config() });
+    expect(await problems(dir)).toEqual([]);
+    await expect(build({ root: dir, write: false, logger: createMemoryLogger() })).rejects.toMatchObject({ diagnostics: [expect.objectContaining({ code: 'spec-invalid' })] });
+  });
+
   it('caches the API part between runs while the spec is unchanged, and notices when it changes', async () => {
     const spec = good['openapi.yaml'].replace('(/guides/b#part-two)', '(/guides/gone)');
     const dir = writeFiles({ ...good, 'openapi.yaml': spec, 'docsgen.config.ts': config(), 'content/guides/c.md': '---\ntitle: C\n---\n[bad](/api/ping#response-418)\n' });
