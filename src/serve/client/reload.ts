@@ -94,7 +94,7 @@ function update(): Promise<void> {
  * When a region appears or goes (a first heading brings the table of contents), the layout
  * around them changes too, and it is replaced whole.
  */
-export function replaceableChange(before: Document, next: Document): string[] | undefined {
+function replaceableChange(before: Document, next: Document): string[] | undefined {
   let changed: string[] = [];
   for (const selector of REPLACEABLE_REGIONS) {
     const a = before.querySelector(selector);
