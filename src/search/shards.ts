@@ -17,10 +17,12 @@
 // Everything is what the single file holds — postings, document frequencies, field lengths (made
 // directly by terms.ts, without elasticlunr), API field weights and title keys — so
 // src/shared/search/sharded.ts rebuilds, from the parts a query loads, exactly what query.ts would
-// read from the whole file, and returns the same results (test/search/sharded.test.ts). Shard and lexicon files are named by
-// the hash of their own bytes (posting-list files too). Fragments share one folder named by the hash of all fragments
-// together: one hash per page in the manifest would cost more (for 7,000 pages) than the median
-// query fetches, and ids shift when a page is added, so most fragments change together anyway.
+// read from the whole file, and returns the same results (test/search/sharded.test.ts).
+//
+// Shard, lexicon and posting-list files are named by the hash of their own bytes. Fragments share
+// one folder named by the hash of all fragments together: one hash per page in the manifest would
+// cost more (for 7,000 pages) than the median query fetches, and ids shift when a page is added,
+// so most fragments change together anyway.
 import { contentHash } from '../output/hash';
 import { fieldWeightCodes, wordsKey } from '../shared/search/query';
 import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
