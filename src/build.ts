@@ -211,7 +211,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
     for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
     const sitemap = () => generateSitemap(site.pages.filter((p) => p.route !== '/404'));
-    if (options.cache) options.cache.deferred!.set('sitemap.xml', sitemap);
+    if (options.cache) (options.cache.deferred ??= new Map()).set('sitemap.xml', sitemap);
     else files.set('sitemap.xml', sitemap());
 
     stage('links', () =>

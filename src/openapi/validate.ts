@@ -1,6 +1,6 @@
 // Validates the spec with @readme/openapi-parser. Compiling its JSON Schema validator costs
-// a few hundred milliseconds on every build, so parse.ts runs this in a worker thread
-// (validateWorker.ts) while the main thread goes on with the spec.
+// a few hundred milliseconds on every build, so it runs in a worker thread (validator.ts starts
+// validateWorker.ts) while the main thread goes on with the spec.
 import { validate } from '@readme/openapi-parser';
 
 /**

@@ -136,7 +136,7 @@ export interface MediaContent {
   /** Set when a body has several media types: the id of this one's block. */
   anchorId?: string;
   schema?: SchemaNode;
-  /** Examples as code; highlighted when the page is rendered (templates/components/Code.tsx). */
+  /** Examples as code; highlighted when the page is rendered (templates/components/CodeBlock.tsx). */
   examples: { label: string; code: Code }[];
 }
 
