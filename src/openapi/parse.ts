@@ -32,8 +32,9 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   const validated = messages.then((messages) => validationDiagnostics(messages, raw, spec.source, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
   try {
-    let document: Record<string, any> = structuredClone(raw);
-    if (version === '2.0') document = await convertSwagger(document, spec.source);
+    // The model and the site stage only read the document (test/openapi/specFixtures.test.ts
+    // builds a deep-frozen one); the converter patches its input, so it gets a copy.
+    const document: Record<string, any> = version === '2.0' ? await convertSwagger(structuredClone(raw), spec.source) : raw;
     return { document, version, validated };
   } catch (e) {
     await validated;

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import { load as loadYaml } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { DocsgenError } from '../../src/diagnostics/diagnostic';
@@ -73,6 +74,21 @@ describe('spec fixtures', () => {
     expect(error.diagnostics).toHaveLength(1);
     expect(error.diagnostics[0]).toMatchObject({ code: 'spec-ref-unresolved', severity: 'error', location: { file: path.join(dir, 'openapi.yaml') } });
     expect(error.diagnostics[0].text).toContain(path.join(dir, 'schemas', 'problem.yaml'));
+  });
+
+  it('never modifies the spec document (it is not copied): a deep-frozen spec builds the whole site', async () => {
+    const freeze = (value: unknown): unknown => {
+      if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+        Object.freeze(value);
+        for (const v of Object.values(value)) freeze(v);
+      }
+      return value;
+    };
+    const file = path.join(repoRoot, 'fixtures/hyperlocal-openapi.yaml');
+    const text = fs.readFileSync(file, 'utf8');
+    const document = freeze(loadYaml(text)) as Record<string, unknown>;
+    const result = await build({ root: repoRoot, write: false, logger: createMemoryLogger(), specSource: { source: file, text, document } });
+    expect(result.files.has('api/search-boundaries/index.html')).toBe(true);
   });
 
   it('fails on slug collisions under onDuplicateRoutes: "throw"', async () => {
