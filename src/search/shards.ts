@@ -7,7 +7,10 @@
 //   search-index/s/<hash>.json            a range of terms: postings per type, and the keys of the
 //                                         titles whose first word is one of those terms
 //   search-index/p/<hash>.json            one long posting list (a term in more than LONG_LIST
-//                                         documents of a type), fetched when a search scores that type
+//                                         documents of a type) in two files: its ids and counts,
+//                                         fetched when a search scores that type; and its documents'
+//                                         field lengths, page distances and weights, fetched only
+//                                         when the search takes its candidates from this list
 //   search-index/lex/<length>.<hash>.json every term of one length with its document frequency
 //                                         (typo fallback: a word only needs lengths within its
 //                                         edit budget)
@@ -31,14 +34,17 @@ import type { TypeTerms } from './terms';
 
 export const SHARDED_DIR = 'search-index';
 export const MANIFEST_FILE = `${SHARDED_DIR}/manifest.json`;
-/** Raw JSON bytes (estimated) after which a shard is closed: ≈ 3–6 KiB gzip. */
-export const SHARD_BYTES = 12_000;
+/**
+ * Raw JSON bytes (estimated) after which a shard is closed: ≈ 1.5–2 KiB gzip. A long query fetches
+ * a shard per word; smaller shards would make the manifest (fetched by every query) grow.
+ */
+export const SHARD_BYTES = 4_000;
 /**
  * Posting lists longer than this (a common word's Content postings) get a file of their own,
  * fetched only when a search scores that type: most queries fill their 8 results from titles
  * and headings and never need them.
  */
-export const LONG_LIST = 100;
+export const LONG_LIST = 50;
 
 export interface ShardedIndexFiles {
   /** The manifest's text (its site path is MANIFEST_FILE). */
@@ -56,7 +62,7 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   const weights = fieldWeightCodes(types[SearchDocumentType.Heading].documents);
 
   // Term → postings per type, as flat integer lists.
-  const postings = new Map<string, (number[][] | [number, string] | 0)[]>();
+  const postings = new Map<string, ShardFile['t'][string]>();
   /** Term → document frequency over all types (the lexicon of query.ts). */
   const frequencies = new Map<string, number>();
   for (const type of SEARCH_TYPES) {
@@ -82,10 +88,15 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
       }
       if (withParent && columns[4].every((w) => w === 0)) columns.pop();
       if (columns[0].length > longList) {
-        const text = JSON.stringify(columns);
-        const file = `p/${contentHash(text)}.json`;
-        files.set(`${SHARDED_DIR}/${file}`, text);
-        list[type] = [columns[0].length, file];
+        // Scoring needs a document's length and weight only for candidates, which all come from
+        // one list (the query's rarest word): most of a long list's bytes are needed once a query.
+        const file = (part: number[][]) => {
+          const text = JSON.stringify(part);
+          const name = `p/${contentHash(text)}.json`;
+          files.set(`${SHARDED_DIR}/${name}`, text);
+          return name;
+        };
+        list[type] = [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
       } else list[type] = columns;
     }
   }
@@ -122,7 +133,7 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     const list = postings.get(term);
     if (list) {
       current.t[term] = list;
-      size += term.length + 8 + list.reduce<number>((n, p) => n + (p === 0 ? 2 : typeof p[0] === 'number' ? 20 : p.length * p[0].length * 2.5), 0);
+      size += term.length + 8 + list.reduce<number>((n, p) => n + (p === 0 ? 2 : typeof p[0] === 'number' ? 36 : p.length * p[0].length * 2.5), 0);
     }
     const k = keys.get(term);
     if (k) {

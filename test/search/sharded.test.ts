@@ -10,11 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSite } from '../../bench/generateSite.mjs';
 import { searchDocuments, type SearchDocument } from '../../src/search/documents';
 import { buildSearchIndex, searchIndexData, SHARD_ABOVE_PAGES } from '../../src/search/buildIndex';
-import { MANIFEST_FILE, SHARDED_DIR, shardSearchIndex } from '../../src/search/shards';
+import { MANIFEST_FILE, SHARDED_DIR, shardSearchIndex, type ShardedIndexFiles } from '../../src/search/shards';
 import { typeTerms, type TypeTerms } from '../../src/search/terms';
 import { loadSearchIndex, search, type LoadedSearchIndex } from '../../src/shared/search/query';
 import { isShardedManifest, loadShardedIndex, type ShardedSearchIndex } from '../../src/shared/search/sharded';
-import type { SearchIndexFile, ShardedManifest, TrieNode } from '../../src/shared/search/types';
+import { SearchDocumentType, type SearchIndexFile, type ShardFile, type ShardedManifest, type TrieNode } from '../../src/shared/search/types';
 import { cases } from './cases';
 import { generatedQueries } from './querySet';
 import { shippedPages } from './site';
@@ -34,8 +34,12 @@ async function fixture(root?: string): Promise<Fixture> {
 }
 
 /** A sharded index read from memory, recording every file it fetches. */
-function sharded(terms: TypeTerms[], shardBytes?: number): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
-  const { manifest, files } = shardSearchIndex(terms, { shardBytes });
+function sharded(terms: TypeTerms[], shardBytes?: number, longList?: number): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
+  return open(shardSearchIndex(terms, { shardBytes, longList }));
+}
+
+/** A cold engine on already written files. */
+function open({ manifest, files }: ShardedIndexFiles): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
   const fetched: string[] = [];
   const parsed = JSON.parse(manifest) as ShardedManifest;
   const engine = loadShardedIndex(parsed, async (file) => {
@@ -94,15 +98,19 @@ describe('the terms of the sharded index', () => {
 
 describe('sharded search', () => {
   it('answers every query on the shipped site exactly like the single file, cold and warm', async () => {
-    // Small shards, so that queries span several of them.
-    const warm = sharded(shipped.terms, 2_000);
-    expect(warm.manifest.shards.length).toBeGreaterThan(10);
-    for (const query of [...cases.map((c) => c.query), ...extra]) {
-      for (const limit of [8, 100]) {
-        const expected = search(shipped.single, query, { limit });
-        const cold = sharded(shipped.terms, 2_000);
-        expect(await cold.engine.search(query, { limit }), `${query} (cold, limit ${limit})`).toEqual(expected);
-        expect(await warm.engine.search(query, { limit }), `${query} (warm, limit ${limit})`).toEqual(expected);
+    // Small shards, so that queries span several of them; and, second, lists of more than 3
+    // documents in files of their own, so that most words' lengths and weights come separately.
+    for (const longList of [undefined, 3]) {
+      const files = shardSearchIndex(shipped.terms, { shardBytes: 2_000, longList });
+      const warm = open(files);
+      expect(warm.manifest.shards.length).toBeGreaterThan(10);
+      for (const query of [...cases.map((c) => c.query), ...extra]) {
+        for (const limit of [8, 100]) {
+          const expected = search(shipped.single, query, { limit });
+          const cold = open(files);
+          expect(await cold.engine.search(query, { limit }), `${query} (cold, limit ${limit}, long lists above ${longList})`).toEqual(expected);
+          expect(await warm.engine.search(query, { limit }), `${query} (warm, limit ${limit}, long lists above ${longList})`).toEqual(expected);
+        }
       }
     }
   });
@@ -140,6 +148,29 @@ describe('sharded search', () => {
     const lengths = typo.fetched.filter((f) => f.startsWith('lex/')).map((f) => Number(f.slice(4).split('.')[0]));
     expect(Math.min(...lengths)).toBeGreaterThanOrEqual(4);
     expect(Math.max(...lengths)).toBeLessThanOrEqual(7);
+  });
+
+  it("fetches the lengths and weights of a long list only for the query's rarest word", async () => {
+    const { engine, fetched, manifest, files } = sharded(generated.terms, undefined, 3);
+    // Two words that both have long Content lists, one rarer than the other.
+    const contentLists = new Map<string, [number, string, string]>();
+    for (const [, file] of manifest.shards) {
+      const shard = JSON.parse(files.get(`${SHARDED_DIR}/${file}`)!) as ShardFile;
+      for (const [term, lists] of Object.entries(shard.t)) {
+        const list = lists[SearchDocumentType.Content];
+        if (Array.isArray(list) && typeof list[0] === 'number') contentLists.set(term, list as [number, string, string]);
+      }
+    }
+    const [common, rare] = ['parcel', 'histori'].map((term) => contentLists.get(term)!);
+    expect(common[0]).toBeGreaterThan(rare[0]);
+    const query = 'parcel history';
+    const expected = search(generated.single, query, { limit: 100 });
+    expect(expected.results.filter((r) => r.type === SearchDocumentType.Content).length).toBeGreaterThan(2);
+    expect(await engine.search(query, { limit: 100 })).toEqual(expected);
+    expect(fetched).toContain(common[1]);
+    expect(fetched).toContain(rare[1]);
+    expect(fetched).toContain(rare[2]);
+    expect(fetched).not.toContain(common[2]);
   });
 
   it('names every shard and lexicon file by the hash of its bytes, and writes the manifest the page fetches', async () => {

@@ -59,6 +59,12 @@ export interface PartialIndex {
   hasTerm(term: string): boolean;
   /** The term's postings of this type are loaded (long lists have files of their own). */
   hasPostings(type: SearchDocumentType, term: string): boolean;
+  /**
+   * The field lengths, page ids and API field weights of the term's documents of this type are
+   * loaded (with its postings). A long list keeps them in a second file, needed only when a
+   * search takes its candidates from that list.
+   */
+  hasDetails(type: SearchDocumentType, term: string): boolean;
   /** Every shard holding terms that start with `prefix` is loaded. */
   hasPrefix(prefix: string): boolean;
   /** The lexicon of terms of these lengths (UTF-16 code units) is loaded. */
@@ -355,7 +361,7 @@ function surfaceOf(index: LoadedSearchIndex, term: string, typed: string): strin
   let bestDistance = Infinity;
   // Titles and headings first (short texts), content only when they do not have the term.
   for (const t of index.types) {
-    if (t.partial && termNode(t, term) && !t.partial.hasPostings(t.type, term)) break;
+    if (t.partial && termNode(t, term) && !t.partial.hasDetails(t.type, term)) break;
     const docs = postings(t, term);
     if (!docs) continue;
     let checked = 0;
@@ -440,6 +446,9 @@ function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], o
   if (!required.length) return [];
   // Candidates: the documents of the rarest clause, kept when every other clause matches.
   const sets = required.map((c) => clauseRefs(t, c)).sort((a, b) => a.size - b.size);
+  // Sharded: only candidates' lengths and weights are read, and candidates are documents of every
+  // clause, so the details of one clause are enough: the rarest's, the smallest.
+  if (t.partial && (!hasDetails(t, rarest(t, required)) || t.partial.lacks)) return [];
   if (!sets[0].size) return [];
   const total = required.length + optional.length;
   const out: Scored[] = [];
@@ -470,6 +479,30 @@ function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], o
     out.push({ id, type: t.type, score, exact });
   }
   return out.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.id - b.id);
+}
+
+/** Sharded: the details of every term of the clause are loaded (each missing one is asked for). */
+function hasDetails(t: TypeIndex, c: Clause): boolean {
+  let all = true;
+  for (const term of c.terms.keys()) if (termNode(t, term) && !t.partial!.hasDetails(t.type, term)) all = false;
+  for (const p of c.parts) if (!hasDetails(t, p)) all = false;
+  return all;
+}
+
+/** The clause with the fewest documents of `t`, from document frequencies (an upper bound for several terms). */
+function rarest(t: TypeIndex, clauses: Clause[]): Clause {
+  const size = (c: Clause): number => {
+    let n = 0;
+    for (const term of c.terms.keys()) n += termNode(t, term)?.df ?? 0;
+    return c.parts.length ? n + Math.min(...c.parts.map(size)) : n;
+  };
+  let best = clauses[0];
+  let least = Infinity;
+  for (const c of clauses) {
+    const n = size(c);
+    if (n < least) [best, least] = [c, n];
+  }
+  return best;
 }
 
 /** The terms of a page title's words, space-separated: a query with these terms matches it exactly. */

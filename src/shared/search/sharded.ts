@@ -33,10 +33,11 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
   const loadedShards = new Set<number>();
   const loadedLengths = new Set<number>();
   const loadedPages = new Set<number>();
-  const need = { shards: new Set<number>(), lengths: new Set<number>(), pages: new Set<number>(), postings: new Set<string>() };
-  /** `type NUL term` → file of a long posting list, and the lists loaded. */
-  const longLists = new Map<string, string>();
-  const loadedLists = new Set<string>();
+  const need = { shards: new Set<number>(), lengths: new Set<number>(), pages: new Set<number>(), postings: new Set<string>(), details: new Set<string>() };
+  /** `type NUL term` → the two files of a long posting list; the lists loaded (ids and counts, with their ids), and those with details. */
+  const longLists = new Map<string, [postings: string, details: string]>();
+  const listIds = new Map<string, number[]>();
+  const loadedDetails = new Set<string>();
   /** Files being fetched or applied, so that searches typed in quick succession share them. */
   const inFlight = new Map<string, Promise<void>>();
 
@@ -61,11 +62,19 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
       need.lengths.clear();
       need.pages.clear();
       need.postings.clear();
+      need.details.clear();
     },
     hasPostings(type, term) {
       const key = `${type}\u0000${term}`;
-      if (!longLists.has(key) || loadedLists.has(key)) return true;
+      if (!longLists.has(key) || listIds.has(key)) return true;
       need.postings.add(key);
+      this.lacks = true;
+      return false;
+    },
+    hasDetails(type, term) {
+      const key = `${type}\u0000${term}`;
+      if (!longLists.has(key) || loadedDetails.has(key)) return true;
+      need.details.add(key);
       this.lacks = true;
       return false;
     },
@@ -122,7 +131,7 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
         const node = insert(index.types[type].root, term);
         if (isLongList(entry)) {
           node.df = entry[0];
-          longLists.set(`${type}\u0000${term}`, entry[1]);
+          longLists.set(`${type}\u0000${term}`, [entry[1], entry[2]]);
         } else {
           node.df = entry[0].length;
           fill(type, node, entry);
@@ -147,10 +156,27 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
     }
   };
 
-  const applyLongList = (key: string) => (columns: number[][]) => {
+  const applyLongList = (key: string, [deltas, counts]: number[][]) => {
     const [type, term] = key.split('\u0000');
-    fill(Number(type), insert(index.types[Number(type)].root, term), columns);
+    const node = insert(index.types[Number(type)].root, term);
+    const ids: number[] = [];
+    let id = 0;
+    for (let k = 0; k < deltas.length; k++) {
+      ids.push((id += deltas[k]));
+      node.docs[id] = { tf: Math.sqrt(counts[k]) };
+    }
+    listIds.set(key, ids);
     for (const t of index.types) t.terms.clear();
+  };
+
+  const applyDetails = (key: string, [lengths, parents, weights]: number[][]) => {
+    const t = index.types[Number(key.split('\u0000')[0])];
+    listIds.get(key)!.forEach((id, k) => {
+      t.lengths[id] = { t: lengths[k] };
+      index.parents.set(id, parents ? id - parents[k] : id);
+      if (weights?.[k]) index.weights.set(id, fieldWeight(weights[k]));
+    });
+    loadedDetails.add(key);
   };
 
   const applyLexicon = (terms: Record<string, number>) => {
@@ -166,27 +192,30 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
     }
   };
 
-  /** Fetches and applies a file once per `what` (two long lists with equal postings share a file, not a `what`). */
-  const load = (path: string, apply: (data: never) => void, done: () => void, what = path): Promise<void> => {
+  /** Runs `run` once per `what` (two long lists with equal postings share a file, not a `what`). */
+  const once = (what: string, run: () => Promise<void>): Promise<void> => {
     let promise = inFlight.get(what);
     if (!promise) {
-      promise = fetchFile(path).then((data) => {
-        apply(data as never);
-        done();
-      });
+      promise = run();
       inFlight.set(what, promise);
       // A failed file is fetched again by the next search.
       promise.catch(() => inFlight.delete(what));
     }
     return promise;
   };
+  const load = (path: string, apply: (data: never) => void, what = path) => once(what, () => fetchFile(path).then((data) => apply(data as never)));
+  const loadList = (key: string) => load(longLists.get(key)![0], (columns: number[][]) => applyLongList(key, columns), `list ${key}`);
+  // Details are matched to the list's ids, so they are applied once its ids are.
+  const loadDetails = (key: string) =>
+    once(`details ${key}`, () => Promise.all([fetchFile(longLists.get(key)![1]), loadList(key)]).then(([columns]) => applyDetails(key, columns as number[][])));
 
   const loadMissing = () =>
     Promise.all([
-      ...[...need.shards].map((s) => load(manifest.shards[s][1], applyShard, () => loadedShards.add(s))),
-      ...[...need.lengths].map((length) => load(manifest.lexicon[length], applyLexicon, () => loadedLengths.add(length))),
-      ...[...need.pages].map((id) => load(`${manifest.fragments}${id}.json`, applyFragment, () => loadedPages.add(id))),
-      ...[...need.postings].map((key) => load(longLists.get(key)!, applyLongList(key), () => loadedLists.add(key), `list ${key}`)),
+      ...[...need.shards].map((s) => load(manifest.shards[s][1], (shard: ShardFile) => (applyShard(shard), loadedShards.add(s)))),
+      ...[...need.lengths].map((length) => load(manifest.lexicon[length], (terms: Record<string, number>) => (applyLexicon(terms), loadedLengths.add(length)))),
+      ...[...need.pages].map((id) => load(`${manifest.fragments}${id}.json`, (fragment: FragmentFile) => (applyFragment(fragment), loadedPages.add(id)))),
+      ...[...need.postings].map(loadList),
+      ...[...need.details].map(loadDetails),
     ]);
 
   return {
@@ -203,7 +232,7 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
   };
 }
 
-function isLongList(entry: number[][] | [number, string]): entry is [number, string] {
+function isLongList(entry: number[][] | [number, string, string]): entry is [number, string, string] {
   return typeof entry[0] === 'number';
 }
 

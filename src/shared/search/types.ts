@@ -104,11 +104,12 @@ export interface ShardedManifest {
  * columns, one entry per document: ids (each as the difference from the previous one), counts of
  * the term, field lengths; Heading and Content add the distances to the page id and the API
  * field weight codes (0: none; the column is left out when all are 0). A long list is
- * `[document frequency, file]` instead, its columns in that file (fetched only when a search
- * scores that type). `k`: first term → `[title id, title key]` of the titles starting with it.
+ * `[document frequency, file of ids and counts, file of the other columns]` instead (the first
+ * fetched when a search scores that type, the second only when it takes its candidates from this
+ * list). `k`: first term → `[title id, title key]` of the titles starting with it.
  */
 export interface ShardFile {
-  t: Record<string, (number[][] | [number, string] | 0)[]>;
+  t: Record<string, (number[][] | [number, string, string] | 0)[]>;
   k: Record<string, [number, string][]>;
 }
 
