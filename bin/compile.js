@@ -41,7 +41,8 @@ export async function compiled(entry) {
       jsx: 'automatic',
       sourcemap: 'inline',
       logLevel: 'error',
-      define: { __DOCSGEN_ROOT__: JSON.stringify(root) },
+      // The islands bundle is kept in the output folder (src/islands/bundle.ts), so it goes with it.
+      define: { __DOCSGEN_ROOT__: JSON.stringify(root), __DOCSGEN_DIST__: JSON.stringify(outDir) },
     });
     // Swap the folder in by rename, so parallel first runs (tests, CI) never read a half-written
     // bundle; a concurrent run that swapped first simply wins.

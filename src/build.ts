@@ -192,12 +192,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // (large sites never hold all their HTML); any error before the swap removes that folder.
   const output = options.write !== false && !options.cache ? openOutput(config.outDir, { root: config.root, protectedDirs: [config.contentDir] }) : undefined;
   const files: OutputFiles = new Map();
+  // What the later stages need of the pages, taken now: a build lets go of each page model once
+  // a render thread has it (serve --watch keeps them for the next rebuild).
+  const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
+  const routes = new Set(listed(site.pages).map((p) => p.route));
+  const sitemap = options.cache ? () => generateSitemap(listed(site.pages)) : generateSitemap(listed(site.pages));
   let rendered: SitePage[];
   try {
     const renderStart = performance.now();
     rendered = options.cache
       ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
-      : await renderSite(siteModel, site.pages, { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads });
+      : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true });
     timings.push(['render', performance.now() - renderStart]);
     const validateStart = performance.now();
     collect(await validated);
@@ -210,16 +215,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const [rel, content] of assets.files) files.set(rel, content);
     for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
     for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
-    const sitemap = () => generateSitemap(site.pages.filter((p) => p.route !== '/404'));
-    if (options.cache) (options.cache.deferred ??= new Map()).set('sitemap.xml', sitemap);
-    else files.set('sitemap.xml', sitemap());
+    if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
+    else (options.cache!.deferred ??= new Map()).set('sitemap.xml', sitemap);
 
     stage('links', () =>
       collect(
         checkLinks(
           [...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])],
           {
-            routes: new Set(site.pages.filter((p) => p.route !== '/404').map((p) => p.route)),
+            routes,
             files: new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`)),
             anchors: new Map(rendered.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: p.route, html: p.html! }) : idsOf(p.html!))])),
           },

@@ -28,7 +28,56 @@ export function islandNames(): string[] {
     .sort();
 }
 
+declare const __DOCSGEN_DIST__: string | undefined;
+
+/**
+ * The islands are docsgen's own code, the same for every site: the compiled CLI (bin/compile.js)
+ * bundles them on its first build and keeps them beside its own bundle, which is replaced, with
+ * them, whenever a source file changes. Run from source (tests), they are bundled every time.
+ */
+const compiledDir = typeof __DOCSGEN_DIST__ === 'string' ? __DOCSGEN_DIST__ : undefined;
+
 export async function bundleIslands(options: { minify: boolean }): Promise<IslandAssets> {
+  if (!compiledDir) return esbuildIslands(options);
+  const file = path.join(compiledDir, `islands-${options.minify ? 'production' : 'development'}.json`);
+  const saved = readSaved(file);
+  if (saved) return saved;
+  const assets = await esbuildIslands(options);
+  save(file, assets);
+  return assets;
+}
+
+interface SavedIslands {
+  runtime: string;
+  islands: Record<string, string>;
+  /** Output path → base64 bytes. */
+  files: [string, string][];
+}
+
+function readSaved(file: string): IslandAssets | undefined {
+  let saved: SavedIslands;
+  try {
+    saved = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedIslands;
+  } catch {
+    return undefined;
+  }
+  return { runtime: saved.runtime, islands: saved.islands, files: new Map(saved.files.map(([name, bytes]) => [name, Buffer.from(bytes, 'base64')])) };
+}
+
+function save(file: string, assets: IslandAssets): void {
+  const saved: SavedIslands = { runtime: assets.runtime, islands: assets.islands, files: [...assets.files].map(([name, bytes]) => [name, Buffer.from(bytes).toString('base64')]) };
+  // Written aside and renamed, so a build running alongside never reads half a file; a failure
+  // (read-only install) only means the next build bundles again.
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, JSON.stringify(saved));
+    fs.renameSync(tmp, file);
+  } catch {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+async function esbuildIslands(options: { minify: boolean }): Promise<IslandAssets> {
   const esbuild = await import('esbuild');
   const names = islandNames();
   const entryPoints: Record<string, string> = { runtime: packagePath('src/client/hydrate.ts') };

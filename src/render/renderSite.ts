@@ -10,7 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import type { IslandAssets } from '../islands/bundle';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
-import { startWorker } from '../workers';
+import { collectGarbage, startWorker } from '../workers';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 
 /**
@@ -43,6 +43,11 @@ export interface RenderSiteOptions {
   outDir?: string;
   /** Render threads; default: renderThreads(). 1 renders in this thread. */
   threads?: number;
+  /**
+   * Let go of each page model once a worker has it (its entry in `pages` becomes undefined): the
+   * models of a large site are most of this thread's memory, and the workers' grows meanwhile.
+   */
+  release?: boolean;
 }
 
 /** How many threads render a site of `pageCount` pages. */
@@ -118,6 +123,11 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         const start = batches[next++];
         const slice = pages.slice(start, start + BATCH_SIZE);
         worker.postMessage({ batch: start, pages: slice.map((page) => ({ page, file: options.fileOf(page.route) })) } satisfies RenderWorkerRequest);
+        if (options.release) {
+          pages.fill(undefined as unknown as PageModel, start, start + slice.length);
+          // Halfway, half the models are garbage, as the workers' heaps near their largest.
+          if (next === batches.length >> 1) collectGarbage();
+        }
       };
       for (let i = 0; i < threads; i++) {
         const worker = startWorker('render-worker', 'render/renderWorker.ts', data);
@@ -135,6 +145,9 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         });
         feed(worker);
       }
+      // While the workers start (loading React and the templates), this thread is idle: the time
+      // to return the garbage of the stages before, before their heaps grow.
+      if (options.release) collectGarbage();
     });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));

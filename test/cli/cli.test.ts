@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configSource, repoRoot, writeFiles } from '../helpers/fixture';
+import { bundleIslands } from '../../src/islands/bundle';
+import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 
 const bin = path.join(repoRoot, 'bin/docsgen.js');
 const site = { 'content/guides/a.md': '---\ntitle: A\n---\nHello.\n' };
@@ -47,6 +48,17 @@ describe('docsgen CLI', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^✓ built \d+ pages in \d+(\.\d+)? (ms|s) → build\/ \(\d+(\.\d)? (B|KiB|MiB)\)$/m);
     expect(fs.existsSync(path.join(dir, 'build/guides/a/index.html'))).toBe(true);
+  });
+
+  it('writes the browser code bundled from source, also once it keeps its bundle for the next builds', async () => {
+    const dir = writeFiles(site);
+    const fromSource = await bundleIslands({ minify: true });
+    for (const out of ['first', 'second']) {
+      expect(run(['build', '--out', out, '--quiet'], dir).code).toBe(0);
+      const written = listFiles(path.join(dir, out)).filter((f) => f.startsWith('assets/js/'));
+      expect(written.sort()).toEqual([...fromSource.files.keys()].sort());
+      for (const file of written) expect(fs.readFileSync(path.join(dir, out, file)).equals(Buffer.from(fromSource.files.get(file)!)), file).toBe(true);
+    }
   });
 
   it('honours --out and --config', () => {

@@ -25,6 +25,17 @@ describe('render/renderSite', () => {
     fs.rmSync(outDir, { recursive: true, force: true });
   });
 
+  it('with `release`, lets go of each model once a worker has it, and still writes every page', async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-render-'));
+    const models = [...pages];
+    const result = await renderSite(site, models, { ...options, outDir, threads: 2, release: true });
+    expect(models).toHaveLength(pages.length);
+    expect(models.every((m) => m === undefined)).toBe(true);
+    expect(result.map((r) => r.route)).toEqual(pages.map((p) => p.route));
+    expect(fs.readFileSync(path.join(outDir, 'p59/index.html'), 'utf8')).toContain('href="/home-59"');
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
   it('fails with the route and source of a page a worker could not render', async () => {
     const broken = page('/guides/broken', { kind: 'doc', doc: null as never });
     const all = [...pages.slice(0, 40), broken, ...pages.slice(40)];
