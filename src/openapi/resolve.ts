@@ -12,13 +12,18 @@ export interface Resolver {
 }
 
 export function createResolver(document: Obj): Resolver {
+  // The document is only read (test/openapi/specFixtures.test.ts builds a frozen one), so a
+  // pointer resolves to the same value every time; a large spec resolves its schemas millions of times.
+  const resolved = new Map<string, Obj | undefined>();
   const lookup = (ref: string): Obj | undefined => {
     if (!ref.startsWith('#')) return undefined;
+    if (resolved.has(ref)) return resolved.get(ref);
     let node: any = document;
     for (const part of ref.slice(2).split('/')) {
       if (part === '') continue;
       node = node?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
     }
+    resolved.set(ref, node);
     return node;
   };
   const follow = (value: Obj | undefined): { value: Obj | undefined; ref?: string } => {
@@ -41,8 +46,19 @@ export function createResolver(document: Obj): Resolver {
     },
     schema(value) {
       const { value: schema, ref } = follow(value);
-      const name = ref?.startsWith('#/components/schemas/') || ref?.startsWith('#/definitions/') ? ref.split('/').pop() : undefined;
-      return { schema: schema ?? {}, name: name && decodeURIComponent(name).replace(/~1/g, '/').replace(/~0/g, '~'), ref };
+      return { schema: schema ?? {}, name: ref === undefined ? undefined : nameOf(ref), ref };
     },
   };
+}
+
+const names = new Map<string, string | undefined>();
+
+/** The component name a schema ref points to (`#/components/schemas/Boundary` → `Boundary`). */
+function nameOf(ref: string): string | undefined {
+  if (names.has(ref)) return names.get(ref);
+  const last = ref.startsWith('#/components/schemas/') || ref.startsWith('#/definitions/') ? ref.split('/').pop() : undefined;
+  const name = last && decodeURIComponent(last).replace(/~1/g, '/').replace(/~0/g, '~');
+  if (names.size > 100_000) names.clear();
+  names.set(ref, name);
+  return name;
 }

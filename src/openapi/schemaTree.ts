@@ -203,19 +203,22 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
     const text = Array.isArray(enumDescriptions) ? enumDescriptions[i] : enumDescriptions?.[String(value)];
     return typeof text === 'string' ? ctx.markdown(text, `${pointer}/x-enumDescriptions`) : '';
   };
-  const itemEnum = typesOf(schema).includes('array') ? ctx.resolver.schema(schema.items).schema.enum : undefined;
+  const types = typesOf(schema);
+  const itemEnum = types.includes('array') ? ctx.resolver.schema(schema.items).schema.enum : undefined;
   const enumList: unknown[] | undefined = Array.isArray(schema.enum) ? schema.enum : Array.isArray(itemEnum) ? itemEnum : undefined;
+  // Written out, not spread from emptyNode(): every node then has one shape (this runs once per field of every page).
   return {
-    ...emptyNode(id),
+    id,
     name: walk.name,
     type: typeLabel(schema, name, ctx.resolver),
     required: walk.required,
     deprecated: schema.deprecated === true,
-    nullable: schema.nullable === true || typesOf(schema).includes('null'),
+    nullable: schema.nullable === true || types.includes('null'),
     readOnly: schema.readOnly === true,
     writeOnly: schema.writeOnly === true,
     descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${pointer}/description`) : '',
     constraints: constraints(schema),
+    children: [],
     enumValues: enumList?.map((value, i) => ({ value: display(value), descriptionHtml: describeEnum(value, i) })),
     defaultValue: schema.default !== undefined ? display(schema.default) : undefined,
     example: schema.example !== undefined ? display(schema.example) : Array.isArray(schema.examples) && schema.examples.length ? display(schema.examples[0]) : undefined,
