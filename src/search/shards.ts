@@ -57,16 +57,21 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   const files = new Map<string, string>();
   const titles = types[SearchDocumentType.Title].documents;
   const pageIds = titles.map((d) => d.i);
-  const parentOf = new Map<number, number>();
-  for (const type of SEARCH_TYPES) for (const d of types[type].documents) parentOf.set(d.i, d.p ?? d.i);
-  const weights = fieldWeightCodes(types[SearchDocumentType.Heading].documents);
+  // Per document id, in arrays (ids are dense): looked up once per posting, millions of times on a large site.
+  let maxId = 0;
+  for (const type of SEARCH_TYPES) for (const d of types[type].documents) maxId = Math.max(maxId, d.i);
+  const parentOf = new Int32Array(maxId + 1);
+  for (const type of SEARCH_TYPES) for (const d of types[type].documents) parentOf[d.i] = d.p ?? d.i;
+  const weights = new Int32Array(maxId + 1);
+  for (const [id, code] of fieldWeightCodes(types[SearchDocumentType.Heading].documents)) weights[id] = code;
 
   // Term → postings per type, as flat integer lists.
   const postings = new Map<string, ShardFile['t'][string]>();
   /** Term → document frequency over all types (the lexicon of query.ts). */
   const frequencies = new Map<string, number>();
   for (const type of SEARCH_TYPES) {
-    const { lengths } = types[type];
+    const lengths = new Int32Array(maxId + 1);
+    for (const [id, length] of types[type].lengths) lengths[id] = length;
     const withParent = type === SearchDocumentType.Heading || type === SearchDocumentType.Content;
     for (const [term, flat] of types[type].postings) {
       let list = postings.get(term);
@@ -79,10 +84,10 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
         const id = flat[k];
         columns[0].push(id - previous);
         columns[1].push(flat[k + 1]);
-        columns[2].push(lengths.get(id) ?? 0);
+        columns[2].push(lengths[id]);
         if (withParent) {
-          columns[3].push(id - (parentOf.get(id) ?? id));
-          columns[4].push(weights.get(id) ?? 0);
+          columns[3].push(id - parentOf[id]);
+          columns[4].push(weights[id]);
         }
         previous = id;
       }
@@ -158,9 +163,10 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   }
 
   // Page fragments.
-  const perPage = new Map<number, FragmentFile>(pageIds.map((id) => [id, { d: [] }]));
-  for (const type of SEARCH_TYPES) for (const d of types[type].documents) perPage.get(d.p ?? d.i)?.d.push([type, d]);
-  const fragments = [...perPage].map(([id, f]) => [id, JSON.stringify(f)] as const);
+  const perPage: FragmentFile[] = [];
+  for (const id of pageIds) perPage[id] = { d: [] };
+  for (const type of SEARCH_TYPES) for (const d of types[type].documents) perPage[d.p ?? d.i]?.d.push([type, d]);
+  const fragments = pageIds.map((id) => [id, JSON.stringify(perPage[id])] as const);
   const folder = `f/${contentHash(fragments.map(([id, text]) => `${id}\u0000${text}`).join('\u0001'))}/`;
   for (const [id, text] of fragments) files.set(`${SHARDED_DIR}/${folder}${id}.json`, text);
 
