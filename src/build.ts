@@ -8,7 +8,8 @@
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
 //   search   listed /guides and /api pages → documents → elasticlunr index → search-index.json
 //   islands  esbuild bundles the browser runtime and the islands → hashed JS files (started
-//            first, in esbuild's own process; this is the wait for it)
+//            first, in esbuild's own process; this is the wait for it; the compiled CLI keeps
+//            the bundle for its next builds)
 //   render   page model → React renderToString → HTML (+ the scripts of the islands it uses)
 //   links    every known link → checked against routes and anchors → diagnostics
 //   output   everything into a temporary folder, swapped in only when all of it succeeded
