@@ -192,6 +192,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // A writing build streams the pages into the output's temporary folder as they are rendered
   // (large sites never hold all their HTML); any error before the swap removes that folder.
   const output = options.write !== false && !options.cache ? openOutput(config.outDir, { root: config.root, protectedDirs: [config.contentDir] }) : undefined;
+  // The search index goes into the output folder now, in the background while pages render: written
+  // after them, a large index's thousands of files waited seconds for the disk to take the pages.
+  // (serve --watch makes its index on request: nothing to write.)
+  const built = 'files' in searchIndex ? (searchIndex as BuiltSearchIndex) : undefined;
+  const searchFiles: [string, string][] = built ? [[built.fileName, built.content], ...built.files] : [];
+  const searchWritten = output?.writeSoon(searchFiles);
+  searchWritten?.catch(() => {}); // awaited after the render stage
   const files: OutputFiles = new Map();
   // What the later stages need of the pages, taken now: a build lets go of each page model once
   // a render thread has it (serve --watch keeps them for the next rebuild).
@@ -211,8 +218,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
     files.set(stylesheet.path, stylesheet.css);
-    if (searchIndex.content !== undefined) files.set(searchIndex.fileName, searchIndex.content);
-    for (const [rel, content] of (searchIndex as Partial<BuiltSearchIndex>).files ?? []) files.set(rel, content);
+    await searchWritten;
+    for (const [rel, content] of searchFiles) files.set(rel, output ? { copyFrom: output.finalPath(rel) } : content);
     for (const [rel, content] of assets.files) files.set(rel, content);
     for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
     for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
@@ -237,6 +244,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       stage('output', () => (output ? output.commit(files) : writeOutput(config.outDir, files, { root: config.root, protectedDirs: [config.contentDir] })));
     }
   } catch (e) {
+    await searchWritten?.catch(() => {});
     output?.abort();
     await validated; // an invalid spec explains a failed render
     throw e;

@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 
+/** Files `writeSoon` writes at once (libuv's thread pool has 4 threads). */
+const WRITERS = 8;
+
 /** Site-relative path → file content, or `{ copyFrom }` for files copied as they are. */
 export type OutputFiles = Map<string, string | Uint8Array | { copyFrom: string }>;
 
@@ -29,6 +32,12 @@ export interface OutputDir {
   /** The temporary folder. */
   readonly dir: string;
   finalPath(rel: string): string;
+  /**
+   * Writes files into the temporary folder in the background (list them in `commit` as
+   * `{ copyFrom: finalPath(rel) }`). Resolves when all are written, or rejects with the first
+   * failure once none is still being written.
+   */
+  writeSoon(files: Iterable<[rel: string, content: string | Uint8Array]>): Promise<void>;
   commit(files: OutputFiles): void;
   abort(): void;
 }
@@ -54,6 +63,25 @@ export function openOutput(outDir: string, guard: { root: string; protectedDirs:
     dir: tmp,
     finalPath,
     abort: () => fs.rmSync(tmp, { recursive: true, force: true }),
+    async writeSoon(files) {
+      const list = [...files];
+      try {
+        for (const dir of new Set(list.map(([rel]) => path.dirname(path.join(tmp, rel))))) fs.mkdirSync(dir, { recursive: true });
+      } catch (cause) {
+        throw failed(cause);
+      }
+      // A few at a time: thousands of writes started at once each hold a copy of their content.
+      let next = 0;
+      let failure: unknown;
+      const writer = async () => {
+        while (next < list.length && failure === undefined) {
+          const [rel, content] = list[next++];
+          await fs.promises.writeFile(path.join(tmp, rel), content).catch((cause: unknown) => (failure ??= cause));
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, writer));
+      if (failure !== undefined) throw failed(failure);
+    },
     commit(files) {
       try {
         const dirs = new Set<string>();
