@@ -3,8 +3,10 @@
 // term, prefix range, lexicon length and page it uses. A search that lacked something records
 // it, the missing files are fetched in parallel, and the search runs again, until nothing is
 // missing: a query downloads only the shards of its words (all shards of the last word's prefix
-// range), the lexicon lengths a typo needs, and the fragments of the pages it shows. Each pass is
-// the same synchronous search over more data, so the answer is exactly the single-file one.
+// range), the ids and counts of its common words' long lists in the types it scores (their
+// lengths and weights only for its rarest word), the lexicon lengths a typo needs, and the
+// fragments of the pages it shows. Each pass is the same synchronous search over more data, so
+// the answer is exactly the single-file one.
 //
 // Isomorphic: the browser passes a `fetch` of same-origin URLs, the tests and the bench read files.
 import { fieldWeight, search, type LoadedSearchIndex, type PartialIndex, type SearchOptions, type SearchResponse } from './query';
