@@ -40,7 +40,7 @@ export const MANIFEST_FILE = `${SHARDED_DIR}/manifest.json`;
  */
 export const SHARD_BYTES = 4_000;
 /**
- * Posting lists longer than this (a common word's Content postings) get a file of their own,
+ * Posting lists longer than this (a common word's Content postings) get files of their own,
  * fetched only when a search scores that type: most queries fill their 8 results from titles
  * and headings and never need them.
  */
@@ -93,8 +93,9 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
       }
       if (withParent && columns[4].every((w) => w === 0)) columns.pop();
       if (columns[0].length > longList) {
-        // Scoring needs a document's length and weight only for candidates, which all come from
-        // one list (the query's rarest word): most of a long list's bytes are needed once a query.
+        // Scoring reads lengths and weights only for candidates, which are documents of every word
+        // of the query: a query needs them from one list (its rarest word's), and they are most
+        // of a long list's bytes.
         const file = (part: number[][]) => {
           const text = JSON.stringify(part);
           const name = `p/${contentHash(text)}.json`;
