@@ -35,7 +35,7 @@ export interface OutputDir {
   /**
    * Writes files into the temporary folder in the background (list them in `commit` as
    * `{ copyFrom: finalPath(rel) }`). Resolves when all are written, or rejects with the first
-   * failure once none is still being written.
+   * failure once none is still being written; the caller then aborts.
    */
   writeSoon(files: Iterable<[rel: string, content: string | Uint8Array]>): Promise<void>;
   commit(files: OutputFiles): void;
@@ -48,10 +48,11 @@ export function openOutput(outDir: string, guard: { root: string; protectedDirs:
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const tmp = path.join(parent, `.${path.basename(outDir)}.docsgen-tmp-${suffix}`);
   const old = path.join(parent, `.${path.basename(outDir)}.docsgen-old-${suffix}`);
+  const asError = (cause: unknown) =>
+    cause instanceof DocsgenError ? cause : new DocsgenError([error('output-failed', `Writing the site failed: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
   const failed = (cause: unknown) => {
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (cause instanceof DocsgenError) return cause;
-    return new DocsgenError([error('output-failed', `Writing the site failed: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
+    return asError(cause);
   };
   try {
     fs.mkdirSync(tmp, { recursive: true });
@@ -65,10 +66,11 @@ export function openOutput(outDir: string, guard: { root: string; protectedDirs:
     abort: () => fs.rmSync(tmp, { recursive: true, force: true }),
     async writeSoon(files) {
       const list = [...files];
+      // Failures are only reported: the caller aborts (pages may still be being written).
       try {
         for (const dir of new Set(list.map(([rel]) => path.dirname(path.join(tmp, rel))))) fs.mkdirSync(dir, { recursive: true });
       } catch (cause) {
-        throw failed(cause);
+        throw asError(cause);
       }
       // A few at a time: thousands of writes started at once each hold a copy of their content.
       let next = 0;
@@ -80,7 +82,7 @@ export function openOutput(outDir: string, guard: { root: string; protectedDirs:
         }
       };
       await Promise.all(Array.from({ length: WRITERS }, writer));
-      if (failure !== undefined) throw failed(failure);
+      if (failure !== undefined) throw asError(failure);
     },
     commit(files) {
       try {

@@ -1,0 +1,44 @@
+// The output folder: files written in the background land in the swapped-in site, and a failed
+// write is reported as an output error while the previous site stays as it was.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DocsgenError } from '../../../src/diagnostics/diagnostic';
+import { openOutput } from '../../../src/output/write';
+import { listFiles } from '../../helpers/fixture';
+
+function project(): { root: string; outDir: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-output-'));
+  const outDir = path.join(root, 'build');
+  fs.mkdirSync(outDir);
+  fs.writeFileSync(path.join(outDir, 'index.html'), 'previous site');
+  return { root, outDir };
+}
+
+describe('output/write', () => {
+  it('writes files in the background, many at once, and commits them with the rest', async () => {
+    const { root, outDir } = project();
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    const index = Array.from({ length: 200 }, (_, i): [string, string] => [`search-index/f/${i}.json`, JSON.stringify({ page: i })]);
+    await output.writeSoon(index);
+    output.commit(new Map([['index.html', 'new site'], ...index.map(([rel]) => [rel, { copyFrom: output.finalPath(rel) }] as const)]));
+    expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new site');
+    expect(listFiles(outDir)).toHaveLength(201);
+    expect(fs.readFileSync(path.join(outDir, 'search-index/f/42.json'), 'utf8')).toBe('{"page":42}');
+    expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+  });
+
+  it('reports a file it cannot write as an output error, and abort leaves the previous site as it was', async () => {
+    const { root, outDir } = project();
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    await output.writeSoon([['search-index', 'a file where a folder is needed']]);
+    const error = await output.writeSoon([['search-index/manifest.json', '{}']]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsgenError);
+    expect((error as DocsgenError).diagnostics[0]).toMatchObject({ code: 'output-failed', location: { file: outDir } });
+    output.abort();
+    expect(listFiles(outDir)).toEqual(['index.html']);
+    expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('previous site');
+    expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+  });
+});
