@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
-import { openOutput } from '../../../src/output/write';
+import { openOutput, type OutputFiles } from '../../../src/output/write';
 import { listFiles } from '../../helpers/fixture';
 
 function project(): { root: string; outDir: string } {
@@ -22,7 +22,9 @@ describe('output/write', () => {
     const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
     const index = Array.from({ length: 200 }, (_, i): [string, string] => [`search-index/f/${i}.json`, JSON.stringify({ page: i })]);
     await output.writeSoon(index);
-    output.commit(new Map([['index.html', 'new site'], ...index.map(([rel]) => [rel, { copyFrom: output.finalPath(rel) }] as const)]));
+    const files: OutputFiles = new Map([['index.html', 'new site']]);
+    for (const [rel] of index) files.set(rel, { copyFrom: output.finalPath(rel) });
+    output.commit(files);
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new site');
     expect(listFiles(outDir)).toHaveLength(201);
     expect(fs.readFileSync(path.join(outDir, 'search-index/f/42.json'), 'utf8')).toBe('{"page":42}');
