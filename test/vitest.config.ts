@@ -8,5 +8,7 @@ export default defineConfig({
     globalSetup: ['test/helpers/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Browser tests wait for what a page does next; CI machines run several test files at once.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
