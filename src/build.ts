@@ -27,6 +27,8 @@ import { checkLinks } from './links/check';
 import { collectLinks } from './links/collect';
 import type { SiteLink } from './links/check';
 import { openOutput, writeOutput, type OutputFiles } from './output/write';
+import type { OutDirGuard } from './output/guard';
+import { packagePath } from './paths';
 import { buildSiteModel } from './render/siteModel';
 import { renderPages } from './render/renderPages';
 import { renderSite, type SitePage } from './render/renderSite';
@@ -54,6 +56,8 @@ export interface BuildOptions extends InlineConfig {
   dev?: boolean;
   /** Spec warnings are errors. */
   strict?: boolean;
+  /** Replace an output folder that holds files docsgen did not write (`--empty-out-dir`); see output/guard.ts. */
+  emptyOutDir?: boolean;
   /** An already loaded spec, used instead of reading `openapi.spec` (serve --watch fetches URL specs itself). */
   specSource?: SpecSource;
   /** Threads that render pages: by default more than one only on large sites (src/render/renderSite.ts); 1 renders serially. */
@@ -140,127 +144,136 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (options.cache) options.cache.config = config;
   timings.push(['config', performance.now() - configStart]);
 
+  // The output folder is checked and locked before any work: a folder the build may not
+  // replace, or one another build is writing, stops it at once. Pages are streamed into the
+  // temporary folder as they are rendered; any error before the swap removes that folder.
+  const output = options.write !== false && !options.cache ? openOutput(config.outDir, outDirGuard(config, options)) : undefined;
+
   // esbuild bundles the islands in its own process while this one works through the stages.
   const islands = options.cache?.islands ? Promise.resolve(options.cache.islands) : bundleIslands({ minify: !options.dev });
   islands.catch(() => {}); // awaited below unless an earlier stage failed
   // The spec's validation thread loads the validator meanwhile too (serve --watch mostly keeps
   // its parsed spec, and starts one only when the spec changed).
   const validator = config.openapi && !options.cache ? startValidator() : undefined;
+  // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
+  try {
+    const guides = stage('content', () => loadGuides(config, options.cache));
+    collect(guides.diagnostics);
 
-  const guides = stage('content', () => loadGuides(config, options.cache));
-  collect(guides.diagnostics);
+    let api: ApiInput | undefined;
+    let validated: Promise<Diagnostic[]> = Promise.resolve([]);
+    if (config.openapi) {
+      const start = performance.now();
+      let stageResult: Awaited<ReturnType<typeof openapiStage>>;
+      try {
+        stageResult = await openapiStage(config, { ...options, validator });
+      } finally {
+        validator?.dispose(); // unless it validates
+      }
+      api = stageResult.api;
+      validated = stageResult.validated;
+      timings.push(['openapi', performance.now() - start]);
+    }
 
-  let api: ApiInput | undefined;
-  let validated: Promise<Diagnostic[]> = Promise.resolve([]);
-  if (config.openapi) {
-    const start = performance.now();
-    let stageResult: Awaited<ReturnType<typeof openapiStage>>;
+    // The spec is still being validated (in a worker thread) while the site, search and render
+    // stages run; its verdict is reported before their errors, and explains any failure of theirs.
+    let site: ReturnType<typeof buildSite>;
+    let searchIndex: ReturnType<typeof deferSearchIndex> | BuiltSearchIndex;
     try {
-      stageResult = await openapiStage(config, { ...options, validator });
-    } finally {
-      validator?.dispose(); // unless it validates
+      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
+      const makeSearchIndex = (shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes }), { shardAbovePages });
+      // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
+      searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(Infinity)) : stage('search', () => makeSearchIndex());
+    } catch (e) {
+      await validated;
+      throw e;
     }
-    api = stageResult.api;
-    validated = stageResult.validated;
-    timings.push(['openapi', performance.now() - start]);
-  }
+    if (hasErrors(site.diagnostics)) collect(await validated);
+    collect(site.diagnostics);
 
-  // The spec is still being validated (in a worker thread) while the site, search and render
-  // stages run; its verdict is reported before their errors, and explains any failure of theirs.
-  let site: ReturnType<typeof buildSite>;
-  let searchIndex: ReturnType<typeof deferSearchIndex> | BuiltSearchIndex;
-  try {
-    site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
-    const makeSearchIndex = (shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes }), { shardAbovePages });
-    // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
-    searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(Infinity)) : stage('search', () => makeSearchIndex());
-  } catch (e) {
-    await validated;
-    throw e;
-  }
-  if (hasErrors(site.diagnostics)) collect(await validated);
-  collect(site.diagnostics);
+    const islandsStart = performance.now();
+    const assets = await islands;
+    if (options.cache) options.cache.islands = assets;
+    timings.push(['islands', performance.now() - islandsStart]);
 
-  const islandsStart = performance.now();
-  const assets = await islands;
-  if (options.cache) options.cache.islands = assets;
-  timings.push(['islands', performance.now() - islandsStart]);
+    const stylesheet = buildStylesheet();
+    const siteModel = buildSiteModel(config, stylesheet.path, searchIndex);
+    const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
+    // The search index goes into the output folder now, in the background while pages render: written
+    // after them, a large index's thousands of files waited seconds for the disk to take the pages.
+    // (serve --watch makes its index on request: nothing to write.)
+    const built = 'files' in searchIndex ? (searchIndex as BuiltSearchIndex) : undefined;
+    const searchFiles: [string, string][] = built ? [[built.fileName, built.content], ...built.files] : [];
+    const searchWritten = output?.writeSoon(searchFiles);
+    searchWritten?.catch(() => {}); // awaited after the render stage
+    const files: OutputFiles = new Map();
+    // What the later stages need of the pages, taken now: a build lets go of each page model once
+    // a render thread has it (serve --watch keeps them for the next rebuild).
+    const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
+    const routes = new Set(listed(site.pages).map((p) => p.route));
+    const sitemap = options.cache ? () => generateSitemap(listed(site.pages)) : generateSitemap(listed(site.pages));
+    let rendered: SitePage[];
+    let bytes: number | undefined;
+    try {
+      const renderStart = performance.now();
+      rendered = options.cache
+        ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
+        : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true });
+      timings.push(['render', performance.now() - renderStart]);
+      const validateStart = performance.now();
+      collect(await validated);
+      if (config.openapi) timings.push(['validate', performance.now() - validateStart]);
 
-  const stylesheet = buildStylesheet();
-  const siteModel = buildSiteModel(config, stylesheet.path, searchIndex);
-  const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
-  // A writing build streams the pages into the output's temporary folder as they are rendered
-  // (large sites never hold all their HTML); any error before the swap removes that folder.
-  const output = options.write !== false && !options.cache ? openOutput(config.outDir, { root: config.root, protectedDirs: [config.contentDir] }) : undefined;
-  // The search index goes into the output folder now, in the background while pages render: written
-  // after them, a large index's thousands of files waited seconds for the disk to take the pages.
-  // (serve --watch makes its index on request: nothing to write.)
-  const built = 'files' in searchIndex ? (searchIndex as BuiltSearchIndex) : undefined;
-  const searchFiles: [string, string][] = built ? [[built.fileName, built.content], ...built.files] : [];
-  const searchWritten = output?.writeSoon(searchFiles);
-  searchWritten?.catch(() => {}); // awaited after the render stage
-  const files: OutputFiles = new Map();
-  // What the later stages need of the pages, taken now: a build lets go of each page model once
-  // a render thread has it (serve --watch keeps them for the next rebuild).
-  const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
-  const routes = new Set(listed(site.pages).map((p) => p.route));
-  const sitemap = options.cache ? () => generateSitemap(listed(site.pages)) : generateSitemap(listed(site.pages));
-  let rendered: SitePage[];
-  try {
-    const renderStart = performance.now();
-    rendered = options.cache
-      ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
-      : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true });
-    timings.push(['render', performance.now() - renderStart]);
-    const validateStart = performance.now();
-    collect(await validated);
-    if (config.openapi) timings.push(['validate', performance.now() - validateStart]);
+      for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
+      files.set(stylesheet.path, stylesheet.css);
+      await searchWritten;
+      for (const [rel, content] of searchFiles) files.set(rel, output ? { copyFrom: output.finalPath(rel) } : content);
+      for (const [rel, content] of assets.files) files.set(rel, content);
+      for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
+      for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
+      if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
+      else (options.cache!.deferred ??= new Map()).set('sitemap.xml', sitemap);
 
-    for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
-    files.set(stylesheet.path, stylesheet.css);
-    await searchWritten;
-    for (const [rel, content] of searchFiles) files.set(rel, output ? { copyFrom: output.finalPath(rel) } : content);
-    for (const [rel, content] of assets.files) files.set(rel, content);
-    for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
-    for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
-    if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
-    else (options.cache!.deferred ??= new Map()).set('sitemap.xml', sitemap);
-
-    stage('links', () =>
-      collect(
-        checkLinks(
-          [...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])],
-          {
-            routes,
-            files: new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`)),
-            anchors: new Map(rendered.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: p.route, html: p.html! }) : idsOf(p.html!))])),
-          },
-          config,
+      stage('links', () =>
+        collect(
+          checkLinks(
+            [...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])],
+            {
+              routes,
+              files: new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`)),
+              anchors: new Map(rendered.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: p.route, html: p.html! }) : idsOf(p.html!))])),
+            },
+            config,
+          ),
         ),
-      ),
-    );
+      );
 
-    if (options.write !== false) {
-      stage('output', () => (output ? output.commit(files) : writeOutput(config.outDir, files, { root: config.root, protectedDirs: [config.contentDir] })));
+      if (options.write !== false) {
+        const committed = stage('output', () => (output ? output.commit(files) : writeOutput(config.outDir, files, outDirGuard(config, options))));
+        bytes = committed.bytes;
+        for (const d of committed.warnings) logger.diagnostic(d);
+        diagnostics.push(...committed.warnings);
+      }
+    } catch (e) {
+      await searchWritten?.catch(() => {});
+      await validated; // an invalid spec explains a failed render
+      throw e;
     }
-  } catch (e) {
-    await searchWritten?.catch(() => {});
-    output?.abort();
-    await validated; // an invalid spec explains a failed render
-    throw e;
+    // Counted when read: serve --watch never reads it, and on a large site it costs more than a rebuild.
+    return {
+      config,
+      files,
+      pages: rendered.length,
+      get bytes() {
+        return (bytes ??= outputBytes(files));
+      },
+      diagnostics,
+      timings,
+    };
+  } finally {
+    validator?.terminate();
+    output?.abort(); // after a commit, nothing to do
   }
-  let bytes: number | undefined;
-  // Counted when read: serve --watch never reads it, and on a large site it costs more than a rebuild.
-  return {
-    config,
-    files,
-    pages: rendered.length,
-    get bytes() {
-      return (bytes ??= outputBytes(files));
-    },
-    diagnostics,
-    timings,
-  };
 }
 
 /**
@@ -425,6 +438,17 @@ function idsWithCache(cache: BuildCache, page: RenderedPage): Set<string> {
   const ids = idsOf(page.html);
   cache.ids.set(page.route, { html: page.html, ids });
   return ids;
+}
+
+/** What the output folder must never replace or hold (output/guard.ts). */
+function outDirGuard(config: ResolvedConfig, options: BuildOptions): OutDirGuard {
+  const spec = config.openapi && !isUrl(config.openapi.spec) ? [path.resolve(config.root, config.openapi.spec)] : [];
+  return {
+    root: config.root,
+    protectedDirs: [config.contentDir, packagePath('templates'), packagePath('src'), packagePath('bin')],
+    protectedFiles: [config.configFile, ...spec],
+    emptyOutDir: options.emptyOutDir,
+  };
 }
 
 function outputBytes(files: OutputFiles): number {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { commonOptions } from './options';
-import { failWith } from './exit';
+import { exitOnSignal, failWith } from './exit';
 
 interface BuildFlags {
   config?: string;
@@ -13,6 +13,7 @@ interface BuildFlags {
   color?: boolean;
   timings?: boolean;
   strict?: boolean;
+  emptyOutDir?: boolean;
 }
 
 export function registerBuild(program: Command): void {
@@ -25,14 +26,16 @@ export function registerBuild(program: Command): void {
   )
     .addOption(new Option('--on-broken-links <policy>', 'what a link to a missing page does (default: from config, else throw)').choices(['throw', 'warn', 'ignore']))
     .option('--strict', 'treat OpenAPI spec warnings as errors')
+    .option('--empty-out-dir', 'replace the output folder even when it holds files docsgen did not write (they are deleted)')
     .option('--timings', 'print how long each pipeline stage took')
     .action(async (flags: BuildFlags) => {
       const { createLogger, shouldUseColor } = await import('../diagnostics/logger');
       const logger = createLogger({ quiet: flags.quiet, color: flags.color === false ? false : shouldUseColor() });
+      const stopOnSignal = await exitOnSignal(logger, 'build');
       try {
         const { build } = await import('../build');
         const start = performance.now();
-        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, logger });
+        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, logger });
         const ms = performance.now() - start;
         if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
         const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
@@ -42,6 +45,8 @@ export function registerBuild(program: Command): void {
         );
       } catch (e) {
         failWith(e, logger, 'build');
+      } finally {
+        stopOnSignal();
       }
     });
 }

@@ -6,11 +6,13 @@ import { startWorker } from '../workers';
 /**
  * A validation thread, started before the spec is at hand: loading the validator takes as long
  * as validating a small spec, so the build starts one with itself. `dispose` ends a thread that
- * was never used.
+ * was never used; `terminate` ends it whatever it is doing (a build that failed elsewhere: a
+ * live thread would keep the process from exiting).
  */
 export interface Validator {
   validate(document: Record<string, unknown>): Promise<ValidationMessages>;
   dispose(): void;
+  terminate(): void;
 }
 
 export function startValidator(): Validator {
@@ -30,6 +32,9 @@ export function startValidator(): Validator {
     },
     dispose() {
       if (!used) void worker.terminate();
+    },
+    terminate() {
+      void worker.terminate();
     },
   };
 }

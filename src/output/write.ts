@@ -1,9 +1,14 @@
 // The output stage: write every file into a temporary folder beside outDir, then swap it in.
 // IMPORTANT: until the final rename, the previous outDir is untouched, so a build that fails
-// (or is killed) at any point leaves the last good site exactly as it was.
+// (or is killed) at any point leaves the last good site exactly as it was. Only a folder docsgen
+// wrote itself (or an empty one) is ever replaced (guard.ts), by one build at a time (lock.ts).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { DocsgenError, error } from '../diagnostics/diagnostic';
+import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/diagnostic';
+import { assertSafeOutDir, MANIFEST, manifestText, type OutDirGuard } from './guard';
+import { onInterrupt } from './interrupt';
+import { isAlive, lockOutput } from './lock';
 
 /** Files `writeSoon` writes at once (libuv's thread pool has 4 threads). */
 const WRITERS = 8;
@@ -11,14 +16,21 @@ const WRITERS = 8;
 /** Site-relative path → file content, or `{ copyFrom }` for files copied as they are. */
 export type OutputFiles = Map<string, string | Uint8Array | { copyFrom: string }>;
 
-export function writeOutput(outDir: string, files: OutputFiles, guard: { root: string; protectedDirs: string[] }): void {
+export function writeOutput(outDir: string, files: OutputFiles, guard: OutDirGuard): Committed {
   const output = openOutput(outDir, guard);
   try {
-    output.commit(files);
+    return output.commit(files);
   } catch (cause) {
     output.abort();
     throw cause;
   }
+}
+
+/** What a commit wrote: the output's size, counted from the temporary folder before the swap. */
+export interface Committed {
+  bytes: number;
+  /** The previous output could not be removed after the swap: the new site is in place all the same. */
+  warnings: Diagnostic[];
 }
 
 /**
@@ -26,7 +38,8 @@ export function writeOutput(outDir: string, files: OutputFiles, guard: { root: s
  * site's HTML is never all in memory), the rest at `commit`, which swaps it in. Until then
  * nothing the user sees has changed; `abort` removes it. Pages streamed in are listed in the
  * `files` given to `commit` as `{ copyFrom }` pointing at their final place in outDir
- * (`finalPath`), which commit leaves as written.
+ * (`finalPath`), which commit leaves as written. Opening it checks that outDir may be replaced,
+ * takes its lock and removes what killed builds left beside it; commit and abort release it.
  */
 export interface OutputDir {
   /** The temporary folder. */
@@ -38,32 +51,52 @@ export interface OutputDir {
    * failure once none is still being written; the caller then aborts.
    */
   writeSoon(files: Iterable<[rel: string, content: string | Uint8Array]>): Promise<void>;
-  commit(files: OutputFiles): void;
+  commit(files: OutputFiles): Committed;
+  /** Removes the temporary folder and releases the lock; does nothing after a commit. */
   abort(): void;
 }
 
-export function openOutput(outDir: string, guard: { root: string; protectedDirs: string[] }): OutputDir {
+export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
+  outDir = path.resolve(outDir);
   assertSafeOutDir(outDir, guard);
+  const release = lockOutput(outDir);
   const parent = path.dirname(outDir);
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const tmp = path.join(parent, `.${path.basename(outDir)}.docsgen-tmp-${suffix}`);
   const old = path.join(parent, `.${path.basename(outDir)}.docsgen-old-${suffix}`);
   const asError = (cause: unknown) =>
     cause instanceof DocsgenError ? cause : new DocsgenError([error('output-failed', `Writing the site failed: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
-  const failed = (cause: unknown) => {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    return asError(cause);
+  let done = false;
+  const finish = () => {
+    done = true;
+    unregister();
+    release();
   };
+  const removeTmp = () => fs.rmSync(tmp, { recursive: true, force: true });
+  // Killed by a signal: the CLI's handler runs this before the process exits.
+  const unregister = onInterrupt(() => {
+    removeTmp();
+    release();
+  });
   try {
-    fs.mkdirSync(tmp, { recursive: true });
+    removeStale(outDir);
+    fs.mkdirSync(tmp);
+    // The marker says the folder is docsgen's: a later build removes it if this one is killed.
+    fs.writeFileSync(path.join(tmp, MANIFEST), manifestText([]));
   } catch (cause) {
-    throw failed(cause);
+    removeTmp();
+    finish();
+    throw new DocsgenError([error('output-failed', `Cannot write beside the output folder: ${(cause as Error).message}`, { location: { file: outDir }, hint: `${parent} must be writable: docsgen builds the site in a temporary folder there and swaps it in.` })], { cause });
   }
   const finalPath = (rel: string) => path.join(outDir, rel);
   return {
     dir: tmp,
     finalPath,
-    abort: () => fs.rmSync(tmp, { recursive: true, force: true }),
+    abort() {
+      if (done) return;
+      removeTmp();
+      finish();
+    },
     async writeSoon(files) {
       const list = [...files];
       // Failures are only reported: the caller aborts (pages may still be being written).
@@ -85,19 +118,29 @@ export function openOutput(outDir: string, guard: { root: string; protectedDirs:
       if (failure !== undefined) throw asError(failure);
     },
     commit(files) {
+      let bytes = 0;
       try {
         const dirs = new Set<string>();
         for (const [rel, content] of files) {
           const target = path.join(tmp, rel);
-          if (typeof content === 'object' && 'copyFrom' in content && content.copyFrom === finalPath(rel)) continue;
+          if (typeof content === 'object' && 'copyFrom' in content && content.copyFrom === finalPath(rel)) {
+            bytes += fs.statSync(target).size; // streamed in: counted here, where no other build can replace it
+            continue;
+          }
           const dir = path.dirname(target);
           if (!dirs.has(dir)) {
             fs.mkdirSync(dir, { recursive: true });
             dirs.add(dir);
           }
-          if (typeof content === 'object' && 'copyFrom' in content) fs.copyFileSync(content.copyFrom, target);
-          else fs.writeFileSync(target, content);
+          if (typeof content === 'object' && 'copyFrom' in content) {
+            fs.copyFileSync(content.copyFrom, target);
+            bytes += fs.statSync(target).size;
+          } else {
+            fs.writeFileSync(target, content);
+            bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+          }
         }
+        fs.writeFileSync(path.join(tmp, MANIFEST), manifestText(files.keys()));
         const hadPrevious = fs.existsSync(outDir);
         if (hadPrevious) fs.renameSync(outDir, old);
         try {
@@ -106,27 +149,48 @@ export function openOutput(outDir: string, guard: { root: string; protectedDirs:
           if (hadPrevious) fs.renameSync(old, outDir);
           throw e;
         }
-        if (hadPrevious) fs.rmSync(old, { recursive: true, force: true });
+        const warnings: Diagnostic[] = [];
+        if (hadPrevious) {
+          try {
+            fs.rmSync(old, { recursive: true, force: true });
+          } catch (cause) {
+            warnings.push(
+              warning('output-cleanup-failed', `The new site is in place, but the previous one, moved to ${old}, could not be removed: ${(cause as Error).message}`, {
+                location: { file: outDir },
+                hint: 'Remove it yourself (the next build tries again).',
+              }),
+            );
+          }
+        }
+        finish();
+        return { bytes, warnings };
       } catch (cause) {
-        throw failed(cause);
+        removeTmp();
+        finish();
+        throw asError(cause);
       }
     },
   };
 }
 
 /**
- * Refuses an outDir that would replace the project itself or the author's sources: `--out .`
- * or `--out content` must never delete what the user wrote.
+ * Removes the temporary and replaced folders that earlier builds of this outDir left behind
+ * when they were killed: only folders holding docsgen's marker, and only when the process named
+ * in their name is gone (the lock is held, so no live build of this folder can own one).
  */
-export function assertSafeOutDir(outDir: string, { root, protectedDirs }: { root: string; protectedDirs: string[] }): void {
-  const out = path.resolve(outDir);
-  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
-  const clash = [root, ...protectedDirs].find((dir) => inside(path.resolve(dir), out));
-  if (clash || out === path.parse(out).root) {
-    throw new DocsgenError([
-      error('unsafe-out-dir', `The output folder ${out} contains ${clash ?? 'the whole file system'}, which a build would replace.`, {
-        hint: 'Choose a dedicated output folder such as "build".',
-      }),
-    ]);
+function removeStale(outDir: string): void {
+  const prefix = `.${path.basename(outDir)}.docsgen-`;
+  const parent = path.dirname(outDir);
+  for (const name of fs.readdirSync(parent)) {
+    const match = name.startsWith(prefix) && /^(?:tmp|old)-(\d+)-[0-9a-z]+$/.exec(name.slice(prefix.length));
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const dir = path.join(parent, name);
+    if (pid === process.pid || isAlive({ pid, host: os.hostname() }) || !fs.existsSync(path.join(dir, MANIFEST))) continue;
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Left for the next build (e.g. a read-only copy); it does not stop this one.
+    }
   }
 }

@@ -68,7 +68,7 @@ describe('build failures', () => {
 
   it('refuses an output folder that contains the project', async () => {
     const dir = writeFiles(good);
-    await expect(build({ root: dir, outDir: dir, logger: createMemoryLogger() })).rejects.toThrow(/which a build would replace/);
+    await expect(build({ root: dir, outDir: dir, logger: createMemoryLogger() })).rejects.toThrow(/is the project \(.*\); a build would replace it/);
     expect(fs.existsSync(path.join(dir, 'content/guides/a.md'))).toBe(true);
   });
 

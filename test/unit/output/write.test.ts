@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { openOutput, type OutputFiles } from '../../../src/output/write';
+import { MANIFEST, manifestText } from '../../../src/output/guard';
 import { listFiles } from '../../helpers/fixture';
 
 function project(): { root: string; outDir: string } {
@@ -13,6 +14,7 @@ function project(): { root: string; outDir: string } {
   const outDir = path.join(root, 'build');
   fs.mkdirSync(outDir);
   fs.writeFileSync(path.join(outDir, 'index.html'), 'previous site');
+  fs.writeFileSync(path.join(outDir, MANIFEST), manifestText(['index.html'])); // a previous build's
   return { root, outDir };
 }
 
@@ -26,7 +28,7 @@ describe('output/write', () => {
     for (const [rel] of index) files.set(rel, { copyFrom: output.finalPath(rel) });
     output.commit(files);
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new site');
-    expect(listFiles(outDir)).toHaveLength(201);
+    expect(listFiles(outDir)).toHaveLength(202); // and the manifest
     expect(fs.readFileSync(path.join(outDir, 'search-index/f/42.json'), 'utf8')).toBe('{"page":42}');
     expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
   });
@@ -39,7 +41,7 @@ describe('output/write', () => {
     expect(error).toBeInstanceOf(DocsgenError);
     expect((error as DocsgenError).diagnostics[0]).toMatchObject({ code: 'output-failed', location: { file: outDir } });
     output.abort();
-    expect(listFiles(outDir)).toEqual(['index.html']);
+    expect(listFiles(outDir)).toEqual([MANIFEST, 'index.html']);
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('previous site');
     expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
   });
