@@ -6,14 +6,29 @@ import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { packagePath } from './paths';
 
+const live = new Set<Worker>();
+
 /** `entry`: the worker's compiled entry name; `source`: its TypeScript file under src/. */
 export function startWorker(entry: string, source: string, workerData: unknown): Worker {
+  let worker: Worker;
   if (import.meta.url.endsWith('.ts')) {
     const tsx = JSON.stringify(packagePath('node_modules/tsx/dist/esm/api/index.mjs'));
     const file = JSON.stringify(pathToFileURL(packagePath('src', source)).href);
-    return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${file}); })`, { eval: true, workerData });
+    worker = new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${file}); })`, { eval: true, workerData });
+  } else {
+    worker = new Worker(new URL(`./${entry}.mjs`, import.meta.url), { workerData });
   }
-  return new Worker(new URL(`./${entry}.mjs`, import.meta.url), { workerData });
+  live.add(worker);
+  worker.once('exit', () => live.delete(worker));
+  return worker;
+}
+
+/**
+ * Threads started and not yet ended. A finished build, failed or not, leaves none: a live one
+ * keeps the process from exiting (the tests check this after every failed build).
+ */
+export function liveWorkers(): number {
+  return live.size;
 }
 
 let gc: (() => void) | undefined;

@@ -72,6 +72,16 @@ describe('build failures', () => {
     expect(fs.existsSync(path.join(dir, 'content/guides/a.md'))).toBe(true);
   });
 
+  it('ends the spec validator thread when the content stage fails before the spec is read', async () => {
+    // buildFails asserts that no thread is left running (a live one hung the CLI forever).
+    const { error } = await buildFails({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+      'openapi.yaml': "openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths: {}\n",
+      'content/guides/a.md': '---\ntitle: A\nsidebar_position: "three"\n---\nText.\n',
+    });
+    expect(error.diagnostics.map((d) => d.code)).toContain('frontmatter-invalid');
+  });
+
   it('never modifies the sources it reads', async () => {
     const dir = writeFiles(good);
     const before = listFiles(path.join(dir, 'content')).map((f) => fs.readFileSync(path.join(dir, 'content', f), 'utf8'));

@@ -8,6 +8,7 @@ import { parse } from 'parse5';
 import { build, type BuildOptions, type BuildResult } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { DocsgenError } from '../../src/diagnostics/diagnostic';
+import { liveWorkers } from '../../src/workers';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -67,9 +68,20 @@ export async function buildFails(files: Record<string, string>, options: BuildOp
     await build({ root: dir, logger: createMemoryLogger(), ...options });
   } catch (e) {
     if (!(e instanceof DocsgenError)) throw e;
+    await expectNothingLeftRunning();
     return { dir, error: e, messages: e.diagnostics.map((d) => `${d.severity}: ${d.text}`) };
   }
   throw new Error('expected the build to fail, but it succeeded');
+}
+
+/**
+ * A failed build ends every thread it started (a live one kept the CLI from exiting: it hung
+ * forever in CI) and leaves no temporary folder. Terminating a thread takes a moment.
+ */
+export async function expectNothingLeftRunning(): Promise<void> {
+  const deadline = Date.now() + 1_000;
+  while (liveWorkers() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  if (liveWorkers() > 0) throw new Error(`the failed build left ${liveWorkers()} worker thread(s) running a second after it failed`);
 }
 
 /** HTML parse errors per the WHATWG parser (parse5), ignoring none. */
