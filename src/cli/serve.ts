@@ -13,6 +13,7 @@ interface ServeFlags {
   spec?: string;
   port?: number;
   host?: string;
+  allowedHosts?: string[] | true;
   watch?: boolean;
   open?: boolean;
   pollSpec?: number;
@@ -26,6 +27,15 @@ const integer = (min: number, max: number) => (value: string) => {
   return n;
 };
 
+/** `--allowed-hosts a.test,.b.test`; repeated flags add up; `all` (or `true`) answers any host. */
+function hostList(value: string, previous: string[] | true | undefined): string[] | true {
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (previous === true || names.some((n) => n === 'all' || n === 'true')) return true;
+  const bad = names.find((n) => !/^\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?$/.test(n));
+  if (bad !== undefined || names.length === 0) throw new InvalidArgumentError(`Expected host names separated by commas (e.g. docs.test,.example.test), or all; got "${bad ?? value}".`);
+  return [...(previous ?? []), ...names];
+}
+
 export function registerServe(program: Command): void {
   commonOptions(
     program
@@ -33,6 +43,7 @@ export function registerServe(program: Command): void {
       .description('Serve the site on 127.0.0.1 for local authoring; with --watch, rebuild on change and reload the browser.')
       .addOption(new Option('-p, --port <number>', '[number] port to listen on (default: 3000, or the next free one)').argParser(integer(0, 65535)))
       .option('--host <host>', '[string] address to bind; 0.0.0.0 exposes the site to your network (default: 127.0.0.1)')
+      .addOption(new Option('--allowed-hosts <names>', '[string] comma-separated names the server answers to besides localhost, IP addresses and --host (.docs.test: it and its subdomains; all: any name); others get 403').argParser(hostList))
       .option('-w, --watch', 'build in memory, rebuild on change and reload the browser')
       .option('--open', 'open the site in the default browser')
       .option('-o, --out <dir>', '[path] output folder to serve (default: build)')
@@ -51,6 +62,7 @@ export function registerServe(program: Command): void {
         port: flags.port,
         strictPort: flags.port !== undefined,
         host: flags.host,
+        allowedHosts: flags.allowedHosts,
         watch: flags.watch,
         open: flags.open,
         pollSpecSeconds: flags.pollSpec,

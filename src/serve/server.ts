@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../diagnostics/logger';
 import { contentHash } from '../output/hash';
 import { packagePath } from '../paths';
 import { createEventHub, type ReloadMessage } from './events';
+import { createRequestGuard } from './hosts';
 import { listen } from './listen';
 import { openBrowser } from './open';
 import { createSiteHandler, diskFiles, memoryFiles, type SiteFiles } from './static';
@@ -22,6 +23,11 @@ export interface DevServerOptions extends InlineConfig {
   port?: number;
   /** Address to bind; `0.0.0.0` exposes the server to the network. @default '127.0.0.1' */
   host?: string;
+  /**
+   * Host names answered besides `localhost`, `*.localhost`, IP addresses and `host` (a leading dot
+   * allows a name and its subdomains); `true` answers any. Other names get 403 (DNS rebinding).
+   */
+  allowedHosts?: string[] | true;
   /** Fail when `port` is taken instead of moving on to the next free one (the CLI sets it when --port is given). */
   strictPort?: boolean;
   /** Rebuild on change and reload the browser. */
@@ -93,9 +99,14 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     if (event.changedHtml.length > 0) hub.send({ type: 'reload', version: event.version, files: event.changedHtml });
   });
 
+  // Every request passes the Host check first (see hosts.ts: DNS rebinding), /__docsgen/ ones included.
+  const guard = createRequestGuard({ host, allowedHosts: options.allowedHosts, logger });
   const server = http.createServer((req, res) => {
+    if (guard.refuseHost(req, res)) return;
     const pathname = (req.url ?? '/').split('?')[0];
     if (context && pathname.startsWith('/__docsgen/')) {
+      // Only pages of this site may change something (a form on another site can POST here).
+      if (req.method !== 'GET' && req.method !== 'HEAD' && guard.refuseCrossOrigin(req, res)) return;
       if (pathname === '/__docsgen/events' && req.method === 'GET') return hub!.handle(req, res);
       if (pathname === '/__docsgen/client.js' && req.method === 'GET') {
         // Pages ask for it by its hash, so a reload does not wait to fetch it again.

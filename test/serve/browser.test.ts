@@ -46,7 +46,8 @@ afterAll(async () => {
 });
 
 const main = () => page.locator('main').innerText();
-const overlay = () => page.locator('#__docsgen-error-overlay');
+// The overlay's content is in its shadow root (Playwright's CSS selectors look inside it).
+const overlay = () => page.locator('#__docsgen-error-overlay [role="alertdialog"]');
 
 describe('serve --watch in the browser', () => {
   it('an edited guide shows on the open page without a manual reload', async () => {

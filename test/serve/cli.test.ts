@@ -55,6 +55,27 @@ describe('docsgen serve (CLI)', () => {
     }
   });
 
+  it('--allowed-hosts: the names given are answered, others get 403 and a warning naming the flag', async () => {
+    const f = await buildFiles(site);
+    const s = serve(['--port', '0', '--allowed-hosts', 'docs.test,.preview.test'], f.dir);
+    const url = await s.url;
+    const port = new URL(url).port;
+    expect((await request(url, '/guides/a', 'GET', { host: `docs.test:${port}` })).status).toBe(200);
+    expect((await request(url, '/guides/a', 'GET', { host: `pr-3.preview.test:${port}` })).status).toBe(200);
+    const refused = await request(url, '/guides/a', 'GET', { host: `evil.example:${port}` });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain('docsgen serve --allowed-hosts evil.example');
+    await expect.poll(() => s.output().stderr + s.output().stdout).toContain('Refused a request for the host "evil.example"');
+    s.child.kill('SIGINT');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('rejects --allowed-hosts with something that is not a host name (exit 2)', () => {
+    const r = spawnSync(process.execPath, [bin, 'serve', '--allowed-hosts', 'docs.test:3000'], { cwd: repoRoot, env, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('Expected host names separated by commas');
+  });
+
   it('rejects a port that is not a number with a usage error (exit 2)', () => {
     const r = spawnSync(process.execPath, [bin, 'serve', '--port', 'abc'], { cwd: repoRoot, env, encoding: 'utf8' });
     expect(r.status).toBe(2);

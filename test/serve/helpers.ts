@@ -10,11 +10,16 @@ export interface RawResponse {
   body: string;
 }
 
-/** GET (or another method) with the path sent exactly as given. */
-export function request(url: string, rawPath: string, method = 'GET'): Promise<RawResponse> {
+/**
+ * GET (or another method) with the path sent exactly as given. `headers` are sent as well; a
+ * `host` among them replaces the usual one, and `host: null` sends none.
+ */
+export function request(url: string, rawPath: string, method = 'GET', headers: Record<string, string | null> = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
+  const noHost = headers.host === null;
+  const sent = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== null));
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, path: rawPath, method }, (res) => {
+    const req = http.request({ host: hostname, port, path: rawPath, method, headers: sent, setHost: !noHost }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
