@@ -67,5 +67,6 @@ export function isAlive(owner: LockOwner): boolean {
 }
 
 function lockFailed(outDir: string, file: string, cause: unknown): DocsgenError {
-  return new DocsgenError([error('output-failed', `Cannot create ${file} beside the output folder: ${(cause as Error).message}`, { location: { file: outDir }, hint: 'The folder that holds the output folder must be writable.' })], { cause });
+  const parent = path.dirname(outDir);
+  return new DocsgenError([error('output-failed', `Cannot create ${file} beside the output folder: ${(cause as Error).message}`, { location: { file: outDir }, hint: `${parent} must be writable: docsgen builds the site in a temporary folder there and swaps it in.` })], { cause });
 }

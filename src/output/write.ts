@@ -59,8 +59,13 @@ export interface OutputDir {
 export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
   outDir = path.resolve(outDir);
   assertSafeOutDir(outDir, guard);
-  const release = lockOutput(outDir);
   const parent = path.dirname(outDir);
+  try {
+    fs.mkdirSync(parent, { recursive: true });
+  } catch (cause) {
+    throw new DocsgenError([error('output-failed', `Cannot create the folder ${parent} for the output: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
+  }
+  const release = lockOutput(outDir);
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const tmp = path.join(parent, `.${path.basename(outDir)}.docsgen-tmp-${suffix}`);
   const old = path.join(parent, `.${path.basename(outDir)}.docsgen-old-${suffix}`);

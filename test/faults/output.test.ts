@@ -1,0 +1,212 @@
+// The output folder as a careless or unlucky user meets it: a wrong --out, a symlink, two builds
+// at once, Ctrl+C, a killed build, a read-only folder. docsgen replaces only a folder it wrote
+// itself (or an empty one), never leaves litter behind, and never changes a file it did not write.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module without types
+import { compiled } from '../../bin/compile.js';
+import { MANIFEST } from '../../src/output/guard';
+import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
+import { hashTree, runDocsgen, type Run } from './harness';
+
+const guides = {
+  'content/guides/a.md': '---\ntitle: A\n---\nSee [B](./b.md).\n',
+  'content/guides/b.md': '---\ntitle: B\n---\n## Part\n\nText.\n',
+};
+const withSpec = {
+  ...guides,
+  'docsgen.config.ts': configSource({ openapi: { spec: 'spec/openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+  'spec/openapi.yaml': "openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths: {}\n",
+};
+
+/** A project in a folder of its own (so `..` of it is a folder of the test's), with a Git repository. */
+function project(files: Record<string, string> = withSpec): { dir: string; project: string } {
+  const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'docsgen-faults-'));
+  const root = path.join(dir, 'project');
+  writeFiles(files, root);
+  fs.mkdirSync(path.join(root, '.git/objects'), { recursive: true });
+  fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
+  fs.mkdirSync(path.join(dir, 'notes'));
+  fs.writeFileSync(path.join(dir, 'notes/ideas.md'), 'Things I must not lose.\n');
+  return { dir, project: root };
+}
+
+/** What must stay as it was: everything but docsgen's own cache and the output folder. */
+const userFiles = (dir: string) => hashTree(dir, ['.docsgen', 'build']);
+const litter = (dir: string) => fs.readdirSync(dir).filter((f) => /docsgen-(tmp|old|lock)/.test(f));
+
+function expectRefused(run: Run, folder: string, reason: RegExp) {
+  expect(run.hung, run.stderr).toBe(false);
+  expect(run.code, run.stderr).toBe(1);
+  expect(run.stderr).toContain(`The output folder ${folder}`);
+  expect(run.stderr).toMatch(reason);
+  expect(run.stderr).toMatch(/hint: /);
+}
+
+describe('--out never replaces what the user wrote', () => {
+  const cases: [out: (p: { dir: string; project: string }) => string, reason: RegExp][] = [
+    [(p) => path.join(p.project, 'content/guides'), /is inside .*content, which holds your sources/],
+    [(p) => path.join(p.project, 'content'), /holds your sources/],
+    [(p) => path.join(p.project, 'spec'), /contains .*spec\/openapi\.yaml; a build would delete it/],
+    [(p) => path.join(p.project, '.git'), /is inside \.git\//],
+    [(p) => path.join(p.project, 'node_modules/site'), /is inside node_modules\//],
+    [(p) => p.project, /is the project/],
+    [(p) => p.dir, /contains the project/],
+    [(p) => path.join(p.dir, 'notes'), /already exists and was not made by docsgen \(it holds ideas\.md\)/],
+    [() => path.join(repoRoot, 'templates'), /holds your sources/],
+  ];
+  it.each(cases.map(([out, reason], i) => [i, out, reason] as const))('case %i: refused with a message naming the folder, nothing changed', async (_i, out, reason) => {
+    const p = project();
+    const before = userFiles(p.dir);
+    const folder = out(p);
+    const run = await runDocsgen(['build', '--out', folder], p.project);
+    expectRefused(run, folder, reason);
+    expect(userFiles(p.dir)).toEqual(before);
+    expect(litter(p.project)).toEqual([]);
+  });
+
+  it('refuses outDir in the config that names an existing folder of the user (src)', async () => {
+    const p = project({ ...guides, 'docsgen.config.ts': configSource({ outDir: 'src' }), 'src/main.ts': 'export const answer = 42;\n' });
+    const before = userFiles(p.dir);
+    expectRefused(await runDocsgen(['build'], p.project), path.join(p.project, 'src'), /not made by docsgen \(it holds main\.ts\)/);
+    expect(userFiles(p.dir)).toEqual(before);
+  });
+
+  it('refuses symlinks to the content, to .git and to a folder of the user, and a path through one', async () => {
+    const p = project();
+    for (const [link, target] of [['to-content', 'content'], ['to-git', '.git'], ['to-notes', '../notes']]) fs.symlinkSync(target, path.join(p.project, link));
+    const before = userFiles(p.dir);
+    for (const link of ['to-content', 'to-git', 'to-notes']) {
+      expectRefused(await runDocsgen(['build', '--out', link], p.project), path.join(p.project, link), /is a symbolic link/);
+    }
+    // Not itself a link, but inside one: the real path decides.
+    expectRefused(await runDocsgen(['build', '--out', 'to-content/site'], p.project), path.join(p.project, 'to-content/site'), /is inside .*content, which holds your sources/);
+    expectRefused(await runDocsgen(['build', '--out', 'to-git/site'], p.project), path.join(p.project, 'to-git/site'), /is inside \.git\//);
+    expect(userFiles(p.dir)).toEqual(before);
+  });
+
+  it('replaces its own output and an empty folder; refuses its output once it holds a file of the user, until --empty-out-dir', async () => {
+    const p = project();
+    fs.mkdirSync(path.join(p.project, 'build'));
+    expect((await runDocsgen(['build'], p.project)).code).toBe(0); // empty: fine
+    const first = listFiles(path.join(p.project, 'build'));
+    expect(first).toContain(MANIFEST);
+    expect((await runDocsgen(['build'], p.project)).code).toBe(0); // its own: fine
+    fs.writeFileSync(path.join(p.project, 'build/CNAME'), 'docs.test.example\n');
+    expectRefused(await runDocsgen(['build'], p.project), path.join(p.project, 'build'), /holds a file that docsgen did not write \(CNAME\)/);
+    expect(fs.readFileSync(path.join(p.project, 'build/CNAME'), 'utf8')).toBe('docs.test.example\n');
+    const forced = await runDocsgen(['build', '--empty-out-dir'], p.project);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(listFiles(path.join(p.project, 'build'))).toEqual(first);
+    // Even --empty-out-dir never replaces the sources.
+    expectRefused(await runDocsgen(['build', '--empty-out-dir', '--out', 'content'], p.project), path.join(p.project, 'content'), /holds your sources/);
+  });
+});
+
+/** A site large enough that a build takes a few seconds (render threads, many files). */
+function bigSite(): Record<string, string> {
+  const files: Record<string, string> = { ...withSpec };
+  for (let i = 0; i < 700; i++) files[`content/guides/topic-${i % 7}/page-${i}.md`] = `---\ntitle: Page ${i}\n---\n## Section\n\n${'Parcels, boundaries and schools. '.repeat(40)}\n`;
+  return files;
+}
+
+/** Resolves once a build of `dir` has made its temporary folder: it is then mid-build. */
+async function midBuild(dir: string, deadline = Date.now() + 15_000): Promise<void> {
+  while (!fs.readdirSync(dir).some((f) => f.includes('docsgen-tmp-'))) {
+    if (Date.now() > deadline) throw new Error('the build never started writing');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('signals, killed builds and two builds at once', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s mid-build exits %i, removes the temporary folder and the lock, and leaves the previous site as it was', async (signal, code) => {
+    const p = project(bigSite());
+    expect((await runDocsgen(['build'], p.project, { timeoutMs: 60_000 })).code).toBe(0);
+    const before = hashTree(p.project, ['.docsgen']);
+    const run = await runDocsgen(['build'], p.project, {
+      timeoutMs: 60_000,
+      onStart: (child) => void midBuild(p.project).then(() => child.kill(signal)),
+    });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(code);
+    expect(run.stderr).toContain(`stopped by ${signal}`);
+    expect(litter(p.project)).toEqual([]);
+    expect(hashTree(p.project, ['.docsgen'])).toEqual(before);
+  });
+
+  it('after SIGKILL, the next build removes the temporary folder and takes over the lock', async () => {
+    const p = project(bigSite());
+    const killed = await runDocsgen(['build'], p.project, { timeoutMs: 60_000, onStart: (child) => void midBuild(p.project).then(() => child.kill('SIGKILL')) });
+    expect(killed.signal).toBe('SIGKILL');
+    expect(litter(p.project).length).toBeGreaterThan(0); // what a killed process cannot clean
+    const next = await runDocsgen(['build'], p.project, { timeoutMs: 60_000 });
+    expect(next.code, next.stderr).toBe(0);
+    expect(litter(p.project)).toEqual([]);
+  });
+
+  it('a second build of the same folder fails fast naming the first; the first finishes intact', async () => {
+    const p = project(bigSite());
+    let second: Promise<Run> | undefined;
+    const first = await runDocsgen(['build'], p.project, {
+      timeoutMs: 60_000,
+      onStart: (child) => void midBuild(p.project).then(() => (second = runDocsgen(['build'], p.project))),
+    });
+    const other = await second!;
+    expect(first.code, first.stderr).toBe(0);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/Another docsgen build \(pid \d+\) is writing .*build\./);
+    expect(other.ms).toBeLessThan(8_000);
+    const out = path.join(p.project, 'build');
+    const manifest = fs.readFileSync(path.join(out, MANIFEST), 'utf8').trim().split('\n').slice(1);
+    expect(listFiles(out).filter((f) => f !== MANIFEST)).toEqual(manifest);
+    expect(litter(p.project)).toEqual([]);
+  });
+});
+
+/**
+ * Permissions as a user who is not root (root may write anywhere): the test runs docsgen as
+ * `nobody` through setpriv when it is root.
+ */
+describe('read-only folders', () => {
+  const root = process.getuid?.() === 0;
+  // `nobody` cannot write the compiled CLI's cache: compile it now, as this user, if a source changed.
+  beforeAll(() => compiled('cli'));
+  const asUser = (dir: string): { env?: NodeJS.ProcessEnv; wrap: string[] } => {
+    if (!root) return { wrap: [] };
+    spawnSync('chown', ['-R', '65534:65534', dir]);
+    return { wrap: ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--'] };
+  };
+  const run = (args: string[], cwd: string, wrap: string[]) => {
+    const r = spawnSync(wrap[0] ?? process.execPath, [...wrap.slice(1), ...(wrap.length ? [process.execPath] : []), path.join(repoRoot, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+    return { code: r.status, stderr: r.stderr };
+  };
+
+  it('a read-only output folder: the new site is swapped in, and the old copy it cannot remove is a warning', () => {
+    const p = project(withSpec);
+    const { wrap } = asUser(p.dir);
+    expect(run(['build'], p.project, wrap).code).toBe(0);
+    fs.writeFileSync(path.join(p.project, 'content/guides/a.md'), '---\ntitle: A, again\n---\nNew text.\n');
+    fs.chmodSync(path.join(p.project, 'build'), 0o555);
+    const r = run(['build'], p.project, wrap);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warning .*The new site is in place, but the previous one, moved to .*docsgen-old-.*, could not be removed/);
+    expect(fs.readFileSync(path.join(p.project, 'build/guides/a/index.html'), 'utf8')).toContain('New text.');
+  });
+
+  it('a read-only parent folder: exit 1 before rendering, naming the folder that must be writable', () => {
+    const p = project(withSpec);
+    const { wrap } = asUser(p.dir);
+    fs.mkdirSync(path.join(p.dir, 'locked'));
+    if (root) spawnSync('chown', ['65534:65534', path.join(p.dir, 'locked')]);
+    fs.chmodSync(path.join(p.dir, 'locked'), 0o555);
+    const r = run(['build', '--out', '../locked/site'], p.project, wrap);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${path.join(p.dir, 'locked')} must be writable`);
+    expect(fs.readdirSync(path.join(p.dir, 'locked'))).toEqual([]);
+  });
+});
