@@ -66,6 +66,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   let config: ResolvedConfig;
   let files: () => SiteFiles;
   let client: { code: string; hash: string } | undefined;
+  let inMemory = false;
   let fatal: (e: unknown) => void = () => {};
   const fatalError = new Promise<never>((_, reject) => (fatal = reject));
   fatalError.catch(() => {});
@@ -79,12 +80,17 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     files = () => (ctx.state.files.size > 0 ? memoryFiles(ctx.state.files, inject, ctx.state.deferred) : placeholderFiles(inject));
   } else {
     config = (await loadConfig(options, { dev: true })).config;
-    if (!fs.existsSync(config.outDir)) {
-      logger.info(`${displayDir(config.outDir)}/ does not exist yet: building it first (drafts included)…`);
-      await build({ ...options, dev: true, logger });
+    if (fs.existsSync(config.outDir)) {
+      const disk = diskFiles(config.outDir);
+      files = () => disk;
+    } else {
+      // In memory: a build with drafts written to outDir would be deployed with them.
+      logger.info(`${displayDir(config.outDir)}/ does not exist yet: building the site in memory (drafts included; nothing is written)…`);
+      const result = await build({ ...options, dev: true, write: false, logger });
+      const memory = memoryFiles(result.files);
+      files = () => memory;
+      inMemory = true;
     }
-    const disk = diskFiles(config.outDir);
-    files = () => disk;
   }
 
   // Under --watch a config change may move baseUrl or flip trailingSlash: read them per request.
@@ -140,7 +146,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   const wanted = options.port ?? DEFAULT_PORT;
   if (wanted !== 0 && port !== wanted) logger.warn(`(!) Port ${wanted} is in use, so the site is served on port ${port} instead (pass --port to choose one).`);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${encodeURI(config.baseUrl)}`;
-  const what = context ? `${displayDir(config.root) || 'the project'} (in memory, watching for changes)` : `${displayDir(config.outDir)}/`;
+  const what = context ? `${displayDir(config.root) || 'the project'} (in memory, watching for changes)` : inMemory ? `${displayDir(config.root) || 'the project'} (in memory, with drafts)` : `${displayDir(config.outDir)}/`;
   logger.info(`Serving ${what} at ${url}`);
   if (host === '0.0.0.0' || host === '::') logger.warn(`(!) Listening on every network interface (${host}): anyone on your network can read the site.`);
   if (options.open) void openBrowser(url, logger);

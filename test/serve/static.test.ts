@@ -175,16 +175,18 @@ describe('serve: URLs per trailingSlash and baseUrl', () => {
 });
 
 describe('serve: start-up', () => {
-  it('builds first, with drafts and their banner, when there is no output folder', async () => {
+  it('builds in memory first, with drafts and their banner, when there is no output folder, writing nothing to it', async () => {
     const dir = writeFiles({ ...guides, 'content/guides/draft.md': '---\ntitle: Draft\ndraft: true\n---\nWork in progress.\n' });
     const server = await startServer({ root: dir });
     try {
-      expect(server.logger.lines.join('\n')).toContain('does not exist yet: building it first (drafts included)');
+      expect(server.logger.lines.join('\n')).toContain('does not exist yet: building the site in memory (drafts included; nothing is written)');
       const r = await request(server.url, '/guides/draft');
       expect(r.status).toBe(200);
       expect(r.body).toContain('Work in progress.');
       expect(r.body).toContain('page-banner-draft');
-      expect(fs.existsSync(path.join(dir, 'build/guides/draft/index.html'))).toBe(true);
+      expect((await request(server.url, '/sitemap.xml')).status).toBe(200);
+      // A build with drafts in the deploy folder would publish them.
+      expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
     } finally {
       await server.close();
     }
