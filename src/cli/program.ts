@@ -5,6 +5,7 @@ import { registerBuild } from './build';
 import { registerCheckLinks } from './checkLinks';
 import { registerServe } from './serve';
 import { EXIT_USAGE } from './exit';
+import { closest } from '../config/validate';
 
 export function createProgram(): Command {
   const program = new Command('docsgen')
@@ -17,10 +18,26 @@ export function createProgram(): Command {
   registerBuild(program);
   registerServe(program);
   registerCheckLinks(program);
-  program.on('command:*', ([name]) => {
-    program.error(`docsgen does not know the command "${name}". Run "docsgen --help" to see the commands.`, { exitCode: EXIT_USAGE, code: 'docsgen.unknownCommand' });
+  // This handler replaces commander's own unknown-command error, and with it the suggestion that
+  // showSuggestionAfterError would add: it is made here (`docsgen buld` → "Did you mean build?").
+  program.on('command:*', ([name]: string[]) => {
+    const guess = suggestCommand(name, program.commands.map((c) => c.name()));
+    program.error(`docsgen does not know the command "${name}".${guess ? ` Did you mean ${guess}?` : ''} Run "docsgen --help" to see the commands.`, {
+      exitCode: EXIT_USAGE,
+      code: 'docsgen.unknownCommand',
+    });
   });
   return program;
+}
+
+/** The command a mistyped one was meant to be: `buld` → `build`, `check-link` → `check-links`, `serv` → `serve`. */
+export function suggestCommand(name: string, commands: string[]): string | undefined {
+  const candidates = commands.filter((c) => c !== 'help');
+  const typed = name.toLowerCase();
+  // A prefix or an extension of a command (`check`, `serve-it`) is as good a guess as a typo.
+  const prefix = candidates.filter((c) => typed.length >= 3 && (c.startsWith(typed) || typed.startsWith(c)));
+  if (prefix.length === 1) return prefix[0];
+  return closest(typed, candidates);
 }
 
 export async function runCli(argv: string[]): Promise<void> {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { validateConfig } from './validate';
 import { resolveConfig } from './resolve';
+import { locateConfigKey } from './locate';
 import { packagePath } from '../paths';
 import type { InlineConfig, ResolvedConfig, UserConfig } from './types';
 
@@ -28,20 +29,31 @@ export async function loadConfig(inline: InlineConfig = {}, options: { dev?: boo
       }),
     ]);
   }
-  const { user, dependencies } = await importConfig(configFile);
+  const { user, dependencies, namedExports, hasDefault } = await importConfig(configFile);
+  const shown = path.relative(process.cwd(), configFile) || configFile;
+  if (!hasDefault) {
+    const named = namedExports.length > 0 ? ` It exports ${namedExports.map((n) => `"${n}"`).join(', ')} by name, but docsgen reads only the default export.` : '';
+    throw new DocsgenError([
+      error('config-no-default-export', `The config file ${shown} has no default export: \`export default defineConfig({…})\` is missing.${named}`, {
+        location: { file: configFile },
+        hint: namedExports.length === 1 ? `Export it as the default: \`export default ${namedExports[0]};\`.` : 'Add `export default defineConfig({ title, url, navbar, footer })` to the file.',
+      }),
+    ]);
+  }
   const issues = validateConfig(user);
   if (issues.length > 0) {
     const source = fs.readFileSync(configFile, 'utf8');
     throw new DocsgenError(
-      issues.map((issue): Diagnostic =>
-        error('config-invalid', `Invalid config: "${issue.path}" ${issue.message}${issue.message.endsWith('?') ? '' : '.'}`, { location: locateKey(configFile, source, issue.path) }),
-      ),
+      issues.map((issue): Diagnostic => {
+        const subject = issue.path === '' ? `the default export of ${shown}` : `"${issue.path}"`;
+        return error('config-invalid', `Invalid config: ${subject} ${issue.message}${/[.?]$/.test(issue.message) ? '' : '.'}`, { location: locateKey(configFile, source, issue.path) });
+      }),
     );
   }
   return { config: resolveConfig(user as UserConfig, configFile, inline, options.dev ?? false), dependencies };
 }
 
-async function importConfig(configFile: string): Promise<{ user: unknown; dependencies: string[] }> {
+async function importConfig(configFile: string): Promise<{ user: unknown; hasDefault: boolean; dependencies: string[]; namedExports: string[] }> {
   const esbuild = await import('esbuild');
   let result;
   try {
@@ -84,7 +96,7 @@ async function importConfig(configFile: string): Promise<{ user: unknown; depend
   fs.writeFileSync(tmp, code);
   try {
     const mod = await import(pathToFileURL(tmp).href);
-    return { user: mod.default, dependencies };
+    return { user: mod.default, hasDefault: 'default' in mod, dependencies, namedExports: Object.keys(mod).filter((k) => k !== 'default') };
   } catch (cause) {
     throw new DocsgenError([error('config-load-failed', `Failed to load the config: ${(cause as Error).message}`, { location: { file: configFile } })], { cause });
   } finally {
@@ -92,14 +104,12 @@ async function importConfig(configFile: string): Promise<{ user: unknown; depend
   }
 }
 
-/** Best-effort line of a config key, found by its last path segment, for the error report. */
+/**
+ * Where a config key is written, for the error report: `navbar.title` is the `title` inside
+ * `navbar: { … }` (locate.ts walks the exported object literal). A key that is not written
+ * (a required one that is missing) points at its closest written parent.
+ */
 export function locateKey(file: string, source: string, keyPath: string): { file: string; line?: number; column?: number; lineText?: string } {
-  const key = keyPath.replace(/\[\d+\]/g, '').split('.').pop() ?? '';
-  const lines = source.split('\n');
-  const re = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`);
-  for (let i = 0; i < lines.length; i++) {
-    const m = re.exec(lines[i]);
-    if (m) return { file, line: i + 1, column: m.index + m[1].length + 1, lineText: lines[i] };
-  }
-  return { file };
+  const found = locateConfigKey(source, keyPath);
+  return found ? { file, line: found.line, column: found.column, lineText: found.lineText } : { file };
 }

@@ -15,12 +15,13 @@ interface Field {
   required: boolean;
 }
 
-const describe = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `the string ${JSON.stringify(v)}` : `a ${typeof v}`;
+/** A value as the message shows it: `null`, `undefined`, `an array`, `the string "x"`, `a number`, `an object`. */
+export const describeValue = (v: unknown) =>
+  v === null || v === undefined ? String(v) : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `the string ${JSON.stringify(v)}` : `${/^[aeiou]/.test(typeof v) ? 'an' : 'a'} ${typeof v}`;
 
 function typed(name: string, test: (v: unknown) => boolean, extra?: (v: any, path: string, issues: ConfigIssue[]) => void): Check {
   const check = (v: unknown, path: string, issues: ConfigIssue[]) => {
-    if (!test(v)) issues.push({ path, message: `expected ${name}, got ${describe(v)}` });
+    if (!test(v)) issues.push({ path, message: `expected ${name}, got ${describeValue(v)}` });
     else extra?.(v, path, issues);
   };
   return Object.assign(check, { expected: name });

@@ -7,6 +7,7 @@ import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
 import { discoverGuides, type Category, type ParsedFileCache, type GuideSource } from './discover';
+import { missingContentDiagnostic } from './contentDir';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 
@@ -55,6 +56,8 @@ export interface GuideRenderCache {
 export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean } = {}): GuidesResult {
   if (cache) cache.parsedFiles ??= new Map();
   const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
+  const missing = missingContentDiagnostic(config);
+  if (missing) diagnostics.push(missing);
   const visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
   const routeByFile = new Map(visible.map((s) => [s.file, s.route]));
   const assets = new Map<string, string>();

@@ -26,6 +26,9 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   const diagnostics: Diagnostic[] = [];
   // Code is not highlighted: only links and ids are read, and highlighting is most of the cost.
   const guides = loadGuides(config, undefined, { highlight: false });
+  // Without the content folder every link to a guide is broken: say why, and nothing else.
+  const missing = guides.diagnostics.find((d) => d.code === 'content-dir-missing' && d.severity === 'error');
+  if (missing) return { diagnostics: [missing], pages: 0, links: 0, external: [] };
   diagnostics.push(...guides.diagnostics.map((d) => (d.code === 'broken-markdown-link' ? markdownLinkProblem(d) : d)));
 
   // The API part: from the cache when the spec and everything else it depends on is unchanged.

@@ -46,11 +46,17 @@ export async function fetchSpec(url: string, timeoutMs: number): Promise<string>
     attempts = attempt;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
-      if (response.ok) return await response.text();
+      if (response.ok) {
+        const text = await response.text();
+        const html = htmlInsteadOfSpec(url, response.headers.get('content-type'), text);
+        if (html) throw new DocsgenError([error('spec-is-html', html.text, { location: { file: url }, hint: html.hint })]);
+        return text;
+      }
       await response.body?.cancel();
       last = { reason: `the server answered ${response.status} ${response.statusText}`.trim() };
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) break;
     } catch (cause) {
+      if (cause instanceof DocsgenError) throw cause; // an answer, just not a spec: asking again gives the same page
       last = { reason: describeFetchError(cause, timeoutMs), cause };
     }
     if (attempt === 1) await new Promise((resolve) => setTimeout(resolve, 250));
@@ -64,6 +70,50 @@ export async function fetchSpec(url: string, timeoutMs: number): Promise<string>
     ],
     { cause: last.cause },
   );
+}
+
+/**
+ * A login wall, an SSO redirect or a proxy's error page answers 200 with HTML; parsed as YAML it
+ * gives "not an OpenAPI spec (its "openapi" field is null)", which hides what happened. Known by
+ * its content type, or by its first tag when the server says text/plain or nothing.
+ */
+export function htmlInsteadOfSpec(url: string, contentType: string | null, body: string): { text: string; hint: string } | undefined {
+  const type = contentType?.split(';')[0].trim().toLowerCase() || undefined;
+  const declared = type === 'text/html' || type === 'application/xhtml+xml';
+  const looksHtml = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>]|head[\s>])/i.test(body.slice(0, 2048));
+  if (!declared && !looksHtml) return undefined;
+  const title = pageTitle(body);
+  const what = declared ? type : `an HTML page (served as ${type ?? 'no content type'})`;
+  return {
+    text: `Fetching the OpenAPI spec from ${url} returned ${what} instead of an OpenAPI document: ${title ? `a page titled "${title}"` : 'a page with no title'}.`,
+    hint: 'A login page or a proxy may be answering for the API: open the URL in a browser to see the page, or pass --spec <file> to build from a file.',
+  };
+}
+
+/** The page's `<title>`, entities decoded, whitespace and control characters collapsed, at most 80 characters. */
+export function pageTitle(html: string): string | undefined {
+  const m = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html.slice(0, 65_536));
+  if (!m) return undefined;
+  const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', middot: '·', ndash: '–', mdash: '—', hellip: '…', laquo: '«', raquo: '»', copy: '©', reg: '®', trade: '™' };
+  const text = m[1]
+    .replace(/<[^>]*>/g, '')
+    .replace(/\u001b\[[0-9;?]*[ -\/]*[@-~]/g, '') // a terminal escape sequence, whole
+    .replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? entity;
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    })
+    // Control characters (an escape sequence would reach the terminal) and any run of whitespace become one space.
+    .replace(/[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/g, ' ')
+    .replace(/"/g, "'")
+    .trim();
+  if (text === '') return undefined;
+  const chars = [...text];
+  if (chars.length <= 80) return text;
+  // Cut at a word boundary when there is one near the end.
+  const head = chars.slice(0, 79).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space >= 60 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
 function describeFetchError(cause: unknown, timeoutMs: number): string {

@@ -6,6 +6,7 @@ import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/di
 import type { SpecSource } from './load';
 import type { ValidationMessages } from './validate';
 import { startValidator, type Validator } from './validator';
+import { danglingRefDiagnostics, danglingRefs } from './refs';
 
 export interface ParsedApi {
   document: Record<string, any>;
@@ -28,6 +29,8 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   // Files and URLs the spec refers to are bundled in first (resolved from where the spec is), so
   // the validator and the model see one document.
   if (hasExternalRefs(raw)) raw = await bundleExternalRefs(spec);
+  const dangling = danglingRefs(raw);
+  if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
   const messages = options.validator === false ? Promise.resolve({ errors: [], warnings: [] }) : (options.validator ?? startValidator()).validate(raw);
   const validated = messages.then((messages) => validationDiagnostics(messages, raw, spec.source, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
@@ -76,7 +79,7 @@ export function validationDiagnostics(messages: ValidationMessages, raw: unknown
   const toDiagnostic = (severity: 'error' | 'warning') => (message: string) => {
     const { text, pointer } = describeValidationMessage(message, pointers);
     const make = severity === 'error' || strict ? error : warning;
-    return make(severity === 'error' ? 'spec-invalid' : 'spec-warning', `The OpenAPI spec is invalid${pointer ? ` at ${pointer}` : ''}: ${text}.`, {
+    return make(severity === 'error' ? 'spec-invalid' : 'spec-warning', `The OpenAPI spec is invalid${pointer ? ` at ${pointer}` : ''}: ${text.replace(/\.+$/, '')}.`, {
       location: { file: source },
       hint: severity === 'warning' && !strict ? 'Pass --strict to make spec warnings fatal.' : undefined,
     });

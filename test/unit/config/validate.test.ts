@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, validateConfig } from '../../../src/config/validate';
+import { closest, describeValue, validateConfig } from '../../../src/config/validate';
 
 const valid = {
   title: 'API',
@@ -58,5 +58,11 @@ describe('config/validate', () => {
   it('suggests only close matches', () => {
     expect(closest('tagLine', ['tagline', 'title'])).toBe('tagline');
     expect(closest('completelyDifferent', ['tagline', 'title'])).toBeUndefined();
+  });
+
+  it('#14 names what it got with the right article: "got undefined", "an object", never "a undefined"', () => {
+    expect(validateConfig(undefined)).toEqual([{ path: '', message: 'expected an object, got undefined' }]);
+    expect(validateConfig({ ...valid, navbar: { items: [], title: {} }, tagline: 3 }).map((i) => i.message)).toEqual(['expected a string, got an object', 'expected a string, got a number']);
+    expect(describeValue(() => 1)).toBe('a function');
   });
 });

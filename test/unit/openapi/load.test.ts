@@ -1,0 +1,28 @@
+// A spec URL that answers with a web page (a login wall, a proxy) is told apart from a spec.
+import { describe, expect, it } from 'vitest';
+import { htmlInsteadOfSpec, pageTitle } from '../../../src/openapi/load';
+
+describe('openapi/load', () => {
+  describe('#14 an HTML page instead of a spec', () => {
+    it('is known by its content type, or by its first tag', () => {
+      expect(htmlInsteadOfSpec('https://api.example/docs/yaml', 'text/html; charset=utf-8', '<title>Sign in</title>')?.text).toBe(
+        'Fetching the OpenAPI spec from https://api.example/docs/yaml returned text/html instead of an OpenAPI document: a page titled "Sign in".',
+      );
+      expect(htmlInsteadOfSpec('https://x/s', null, '<!-- proxy -->\n<HTML><body>502</body></HTML>')?.text).toBe(
+        'Fetching the OpenAPI spec from https://x/s returned an HTML page (served as no content type) instead of an OpenAPI document: a page with no title.',
+      );
+      expect(htmlInsteadOfSpec('https://x/s', 'application/yaml', 'openapi: 3.0.3\ninfo:\n  description: <html> is fine here\n')).toBeUndefined();
+      expect(htmlInsteadOfSpec('https://x/s', 'application/json', '{"openapi":"3.1.0"}')).toBeUndefined();
+    });
+
+    it('reads the title: entities decoded, tags, escapes and control characters dropped, whitespace collapsed, bounded', () => {
+      expect(pageTitle('<head><title lang="en">\n  Acme &amp; Co &#8212; <b>Log in</b>&#x21;\n</title>')).toBe('Acme & Co — Log in!');
+      expect(pageTitle('<title>Red\u001b[31m alert\u0007 "now"</title>')).toBe("Red alert 'now'");
+      expect(pageTitle('<title>   </title>')).toBeUndefined();
+      expect(pageTitle('<p>no title</p>')).toBeUndefined();
+      const long = pageTitle(`<title>${'word '.repeat(40)}</title>`)!;
+      expect(long).toBe(`${'word '.repeat(14)}word…`);
+      expect([...long].length).toBeLessThanOrEqual(80);
+    });
+  });
+});
