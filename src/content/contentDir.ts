@@ -15,7 +15,7 @@ const GUIDE_PATH = /^\/guides\/[^#?]/;
 /**
  * Undefined when the guides folder exists. Otherwise an error when guides are expected (the
  * folder is set in the config, or the navbar, footer or announcement bar links to a guide),
- * else a warning: a site of API reference only is allowed.
+ * else nothing for a site of API reference only, and a warning for a site with no spec either.
  */
 export function missingContentDiagnostic(config: ResolvedConfig): Diagnostic | undefined {
   if (fs.existsSync(config.guidesDir)) return undefined;
@@ -39,7 +39,9 @@ export function missingContentDiagnostic(config: ResolvedConfig): Diagnostic | u
   if (link) {
     return error('content-dir-missing', `${what}, but the ${link.where} links to the guide ${link.to}, so guides are expected.`, { location: at(link.keyPath), hint });
   }
-  return warning('content-dir-missing', `${what}, so the site has no guides.`, { location: { file: config.configFile }, hint: `${hint} A site without guides needs nothing more.` });
+  // A site of API reference only is a site as intended; one with neither guides nor a spec is empty.
+  if (config.openapi) return undefined;
+  return warning('content-dir-missing', `${what}, and no OpenAPI spec is configured: the site has no guides and no API reference.`, { location: { file: config.configFile }, hint });
 }
 
 function firstGuideLink(config: ResolvedConfig): { where: string; to: string; keyPath: string } | undefined {

@@ -104,11 +104,19 @@ describe('#14 point 7: errors that point at the wrong place or say too little', 
       expect(run.stderr).toContain('The guides folder docs/guides/ does not exist, yet the config sets contentDir to docs/, so guides are expected.');
     });
 
-    it('is a warning when nothing expects guides, and the build succeeds', async () => {
+    it('is a warning when nothing expects guides and there is no spec either, and the build succeeds', async () => {
       const run = await probe({ 'docsgen.config.ts': configSource() });
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toContain('(!) warning docsgen.config.ts The content folder content/ does not exist, so the site has no guides.\n');
+      expect(run.stderr).toContain('(!) warning docsgen.config.ts The content folder content/ does not exist, and no OpenAPI spec is configured: the site has no guides and no API reference.\n');
       expect(run.stdout).toMatch(/✓ built \d+ pages in .*, 1 warning/);
+    });
+
+    it('says nothing on a site of API reference only', async () => {
+      const config = configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } });
+      const run = await probe({ 'docsgen.config.ts': config, 'openapi.yaml': "openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths: {}\n" });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).not.toContain('content');
+      expect(run.stdout).not.toContain('warning');
     });
   });
 
