@@ -90,9 +90,10 @@ function NavItem({ item, section, currentHref, site }: { item: NavbarEntry; sect
         </details>
       );
     case 'colorMode':
-      // Without JavaScript the mode follows the stored choice or the system preference
-      // through the head script; the switch hydrates on first interaction.
-      return site.colorModeSwitch ? <Island name="ColorModeToggle" component={ColorModeToggle} props={{ defaultMode: site.defaultMode }} when="interaction" inline /> : null;
+      // The head script applies the stored choice or the system preference, and the switch
+      // shows that mode by CSS until it hydrates on first interaction. Without JavaScript it
+      // could not switch anything, so CSS hides it (91-islands.css).
+      return site.colorModeSwitch ? <Island name="ColorModeToggle" component={ColorModeToggle} props={{}} when="interaction" inline /> : null;
   }
 }
 

@@ -96,16 +96,20 @@ function fetchJson(url: URL): Promise<unknown> {
 /**
  * The response to `query` (null while there is none). A single-file index answers at once; a
  * sharded one once the parts the query needs have arrived: meanwhile the last answer stays shown,
- * and an answer to a query typed over is dropped.
+ * and an answer to a query typed over is dropped. `offset` and `total` are for pages of results
+ * (the search page); the search box asks for neither.
  */
-export function useSearchResponse(engine: SearchEngine | null, query: string, limit: number, contextLength: number): SearchResponse | null {
+export function useSearchResponse(engine: SearchEngine | null, query: string, { limit, contextLength, offset = 0, total = false }: SearchOptions & { limit: number; contextLength: number }): SearchResponse | null {
   const trimmed = query.trim();
-  const immediate = useMemo(() => (engine && !engine.sharded && trimmed ? engine.query.search(engine.index, query, { limit, contextLength }) : null), [engine, query, trimmed, limit, contextLength]);
+  const immediate = useMemo(
+    () => (engine && !engine.sharded && trimmed ? engine.query.search(engine.index, query, { limit, contextLength, offset, total }) : null),
+    [engine, query, trimmed, limit, contextLength, offset, total],
+  );
   const [later, setLater] = useState<SearchResponse | null>(null);
   useEffect(() => {
     if (!engine?.sharded || !trimmed) return;
     let current = true;
-    const options: SearchOptions = { limit, contextLength };
+    const options: SearchOptions = { limit, contextLength, offset, total };
     engine.sharded.search(query, options).then(
       (response) => current && setLater(response),
       () => current && setLater(null),
@@ -113,7 +117,7 @@ export function useSearchResponse(engine: SearchEngine | null, query: string, li
     return () => {
       current = false;
     };
-  }, [engine, query, trimmed, limit, contextLength]);
+  }, [engine, query, trimmed, limit, contextLength, offset, total]);
   if (!engine?.sharded) return immediate;
   return trimmed ? later : null;
 }
@@ -223,7 +227,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
   }, [load]);
 
   const trimmed = query.trim();
-  const response = useSearchResponse(engine, query, maxResults, contextLength);
+  const response = useSearchResponse(engine, query, { limit: maxResults, contextLength });
   const results = response?.results ?? [];
   const seeAll = searchPage && results.length > 0;
   const optionCount = results.length + (seeAll ? 1 : 0);

@@ -1,8 +1,10 @@
-// The /search page (hydrates on load: this page is search). Reads `q`, `ctx` and `version` from
-// the URL; shows `Search results for "…"`, a plural-aware count and every result (up to 100)
-// grouped by page, each page with its breadcrumb and a 100-character summary; "No documents were
-// found" when nothing matches. Typing updates the URL with history.replaceState (no history
-// entry per keystroke).
+// The /search page (hydrates on load: this page is search). Reads `q`, `ctx`, `version` and
+// `page` from the URL; shows `Search results for "…"`, a plural-aware count of every result and
+// the results 100 at a time, grouped by page, each page with its breadcrumb and a 100-character
+// summary; "No documents were found" when nothing matches. More than 100 results get numbered
+// pages of results (`?q=…&page=2`, real links, each a history entry; the focus moves to the
+// "Results 101–134 of 134" line). Typing updates the URL with history.replaceState (no history
+// entry per keystroke) and starts again at page 1.
 //
 // The index comes from the site's own origin only: `version` picks `<baseUrl><version>/` as the
 // index's folder (SPEC.md §7), and an index URL that resolves to another origin
@@ -13,7 +15,7 @@
 // The server renders the page without a query (it cannot know it), and so does the first client
 // render; the query is read from the URL after hydration. Query text is only ever rendered as
 // React text.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { SearchResult } from '../../src/shared/search/query';
 import { scanTokens } from '../../src/shared/search/tokenize';
 import { Marked, TypeIcon, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, useSearchResponse, type SearchEngine } from './SearchBox';
@@ -28,8 +30,8 @@ export interface SearchPageProps {
   highlight?: boolean;
 }
 
-/** Results on the page, and characters of their summaries. */
-const LIMIT = 100;
+/** Results on a page of results, and characters of their summaries. */
+export const PAGE_SIZE = 100;
 const SUMMARY_LENGTH = 100;
 
 type State = { status: 'idle' | 'loading' } | { status: 'ready'; engine: SearchEngine } | { status: 'error'; message: string };
@@ -67,56 +69,128 @@ export function documentsFound(count: number): string {
   return rule === 'one' ? `${count} document found` : `${count} documents found`;
 }
 
-function readParams(): { q: string; ctx: string; version: string } {
+/** The page of results a `page` parameter asks for: 1 unless it is a whole number from 1. */
+export function parsePage(value: string | null): number {
+  return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+}
+
+/**
+ * The page numbers to link, with gaps: the first, the last, and the current one with its
+ * neighbours (`1 … 4 5 6 … 30`); a gap of a single page shows that page instead.
+ */
+export function pageNumbers(current: number, count: number): (number | 'gap')[] {
+  const keep = [...new Set([1, current - 1, current, current + 1, count])].filter((n) => n >= 1 && n <= count).sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  let previous = 0;
+  for (const n of keep) {
+    if (n - previous === 2) out.push(n - 1);
+    else if (n - previous > 2) out.push('gap');
+    out.push(n);
+    previous = n;
+  }
+  return out;
+}
+
+function readParams(): { q: string; ctx: string; version: string; page: number } {
   const params = new URLSearchParams(location.search);
-  return { q: params.get('q') ?? '', ctx: params.get('ctx') ?? '', version: params.get('version') ?? '' };
+  return { q: params.get('q') ?? '', ctx: params.get('ctx') ?? '', version: params.get('version') ?? '', page: parsePage(params.get('page')) };
+}
+
+/** This page's URL (path and query) with `q` and `page` set: page 1 has no `page` parameter. */
+function pageUrl(query: string, page: number): string {
+  const url = new URL(location.href);
+  if (query) url.searchParams.set('q', query);
+  else url.searchParams.delete('q');
+  if (page > 1) url.searchParams.set('page', String(page));
+  else url.searchParams.delete('page');
+  return url.pathname + url.search;
 }
 
 export default function SearchPage(props: SearchPageProps) {
   const { actionHref } = props;
   const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [highlight, setHighlight] = useState(true);
+  const rangeRef = useRef<HTMLParagraphElement>(null);
+  /** Set when the reader chose a page of results: the focus goes to its first line once shown. */
+  const focusRange = useRef(false);
 
   useEffect(() => {
-    const { q, version } = readParams();
+    const { q, version, page: p } = readParams();
     setQuery(q);
+    setPage(p);
+    // Back and forward between pages of results (and queries) that this page pushed.
+    const onPopState = () => {
+      const params = readParams();
+      setQuery(params.q);
+      setPage(params.page);
+    };
+    addEventListener('popstate', onPopState);
     const s = settings(props);
     setHighlight(s.highlight);
+    const stop = () => removeEventListener('popstate', onPopState);
     let url: URL;
     try {
       url = sameOriginIndexUrl(versionIndexUrl(s.indexUrl, s.baseUrl, version));
     } catch (error) {
       setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      return;
+      return stop;
     }
     setState({ status: 'loading' });
     loadSearchEngine(url.href).then(
       (engine) => setState({ status: 'ready', engine }),
       (error: unknown) => setState({ status: 'error', message: `The search index could not be loaded. ${error instanceof Error ? error.message : ''}`.trim() }),
     );
+    return stop;
     // Read once: the page's own URL and settings do not change while it is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onChange = (value: string) => {
     setQuery(value);
-    const url = new URL(location.href);
-    if (value) url.searchParams.set('q', value);
-    else url.searchParams.delete('q');
-    history.replaceState(history.state, '', url.href);
+    setPage(1);
+    history.replaceState(history.state, '', pageUrl(value, 1));
   };
 
   const trimmed = query.trim();
   const engine = state.status === 'ready' ? state.engine : null;
-  const response = useSearchResponse(engine, query, LIMIT, SUMMARY_LENGTH);
+  const response = useSearchResponse(engine, query, { limit: PAGE_SIZE, contextLength: SUMMARY_LENGTH, offset: (page - 1) * PAGE_SIZE, total: true });
+  const total = response?.total ?? response?.results.length ?? 0;
+  const pages = Math.ceil(total / PAGE_SIZE);
+
+  // A page past the end (`page=9` of 2, or an old link after the site changed): show the last one.
+  // Only when this page came back empty, so that an answer to an earlier query never moves it.
+  useEffect(() => {
+    if (response && response.results.length === 0 && pages > 0 && page > pages) {
+      setPage(pages);
+      history.replaceState(history.state, '', pageUrl(query, pages));
+    }
+  }, [response, pages, page, query]);
+
+  useEffect(() => {
+    if (!focusRange.current || !rangeRef.current) return;
+    focusRange.current = false;
+    scrollTo(0, 0);
+    rangeRef.current.focus();
+  }, [page, response]);
+
+  const goToPage = (event: MouseEvent<HTMLAnchorElement>, to: number) => {
+    // A new tab or window (modifier keys, middle button) opens the link as it is.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (to !== page) history.pushState(history.state, '', pageUrl(query, to));
+    focusRange.current = true;
+    setPage(to);
+  };
 
   let status = '';
   let body: ReactNode = null;
   if (state.status === 'error') body = <p className="search-page-error" role="alert">{state.message}</p>;
   else if (trimmed && !engine) status = 'Loading search index…';
   else if (response) {
-    status = response.results.length > 0 ? documentsFound(response.results.length) : 'No documents were found';
+    status = total > 0 ? documentsFound(total) : 'No documents were found';
+    const first = (page - 1) * PAGE_SIZE + 1;
     body = (
       <>
         {response.correctedQuery ? (
@@ -124,7 +198,13 @@ export default function SearchPage(props: SearchPageProps) {
             Showing results for <strong>{response.correctedQuery}</strong>
           </p>
         ) : null}
+        {pages > 1 && response.results.length > 0 ? (
+          <p className="search-page-range" ref={rangeRef} tabIndex={-1}>
+            Results {first}–{first + response.results.length - 1} of {total}
+          </p>
+        ) : null}
         <ResultList engine={engine!} results={response.results} terms={response.terms} highlight={highlight} />
+        {pages > 1 ? <Pagination current={Math.min(page, pages)} count={pages} hrefOf={(n) => pageUrl(query, n)} onChoose={goToPage} /> : null}
       </>
     );
   }
@@ -144,6 +224,43 @@ export default function SearchPage(props: SearchPageProps) {
       </p>
       <div className="search-page-results">{body}</div>
     </>
+  );
+}
+
+/** Previous, numbered and next links to the pages of results: real links, so that each can open in a new tab. */
+function Pagination({ current, count, hrefOf, onChoose }: { current: number; count: number; hrefOf: (page: number) => string; onChoose: (event: MouseEvent<HTMLAnchorElement>, page: number) => void }) {
+  return (
+    <nav className="search-pagination" aria-label="Search result pages">
+      <ul>
+        {current > 1 ? (
+          <li>
+            <a className="search-pagination-step" href={hrefOf(current - 1)} rel="prev" aria-label="Previous page" onClick={(event) => onChoose(event, current - 1)}>
+              <span aria-hidden="true">‹</span> Previous
+            </a>
+          </li>
+        ) : null}
+        {pageNumbers(current, count).map((n, k) =>
+          n === 'gap' ? (
+            <li key={`gap-${k}`} className="search-pagination-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <a href={hrefOf(n)} aria-label={`Page ${n}`} aria-current={n === current ? 'page' : undefined} onClick={(event) => onChoose(event, n)}>
+                {n}
+              </a>
+            </li>
+          ),
+        )}
+        {current < count ? (
+          <li>
+            <a className="search-pagination-step" href={hrefOf(current + 1)} rel="next" aria-label="Next page" onClick={(event) => onChoose(event, current + 1)}>
+              Next <span aria-hidden="true">›</span>
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
   );
 }
 

@@ -23,8 +23,8 @@
 //    length as in elasticlunr, matches by parts half), times the weight of API fields (see
 //    `fieldWeights`), then document order. Results are de-duplicated by document id (a page's
 //    title, description and keywords share its id; a section's heading and text share theirs),
-//    cut to `limit`, then grouped: every result of a page follows the first one of that page,
-//    the page title first.
+//    cut to `limit` (after skipping `offset`, for pages of results; `total` counts them all),
+//    then grouped: every result of a page follows the first one of that page, the page title first.
 // 5. Each result's text is clipped to `contextLength` characters around the first match, with
 //    the matched words as ranges (never HTML: the UI inserts text nodes and marks the ranges).
 import { fold, scanTokens, tokenizeQuery, type QueryWord } from './tokenize';
@@ -92,8 +92,19 @@ interface TypeIndex {
 }
 
 export interface SearchOptions {
-  /** Most results returned (the search box shows 8, the search page 100). @default 8 */
+  /** Most results returned (the search box shows 8, the search page 100 a page). @default 8 */
   limit?: number;
+  /**
+   * Results skipped first, for pages of results: `{ offset: 100, limit: 100 }` is the second
+   * page, ranks 101–200 (grouped by page within that slice). @default 0
+   */
+  offset?: number;
+  /**
+   * Also count every result (`total` in the response). This ranks every type and query variant
+   * instead of stopping once `offset + limit` are found, which on a sharded index may fetch more
+   * files; the search page asks for it, the search box does not. @default false
+   */
+  total?: boolean;
   /** Characters of context around the first match. @default 50 */
   contextLength?: number;
   /** Treat the last word as a prefix (search as you type). @default true */
@@ -123,6 +134,8 @@ export interface SearchResult {
 
 export interface SearchResponse {
   results: SearchResult[];
+  /** Every result there is, without `limit` (only with `options.total`): what the search page counts and pages through. */
+  total?: number;
   /** The query words as searched (after correction), for `_highlight` on the target page. */
   terms: string[];
   /** Set when a word matched nothing and the closest indexed word was used instead: "Showing results for …". */
@@ -517,10 +530,12 @@ export function wordsKey(text: string): string {
 
 export function search(index: LoadedSearchIndex, query: string, options: SearchOptions = {}): SearchResponse {
   const limit = options.limit ?? 8;
+  const offset = Math.max(0, Math.floor(options.offset ?? 0));
   const contextLength = options.contextLength ?? 50;
+  const none = (): SearchResponse => (options.total ? { results: [], terms: [], total: 0 } : { results: [], terms: [] });
   // A pasted paragraph is not a query: its first 12 words are.
   const words = tokenizeQuery(query).slice(0, MAX_WORDS);
-  if (!words.length || limit <= 0) return { results: [], terms: [] };
+  if (!words.length || limit <= 0) return none();
   const onlyStopWords = words.every((w) => w.stop);
   const corrections = new Map<QueryWord, string>();
 
@@ -553,32 +568,36 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
   const queryKey = words.map((w) => (corrections.has(w) ? (tokenizeQuery(corrections.get(w)!)[0]?.term ?? w.term) : w.term)).join(' ');
   if (index.partial) {
     index.partial.hasTerm(queryKey.split(' ')[0]);
-    if (index.partial.lacks) return { results: [], terms: [] };
+    if (index.partial.lacks) return none();
   }
 
   // Variants: everything required, then (3+ words, or 2 words that found nothing) one word dropped.
   const variants: Clause[][] = [required];
   if (required.length >= 2) for (let k = required.length - 1; k >= 0; k--) variants.push(required.filter((_, j) => j !== k));
 
+  // Ranked in the same order whether counted or cut, so that page n of a count is ranks
+  // (n - 1) · limit + 1 … n · limit, and the first page is what the search box shows.
+  const wanted = options.total ? Infinity : offset + limit;
   const picked: Scored[] = [];
   const seen = new Set<number>();
-  for (let v = 0; v < variants.length && picked.length < limit; v++) {
+  for (let v = 0; v < variants.length && picked.length < wanted; v++) {
     if (v > 0 && required.length === 2 && picked.length > 0) break;
     const clausesOfVariant = variants[v];
     if (!clausesOfVariant.every(matchable)) continue;
     for (const t of index.types) {
       const hits = scoreType(index, t, clausesOfVariant, optional, queryKey);
       // Sharded: the postings of this type first; the next types may not be needed at all.
-      if (index.partial?.lacks) return { results: [], terms: [] };
+      if (index.partial?.lacks) return none();
       for (const hit of hits) {
         if (seen.has(hit.id)) continue;
         seen.add(hit.id);
         picked.push(hit);
-        if (picked.length >= limit) break;
+        if (picked.length >= wanted) break;
       }
-      if (picked.length >= limit) break;
+      if (picked.length >= wanted) break;
     }
   }
+  const shown = picked.slice(offset, offset + limit);
 
   // Marking: every term a clause can match; stop words only where they are indexed.
   const markAll = new Set<string>();
@@ -592,7 +611,7 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
   // Group: each page's results follow its first one, its title first.
   const order: number[] = [];
   const groups = new Map<number, Scored[]>();
-  for (const hit of picked) {
+  for (const hit of shown) {
     const page = hit.type === SearchDocumentType.Title ? hit.id : (index.parents.get(hit.id) ?? hit.id);
     if (!groups.has(page)) {
       groups.set(page, []);
@@ -603,7 +622,7 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
   if (index.partial) {
     let loaded = true;
     for (const pageId of order) loaded = index.partial.hasPage(pageId) && loaded;
-    if (!loaded) return { results: [], terms: [] };
+    if (!loaded) return none();
   }
   const results: SearchResult[] = [];
   for (const pageId of order) {
@@ -625,7 +644,10 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
     }
     correctedQuery = (correctedQuery + query.slice(last)).trim();
   }
-  return correctedQuery === undefined ? { results, terms } : { results, terms, correctedQuery };
+  const response: SearchResponse = { results, terms };
+  if (options.total) response.total = picked.length;
+  if (correctedQuery !== undefined) response.correctedQuery = correctedQuery;
+  return response;
 }
 
 function toResult(index: LoadedSearchIndex, hit: Scored, pageId: number, child: boolean, contextLength: number, markAll: Set<string>, markStop: Set<string>): SearchResult {
