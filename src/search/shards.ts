@@ -16,6 +16,8 @@
 //                                         edit budget)
 //   search-index/f/<hash>/<pageId>.json   one page's stored documents (titles, headings, texts
 //                                         shown in results), fetched for the pages of the results
+//   search-index/pages.<hash>.json        every page id (as differences), fetched only by a query
+//                                         looking for pages holding its words over several sections
 //
 // Everything is what the single file holds — postings, document frequencies, field lengths (made
 // directly by terms.ts, without elasticlunr), API field weights and title keys — so
@@ -27,7 +29,7 @@
 // cost more (for 7,000 pages) than the median query fetches, and ids shift when a page is added,
 // so most fragments change together anyway.
 import { contentHash } from '../output/hash';
-import { fieldWeightCodes, wordsKey } from '../shared/search/query';
+import { fieldWeightCodes, literalKey, wordsKey } from '../shared/search/query';
 import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
 import type { ShardedManifest, ShardFile, FragmentFile } from '../shared/search/types';
 import type { TypeTerms } from './terms';
@@ -108,13 +110,14 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   }
 
   // Title keys, under their first term.
-  const keys = new Map<string, [number, string][]>();
+  const keys = new Map<string, ShardFile['k'][string]>();
   for (const d of titles) {
     const key = wordsKey(d.t);
     if (!key) continue;
     const first = key.split(' ')[0];
+    const literal = literalKey(d.t);
     if (!keys.has(first)) keys.set(first, []);
-    keys.get(first)!.push([d.i, key]);
+    keys.get(first)!.push(literal === key ? [d.i, key] : [d.i, key, literal]);
   }
 
   // Shards: consecutive term ranges of about SHARD_BYTES each.
@@ -144,7 +147,7 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     const k = keys.get(term);
     if (k) {
       current.k[term] = k;
-      size += k.reduce((n, [, key]) => n + key.length + 10, 0);
+      size += k.reduce((n, [, key, literal]) => n + key.length + (literal?.length ?? 0) + 10, 0);
     }
   }
   close();
@@ -171,6 +174,15 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   const folder = `f/${contentHash(fragments.map(([id, text]) => `${id}\u0000${text}`).join('\u0001'))}/`;
   for (const [id, text] of fragments) files.set(`${SHARDED_DIR}/${folder}${id}.json`, text);
 
+  // IMPORTANT: a document's page is the greatest page id not above its id (sectionPage in query.ts).
+  for (let id = 1, page = 0, k = 0; id <= maxId; id++) {
+    if (pageIds[k] === id) page = pageIds[k++];
+    if (parentOf[id] && parentOf[id] !== page) throw new Error(`Search document ${id} belongs to page ${parentOf[id]}, not to the page before it (${page}): ids must be given page by page.`);
+  }
+  const pageIdsText = JSON.stringify(pageIds.map((id, k) => id - (pageIds[k - 1] ?? 0)));
+  const pageIdsFile = `pages.${contentHash(pageIdsText)}.json`;
+  files.set(`${SHARDED_DIR}/${pageIdsFile}`, pageIdsText);
+
   const manifest: ShardedManifest = {
     v: 1,
     pages: pageIds.length,
@@ -178,6 +190,7 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     shards,
     lexicon,
     fragments: folder,
+    pageIds: pageIdsFile,
   };
   return { manifest: JSON.stringify(manifest), files };
 }

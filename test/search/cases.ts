@@ -9,6 +9,8 @@ export interface Case {
   expect: string;
   /** For typos: the query the results are shown for. */
   corrected?: string;
+  /** Rank (among the results the search box shows) the expected one must reach. @default 3 */
+  top?: number;
 }
 
 export const cases: Case[] = [
@@ -36,7 +38,8 @@ export const cases: Case[] = [
   { kind: 'method + path', query: 'GET /v1/schools/search', expect: '/api/search-schools' },
   // Parameter names, response codes
   { kind: 'parameter', query: 'boundary_id', expect: '/api/get-boundary#path-boundary_id' },
-  { kind: 'parameter', query: 'school_id', expect: '/api/get-school#path-school_id' },
+  // The guide explaining school_id comes first, with its sections that mention it (#15).
+  { kind: 'parameter', query: 'school_id', expect: '/api/get-school#path-school_id', top: 5 },
   { kind: 'parameter', query: 'radius_m', expect: '/api/search-schools#query-radius_m' },
   { kind: 'parameter', query: 'include_geometry', expect: '/api/search-boundaries#query-include_geometry' },
   { kind: 'response field', query: 'expires_at', expect: '/api/get-boundary#response-200-data-expires_at' },
@@ -51,7 +54,11 @@ export const cases: Case[] = [
   { kind: 'hyphenated word', query: 'sale-to-list', expect: '/guides/market-statistics/dictionary#sale_to_list_ratio' },
   { kind: 'hyphenated word', query: 'x-data-version', expect: '/guides/getting-started/data-sources-and-version-numbers#pinning-a-release-with-x-data-version' },
   { kind: 'hyphenated word', query: '24-hour lifetime', expect: '/guides/boundaries/virtual-layers#ids-and-the-24-hour-lifetime' },
-  { kind: 'only stop words', query: 'what is in', expect: '/guides/getting-started/beta-endpoints-program#what-is-in-beta-now' },
+  { kind: 'stop words in a longer query', query: 'what is in beta now', expect: '/guides/getting-started/beta-endpoints-program#what-is-in-beta-now' },
+  // #15: words spread over one guide's sections (three sibling headings), a guide explaining an identifier
+  { kind: 'words over sections', query: 'cadence deprecation pinning', expect: '/guides/getting-started/data-sources-and-version-numbers' },
+  { kind: 'identifier guide', query: 'school_id', expect: '/guides/schools/school-ids' },
+  { kind: 'identifier guide', query: 'sale_to_list_ratio', expect: '/guides/market-statistics/dictionary#sale_to_list_ratio' },
   // Typing and typos
   { kind: 'prefix while typing', query: 'demog', expect: '/api/demographics' },
   { kind: 'prefix while typing', query: 'walkab', expect: '/guides/getting-started/beta-endpoints-program#walkability' },

@@ -51,7 +51,9 @@ function open({ manifest, files }: ShardedIndexFiles): { engine: ShardedSearchIn
   return { engine, fetched, manifest: parsed, files };
 }
 
-const extra = ['demog', 'dem', 'bo', 'boundray', 'demographcs', 'getUserName', 'school_id radius', 'the', 'a', '', '学校', 'x-data-version', 'GET /v1/schools/search', 'zzzzqx'];
+const extra = ['demog', 'dem', 'bo', 'boundray', 'demographcs', 'getUserName', 'school_id radius', 'the', 'a', '', '学校', 'x-data-version', 'GET /v1/schools/search', 'zzzzqx',
+  // #15: pages holding the words over sections, exact titles as typed, identifiers spelled by titles, stop words only
+  'cadence deprecation pinning', 'release deprecation', 'boundary ids geometry', 'Boundary', 'Schools', 'school ids', 'data_version', 'of and', 'what is in'];
 
 let shipped: Fixture;
 let generated: Fixture;
@@ -171,6 +173,22 @@ describe('sharded search', () => {
     expect(fetched).toContain(rare[1]);
     expect(fetched).toContain(rare[2]);
     expect(fetched).not.toContain(common[2]);
+  });
+
+  it('#15: finds pages holding the words over sections with the list of page ids, not the second files of common words', async () => {
+    // Three words with long Content lists, found together in pages but rarely in one section.
+    const query = 'parcel history boundary';
+    const expected = search(generated.single, query, { limit: 100, total: true });
+    // Pages found by words spread over them: their title is the result, with none of the words in it.
+    expect(expected.results.filter((r) => r.type === SearchDocumentType.Title && !r.ranges.length).length).toBeGreaterThan(0);
+    const { engine, fetched, manifest, files } = sharded(generated.terms, undefined, 3);
+    expect(await engine.search(query, { limit: 100, total: true })).toEqual(expected);
+    expect(fetched).toContain(manifest.pageIds);
+    expect(files.get(`${SHARDED_DIR}/${manifest.pageIds}`)).toMatch(/^\[1,/);
+    // A query whose words share a section fills the search box without it.
+    const box = sharded(generated.terms, undefined, 3);
+    await box.engine.search('parcel', { limit: 8 });
+    expect(box.fetched).not.toContain(manifest.pageIds);
   });
 
   it('names every shard and lexicon file by the hash of its bytes, and writes the manifest the page fetches', async () => {

@@ -6,19 +6,24 @@
 // add 5.8 KiB gzip. test/unit/search/query.test.ts checks the scores against elasticlunr's own.
 //
 // How a query is answered:
-// 1. Words: tokenize.ts (the tokeniser of the index). No words → no results.
+// 1. Words: tokenize.ts (the tokeniser of the index). No words, or only stop words (`the`,
+//    `of and`: SPEC §9's stop-word filter) → no results.
 // 2. Each word becomes a clause: its term, plus — for the last word, while typing — every indexed
 //    term it begins (`demog` → `demograph`). A code identifier is searched whole (`school_id`), and
 //    by its parts only when it is not indexed whole (`getUserName` then finds "get user name"). A
 //    word that matches nothing is replaced by the closest indexed word — edit distance 1 for 4–7
 //    letters, 2 for longer (Damerau: a swap is one edit), fewest edits then most frequent — and the
-//    response says so (`correctedQuery`). Stop words are optional (they add to the score where
-//    indexed), unless the query has nothing else: then they are required, and found in titles,
-//    headings and keywords, where they are indexed.
-// 3. Every other word is required (AND). With three or more words, queries dropping one word follow,
-//    ranked after the full match (with two words, only when the full match finds nothing).
-// 4. Ranking: query variant, then type (page titles, headings, descriptions, keywords, content),
-//    then inside a type: an exact page-title match first, then elasticlunr's score (Σ √tf · idf /
+//    response says so (`correctedQuery`). Stop words are optional: they add to the score where
+//    indexed (titles, headings, keywords).
+// 3. Every other word is required (AND), in tiers: every word in one document; then pages holding
+//    every word over several of their documents (three sibling headings of a guide: the page's
+//    title is the result); then, for Chinese words, every word or all of its ideographs
+//    (`界` finds `学区边界查询`, after the pages with the word itself); then, with three or more
+//    words, queries dropping one word (with two words, only when nothing was found before).
+// 4. Ranking: tier, then type (page titles, headings, descriptions, keywords, content), then
+//    inside a type: an exact page title first (as typed, `Boundary` before `Boundaries`; then by
+//    stems; then a title spelling a code identifier in words, `School ids` for `school_id`,
+//    which thereby ranks with the fields of that name), then elasticlunr's score (Σ √tf · idf /
 //    √length, × the share of query words present; prefix matches weighted 0.15 · typed/term
 //    length as in elasticlunr, matches by parts half), times the weight of API fields (see
 //    `fieldWeights`), then document order. Results are de-duplicated by document id (a page's
@@ -27,7 +32,7 @@
 //    then grouped: every result of a page follows the first one of that page, the page title first.
 // 5. Each result's text is clipped to `contextLength` characters around the first match, with
 //    the matched words as ranges (never HTML: the UI inserts text nodes and marks the ranges).
-import { fold, scanTokens, tokenizeQuery, type QueryWord } from './tokenize';
+import { fold, IDEOGRAPH, scanTokens, tokenizeQuery, type QueryWord } from './tokenize';
 import { FieldContext, SEARCH_TYPES, SearchDocumentType, type SearchIndexFile, type StoredDocument, type TrieNode } from './types';
 
 export { SearchDocumentType };
@@ -42,8 +47,10 @@ export interface LoadedSearchIndex {
   weights: Map<number, number>;
   /** Every indexed term with its document frequency over all types (built on first typo). */
   lexicon?: Map<string, number>;
-  /** Page id of every indexed document id. */
+  /** Page id of every indexed document id (sharded: of the documents of the loaded postings). */
   parents: Map<number, number>;
+  /** Sharded: every page id, ascending, once loaded (see `PartialIndex.hasPageIds`). */
+  pageIds?: number[];
   /** Set when the index is loaded in parts (sharded.ts): what is loaded, and what a search lacked. */
   partial?: PartialIndex;
 }
@@ -71,6 +78,8 @@ export interface PartialIndex {
   hasLexicon(minLength: number, maxLength: number): boolean;
   /** The page's documents (its fragment) are loaded. */
   hasPage(pageId: number): boolean;
+  /** The list of every page id is loaded (into `LoadedSearchIndex.pageIds`). */
+  hasPageIds(): boolean;
   /** Some shard or lexicon bucket was missing during this search. */
   lacksTerms: boolean;
   /** Something was missing during this search. */
@@ -88,6 +97,8 @@ interface TypeIndex {
   terms: Map<string, TrieNode | null>;
   /** Title id → its words' terms (for the exact-title test), filled on demand. */
   keys: Map<number, string>;
+  /** Title id → its words as written (folded, not stemmed), where they differ from `keys`: `Boundaries` vs `Boundary`. */
+  rawKeys: Map<number, string>;
   partial?: PartialIndex;
 }
 
@@ -159,7 +170,7 @@ export function loadSearchIndex(file: SearchIndexFile | string): LoadedSearchInd
       if (type === SearchDocumentType.Title) pages.set(d.i, d);
       if (type === SearchDocumentType.Heading) headings.set(d.i, d);
     }
-    return { type, docs, root, lengths: store.docInfo, n: store.length, terms: new Map(), keys: new Map() };
+    return { type, docs, root, lengths: store.docInfo, n: store.length, terms: new Map(), keys: new Map(), rawKeys: new Map() };
   });
   const parents = new Map<number, number>();
   for (const t of types) for (const d of t.docs.values()) parents.set(d.i, d.p ?? d.i);
@@ -411,7 +422,23 @@ interface Scored {
   id: number;
   type: SearchDocumentType;
   score: number;
-  exact: boolean;
+  /** How exactly a page title matches the query (Title type only): see `ExactLevel`. */
+  exact: number;
+}
+
+/**
+ * Exact page titles, strongest first: the words as typed (`Boundary` for `boundary`, before
+ * `Boundaries`), the same stems (`boundaries` for `Boundary`, `Get a school` for `get a schools`),
+ * or an identifier spelled out in words (`School ids` for `school_id`).
+ */
+const ExactLevel = { none: 0, identifier: 1, stems: 2, literal: 3 } as const;
+
+/** The keys a page title is compared with (see `wordsKey`). */
+interface QueryKeys {
+  stems: string;
+  literal: string;
+  /** The query with each code identifier replaced by its atoms (`school id`), when it has one. */
+  identifier?: string;
 }
 
 /** Score of one clause on one document of `t`, or 0 when it does not match. */
@@ -455,8 +482,17 @@ function clauseRefs(t: TypeIndex, c: Clause): Set<string> {
   return refs;
 }
 
-function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], optional: Clause[], queryKey: string): Scored[] {
-  if (!required.length) return [];
+function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], optional: Clause[], keys: QueryKeys, extraTitles: number[] = []): Scored[] {
+  const out = required.length ? scoreCandidates(index, t, required, optional, keys) : [];
+  // Titles spelling the query's identifier in words match none of its terms, but are exact.
+  if (extraTitles.length) {
+    const found = new Set(out.map((s) => s.id));
+    for (const id of extraTitles) if (!found.has(id)) out.push({ id, type: t.type, score: 0, exact: ExactLevel.identifier });
+  }
+  return out.sort((a, b) => b.exact - a.exact || b.score - a.score || a.id - b.id);
+}
+
+function scoreCandidates(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], optional: Clause[], keys: QueryKeys): Scored[] {
   // Candidates: the documents of the rarest clause, kept when every other clause matches.
   const sets = required.map((c) => clauseRefs(t, c)).sort((a, b) => a.size - b.size);
   // Sharded: only candidates' lengths and weights are read, and candidates are documents of every
@@ -484,14 +520,110 @@ function scoreType(index: LoadedSearchIndex, t: TypeIndex, required: Clause[], o
       }
     }
     score *= (matched / total) * (t.type === SearchDocumentType.Heading || t.type === SearchDocumentType.Content ? (index.weights.get(id) ?? 1) : 1);
-    let key = t.type === SearchDocumentType.Title ? t.keys.get(id) : undefined;
-    // Sharded, the keys of the titles that could be exact (those starting with the query's first
-    // term) come with that term's shard; a title without a key there cannot be exact.
-    if (t.type === SearchDocumentType.Title && key === undefined && !t.partial) t.keys.set(id, (key = wordsKey(t.docs.get(id)?.t ?? '')));
-    const exact = key === queryKey;
-    out.push({ id, type: t.type, score, exact });
+    out.push({ id, type: t.type, score, exact: t.type === SearchDocumentType.Title ? exactLevel(t, id, keys) : ExactLevel.none });
   }
-  return out.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.id - b.id);
+  return out;
+}
+
+/** The page a hit belongs to (titles, descriptions and keywords have their page's id). */
+function pageOf(index: LoadedSearchIndex, hit: { id: number; type: SearchDocumentType }): number {
+  return hit.type === SearchDocumentType.Title ? hit.id : (index.parents.get(hit.id) ?? hit.id);
+}
+
+/** Where a word found in a page counts most, by type (title, heading, description, keywords, text). */
+const SPREAD_TYPE_WEIGHTS = [5, 4, 3, 2, 1];
+
+/**
+ * Pages holding every clause though no single document of theirs does (those with a document
+ * holding them all are in `exclude`): "rate limits retries errors" where each is the heading of
+ * one section of a guide. Each is a result of its title, scored by where its words are (the best
+ * place of each word: title 5 … text 1), so pages with the words in headings come first.
+ * Sharded, this needs the page of every document of the clauses (`sectionPage`); it is only
+ * reached when the tier above left room for results.
+ */
+function spreadPages(index: LoadedSearchIndex, clauses: Clause[], exclude: Set<number>): Scored[] {
+  let pages: Map<number, number> | undefined;
+  for (const c of clauses) {
+    const own = new Map<number, number>();
+    for (const t of index.types) {
+      const refs = clauseRefs(t, c);
+      if (!refs.size) continue;
+      const inSection = t.type === SearchDocumentType.Heading || t.type === SearchDocumentType.Content;
+      for (const ref of refs) {
+        const id = Number(ref);
+        const page = inSection ? sectionPage(index, id) : id;
+        if (page === undefined || exclude.has(page) || (pages && !pages.has(page))) continue;
+        own.set(page, Math.max(own.get(page) ?? 0, SPREAD_TYPE_WEIGHTS[t.type]));
+      }
+    }
+    if (index.partial?.lacks) return [];
+    const before = pages;
+    pages = before ? new Map([...own].map(([page, w]) => [page, w + before.get(page)!])) : own;
+    if (!pages.size) return [];
+  }
+  return [...(pages ?? [])]
+    .map(([id, score]): Scored => ({ id, type: SearchDocumentType.Title, score, exact: ExactLevel.none }))
+    .sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+/**
+ * The page of a heading or text. Sharded, a long list's pages come with its second file, which a
+ * search fetches only for its rarest word: the others' are found in the list of page ids (one
+ * small file instead of a long list's lengths and weights for every word).
+ */
+function sectionPage(index: LoadedSearchIndex, id: number): number | undefined {
+  const known = index.parents.get(id);
+  if (known !== undefined || !index.partial) return known ?? id;
+  if (!index.partial.hasPageIds()) return undefined;
+  const ids = index.pageIds!;
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ids[mid] <= id) lo = mid;
+    else hi = mid - 1;
+  }
+  return ids[lo];
+}
+
+/** The clause of a Chinese word that also matches its ideographs one by one (`边界` → `边` and `界`, anywhere). */
+function ideographClause(index: LoadedSearchIndex, c: Clause): Clause {
+  const parts = c.word.ideographs.map((ch): Clause => {
+    const terms = new Map<string, number>();
+    for (const term of [IDEOGRAPH + ch, ch]) if (exists(index, term)) terms.set(term, 1);
+    return { word: { ...c.word, term: ch, raw: ch, parts: [], atoms: [], ideographs: [] }, terms, parts: [], optional: false };
+  });
+  return { word: c.word, terms: c.terms, parts, optional: false };
+}
+
+/** A page title's keys (stems, words as written), computed on first use; sharded, those of the loaded shards. */
+function titleKeys(t: TypeIndex, id: number): [stems: string, literal: string] | undefined {
+  let key = t.keys.get(id);
+  // Sharded, the keys of the titles that could be exact (those starting with the query's first
+  // term) come with that term's shard; a title without a key there cannot be exact.
+  if (key === undefined) {
+    if (t.partial) return undefined;
+    const text = t.docs.get(id)?.t ?? '';
+    t.keys.set(id, (key = wordsKey(text)));
+    const literal = literalKey(text);
+    if (literal !== key) t.rawKeys.set(id, literal);
+  }
+  return [key, t.rawKeys.get(id) ?? key];
+}
+
+function exactLevel(t: TypeIndex, id: number, keys: QueryKeys): number {
+  const k = titleKeys(t, id);
+  if (!k) return ExactLevel.none;
+  if (k[0] !== keys.stems) return k[0] === keys.identifier ? ExactLevel.identifier : ExactLevel.none;
+  return k[1] === keys.literal ? ExactLevel.literal : ExactLevel.stems;
+}
+
+/** Page titles whose key is `key` (every title's key is computed once; sharded: those loaded). */
+function titlesWithKey(t: TypeIndex, key: string): number[] {
+  if (!t.partial) for (const id of t.docs.keys()) titleKeys(t, id);
+  const out: number[] = [];
+  for (const [id, k] of t.keys) if (k === key) out.push(id);
+  return out.sort((a, b) => a - b);
 }
 
 /** Sharded: the details of every term of the clause are loaded (each missing one is asked for). */
@@ -525,6 +657,13 @@ export function wordsKey(text: string): string {
     .join(' ');
 }
 
+/** A page title's words as written (folded, not stemmed), space-separated: `boundaries`. */
+export function literalKey(text: string): string {
+  return tokenizeQuery(text)
+    .map((w) => w.raw)
+    .join(' ');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Search
 
@@ -535,13 +674,13 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
   const none = (): SearchResponse => (options.total ? { results: [], terms: [], total: 0 } : { results: [], terms: [] });
   // A pasted paragraph is not a query: its first 12 words are.
   const words = tokenizeQuery(query).slice(0, MAX_WORDS);
-  if (!words.length || limit <= 0) return none();
-  const onlyStopWords = words.every((w) => w.stop);
+  // SPEC §9, stop-word filter on: `the`, `a`, `of and` are no query (inside a longer one they only add to the score).
+  if (!words.length || limit <= 0 || words.every((w) => w.stop)) return none();
   const corrections = new Map<QueryWord, string>();
 
   const clauses: Clause[] = words.map((word, k) => {
     const typing = options.prefix !== false && k === words.length - 1;
-    const optional = word.stop && !onlyStopWords;
+    const optional = word.stop;
     const clause: Clause = { word, terms: termsFor(index, word.term, word.raw, typing && !optional), parts: [], optional };
     // A code identifier is searched whole (`school_id`); by its parts only when the whole is not indexed.
     // (Sharded: only once the whole word's shard says it is not indexed.)
@@ -552,7 +691,7 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
         return { word: p, terms: termsFor(index, part, part, last), parts: [], optional: false };
       });
     }
-    if (!matchable(clause) && !optional) {
+    if (!matchable(clause) && !optional && !word.ideographs.length) {
       const fixed = correct(index, word);
       if (fixed) {
         clause.terms = new Map([[fixed, 1]]);
@@ -565,35 +704,62 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
 
   const required = clauses.filter((c) => !c.optional);
   const optional = clauses.filter((c) => c.optional);
-  const queryKey = words.map((w) => (corrections.has(w) ? (tokenizeQuery(corrections.get(w)!)[0]?.term ?? w.term) : w.term)).join(' ');
+  const corrected = (w: QueryWord) => corrections.get(w)!;
+  const keys: QueryKeys = {
+    stems: words.map((w) => (corrections.has(w) ? (tokenizeQuery(corrected(w))[0]?.term ?? w.term) : w.term)).join(' '),
+    literal: words.map((w) => (corrections.has(w) ? fold(corrected(w)) : w.raw)).join(' '),
+  };
+  if (words.some((w) => w.atoms.length) && !corrections.size) keys.identifier = words.map((w) => (w.atoms.length ? w.atoms.join(' ') : w.term)).join(' ');
   if (index.partial) {
-    index.partial.hasTerm(queryKey.split(' ')[0]);
+    index.partial.hasTerm(keys.stems.split(' ')[0]);
+    if (keys.identifier) index.partial.hasTerm(keys.identifier.split(' ')[0]);
     if (index.partial.lacks) return none();
   }
+  const titles = index.types[SearchDocumentType.Title];
+  const identifierTitles = keys.identifier ? titlesWithKey(titles, keys.identifier) : [];
 
-  // Variants: everything required, then (3+ words, or 2 words that found nothing) one word dropped.
-  const variants: Clause[][] = [required];
-  if (required.length >= 2) for (let k = required.length - 1; k >= 0; k--) variants.push(required.filter((_, j) => j !== k));
+  // Tiers, in ranking order: every word in one document (page titles spelling an identifier
+  // included); every word in one page, over its sections; every word, Chinese words also by
+  // their ideographs; then (3+ words, or 2 words that found nothing) one word dropped.
+  type Tier = { kind: 'all' | 'page' | 'ideographs' | 'drop'; clauses: Clause[] };
+  const tiers: Tier[] = [{ kind: 'all', clauses: required }];
+  if (required.length >= 2) tiers.push({ kind: 'page', clauses: required });
+  if (required.some((c) => c.word.ideographs.length)) tiers.push({ kind: 'ideographs', clauses: [] });
+  if (required.length >= 2) for (let k = required.length - 1; k >= 0; k--) tiers.push({ kind: 'drop', clauses: required.filter((_, j) => j !== k) });
 
   // Ranked in the same order whether counted or cut, so that page n of a count is ranks
   // (n - 1) · limit + 1 … n · limit, and the first page is what the search box shows.
   const wanted = options.total ? Infinity : offset + limit;
   const picked: Scored[] = [];
   const seen = new Set<number>();
-  for (let v = 0; v < variants.length && picked.length < wanted; v++) {
-    if (v > 0 && required.length === 2 && picked.length > 0) break;
-    const clausesOfVariant = variants[v];
-    if (!clausesOfVariant.every(matchable)) continue;
+  const take = (hits: Scored[]) => {
+    for (const hit of hits) {
+      if (seen.has(hit.id)) continue;
+      seen.add(hit.id);
+      picked.push(hit);
+      if (picked.length >= wanted) break;
+    }
+  };
+  let ideographClauses: Clause[] = [];
+  for (const tier of tiers) {
+    if (picked.length >= wanted) break;
+    if (tier.kind === 'drop' && required.length === 2 && picked.length > 0) break;
+    if (tier.kind === 'ideographs') tier.clauses = ideographClauses = required.map((c) => (c.word.ideographs.length ? ideographClause(index, c) : c));
+    if (!tier.clauses.every(matchable) && !(tier.kind === 'all' && identifierTitles.length)) continue;
+    if (tier.kind === 'page') {
+      const pages = new Set<number>();
+      for (const hit of picked) pages.add(pageOf(index, hit));
+      const hits = spreadPages(index, tier.clauses, pages);
+      if (index.partial?.lacks) return none();
+      take(hits);
+      continue;
+    }
     for (const t of index.types) {
-      const hits = scoreType(index, t, clausesOfVariant, optional, queryKey);
+      const usable = tier.clauses.every(matchable);
+      const hits = usable ? scoreType(index, t, tier.clauses, optional, keys, tier.kind === 'all' && t === titles ? identifierTitles : []) : t === titles ? scoreType(index, t, [], [], keys, identifierTitles) : [];
       // Sharded: the postings of this type first; the next types may not be needed at all.
       if (index.partial?.lacks) return none();
-      for (const hit of hits) {
-        if (seen.has(hit.id)) continue;
-        seen.add(hit.id);
-        picked.push(hit);
-        if (picked.length >= wanted) break;
-      }
+      take(hits);
       if (picked.length >= wanted) break;
     }
   }
@@ -607,12 +773,13 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
     for (const p of c.parts) collect(p, into);
   };
   for (const c of clauses) collect(c, c.optional ? markStop : markAll);
+  for (const c of ideographClauses) collect(c, markAll);
 
   // Group: each page's results follow its first one, its title first.
   const order: number[] = [];
   const groups = new Map<number, Scored[]>();
   for (const hit of shown) {
-    const page = hit.type === SearchDocumentType.Title ? hit.id : (index.parents.get(hit.id) ?? hit.id);
+    const page = pageOf(index, hit);
     if (!groups.has(page)) {
       groups.set(page, []);
       order.push(page);
@@ -631,7 +798,7 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
     group.forEach((hit, k) => results.push(toResult(index, hit, pageId, k > 0, contextLength, markAll, markStop)));
   }
 
-  const terms = words.filter((w) => !w.stop || onlyStopWords).map((w) => corrections.get(w) ?? w.raw);
+  const terms = words.filter((w) => !w.stop).map((w) => corrections.get(w) ?? w.raw);
   let correctedQuery: string | undefined;
   if (corrections.size) {
     correctedQuery = '';

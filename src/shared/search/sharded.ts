@@ -4,8 +4,9 @@
 // it, the missing files are fetched in parallel, and the search runs again, until nothing is
 // missing: a query downloads only the shards of its words (all shards of the last word's prefix
 // range), the ids and counts of its common words' long lists in the types it scores (their
-// lengths and weights only for its rarest word), the lexicon lengths a typo needs, and the
-// fragments of the pages it shows. Each pass is the same synchronous search over more data, so
+// lengths and weights only for its rarest word), the lexicon lengths a typo needs, the list of
+// page ids when it looks for pages holding its words over several sections, and the fragments of
+// the pages it shows. Each pass is the same synchronous search over more data, so
 // the answer is exactly the single-file one.
 //
 // Isomorphic: the browser passes a `fetch` of same-origin URLs, the tests and the bench read files.
@@ -22,7 +23,7 @@ export interface ShardedSearchIndex {
 
 export function isShardedManifest(data: unknown): data is ShardedManifest {
   const m = data as ShardedManifest | null;
-  return typeof m === 'object' && m !== null && !Array.isArray(m) && m.v === 1 && Array.isArray(m.shards) && Array.isArray(m.n) && typeof m.fragments === 'string';
+  return typeof m === 'object' && m !== null && !Array.isArray(m) && m.v === 1 && Array.isArray(m.shards) && Array.isArray(m.n) && typeof m.fragments === 'string' && typeof m.pageIds === 'string';
 }
 
 // Every pass that lacks something loads at least one file not loaded before, so searches end; a
@@ -35,7 +36,7 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
   const loadedShards = new Set<number>();
   const loadedLengths = new Set<number>();
   const loadedPages = new Set<number>();
-  const need = { shards: new Set<number>(), lengths: new Set<number>(), pages: new Set<number>(), postings: new Set<string>(), details: new Set<string>() };
+  const need = { shards: new Set<number>(), lengths: new Set<number>(), pages: new Set<number>(), postings: new Set<string>(), details: new Set<string>(), pageIds: false };
   /** `type NUL term` → the two files of a long posting list; the lists loaded (ids and counts, with their ids), and those with details. */
   const longLists = new Map<string, [postings: string, details: string]>();
   const listIds = new Map<string, number[]>();
@@ -65,6 +66,7 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
       need.pages.clear();
       need.postings.clear();
       need.details.clear();
+      need.pageIds = false;
     },
     hasPostings(type, term) {
       const key = `${type}\u0000${term}`;
@@ -109,6 +111,12 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
       if (!all) this.lacksTerms = this.lacks = true;
       return all;
     },
+    hasPageIds() {
+      if (index.pageIds) return true;
+      need.pageIds = true;
+      this.lacks = true;
+      return false;
+    },
     hasPage(pageId) {
       if (loadedPages.has(pageId)) return true;
       need.pages.add(pageId);
@@ -118,7 +126,7 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
   };
 
   const index: LoadedSearchIndex = {
-    types: SEARCH_TYPES.map((type) => ({ type, docs: new Map(), root: emptyNode(), lengths: {}, n: manifest.n[type], terms: new Map(), keys: new Map(), partial })),
+    types: SEARCH_TYPES.map((type) => ({ type, docs: new Map(), root: emptyNode(), lengths: {}, n: manifest.n[type], terms: new Map(), keys: new Map(), rawKeys: new Map(), partial })),
     pages: new Map(),
     headings: new Map(),
     weights: new Map(),
@@ -141,7 +149,11 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
       });
     }
     const titles = index.types[SearchDocumentType.Title];
-    for (const first in shard.k) for (const [id, key] of shard.k[first]) titles.keys.set(id, key);
+    for (const first in shard.k)
+      for (const [id, key, literal] of shard.k[first]) {
+        titles.keys.set(id, key);
+        if (literal !== undefined) titles.rawKeys.set(id, literal);
+      }
     for (const t of index.types) t.terms.clear();
   };
 
@@ -186,6 +198,11 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
     for (const term in terms) index.lexicon.set(term, terms[term]);
   };
 
+  const applyPageIds = (deltas: number[]) => {
+    let id = 0;
+    index.pageIds = deltas.map((d) => (id += d));
+  };
+
   const applyFragment = (fragment: FragmentFile) => {
     for (const [type, doc] of fragment.d) {
       index.types[type].docs.set(doc.i, doc);
@@ -218,6 +235,7 @@ export function loadShardedIndex(manifest: ShardedManifest, fetchFile: FetchInde
       ...[...need.pages].map((id) => load(`${manifest.fragments}${id}.json`, (fragment: FragmentFile) => (applyFragment(fragment), loadedPages.add(id)))),
       ...[...need.postings].map(loadList),
       ...[...need.details].map(loadDetails),
+      ...(need.pageIds ? [load(manifest.pageIds, applyPageIds)] : []),
     ]);
 
   return {

@@ -13,15 +13,20 @@
 //    `dialog.type` → `dialog.type`, `dialog`, `type`; `getUserName` → `getusername`, `get`, `user`,
 //    `name`; `/docs/yaml` → `/docs/yaml`, `docs`, `yaml`; `boundary_id` → `boundary_id`,
 //    `boundary`, `id`. All-caps plurals stay words (`IDs`, `URLs`).
+// 3b. Chinese words are also indexed by ideograph (SPEC §5: "word or ideograph runs"): a word of
+//    two or more Han characters, in a chunk without kana (Japanese keeps its segmenter's words),
+//    gives its word and one `#` + character term per ideograph (`学区边界` → `学区`, `边界`, `#学`,
+//    `#区`, `#边`, `#界`), so `界` finds it. The `#` keeps these apart from one-character words
+//    (the query ranks word matches above character matches) and can never start a word's term.
 // 4. Terms: lower-cased, accents folded (`Café` → `cafe`; NFKD minus combining diacritics, plus
 //    ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ/ð→d, þ→th, ı→i), plain a–z words Porter-stemmed
 //    (`boundaries` → `boundari`). Compounds with punctuation are not stemmed.
 //
 // Stop words (English, `STOP_WORDS`) are flagged, never stemmed away silently: the index drops
 // them from body text (descriptions and content) and keeps them in titles, headings and keywords,
-// so `what is` still finds the heading "What is in beta now", and a query made only of stop
-// words searches those. A compound is never a stop word (`CumulativeDaysOnMarket` keeps its
-// whole form; only its atom `on` is a stop word).
+// where they add to the score of a longer query (`the three virtual layers`); a query made only
+// of stop words finds nothing (query.ts). A compound is never a stop word
+// (`CumulativeDaysOnMarket` keeps its whole form; only its atom `on` is a stop word).
 import { stem } from './stemmer';
 
 export { stem };
@@ -54,6 +59,10 @@ const CHUNK = /[^\s\-\u2010-\u2015\u2212]+/gu;
 // Scripts written without spaces between words.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN_WORD = /^\p{Script=Han}+$/u;
+/** Prefix of the term of one ideograph of a longer Chinese word (`#界`). */
+export const IDEOGRAPH = '#';
 const LEAD = /^[^\p{L}\p{N}/]+/u;
 const TRAIL = /[^\p{L}\p{M}\p{N}]+$/u;
 const POSSESSIVE = /['’]s$/i;
@@ -108,19 +117,22 @@ export function scanTokens(text: string, until?: (token: Token) => boolean): Tok
   const out: Token[] = [];
   let word = 0;
   let done = false;
+  let chinese = false;
   const emitWord = (raw: string, offset: number) => {
     const before = out.length;
-    if (addWord(raw, offset, word, out)) word++;
+    if (addWord(raw, offset, word, out, chinese)) word++;
     if (until) for (let k = before; k < out.length && !done; k++) done = until(out[k]);
   };
   for (const chunk of text.matchAll(CHUNK)) {
     if (done) break;
     const value = chunk[0];
     const offset = chunk.index!;
+    chinese = false;
     if (!UNSPACED.test(value)) {
       emitWord(value, offset);
       continue;
     }
+    chinese = !KANA.test(value);
     const seg = wordSegmenter();
     if (seg) {
       for (const s of seg.segment(value)) if (s.isWordLike) emitWord(s.segment, offset + s.index);
@@ -139,7 +151,7 @@ export function scanTokens(text: string, until?: (token: Token) => boolean): Tok
 }
 
 /** Adds the tokens of one word; false when nothing was left after trimming. */
-function addWord(raw: string, offset: number, word: number, out: Token[]): boolean {
+function addWord(raw: string, offset: number, word: number, out: Token[], chinese = false): boolean {
   // Fast path: a plain word (`boundary`, `Boundary`, `NCES`).
   if (SIMPLE_WORD.test(raw)) {
     const folded = raw.toLowerCase();
@@ -168,6 +180,14 @@ function addWord(raw: string, offset: number, word: number, out: Token[]): boole
   const camel = (s: string) => CAMEL.test(s) && !CAPS_PLURAL.test(s);
   if (!SEPARATOR.test(w) && !camel(w)) {
     push(w, start, 'word');
+    if (chinese && HAN_WORD.test(w) && [...w].length > 1) {
+      let at = start;
+      for (const ch of w) {
+        const term = IDEOGRAPH + ch;
+        if (!out.some((t, k) => k >= first && t.term === term)) out.push({ term, start: at, end: at + ch.length, kind: 'part', stop: false, word });
+        at += ch.length;
+      }
+    }
     return true;
   }
   push(w, start, 'whole');
@@ -214,6 +234,10 @@ export interface QueryWord {
   parts: string[];
   /** A plain stop word. */
   stop: boolean;
+  /** A compound's atoms, stop words included (`sale_to_list_ratio` → `sale to list ratio`): the words a title may spell it with. */
+  atoms: string[];
+  /** A Chinese word's ideographs (`边界` → `边`, `界`), each of which the query may match alone. */
+  ideographs: string[];
 }
 
 /** The words of a query, in order. An empty list means "no results". */
@@ -225,10 +249,15 @@ export function tokenizeQuery(query: string): QueryWord[] {
     if (t.word !== lastWord) {
       lastWord = t.word;
       const text = query.slice(t.start, t.end);
-      current = { text, start: t.start, end: t.end, term: t.term, raw: fold(text), parts: [], stop: t.stop };
+      current = { text, start: t.start, end: t.end, term: t.term, raw: fold(text), parts: [], stop: t.stop, atoms: [], ideographs: [] };
+      // A one-character Chinese word is indexed as itself only.
+      if (HAN_WORD.test(t.term) && [...t.term].length === 1) current.ideographs.push(t.term);
       words.push(current);
-    } else if (t.kind === 'part' && !t.stop) {
-      current!.parts.push(t.term);
+    } else if (t.kind === 'part' && t.term.startsWith(IDEOGRAPH)) {
+      current!.ideographs.push(t.term.slice(IDEOGRAPH.length));
+    } else if (t.kind === 'part') {
+      current!.atoms.push(t.term);
+      if (!t.stop) current!.parts.push(t.term);
     }
   }
   return words;

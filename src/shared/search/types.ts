@@ -97,6 +97,12 @@ export interface ShardedManifest {
   lexicon: Record<string, string>;
   /** Folder of the page fragments, `<pageId>.json` each. */
   fragments: string;
+  /**
+   * File of every page id, as differences from the previous one. A document's page is the
+   * greatest page id not above its id (ids are given page by page); a query fetches it only when
+   * it looks for pages holding its words over several sections.
+   */
+  pageIds: string;
 }
 
 /**
@@ -106,11 +112,12 @@ export interface ShardedManifest {
  * field weight codes (0: none; the column is left out when all are 0). A long list is
  * `[document frequency, file of ids and counts, file of the other columns]` instead (the first
  * fetched when a search scores that type, the second only when it takes its candidates from this
- * list). `k`: first term → `[title id, title key]` of the titles starting with it.
+ * list). `k`: first term → `[title id, title key, title words as written]` of the titles starting
+ * with it (the third left out when equal to the key), for the exact-title ranking.
  */
 export interface ShardFile {
   t: Record<string, (number[][] | [number, string, string] | 0)[]>;
-  k: Record<string, [number, string][]>;
+  k: Record<string, ([number, string] | [number, string, string])[]>;
 }
 
 /** One page's stored documents, each with its type. */

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../../../src/search/documents';
 import { buildSearchIndex } from '../../../src/search/buildIndex';
 import elasticlunr from '../../../src/search/elasticlunr';
-import { clip, editDistance, loadSearchIndex, markAndClip, markText, search, type SearchResponse } from '../../../src/shared/search/query';
+import { SHARDED_DIR, shardSearchIndex } from '../../../src/search/shards';
+import { typeTerms } from '../../../src/search/terms';
+import { clip, editDistance, loadSearchIndex, markAndClip, markText, search, type SearchOptions, type SearchResponse } from '../../../src/shared/search/query';
+import { loadShardedIndex } from '../../../src/shared/search/sharded';
 import { SearchDocumentType as T, type SearchIndexFile } from '../../../src/shared/search/types';
 
 /** A tiny site: pages with their documents, ids assigned like searchDocuments does. */
@@ -180,7 +183,8 @@ describe('search: matching', () => {
     expect(urls(search(index, 'type', { prefix: false }))).toEqual(['/layers']);
     expect(urls(search(index, 'dialog.type'))).toEqual(['/layers']);
     expect(urls(search(index, 'username', { prefix: false }))).toEqual([]);
-    expect(urls(search(index, 'getUserName'))).toEqual(['/layers']); // indexed whole: searched whole
+    // Indexed whole: searched whole; and the page titled with its words (#15) first.
+    expect(urls(search(index, 'getUserName'))).toEqual(['/user', '/layers']);
     expect(urls(search(index, 'user.name'))).toEqual(['/user', '/layers']); // not indexed whole: by its parts
     const r = search(index, 'type', { prefix: false });
     expect(marked(r.results[0])).toEqual(['type']); // only the part of `dialog.type()` is marked
@@ -192,11 +196,11 @@ describe('search: matching', () => {
     expect(urls(search(index, 'ขอบเขต'))).toEqual(['/th']);
   });
 
-  it('answers a query made only of stop words from titles and headings', () => {
-    const r = search(index, 'what is');
-    expect(urls(r)).toEqual(['/beta#what-is-in-beta-now']);
-    expect(marked(r.results[0])).toEqual(['What', 'is']);
-    expect(r.terms).toEqual(['what', 'is']);
+  it('finds nothing for a query made only of stop words, though titles and headings index them (#15)', () => {
+    expect(search(index, 'what is')).toEqual({ results: [], terms: [] });
+    const r = search(index, 'what is in beta');
+    expect(urls(r)).toEqual(['/beta', '/beta#what-is-in-beta-now']);
+    expect(marked(r.results[1])).toEqual(['What', 'is', 'in', 'beta']);
   });
 
   it('treats stop words as optional next to other words', () => {
@@ -273,5 +277,145 @@ describe('loading', () => {
     expect(search(loadSearchIndex(JSON.parse(built.content)), 'one').results).toHaveLength(1);
     expect(() => loadSearchIndex('{}')).toThrow(/Invalid search index/);
     expect(() => loadSearchIndex([{}, {}, {}, {}, {}] as unknown as SearchIndexFile)).toThrow(/Invalid search index/);
+  });
+});
+
+/** The same search on the sharded index of the same documents (tiny shards, lists above 2 documents apart), cold. */
+async function sharded(docs: SearchDocument[], query: string, options: SearchOptions = {}): Promise<SearchResponse> {
+  const { manifest, files } = shardSearchIndex(typeTerms(docs), { shardBytes: 200, longList: 2 });
+  const engine = loadShardedIndex(JSON.parse(manifest), async (file) => JSON.parse(files.get(`${SHARDED_DIR}/${file}`)!));
+  return engine.search(query, options);
+}
+
+/** Searches the single file, checks that the sharded index answers the same, and returns the answer. */
+async function both(docs: SearchDocument[], query: string, options: SearchOptions = {}): Promise<SearchResponse> {
+  const single = search(load(docs), query, options);
+  expect(await sharded(docs, query, options), `sharded: ${query}`).toEqual(single);
+  return single;
+}
+
+describe('#15 search (SPEC §5, §9)', () => {
+  describe('Chinese by ideograph runs', () => {
+    const docs = site([
+      { title: '学区数据', url: '/zh-word', intro: '本接口提供学区边界查询。' },
+      { title: '地图说明', url: '/zh-chars', intro: '世界各地的边缘数据' },
+      { title: '日本語', url: '/ja', intro: 'この境界データは学校の情報を返します' },
+      { title: 'Boundaries', url: '/en', intro: 'Boundary lookups.' },
+    ]);
+
+    it('finds a page by one ideograph inside a word', async () => {
+      const r = await both(docs, '界');
+      expect(urls(r)).toContain('/zh-word');
+      const hit = r.results.find((x) => x.url === '/zh-word')!;
+      expect(marked(hit)).toEqual(['界']);
+      expect(urls(await both(docs, '询'))).toEqual(['/zh-word']);
+    });
+
+    it('ranks word matches above ideograph matches', async () => {
+      // `边界` is a word of the first page; the second has `边` and `界` in other words.
+      const r = await both(docs, '边界');
+      expect(urls(r)).toEqual(['/zh-word', '/zh-chars']);
+      expect(marked(r.results[0])).toEqual(['边界']);
+      expect(urls(await both(docs, '边界', { limit: 1 }))).toEqual(['/zh-word']);
+    });
+
+    it('leaves Japanese to its segmenter, and everything else as it was', async () => {
+      expect(urls(await both(docs, '境界'))).toEqual(['/ja']);
+      expect(urls(await both(docs, '界', { prefix: false }))).not.toContain('/ja');
+      expect(urls(await both(docs, 'boundary'))).toEqual(['/en']);
+    });
+  });
+
+  describe('stop words filtered', () => {
+    const docs = site([
+      { title: 'The boundary', url: '/the-boundary', sections: [{ heading: 'What is in a boundary', text: 'Of and the.' }] },
+      { title: 'Boundary layers', url: '/layers', intro: 'The layers of a boundary.' },
+      { title: 'Theme', url: '/theme' },
+    ]);
+
+    it('finds nothing for a query made only of stop words', async () => {
+      for (const q of ['the', 'a', 'of and', 'What is in', 'THE ']) expect(await both(docs, q, { total: true }), q).toEqual({ results: [], terms: [], total: 0 });
+    });
+
+    it('still ranks with the stop words of a longer query', async () => {
+      const r = await both(docs, 'the boundary');
+      expect(urls(r)[0]).toBe('/the-boundary');
+      expect(marked(r.results[0])).toEqual(['The', 'boundary']);
+      expect(r.terms).toEqual(['boundary']);
+      expect(urls(await both(docs, 'what is in a boundary'))).toContain('/the-boundary#what-is-in-a-boundary');
+    });
+  });
+
+  describe('words spread over one page’s sections', () => {
+    const docs = site([
+      { title: 'Client guide', url: '/guide', sections: [{ heading: 'Retries', text: 'Back off.' }, { heading: 'Timeouts', text: 'Ten seconds.' }, { heading: 'Pagination', text: 'Use cursors.' }] },
+      { title: 'Errors', url: '/errors', sections: [{ heading: 'Retries and timeouts', text: 'Retries, timeouts and pagination, in one place.' }] },
+      { title: 'Other', url: '/other', sections: [{ heading: 'Retries', text: 'Only this word.' }, { heading: 'Timeouts', text: 'And this one.' }] },
+      { title: 'Text only', url: '/text', intro: 'Pagination first.', sections: [{ heading: 'More', text: 'then retries, then timeouts.' }] },
+    ]);
+
+    it('finds the page holding every word when no single section does, after section matches', async () => {
+      const r = await both(docs, 'retries timeouts pagination', { limit: 100, total: true });
+      // One section holds all three: first. Then the pages holding them over several sections,
+      // words in headings before words in text. `/other` lacks "pagination": not a full match.
+      expect(r.results.slice(0, 3).map((x) => [x.url, x.type])).toEqual([
+        ['/errors#retries-and-timeouts', T.Content],
+        ['/guide', T.Title],
+        ['/text', T.Title],
+      ]);
+      expect(marked(r.results[1])).toEqual([]);
+      expect(r.total).toBe(r.results.length);
+    });
+
+    it('works with two words, and before pages with only some of the words', async () => {
+      const r = await both(docs, 'timeouts pagination');
+      expect(urls(r)).toEqual(['/errors#retries-and-timeouts', '/guide', '/text']);
+      expect(urls(await both(docs, 'pagination timeouts', { limit: 1 }))).toEqual(['/errors#retries-and-timeouts']);
+    });
+  });
+
+  describe('an exact title wins', () => {
+    // A tag page and an operation titled like it, in the singular (the tag page comes first in id order).
+    const docs = site([
+      { title: 'Boundaries', url: '/api/boundaries', intro: 'Every boundary operation.' },
+      { title: 'Boundary', url: '/api/boundary', sections: [{ heading: 'boundary_id', section: 'Path parameter', text: 'The boundary.' }] },
+      { title: 'Boundary layers', url: '/guides/layers' },
+    ]);
+
+    it('puts the page whose title is the query as typed first, before a plural or singular of it', async () => {
+      expect(urls(await both(docs, 'Boundary'))[0]).toBe('/api/boundary');
+      expect(urls(await both(docs, 'boundary', { prefix: false }))[0]).toBe('/api/boundary');
+      expect(urls(await both(docs, 'boundaries'))[0]).toBe('/api/boundaries');
+      expect(urls(await both(docs, 'BOUNDARIES'))[0]).toBe('/api/boundaries');
+    });
+  });
+
+  describe('a guide that explains an identifier', () => {
+    const operations = ['a', 'b', 'c', 'd'].map((n) => ({
+      title: `Operation ${n}`,
+      url: `/api/${n}`,
+      keywords: `GET /v1/schools/{school_id}/${n}`,
+      sections: [
+        { heading: 'school_id', anchor: 'response-200-data-school_id', section: 'Response 200 › data', text: 'The school.' },
+        { heading: 'name', anchor: 'response-200-data-name', section: 'Response 200 › data', text: 'Its name.' },
+      ],
+    }));
+    const docs = site([
+      ...operations,
+      { title: 'School ids', url: '/guides/school-ids', keywords: 'school_id, NCES', intro: 'Every school has a school_id.', sections: [{ heading: 'Public ids', text: 'A school_id has twelve digits.' }] },
+      { title: 'Sale-to-list ratio', url: '/guides/ratio', intro: 'What the ratio means.' },
+      { title: 'Metrics', url: '/api/metrics', sections: [{ heading: 'sale_to_list_ratio', section: 'Response 200 › data', text: 'Ratio.' }] },
+    ]);
+
+    it('ranks the guide whose title spells the identifier with the fields of that name', async () => {
+      const r = await both(docs, 'school_id');
+      expect(urls(r).slice(0, 3)).toContain('/guides/school-ids');
+      expect(urls(r)).toContain('/api/a#response-200-data-school_id');
+      expect(urls(await both(docs, 'sale_to_list_ratio')).slice(0, 3)).toContain('/guides/ratio');
+      // Every field of that name is still found, after the guide.
+      const all = await both(docs, 'school_id', { limit: 100 });
+      expect(urls(all)[0]).toBe('/guides/school-ids');
+      for (const n of ['a', 'b', 'c', 'd']) expect(urls(all)).toContain(`/api/${n}#response-200-data-school_id`);
+    });
   });
 });

@@ -88,17 +88,37 @@ describe('tokenize: code identifiers', () => {
 
   it('gives query words with their whole term and their parts', () => {
     expect(tokenizeQuery('boundary_id dialog.type')).toEqual([
-      { text: 'boundary_id', start: 0, end: 11, term: 'boundary_id', raw: 'boundary_id', parts: ['boundari', 'id'], stop: false },
-      { text: 'dialog.type', start: 12, end: 23, term: 'dialog.type', raw: 'dialog.type', parts: ['dialog', 'type'], stop: false },
+      { text: 'boundary_id', start: 0, end: 11, term: 'boundary_id', raw: 'boundary_id', parts: ['boundari', 'id'], stop: false, atoms: ['boundari', 'id'], ideographs: [] },
+      { text: 'dialog.type', start: 12, end: 23, term: 'dialog.type', raw: 'dialog.type', parts: ['dialog', 'type'], stop: false, atoms: ['dialog', 'type'], ideographs: [] },
     ]);
+    // Atoms keep stop words (a title may spell the identifier with them); parts do not.
+    expect(tokenizeQuery('sale_to_list_ratio')[0]).toMatchObject({ parts: ['sale', 'list', 'ratio'], atoms: ['sale', 'to', 'list', 'ratio'] });
   });
 });
 
 describe('tokenize: Chinese, Japanese, Thai', () => {
   it('segments Chinese ideograph runs into words', () => {
-    expect(terms('边界数据接口返回所有学校的信息')).toEqual(['边界', '数据', '接口', '返回', '所有', '学校', '的', '信息']);
+    expect(terms('边界数据接口返回所有学校的信息').filter((t) => !t.startsWith('#'))).toEqual(['边界', '数据', '接口', '返回', '所有', '学校', '的', '信息']);
     // The query is cut the same way, so a word in the middle of a sentence is found.
     expect(tokenizeQuery('学校').map((w) => w.term)).toEqual(['学校']);
+  });
+
+  it('also indexes each ideograph of a Chinese word, apart from one-character words (#15)', () => {
+    expect(terms('学区边界查询的')).toEqual(['学区', '#学', '#区', '边界', '#边', '#界', '查询', '#查', '#询', '的']);
+    const chars = scanTokens('学区边界').filter((t) => t.term.startsWith('#'));
+    expect(chars.map((t) => [t.term, t.start, t.end, t.kind])).toEqual([
+      ['#学', 0, 1, 'part'],
+      ['#区', 1, 2, 'part'],
+      ['#边', 2, 3, 'part'],
+      ['#界', 3, 4, 'part'],
+    ]);
+    // The query keeps a word's ideographs apart from its parts.
+    expect(tokenizeQuery('边界 界')).toMatchObject([
+      { term: '边界', parts: [], ideographs: ['边', '界'] },
+      { term: '界', parts: [], ideographs: ['界'] },
+    ]);
+    // Japanese: the segmenter's words only.
+    expect(terms('境界データ').some((t) => t.startsWith('#'))).toBe(false);
   });
 
   it('segments Japanese (kanji and kana) into words', () => {
@@ -130,7 +150,7 @@ describe('tokenize: Chinese, Japanese, Thai', () => {
   });
 
   it('never stems or drops CJK terms', () => {
-    expect(indexTerms('边界数据', 'drop')).toEqual(['边界', '数据']);
+    expect(indexTerms('边界数据', 'drop')).toEqual(['边界', '#边', '#界', '数据', '#数', '#据']);
   });
 });
 
