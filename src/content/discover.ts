@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
-import { error, type Diagnostic } from '../diagnostics/diagnostic';
+import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
 import { parseFrontMatter, type FrontMatter } from './frontmatter';
 
 export interface GuideSource {
@@ -23,10 +23,15 @@ export interface GuideSource {
 }
 
 export interface Category {
-  /** Folder path from the guides folder with number prefixes removed, e.g. `market-statistics`. */
+  /** Folder path from the guides folder with number prefixes removed, e.g. `market-statistics`; `''` for the guides folder itself. */
   dir: string;
   label: string;
+  /** From the category file, else the folder's number prefix (`02-boundaries/` → 2). */
   position?: number;
+  /** The folder's order from `items` in the category file: ids of its files and folders (names without number prefix or extension). */
+  items?: string[];
+  /** The category file, when there is one. */
+  file?: string;
 }
 
 const NUMBER_PREFIX = /^(\d+)[-_.]\s*/;
@@ -78,6 +83,11 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
     const dirs = parts.map((p) => stripNumberPrefix(p).name);
     if (/^_category_\.(ya?ml|json)$/.test(fileName)) {
       const cat = cache ? readCategoryWithCache(file, dirs, diagnostics, cache) : readCategory(file, dirs, diagnostics);
+      // A category file without a position keeps the order of its folder's number prefix.
+      if (cat && cat.position === undefined && parts.length > 0) {
+        const prefix = stripNumberPrefix(parts[parts.length - 1]).position;
+        if (prefix !== undefined) cat.position = prefix;
+      }
       if (cat) categories.push(cat);
       continue;
     }
@@ -108,7 +118,99 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
       categories.push({ dir, label: labelFromDir(last.name), position: last.position });
     }
   }
+  diagnostics.push(...orderDiagnostics(guidesDir, entries, sources, categories));
   return { sources, categories, diagnostics };
+}
+
+/** The id an `items` list names a file or folder by: its name without number prefix and extension. */
+export function itemId(name: string): string {
+  return stripNumberPrefix(name.replace(/\.mdx?$/, '')).name;
+}
+
+/**
+ * What an author most likely did not mean about the order of a folder: an `items` entry that
+ * names none of its files or folders (a typo, or a file renamed since), and two siblings with
+ * the same number prefix (their order then falls back to their names).
+ */
+function orderDiagnostics(guidesDir: string, entries: string[], sources: GuideSource[], categories: Category[]): Diagnostic[] {
+  const byFile = new Map(sources.map((s) => [s.relPath, s]));
+  const byDir = new Map(categories.map((c) => [c.dir, c]));
+  // Folder (prefixes removed) → its guides and subfolders by name as written, with the position each is ordered by.
+  const children = new Map<string, Map<string, { file: string; position?: number }>>();
+  for (const rel of entries) {
+    const parts = rel.split('/');
+    for (let i = 0; i < parts.length; i++) {
+      const isFile = i === parts.length - 1;
+      if (isFile && (!/\.mdx?$/.test(parts[i]) || parts[i].startsWith('_'))) continue;
+      const parent = parts.slice(0, i).map((p) => stripNumberPrefix(p).name).join('/');
+      let list = children.get(parent);
+      if (!list) children.set(parent, (list = new Map()));
+      if (list.has(parts[i])) continue;
+      const position = isFile ? byFile.get(rel)?.position : byDir.get([parent, stripNumberPrefix(parts[i]).name].filter(Boolean).join('/'))?.position;
+      list.set(parts[i], { file: path.join(guidesDir, ...parts.slice(0, i + 1)), position });
+    }
+  }
+  const out: Diagnostic[] = [];
+  for (const [dir, list] of children) {
+    const byPrefix = new Map<number, string>();
+    for (const name of [...list.keys()].sort()) {
+      const prefix = stripNumberPrefix(name).position;
+      // Only a prefix that decides the order counts (not one overridden by sidebar_position or the category's position).
+      if (prefix === undefined || list.get(name)!.position !== prefix) continue;
+      const first = byPrefix.get(prefix);
+      if (first === undefined) {
+        byPrefix.set(prefix, name);
+        continue;
+      }
+      const file = list.get(name)!.file;
+      out.push(
+        warning(
+          'number-prefix-collision',
+          `The number prefix ${/^\d+/.exec(name)![0]} of ${name} is also the prefix of ${first}, so their order is by name. Give each its own number, or list them in items of _category_.yml.`,
+          { location: /\.mdx?$/.test(name) ? firstLine(file) : { file } },
+        ),
+      );
+    }
+    const category = byDir.get(dir);
+    if (!category?.items || !category.file) continue;
+    const known = [...new Set([...list.keys()].map(itemId))].sort();
+    for (const item of category.items) {
+      if (known.includes(item)) continue;
+      out.push(
+        warning('category-item-missing', `The category item "${item}" names no file or folder beside its category file (known: ${known.join(', ') || 'none'}), so it is left out of the order.`, {
+          location: itemLocation(category.file, item),
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+function firstLine(file: string): Diagnostic['location'] {
+  try {
+    return { file, line: 1, column: 1, lineText: fs.readFileSync(file, 'utf8').split('\n')[0].replace(/\r$/, '') };
+  } catch {
+    return { file };
+  }
+}
+
+/** Where an `items` entry is written in its category file: after the `items` key, the entry as a whole word. */
+function itemLocation(file: string, item: string): Diagnostic['location'] {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
+  } catch {
+    return { file };
+  }
+  const start = Math.max(0, lines.findIndex((l) => /^\s*["']?items["']?\s*:/.test(l)));
+  const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const word = new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`);
+  for (let i = start; i < lines.length; i++) {
+    const from = i === start ? lines[i].indexOf(':') + 1 : 0;
+    const m = word.exec(lines[i].slice(from));
+    if (m) return { file, line: i + 1, column: from + m.index + 1, lineText: lines[i] };
+  }
+  return { file, line: start + 1 };
 }
 
 /** Every file under `dir`, as `/`-separated paths relative to it (fs's own recursive listing stats each entry). */
@@ -154,12 +256,22 @@ function readCategory(file: string, dirs: string[], diagnostics: Diagnostic[]): 
   }
   const obj = (data ?? {}) as Record<string, unknown>;
   const problems: string[] = [];
-  for (const key of Object.keys(obj)) if (key !== 'label' && key !== 'position') problems.push(`unknown key "${key}" (known: label, position)`);
+  for (const key of Object.keys(obj)) if (key !== 'label' && key !== 'position' && key !== 'items') problems.push(`unknown key "${key}" (known: label, position, items)`);
   if (obj.label !== undefined && typeof obj.label !== 'string') problems.push('"label" must be a string');
   if (obj.position !== undefined && typeof obj.position !== 'number') problems.push('"position" must be a number');
+  if (obj.items !== undefined && !(Array.isArray(obj.items) && obj.items.every((i) => typeof i === 'string' || typeof i === 'number'))) {
+    problems.push('"items" must be a list of file and folder names, e.g. [quick-start, boundaries]');
+  }
   if (problems.length) {
     diagnostics.push(error('category-invalid', `Invalid category file: ${problems.join('; ')}.`, { location: { file } }));
     return undefined;
   }
-  return { dir, label: (obj.label as string | undefined) ?? labelFromDir(dirs[dirs.length - 1] ?? 'Guides'), position: obj.position as number | undefined };
+  const items = (obj.items as (string | number)[] | undefined)?.map((i) => itemId(String(i)));
+  return {
+    dir,
+    label: (obj.label as string | undefined) ?? labelFromDir(dirs[dirs.length - 1] ?? 'Guides'),
+    position: obj.position as number | undefined,
+    ...(items ? { items } : {}),
+    file,
+  };
 }

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from '../config/types';
 import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
-import { discoverGuides, type Category, type ParsedFileCache, type GuideSource } from './discover';
+import { discoverGuides, stripNumberPrefix, type Category, type ParsedFileCache, type GuideSource } from './discover';
 import { missingContentDiagnostic } from './contentDir';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
@@ -50,7 +50,7 @@ export interface GuidesResult {
  */
 export interface GuideRenderCache {
   routes: string;
-  entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
+  entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; bodyTitle?: string; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
 }
 
 export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean } = {}): GuidesResult {
@@ -73,7 +73,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       for (const [out, file] of cached.assets) assets.set(out, file);
       // The same document object while the front matter is the same parsed object: later stages
       // then find most of it unchanged by identity instead of by comparing it.
-      if (cached.doc?.frontMatter !== source.frontMatter || cached.doc.relPath !== source.relPath) cached.doc = guideDoc(source, cached.html, cached.headings, cached.links);
+      if (cached.doc?.frontMatter !== source.frontMatter || cached.doc.relPath !== source.relPath) cached.doc = guideDoc(source, cached.html, cached.headings, cached.links, cached.bodyTitle);
       return cached.doc;
     }
     const diagnosticsBefore = diagnostics.length;
@@ -129,19 +129,25 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       route: source.route,
       html,
       headings: env.headings,
+      bodyTitle: env.title,
       links,
       diagnostics: diagnostics.slice(diagnosticsBefore),
       assets: images,
     });
-    return guideDoc(source, html, env.headings, links);
+    return guideDoc(source, html, env.headings, links, env.title);
   });
   return { docs, categories, assets, diagnostics };
 }
 
-function guideDoc(source: GuideSource, html: string, headings: Heading[], links: LinkRecord[]): GuideDoc {
+/**
+ * `bodyTitle` is the h1 the body opens with. The page then shows that h1 as its one title (the
+ * template leaves out its own), and it is the title everywhere else unless the front matter
+ * has one: as in Docusaurus, front matter `title` names the page in <title>, the sidebar and
+ * previous/next, while the body's h1 is what the page shows.
+ */
+function guideDoc(source: GuideSource, html: string, headings: Heading[], links: LinkRecord[], bodyTitle: string | undefined): GuideDoc {
   const fm = source.frontMatter;
-  const firstH1 = headings.find((h) => h.level === 1)?.text;
-  const title = fm.title ?? firstH1 ?? path.basename(source.relPath).replace(/\.mdx?$/, '');
+  const title = fm.title ?? bodyTitle ?? stripNumberPrefix(path.basename(source.relPath).replace(/\.mdx?$/, '')).name;
   return {
     ...source,
     title,

@@ -14,6 +14,8 @@ export interface MarkdownEnv {
   lineOffset: number;
   slugger: GithubSlugger;
   headings: Heading[];
+  /** Text of the h1 the document opens with, if it does: the page's displayed title. */
+  title?: string;
   /** Returns the href to emit; records the link for checking. */
   resolveLink(href: string, line: number): string;
   /** Returns the src to emit; records the image for copying. */

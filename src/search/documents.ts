@@ -115,7 +115,7 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
 
     switch (body.kind) {
       case 'doc': {
-        const { intro, sections } = splitSections(body.doc.html);
+        const { intro, sections } = splitSections(withoutOpeningTitle(body.doc.html));
         add(SearchDocumentType.Content, pageId, intro);
         for (const s of sections) section(s.title, s.id, s.text);
         break;
@@ -191,4 +191,9 @@ function nodeText(node: SchemaNode): string {
   const parts = [htmlToText(node.descriptionHtml)];
   for (const e of node.enumValues ?? []) parts.push(e.value, htmlToText(e.descriptionHtml));
   return parts.filter(Boolean).join(' ');
+}
+
+/** A guide's markdown without the h1 it opens with: that h1 is the page title, indexed as such. */
+function withoutOpeningTitle(html: string): string {
+  return /^<h1[\s>]/.test(html) ? html.slice(html.indexOf('</h1>') + 5) : html;
 }

@@ -1,7 +1,9 @@
 // Builds the guides sidebar from the folder structure: one category per folder (label and
-// order from `_category_.yml`, else the folder name), items ordered by sidebar_position then
-// file name. Unlisted guides are left out. Pure: routes in, tree out.
-import type { Category } from '../content/discover';
+// order from `_category_.yml`, else the folder name). Inside a folder, the entries its category
+// file lists in `items` come first, in that order; the others follow by position
+// (sidebar_position or number prefix), then file name. Unlisted guides are left out. Pure:
+// routes in, tree out.
+import { itemId, type Category } from '../content/discover';
 import type { SidebarItem as ViewSidebarItem } from '../shared/viewModels';
 
 export type SidebarItem =
@@ -24,8 +26,8 @@ interface Node {
 }
 
 export function buildGuidesSidebar(docs: SidebarDoc[], categories: Category[]): SidebarItem[] {
-  const root: Node = { docs: [], children: new Map() };
   const byDir = new Map(categories.map((c) => [c.dir, c]));
+  const root: Node = { category: byDir.get(''), docs: [], children: new Map() };
   for (const doc of docs) {
     if (doc.unlisted) continue;
     let node = root;
@@ -44,18 +46,25 @@ export function buildGuidesSidebar(docs: SidebarDoc[], categories: Category[]): 
 }
 
 function toItems(node: Node): SidebarItem[] {
-  type Entry = { position: number; key: string; item: SidebarItem };
+  type Entry = { rank: number; position: number; key: string; item: SidebarItem };
+  const listed = node.category?.items ?? [];
+  // Listed entries first, in the order of `items`; an id listed twice keeps its first place.
+  const rank = (id: string) => {
+    const i = listed.indexOf(id);
+    return i === -1 ? Infinity : i;
+  };
   const entries: Entry[] = [];
   for (const doc of node.docs) {
-    entries.push({ position: doc.position ?? Infinity, key: doc.relPath, item: { type: 'link', label: doc.sidebarLabel, route: doc.route } });
+    entries.push({ rank: rank(itemId(doc.relPath.slice(doc.relPath.lastIndexOf('/') + 1))), position: doc.position ?? Infinity, key: doc.relPath, item: { type: 'link', label: doc.sidebarLabel, route: doc.route } });
   }
   for (const [dir, child] of node.children) {
     const items = toItems(child);
     if (items.length === 0) continue;
-    const label = child.category?.label ?? dir.split('/').pop()!;
-    entries.push({ position: child.category?.position ?? Infinity, key: dir, item: { type: 'category', label, items } });
+    const name = dir.split('/').pop()!;
+    const label = child.category?.label ?? name;
+    entries.push({ rank: rank(name), position: child.category?.position ?? Infinity, key: dir, item: { type: 'category', label, items } });
   }
-  entries.sort((a, b) => a.position - b.position || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  entries.sort((a, b) => a.rank - b.rank || a.position - b.position || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return entries.map((e) => e.item);
 }
 

@@ -4,15 +4,20 @@ import { Breadcrumbs } from '../components/Breadcrumbs';
 import { Pagination } from '../components/Pagination';
 import { DocLayout } from '../layouts/DocLayout';
 
+/** The markdown opens with its own h1 (classed `doc-title` by the content stage): that is the page's one title. */
+const opensWithTitle = (html: string) => /^<h1[\s>]/.test(html);
+
 export function DocPage({ page, doc, homeHref }: { page: PageModel; doc: DocBody; homeHref: string }) {
   return (
     <DocLayout page={page} toc={doc.toc}>
       <article className="doc-article">
         <Breadcrumbs crumbs={doc.breadcrumbs} homeHref={homeHref} />
         {doc.banner ? <Banner kind={doc.banner} /> : null}
-        <header>
-          <h1 className="doc-title">{doc.title}</h1>
-        </header>
+        {opensWithTitle(doc.html) ? null : (
+          <header>
+            <h1 className="doc-title">{doc.title}</h1>
+          </header>
+        )}
         <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
         {doc.tags.length > 0 ? (
           <footer className="doc-tags">

@@ -1,5 +1,6 @@
 // markdown-it plugin: gives every heading a GitHub-style id (or an explicit `{#custom-id}`),
-// appends a "#" anchor link, and records the headings for the table of contents.
+// appends a "#" anchor link, and records the headings for the table of contents. An h1 the
+// document opens with is its title (env.title): it gets the page title's class and no "#" link.
 import type { MarkdownIt } from 'markdown-it';
 import { envOf } from '../markdown';
 
@@ -31,6 +32,11 @@ export function headingsPlugin(md: MarkdownIt): void {
       open.attrSet('id', id);
       const level = Number(open.tag.slice(1));
       env.headings.push({ level, text, id });
+      if (i === 0 && level === 1) {
+        env.title = text;
+        open.attrJoin('class', 'doc-title');
+        continue;
+      }
       const anchor = new state.Token('html_inline', '', 0);
       anchor.content = `<a class="hash-link" href="#${id}" aria-label="Direct link to ${md.utils.escapeHtml(text)}">#</a>`;
       inline.children?.push(anchor);
