@@ -93,7 +93,7 @@ export interface BuildCache {
   /** The last build's site and what it was made from (see buildSiteWithCache). */
   site?: { config: string; api?: ApiModel; docs: GuideDoc[]; categories: GuidesResult['categories']; site: SiteResult };
   /** The API pages and the links of spec descriptions, while the parsed spec and the config are unchanged. */
-  apiSite?: { model: ApiModel; config: string; pages: PageModel[]; links: SiteLink[] };
+  apiSite?: { model: ApiModel; config: string; pages: PageModel[]; links: SiteLink[]; files: SiteResult['files'] };
   /** Set by each build: the routes it rendered (the others were reused). */
   rendered?: string[];
   /** Set by each build: the content-hashed URLs every page refers to (stylesheet, search index). */
@@ -231,6 +231,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       for (const [rel, content] of assets.files) files.set(rel, content);
       for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
       for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
+      for (const [rel, content] of site.files) files.set(rel, content);
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else (options.cache!.deferred ??= new Map()).set('sitemap.xml', sitemap);
 
@@ -326,13 +327,14 @@ function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: G
   } else if (api && (cache.apiSite?.model !== api.model || cache.apiSite.config !== key)) {
     site = buildSite(config, guides, api);
     const pages = site.pages.filter((p) => site.sources.get(p.route) === api.source);
-    cache.apiSite = { model: api.model, config: key, pages, links: [...api.markdown.links] };
+    cache.apiSite = { model: api.model, config: key, pages, links: [...api.markdown.links], files: site.files };
   } else {
     site = buildSite(config, guides, undefined);
     if (api) {
       api.markdown.links.push(...cache.apiSite!.links);
       site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...cache.apiSite!.pages);
       for (const p of cache.apiSite!.pages) site.sources.set(p.route, api.source);
+      for (const [rel, content] of cache.apiSite!.files) site.files.set(rel, content);
     }
   }
   cache.site = { config: key, api: api?.model, docs: guides.docs, categories: guides.categories, site };

@@ -65,8 +65,18 @@ function generated(request: SampleRequest): CodeSample[] {
   const prepared = new HTTPSnippet(har as any).init().requests[0];
   return GENERATORS.map((generator) => {
     const code = convertOne(generator, prepared, method);
-    return { lang: generator.lang, label: generator.label, highlight: generator.highlight, code };
+    const note = request.note?.split('\n').map((line) => `${generator.comment} ${line}`).join('\n');
+    return { lang: generator.lang, label: generator.label, highlight: generator.highlight, code: note ? withNote(code, note) : code };
   });
+}
+
+/** Comment lines at the top of a sample; in PHP after `<?php`, since text before it would be output. */
+function withNote(code: string, comment: string): string {
+  if (code.startsWith('<?php')) {
+    const eol = code.indexOf('\n');
+    return eol === -1 ? `${code}\n${comment}` : `${code.slice(0, eol + 1)}${comment}\n${code.slice(eol + 1)}`;
+  }
+  return `${comment}\n${code}`;
 }
 
 function convertOne(generator: (typeof GENERATORS)[number], prepared: Obj, method: string): string {

@@ -2,6 +2,7 @@
 // `example`/`examples` first, else one generated from the schema with openapi-sampler (the
 // sampler Redoc uses), which follows $refs and stops at recursion.
 import { sample } from 'openapi-sampler';
+import { jsonHead } from './jsonHead';
 import { createResolver, type Resolver } from './resolve';
 
 type Obj = Record<string, any>;
@@ -25,34 +26,50 @@ export function mediaExamples(media: Obj, direction: 'request' | 'response', doc
   }
   if (!media.schema) return [];
   const generated = schemaExample(media.schema, direction, document);
-  return generated === undefined ? [] : [{ label: 'Example (generated from the schema)', value: generated }];
+  // The sampler returns a schema's own `example` as it is: that one is not generated.
+  const own = resolver.schema(media.schema).schema.example !== undefined;
+  return generated === undefined ? [] : [{ label: own ? 'Example' : 'Example (generated from the schema)', value: generated }];
 }
 
 /** Schema nodes one generated example may contain; real specs nest and reuse schemas so much that an unbounded sample explodes. */
 export const SAMPLE_NODE_BUDGET = 300;
 const MAX_SAMPLE_DEPTH = 8;
+/**
+ * The sampler makes `minItems` items of an array (two entries of a map) and pads strings to
+ * `minLength`: `minItems: 1000000`, or arrays of arrays of arrays, would make millions of
+ * values. So `minItems` is clamped to MAX_SAMPLE_ITEMS and to what keeps the product of the
+ * lengths of nested arrays and maps within MAX_SAMPLE_FANOUT: a sample then holds at most
+ * SAMPLE_NODE_BUDGET × MAX_SAMPLE_FANOUT values.
+ */
+const MAX_SAMPLE_ITEMS = 10;
+const MAX_SAMPLE_FANOUT = 20;
+const MAX_SAMPLE_LENGTH = 100;
 
 /** Per document: its resolver and the examples generated so far (`$ref` + direction → value), since specs reuse schemas across many operations. */
 const perDocument = new WeakMap<Obj, { resolver: Resolver; cache: Map<string, unknown> }>();
 
-/** One value for a schema: its example, else a generated sample. Undefined for binary data. */
+/**
+ * One value for a schema: its example, else a generated sample. Undefined for binary data.
+ * IMPORTANT: the value may be the spec's own (or shared with other callers): read it, never change it.
+ */
 export function schemaExample(schema: Obj, direction: 'request' | 'response', document: Obj): unknown {
   if (schema.format === 'binary' || schema.format === 'byte') return undefined;
   let state = perDocument.get(document);
   if (!state) perDocument.set(document, (state = { resolver: createResolver(document), cache: new Map() }));
   const key = typeof schema.$ref === 'string' && Object.keys(schema).length === 1 ? `${direction} ${schema.$ref}` : undefined;
-  if (key !== undefined && state.cache.has(key)) return structuredClone(state.cache.get(key));
+  // Not cloned: a spec's example can be a 600,000-item array, and every caller only prints it.
+  if (key !== undefined && state.cache.has(key)) return state.cache.get(key);
   let value: unknown;
   try {
     // The sampler gets a bounded, $ref-free copy: it then cannot recurse or fan out without end.
-    const bounded = boundedSchema(schema, state.resolver, { nodes: SAMPLE_NODE_BUDGET }, new Set(), 0);
+    const bounded = boundedSchema(schema, state.resolver, { nodes: SAMPLE_NODE_BUDGET }, new Set(), 0, 1);
     value = sample(bounded as never, { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: MAX_SAMPLE_DEPTH });
   } catch {
     // A schema the sampler cannot handle (rare, malformed) simply gets no generated example.
     value = undefined;
   }
   if (key !== undefined) state.cache.set(key, value);
-  return key !== undefined ? structuredClone(value) : value;
+  return value;
 }
 
 const NESTED_LISTS = ['allOf', 'oneOf', 'anyOf'] as const;
@@ -62,7 +79,7 @@ const NESTED_LISTS = ['allOf', 'oneOf', 'anyOf'] as const;
  * expanded above), at MAX_SAMPLE_DEPTH and when the node budget is spent: there a schema keeps
  * only its type and own example, so the sample shows a shallow value instead of the whole tree.
  */
-function boundedSchema(raw: unknown, resolver: Resolver, budget: { nodes: number }, expanding: Set<string>, depth: number): Obj {
+function boundedSchema(raw: unknown, resolver: Resolver, budget: { nodes: number }, expanding: Set<string>, depth: number, fanout: number): Obj {
   if (!raw || typeof raw !== 'object') return {};
   const { schema, name } = resolver.schema(raw as Obj);
   budget.nodes--;
@@ -74,16 +91,21 @@ function boundedSchema(raw: unknown, resolver: Resolver, budget: { nodes: number
   if ((name && expanding.has(name)) || depth >= MAX_SAMPLE_DEPTH || budget.nodes <= 0) return shallow();
   const inner = name ? new Set(expanding).add(name) : expanding;
   const out: Obj = {};
+  const items = typeof schema.minItems === 'number' ? Math.max(1, Math.min(schema.minItems, MAX_SAMPLE_ITEMS, Math.floor(MAX_SAMPLE_FANOUT / fanout))) : 1;
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'properties' && v && typeof v === 'object') {
       const props: Obj = {};
-      for (const [prop, child] of Object.entries<Obj>(v)) props[prop] = boundedSchema(child, resolver, budget, inner, depth + 1);
+      for (const [prop, child] of Object.entries<Obj>(v)) props[prop] = boundedSchema(child, resolver, budget, inner, depth + 1, fanout);
       out.properties = props;
     } else if ((k === 'items' || k === 'additionalProperties' || k === 'not') && v && typeof v === 'object') {
-      out[k] = boundedSchema(v, resolver, budget, inner, depth + 1);
+      out[k] = boundedSchema(v, resolver, budget, inner, depth + 1, k === 'items' ? fanout * items : k === 'additionalProperties' ? fanout * 2 : fanout);
     } else if ((NESTED_LISTS as readonly string[]).includes(k) && Array.isArray(v)) {
       // Composition parts stay at the same depth: they describe this value, not a nested one.
-      out[k] = v.map((part) => boundedSchema(part, resolver, budget, inner, depth));
+      out[k] = v.map((part) => boundedSchema(part, resolver, budget, inner, depth, fanout));
+    } else if (k === 'minItems' && typeof v === 'number') {
+      out[k] = Math.min(v, items);
+    } else if (k === 'minLength' && typeof v === 'number') {
+      out[k] = Math.min(v, MAX_SAMPLE_LENGTH);
     } else if (k !== 'discriminator' && k !== '$ref') {
       out[k] = v;
     }
@@ -97,9 +119,13 @@ export function parameterExample(param: Obj, document: Obj, resolver: Resolver):
   const candidates = [param.example, firstExample(param.examples, resolver), schema.example, Array.isArray(schema.examples) ? schema.examples[0] : undefined, schema.default, schema.enum?.[0]];
   let value = candidates.find((v) => v !== undefined);
   if (value === undefined) value = schemaExample(param.schema ?? {}, 'request', document);
-  if (Array.isArray(value)) return value.join(',');
-  return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Shown in every code sample's URL: a long value is cut (an example can be a list of thousands).
+  const text = Array.isArray(value) ? value.slice(0, PARAMETER_EXAMPLE_CHARS).join(',') : value === undefined || value === null ? '' : typeof value === 'object' ? jsonHead(value, { maxChars: PARAMETER_EXAMPLE_CHARS }).text : String(value);
+  return text.slice(0, PARAMETER_EXAMPLE_CHARS);
 }
+
+/** The longest parameter value a code sample shows. */
+const PARAMETER_EXAMPLE_CHARS = 200;
 
 function firstExample(examples: Obj | undefined, resolver: Resolver): unknown {
   if (!examples || typeof examples !== 'object') return undefined;

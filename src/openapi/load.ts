@@ -3,8 +3,10 @@
 // YAML the line and column. There is no silent fallback: a build without its spec fails.
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { load as loadYaml } from 'js-yaml';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
+import { formatBytes } from '../shared/size';
 
 export interface SpecSource {
   /** The URL or absolute file path it came from. */
@@ -20,13 +22,36 @@ export function isUrl(spec: string): boolean {
 export async function loadSpec(spec: string, options: { root: string; timeoutMs: number }): Promise<SpecSource> {
   const source = isUrl(spec) ? spec : path.resolve(options.root, spec);
   const text = isUrl(spec) ? await fetchSpec(spec, options.timeoutMs) : readSpecFile(source);
+  if (isUrl(spec)) checkSpecSize(Buffer.byteLength(text), source);
   return { source, text, document: parseSpec(text, source) };
+}
+
+/**
+ * Parsing takes many times a spec's size: a 48 MB JSON spec (one 610,000-item example) needed
+ * a heap of 19–25 times that in js-yaml. Past that the process dies in a V8 abort minutes later
+ * (exit 134, no message, a temporary folder left), so a spec larger than the heap limit over
+ * SPEC_HEAP_RATIO is refused before it is read, naming the file and the fix.
+ */
+export const SPEC_HEAP_RATIO = 25;
+
+export function checkSpecSize(bytes: number, source: string, heapLimit = v8.getHeapStatistics().heap_size_limit): void {
+  const max = Math.floor(heapLimit / SPEC_HEAP_RATIO);
+  if (bytes <= max) return;
+  const neededMb = Math.ceil((bytes * SPEC_HEAP_RATIO) / 2 ** 20 / 512) * 512;
+  throw new DocsgenError([
+    error('spec-too-large', `The OpenAPI spec is ${formatBytes(bytes)}, more than this process can parse in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a spec needs about ${SPEC_HEAP_RATIO} times its size (at most ${formatBytes(max)} here).`, {
+      location: { file: source },
+      hint: `Give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${neededMb} (MB) before docsgen, or make the spec smaller (huge examples can live in files the spec links to).`,
+    }),
+  ]);
 }
 
 function readSpecFile(file: string): string {
   try {
+    checkSpecSize(fs.statSync(file).size, file);
     return fs.readFileSync(file, 'utf8');
   } catch (cause) {
+    if (cause instanceof DocsgenError) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
     throw new DocsgenError(
       [error('spec-not-found', code === 'ENOENT' ? 'The OpenAPI spec file does not exist.' : `The OpenAPI spec file could not be read (${code}).`, { location: { file }, hint: 'Set openapi.spec in the config or pass --spec <url|file>.' })],

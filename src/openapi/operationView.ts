@@ -4,6 +4,9 @@
 import type { CodeSampleView, MediaContent, OperationView, SchemaNode } from '../shared/viewModels';
 import { generateCodeSamples } from './codeSamples';
 import { mediaExamples, parameterExample } from './examples';
+import { capMarkdown, createExampleFiles, DESCRIPTION_CHARS, omittedNote, shortenValue, type ExampleFiles, type PageDisplay } from './exampleFiles';
+import { jsonHead } from './jsonHead';
+import { formatBytes, formatCount } from '../shared/size';
 import type { ApiModel, ApiOperation } from './model';
 import { schemaTree, slugPart, uniqueId, type SchemaUse, type TreeContext } from './schemaTree';
 import type { SampleRequest } from './types';
@@ -26,15 +29,40 @@ export interface OperationViewOptions {
   schemaPages?: { href: (name: string) => string | undefined; maxDepth: number; repeatWithin: number };
   /** Every use of a named schema on the page, with where it is (`Response 200`, `Request body`, `Query parameter limit`). */
   onUse?: (use: SchemaUse & { section: string }) => void;
+  /** Where the wholes of capped examples, values and samples are written; without it pages cap without links. */
+  examples?: ExampleFiles;
 }
 
-export function operationView(api: ApiModel, op: ApiOperation, document: Obj, markdown: Markdown, options: OperationViewOptions = {}): OperationView {
+/** A request body larger than this (JSON, 2 spaces) is shortened in the code samples, which embed it nine times. */
+export const SAMPLE_BODY_CHARS = 4_000;
+
+/**
+ * Markdown rendered from at most `max` characters of `text`, with a note when shortened. With
+ * `page`, the texts of one page share a budget: once it is spent each shows at most `page.min`.
+ */
+export function cappedMarkdown(markdown: Markdown, max: number, page?: { chars: number; min: number }): Markdown {
+  return (text, pointer) => {
+    const capped = capMarkdown(text, page ? Math.max(page.min, Math.min(max, page.chars)) : max);
+    if (page) page.chars -= capped.text.length;
+    const html = markdown(capped.text, pointer);
+    return capped.omitted ? html + omittedNote(capped.omitted, text.length) : html;
+  };
+}
+
+export function operationView(api: ApiModel, op: ApiOperation, document: Obj, render: Markdown, options: OperationViewOptions = {}): OperationView {
+  const display = (options.examples ?? createExampleFiles()).forPage();
+  const descriptions = { chars: DESCRIPTION_CHARS.total, min: DESCRIPTION_CHARS.min };
+  const markdown = cappedMarkdown(render, DESCRIPTION_CHARS.page, descriptions);
+  const fieldMarkdown = cappedMarkdown(render, DESCRIPTION_CHARS.field, descriptions);
+  // First, so that the page's own description never waits for what its fields left of the budget.
+  const descriptionHtml = op.description ? markdown(op.description, `${op.pointer}/description`) : '';
   const ids = new Set<string>(['request', 'responses', 'code-samples', 'authentication']);
   const budget = { used: 0, max: PAGE_NODE_BUDGET };
   const schemaPages = options.schemaPages && { ...options.schemaPages, expanded: new Set<string>() };
   const ctx = (direction: 'request' | 'response', section = ''): TreeContext => ({
     resolver: api.resolver,
-    markdown,
+    markdown: fieldMarkdown,
+    display,
     direction,
     ids,
     budget,
@@ -50,11 +78,13 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
       .filter((p) => p.in === location)
       .map((p, i): SchemaNode => {
         const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${label.replace(/s$/, '')}`), { id: `${location}-${slugPart(String(p.name))}`, pointer: `${op.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
+        const example = p.example !== undefined ? display.inline(typeof p.example === 'object' ? p.example : String(p.example), `${op.slug}-${location}-${p.name}-example`) : undefined;
         return {
           ...node,
           deprecated: node.deprecated || p.deprecated === true,
-          descriptionHtml: p.description ? markdown(String(p.description), `${op.pointer}/parameters/${i}/description`) : node.descriptionHtml,
-          example: p.example !== undefined ? String(typeof p.example === 'object' ? JSON.stringify(p.example) : p.example) : node.example,
+          descriptionHtml: p.description ? fieldMarkdown(String(p.description), `${op.pointer}/parameters/${i}/description`) : node.descriptionHtml,
+          example: example ? example.text : node.example,
+          valueCuts: example ? { ...node.valueCuts, example: example.cut } : node.valueCuts,
         };
       }),
   })).filter((group) => group.params.length > 0);
@@ -81,7 +111,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
       headers: Object.entries<Obj>(response.headers ?? {}).map(([name, h]) => {
         const header = api.resolver.deref<Obj>(h);
         const node = schemaTree(header.schema, ctx('response', `Response ${status} header`), { id: `${id}-header-${slugPart(name)}`, pointer: `${pointer}/headers/${name}`, name, required: header.required === true });
-        return { ...node, descriptionHtml: header.description ? markdown(String(header.description), `${pointer}/headers/${name}/description`) : node.descriptionHtml };
+        return { ...node, descriptionHtml: header.description ? fieldMarkdown(String(header.description), `${pointer}/headers/${name}/description`) : node.descriptionHtml };
       }),
       contents: contents(response.content, id, 'response', `${pointer}/content`, `Response ${status}`),
     };
@@ -95,9 +125,9 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
       // (`response-200-data-name`); with several, each media type gets its own anchored prefix.
       anchorId: entries.length > 1 ? uniqueId(`${idPrefix}-${slugPart(mediaType)}`, ids) : undefined,
       schema: media.schema ? schemaTree(media.schema, ctx(direction, entries.length > 1 ? `${section} (${mediaType})` : section), { id: entries.length > 1 ? `${idPrefix}-${slugPart(mediaType)}` : idPrefix, pointer: `${pointer}/${mediaType.replace(/\//g, '~1')}/schema` }) : undefined,
-      examples: mediaExamples(media, direction, document, api.resolver).map((ex) => ({
+      examples: mediaExamples(media, direction, document, api.resolver).map((ex, _, list) => ({
         label: ex.label,
-        code: { code: typeof ex.value === 'string' && !/json/.test(mediaType) ? ex.value : JSON.stringify(ex.value, null, 2), language: /json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : '' },
+        code: display.value(ex.value, { name: list.length > 1 ? `${op.slug}-${idPrefix}-${ex.label}` : `${op.slug}-${idPrefix}`, language: /json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : '' }),
       })),
     }));
   }
@@ -118,13 +148,13 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, ma
     serverUrl: server,
     path: op.path,
     deprecated: op.deprecated,
-    descriptionHtml: op.description ? markdown(op.description, `${op.pointer}/description`) : '',
+    descriptionHtml,
     security: securityOf(api, op),
     parameters,
     requestBody,
     responses,
     callbacks,
-    codeSamples: codeSamples(api, op, document, body),
+    codeSamples: codeSamples(api, op, document, body, display),
   };
 }
 
@@ -143,8 +173,11 @@ function securityOf(api: ApiModel, op: ApiOperation): { name: string; detail: st
   );
 }
 
-/** The request the code samples make: first server, example parameter values, the API key. */
-export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined): SampleRequest {
+/**
+ * The request the code samples make: first server, example parameter values, the API key. A
+ * body example larger than SAMPLE_BODY_CHARS is shortened (`display` links to the whole).
+ */
+export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined, display?: PageDisplay): SampleRequest {
   const server = (api.servers[0]?.url ?? 'https://api.example.com').replace(/\/$/, '');
   let path = op.path;
   const query: SampleRequest['query'] = [];
@@ -168,15 +201,24 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
   const accept = response200 ? Object.keys(api.resolver.deref<Obj>(op.raw.responses[response200]).content ?? {})[0] : undefined;
   if (accept) headers.push({ name: 'Accept', value: accept });
   let sampleBody: SampleRequest['body'];
+  let note: string | undefined;
   const json = body?.content && Object.entries<Obj>(body.content).find(([type]) => /json/.test(type));
   if (json) {
     const [example] = mediaExamples(json[1], 'request', document, api.resolver);
-    if (example) sampleBody = { mimeType: json[0], text: JSON.stringify(example.value, null, 2) };
+    const head = example && jsonHead(example.value, { indent: 2, maxChars: SAMPLE_BODY_CHARS });
+    if (head?.complete) sampleBody = { mimeType: json[0], text: head.text };
+    else if (example) {
+      const short = shortenValue(example.value, SAMPLE_BODY_CHARS);
+      sampleBody = { mimeType: json[0], text: JSON.stringify(short, null, 2) ?? '' };
+      const whole = display?.file(example.value, `${op.slug}-request-body`);
+      const items = Array.isArray(example.value) && Array.isArray(short) ? ` (${formatCount(short.length)} of ${formatCount(example.value.length)} items)` : '';
+      note = `The request body is shortened for this sample${items}${whole?.url ? `;\nthe full example (${formatBytes(whole.totalBytes)}): ${whole.url}` : '.'}`;
+    }
   }
-  return { method: op.method.toUpperCase(), url: server + path, query, headers, body: sampleBody };
+  return { method: op.method.toUpperCase(), url: server + path, query, headers, body: sampleBody, note };
 }
 
-function codeSamples(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined): CodeSampleView[] {
-  const samples = generateCodeSamples(sampleRequest(api, op, document, body), op.raw['x-codeSamples'] ?? op.raw['x-code-samples']);
-  return samples.map((s) => ({ lang: s.lang, label: s.label, code: { code: s.code, language: s.highlight } }));
+function codeSamples(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined, display: PageDisplay): CodeSampleView[] {
+  const samples = generateCodeSamples(sampleRequest(api, op, document, body, display), op.raw['x-codeSamples'] ?? op.raw['x-code-samples']);
+  return samples.map((s) => ({ lang: s.lang, label: s.label, code: display.text(s.code, { name: `${op.slug}-${s.lang}`, language: s.highlight, ext: 'txt' }) }));
 }

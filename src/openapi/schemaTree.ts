@@ -3,6 +3,7 @@
 // readOnly fields hidden in requests and writeOnly fields in responses, and recursion cut at
 // the first repeat of a named schema ("circular → Boundary", linking to its first expansion).
 import type { SchemaNode } from '../shared/viewModels';
+import { createExampleFiles, type PageDisplay } from './exampleFiles';
 import type { Resolver } from './resolve';
 
 type Obj = Record<string, any>;
@@ -11,6 +12,8 @@ export interface TreeContext {
   resolver: Resolver;
   /** Renders untrusted spec markdown; the pointer is for link reports. */
   markdown: (text: string, pointer: string) => string;
+  /** Caps long enums, defaults and examples, linking to their wholes (default: caps without links). */
+  display?: PageDisplay;
   /** Which fields are hidden: readOnly ones in requests, writeOnly ones in responses, none on schema pages. */
   direction: 'request' | 'response' | 'schema';
   /** Ids already used on the page; new ids are made unique against it. */
@@ -206,6 +209,20 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
   const types = typesOf(schema);
   const itemEnum = types.includes('array') ? ctx.resolver.schema(schema.items).schema.enum : undefined;
   const enumList: unknown[] | undefined = Array.isArray(schema.enum) ? schema.enum : Array.isArray(itemEnum) ? itemEnum : undefined;
+  // Spec values can be huge (a 600,000-item example, an enum of thousands): shown capped, the whole in a file.
+  const display = ctx.display ?? defaultDisplay();
+  const label = walk.name ?? name ?? 'value';
+  const enums = enumList && display.list(enumList, `${label}-values`);
+  const valueCuts: NonNullable<SchemaNode['valueCuts']> = {};
+  const shown = (key: keyof typeof valueCuts, value: unknown): string | undefined => {
+    if (value === undefined) return undefined;
+    const { text, cut } = display.inline(value, `${label}-${key === 'defaultValue' ? 'default' : key === 'constValue' ? 'const' : 'example'}`);
+    if (cut) valueCuts[key] = cut;
+    return text;
+  };
+  const defaultValue = shown('defaultValue', schema.default);
+  const example = shown('example', schema.example !== undefined ? schema.example : Array.isArray(schema.examples) && schema.examples.length ? schema.examples[0] : undefined);
+  const constValue = shown('constValue', schema.const);
   // Written out, not spread from emptyNode(): every node then has one shape (this runs once per field of every page).
   return {
     id,
@@ -219,10 +236,12 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
     descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${pointer}/description`) : '',
     constraints: constraints(schema),
     children: [],
-    enumValues: enumList?.map((value, i) => ({ value: display(value), descriptionHtml: describeEnum(value, i) })),
-    defaultValue: schema.default !== undefined ? display(schema.default) : undefined,
-    example: schema.example !== undefined ? display(schema.example) : Array.isArray(schema.examples) && schema.examples.length ? display(schema.examples[0]) : undefined,
-    constValue: schema.const !== undefined ? display(schema.const) : undefined,
+    enumValues: enums?.shown.map((value, i) => ({ value: display.inline(value, `${label}-value`).text, descriptionHtml: describeEnum(value, i) })),
+    moreEnumValues: enums?.more,
+    defaultValue,
+    example,
+    constValue,
+    valueCuts: valueCuts.defaultValue || valueCuts.example || valueCuts.constValue ? valueCuts : undefined,
   };
 }
 
@@ -271,8 +290,10 @@ export function mergeAllOf(schema: Obj, resolver: Resolver, seen = new Set<Obj>(
   return merged;
 }
 
-function display(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+let fallbackDisplay: PageDisplay | undefined;
+/** Caps without links, for trees built without a page (unit tests). */
+function defaultDisplay(): PageDisplay {
+  return (fallbackDisplay ??= createExampleFiles().forPage());
 }
 
 /** A path segment safe in an id: `x-api-key`, `boundary_id`; anything else becomes `-`. */

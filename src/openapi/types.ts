@@ -12,6 +12,8 @@ export interface SampleRequest {
   query: { name: string; value: string }[];
   headers: { name: string; value: string }[];
   body?: { mimeType: string; text: string };
+  /** Lines each generated sample starts with, as comments (e.g. that the body is shortened and where the whole is). */
+  note?: string;
 }
 
 export interface CodeSample {

@@ -8,6 +8,7 @@ import { escapeHtml } from '../shared/html';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
+import { MAX_PAGE_BYTES, TIGHTEN_LEVELS, tightenPage } from './tightenPage';
 
 /** Builds above this many pages show a progress indicator. */
 export const PROGRESS_THRESHOLD = 200;
@@ -34,8 +35,22 @@ export function renderPages(site: SiteModel, pages: PageModel[], options: { logg
   return out;
 }
 
-/** One page's whole HTML document. The same function runs in the render workers, so their bytes are the serial ones. */
+/**
+ * One page's whole HTML document. The same function runs in the render workers, so their bytes
+ * are the serial ones. A page larger than MAX_PAGE_BYTES is rendered again from a tightened
+ * model (src/render/tightenPage.ts) until it fits or no step is left.
+ */
 export function renderPage(site: SiteModel, page: PageModel, assets?: RenderAssets): string {
+  let html = renderOnce(site, page, assets);
+  for (let level = 1; level <= TIGHTEN_LEVELS && html.length > MAX_PAGE_BYTES / 3 && Buffer.byteLength(html) > MAX_PAGE_BYTES; level++) {
+    const tightened = tightenPage(page, level);
+    if (tightened === page) break;
+    html = renderOnce(site, tightened, assets);
+  }
+  return html;
+}
+
+function renderOnce(site: SiteModel, page: PageModel, assets?: RenderAssets): string {
   const used = new Set<string>();
   const html = '<!DOCTYPE html>' + renderToString(renderTemplate(site, page, used));
   return assets ? withScripts(html, used, site.baseUrl, assets) : html;

@@ -118,9 +118,13 @@ export interface SchemaNode {
   /** Human-readable constraints: `>= 1`, `<= 100`, `length <= 64`, `pattern: ^bnd_`, `unique items`. */
   constraints: string[];
   enumValues?: { value: string; descriptionHtml: string }[];
+  /** Values left out of a long `enumValues` list, and the whole list as a file. */
+  moreEnumValues?: { count: number; href?: string };
   defaultValue?: string;
   example?: string;
   constValue?: string;
+  /** Set for a default, example or constant too long to show whole: its size, and the whole as a file. */
+  valueCuts?: Partial<Record<'defaultValue' | 'example' | 'constValue', ValueCut>>;
   children: SchemaNode[];
   /** `additionalProperties`: true/schema → a node describing the values. */
   additional?: SchemaNode;
@@ -148,6 +152,25 @@ export interface Code {
   code: string;
   /** highlight.js language name ('' for plain text). */
   language: string;
+  /** Set when `code` is only the start of a longer text (examples and code samples are capped, src/openapi/exampleFiles.ts). */
+  truncated?: Truncation;
+}
+
+/** What a page leaves out of a long example or code sample, and where the whole is. */
+export interface Truncation {
+  /** Lines shown and in the whole text (a cut long line counts as shown). */
+  shownLines: number;
+  totalLines: number;
+  /** Size of the whole text in bytes (UTF-8). */
+  totalBytes: number;
+  /** The whole text, written beside the pages, e.g. `/assets/examples/readings-1a2b3c4d5e.json`. */
+  href?: string;
+}
+
+/** A value shown shortened: the size of the whole and, when written, its file. */
+export interface ValueCut {
+  totalBytes: number;
+  href?: string;
 }
 
 export interface CodeSampleView {

@@ -2,7 +2,8 @@
 // operation, all sharing the API sidebar (overview first, then one category per tag in spec order).
 import type { ResolvedConfig } from '../config/types';
 import type { ApiModel } from '../openapi/model';
-import { operationView } from '../openapi/operationView';
+import { cappedMarkdown, operationView } from '../openapi/operationView';
+import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
 import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { routeUrl } from '../shared/url';
@@ -13,7 +14,8 @@ import { schemaExample } from '../openapi/examples';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
-export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head): PageModel[] {
+/** `examples` collects the files that capped examples link to (src/openapi/exampleFiles.ts). */
+export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles): PageModel[] {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const overviewRoute = `/api/${api.overviewSlug}`;
   const tagRoute = (slug: string) => `/api/${slug}`;
@@ -123,6 +125,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const opHref = href(route);
     const page = { label: op.summary, kind: 'operation' as const, method: op.method.toUpperCase(), href: opHref };
     const view = operationView(api, op, document, render, {
+      examples,
       schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
       onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${opHref}#${use.id}`),
     });
@@ -143,9 +146,11 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const pageHref = href(schemaRoute(s.slug));
     const page = { label: s.name, kind: 'schema' as const, href: pageHref };
     const ids = new Set(['schema', 'example', 'used-by']);
+    const display = examples.forPage();
     const tree = schemaTree({ $ref: `#${s.pointer}` }, {
       resolver: api.resolver,
-      markdown: render,
+      markdown: cappedMarkdown(render, DESCRIPTION_CHARS.field, { chars: DESCRIPTION_CHARS.total, min: DESCRIPTION_CHARS.min }),
+      display,
       direction: 'schema',
       ids,
       budget: { used: 0, max: PAGE_NODE_BUDGET },
@@ -154,10 +159,10 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
         if (use.path) usedBy.add(use.name, page, use.path, `${pageHref}#${use.id}`);
       },
     }, { id: 'schema', pointer: s.pointer });
-    return { schema: s, tree };
+    return { schema: s, tree, display };
   });
   const summaries: { name: string; href: string; summary: string }[] = [];
-  for (const { schema: s, tree } of trees) {
+  for (const { schema: s, tree, display } of trees) {
     const route = schemaRoute(s.slug);
     const raw = api.resolver.schema({ $ref: `#${s.pointer}` }).schema;
     const description = typeof raw.description === 'string' ? raw.description : '';
@@ -165,7 +170,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const view: ApiSchemaView = {
       name: s.name,
       schema: tree,
-      example: example === undefined ? undefined : { code: JSON.stringify(example, null, 2) ?? 'null', language: 'json' },
+      example: example === undefined ? undefined : display.value(example, { name: s.name, language: 'json' }),
       usedBy: usedBy.list(s.name),
     };
     const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];

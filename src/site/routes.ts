@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
 import type { GuideDoc, GuidesResult } from '../content/loadGuides';
 import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
-import { routeUrl } from '../shared/url';
+import { routeUrl, withBase } from '../shared/url';
+import { createExampleFiles } from '../openapi/exampleFiles';
 import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem } from '../shared/viewModels';
 import { buildToc } from './toc';
 import { buildGuidesSidebar, firstHref, flattenSidebar, focusSidebars, sidebarTrails, type SidebarItem } from './sidebar';
@@ -17,6 +18,8 @@ import { labelFromDir } from '../content/discover';
 
 export interface SiteResult {
   pages: PageModel[];
+  /** Site-relative path → content of files pages link to besides pages: the wholes of capped API examples (`assets/examples/`). */
+  files: Map<string, string>;
   /** Route → the source file that produced it, for error reports. */
   sources: Map<string, string>;
   diagnostics: Diagnostic[];
@@ -147,8 +150,9 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     section: 'home',
     body: { kind: 'home', guidesHref: href(guidesHome), apiHref: href('/api'), sections: groups },
   });
+  const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
   if (api) {
-    for (const page of buildApiPages(config, api.model, api.document, api.markdown, head)) {
+    for (const page of buildApiPages(config, api.model, api.document, api.markdown, head, examples)) {
       pages.push(page);
       sources.set(page.route, api.source);
     }
@@ -174,7 +178,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     else if (p.body.kind === 'apiSchemaIndex') apiLandings.set(p.body.title, href(p.route));
   }
   focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items));
-  return { pages, sources, diagnostics };
+  return { pages, files: examples.files, sources, diagnostics };
 }
 
 /** Keeps the first guide per route (sources are in path order) and reports the others. */

@@ -1,7 +1,8 @@
 // Fields of a schema, parameter list or header list. Nested objects and arrays are <details>
 // (collapsible without JavaScript, open at first); every field has an id and a "#" link so it
 // can be deep-linked; oneOf/anyOf alternatives are tabs.
-import type { SchemaNode } from '../../src/shared/viewModels';
+import { formatBytes, formatCount } from '../../src/shared/size';
+import type { SchemaNode, ValueCut } from '../../src/shared/viewModels';
 import { Tabs } from './Tabs';
 
 export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: string }) {
@@ -112,33 +113,53 @@ function Variants({ node }: { node: SchemaNode }) {
 function Facts({ node }: { node: SchemaNode }) {
   const rows: [string, React.ReactNode][] = [];
   if (node.enumValues?.length) {
+    const more = node.moreEnumValues;
     rows.push([
       'Possible values',
-      node.enumValues.some((e) => e.descriptionHtml) ? (
-        <ul className="schema-enum">
-          {node.enumValues.map((e) => (
-            <li key={e.value}>
-              <code>{e.value}</code>
-              {e.descriptionHtml ? <div className="markdown schema-enum-description" dangerouslySetInnerHTML={{ __html: e.descriptionHtml }} /> : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <span>
-          {node.enumValues.map((e, i) => (
-            <span key={e.value}>
-              {i > 0 ? ', ' : ''}
-              <code>{e.value}</code>
-            </span>
-          ))}
-        </span>
-      ),
+      <>
+        {node.enumValues.some((e) => e.descriptionHtml) ? (
+          <ul className="schema-enum">
+            {node.enumValues.map((e) => (
+              <li key={e.value}>
+                <code>{e.value}</code>
+                {e.descriptionHtml ? <div className="markdown schema-enum-description" dangerouslySetInnerHTML={{ __html: e.descriptionHtml }} /> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span>
+            {node.enumValues.map((e, i) => (
+              <span key={e.value}>
+                {i > 0 ? ', ' : ''}
+                <code>{e.value}</code>
+              </span>
+            ))}
+          </span>
+        )}
+        {more ? (
+          <span className="value-cut">
+            {' '}
+            and {formatCount(more.count)} more
+            {more.href ? (
+              <>
+                {' '}
+                (
+                <a href={more.href} download>
+                  all {formatCount(node.enumValues.length + more.count)} values
+                </a>
+                )
+              </>
+            ) : null}
+          </span>
+        ) : null}
+      </>,
     ]);
   }
-  if (node.constValue !== undefined) rows.push(['Constant', <code>{node.constValue}</code>]);
+  const cuts = node.valueCuts ?? {};
+  if (node.constValue !== undefined) rows.push(['Constant', <Value text={node.constValue} cut={cuts.constValue} />]);
   if (node.constraints.length) rows.push(['Constraints', <span>{node.constraints.map((c, i) => <code key={i}>{c}</code>)}</span>]);
-  if (node.defaultValue !== undefined) rows.push(['Default', <code>{node.defaultValue}</code>]);
-  if (node.example !== undefined) rows.push(['Example', <code>{node.example}</code>]);
+  if (node.defaultValue !== undefined) rows.push(['Default', <Value text={node.defaultValue} cut={cuts.defaultValue} />]);
+  if (node.example !== undefined) rows.push(['Example', <Value text={node.example} cut={cuts.example} />]);
   if (rows.length === 0) return null;
   return (
     <dl className="schema-facts">
@@ -149,6 +170,19 @@ function Facts({ node }: { node: SchemaNode }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A default, example or constant; a shortened one ends in its size and a link to the whole. */
+function Value({ text, cut }: { text: string; cut?: ValueCut }) {
+  if (!cut) return <code>{text}</code>;
+  return (
+    <>
+      <code>{text}</code>{' '}
+      <span className="value-cut">
+        (shortened: {formatBytes(cut.totalBytes)} in all{cut.href ? <>; <a href={cut.href} download>full value</a></> : null})
+      </span>
+    </>
   );
 }
 

@@ -113,7 +113,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
               key: s.lang,
               label: s.label,
               content: (
-                <CodeBlock code={s.code} dataLanguage={s.lang} />
+                <CodeBlock code={s.code} dataLanguage={s.lang} what="code sample" />
               ),
             }))}
           />

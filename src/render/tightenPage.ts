@@ -1,0 +1,114 @@
+// The last guard on a page's size. The API stages already cap what a page shows of the spec
+// (src/openapi/exampleFiles.ts), but a spec can still pile up hundreds of long field
+// descriptions, examples and parameters on one operation. A page whose HTML passes
+// MAX_PAGE_BYTES is rendered again from a tightened copy of its model, step by step: shorter
+// code blocks and descriptions, then fewer schema nodes, then only the top-level fields.
+import type { Code, MediaContent, PageModel, SchemaNode } from '../shared/viewModels';
+
+/** No page's HTML may be larger (bytes, UTF-8). */
+export const MAX_PAGE_BYTES = 1_000_000;
+/** Tightening steps tried, in order, while a page is too large. */
+export const TIGHTEN_LEVELS = 3;
+
+interface Level {
+  /** Examples, and code samples (short already unless the spec brings its own). */
+  code: { lines: number; chars: number };
+  samples: { lines: number; chars: number };
+  /** Characters of a field's description kept (its first paragraph at most); 0 drops it. */
+  description: number;
+  enumValues: number;
+  /** Schema nodes kept per page; beyond it nodes lose their fields. */
+  nodes: number;
+  /** Deepest level of fields kept (1: the top-level fields only). */
+  depth: number;
+  /** Operation, body and response descriptions: first paragraph only. */
+  pageDescriptions: boolean;
+}
+
+const LEVELS: Level[] = [
+  { code: { lines: 40, chars: 4_000 }, samples: { lines: Infinity, chars: Infinity }, description: 1_000, enumValues: 10, nodes: Infinity, depth: Infinity, pageDescriptions: false },
+  { code: { lines: 10, chars: 1_000 }, samples: { lines: 60, chars: 6_000 }, description: 200, enumValues: 5, nodes: 400, depth: Infinity, pageDescriptions: true },
+  { code: { lines: 5, chars: 500 }, samples: { lines: 20, chars: 2_000 }, description: 0, enumValues: 3, nodes: 100, depth: 1, pageDescriptions: true },
+];
+
+const NOTE = '<p class="text-cut">Shortened to keep this page small; the full text is in the OpenAPI spec.</p>';
+
+/** A copy of an API page's model made smaller at `level` (1 to TIGHTEN_LEVELS); other pages are returned as they are. */
+export function tightenPage(page: PageModel, level: number): PageModel {
+  const l = LEVELS[Math.min(level, LEVELS.length) - 1];
+  const body = page.body;
+  if (body.kind === 'apiSchema') {
+    const budget = { nodes: l.nodes };
+    const schema = { ...body.schema, schema: tree(body.schema.schema, l, budget, 0), example: body.schema.example && code(body.schema.example, l.code) };
+    return { ...page, body: { ...body, schema } };
+  }
+  if (body.kind !== 'apiOperation') return page;
+  const op = body.operation;
+  const budget = { nodes: l.nodes };
+  const text = (html: string) => (l.pageDescriptions ? description(html, 2_000) : html);
+  const contents = (list: MediaContent[]): MediaContent[] =>
+    list.map((c) => ({ ...c, schema: c.schema && tree(c.schema, l, budget, 0), examples: c.examples.map((ex) => ({ ...ex, code: code(ex.code, l.code) })) }));
+  const operation = {
+    ...op,
+    descriptionHtml: text(op.descriptionHtml),
+    parameters: op.parameters.map((g) => ({ ...g, params: g.params.map((p) => tree(p, l, budget, 1)) })),
+    requestBody: op.requestBody && { ...op.requestBody, descriptionHtml: text(op.requestBody.descriptionHtml), contents: contents(op.requestBody.contents) },
+    responses: op.responses.map((r) => ({ ...r, descriptionHtml: text(r.descriptionHtml), headers: r.headers.map((h) => tree(h, l, budget, 1)), contents: contents(r.contents) })),
+    codeSamples: op.codeSamples.map((s) => ({ ...s, code: code(s.code, l.samples) })),
+  };
+  return { ...page, body: { ...body, operation } };
+}
+
+/** The first lines of a code block, keeping what is known of the whole (its size, its file). */
+function code(c: Code, limits: { lines: number; chars: number }): Code {
+  let end = 0;
+  let lines = 0;
+  while (lines < limits.lines && end < c.code.length) {
+    const nl = c.code.indexOf('\n', end);
+    end = nl === -1 ? c.code.length : nl + 1;
+    lines++;
+  }
+  end = Math.min(end, limits.chars);
+  if (end >= c.code.length) return c;
+  const shown = c.code.slice(0, end).replace(/\n$/, '');
+  const whole = c.truncated ?? { totalLines: c.code.split('\n').length, totalBytes: Buffer.byteLength(c.code) };
+  return { ...c, code: shown, truncated: { ...whole, shownLines: shown.split('\n').length } };
+}
+
+/** A schema node and its fields, cut to the level's node budget and depth. */
+function tree(node: SchemaNode, l: Level, budget: { nodes: number }, depth: number): SchemaNode {
+  budget.nodes--;
+  const out: SchemaNode = {
+    ...node,
+    descriptionHtml: node.descriptionHtml && description(node.descriptionHtml, l.description),
+  };
+  if (node.enumValues && node.enumValues.length > l.enumValues) {
+    out.enumValues = node.enumValues.slice(0, l.enumValues);
+    out.moreEnumValues = { count: node.enumValues.length - l.enumValues + (node.moreEnumValues?.count ?? 0), href: node.moreEnumValues?.href };
+  }
+  const hasFields = node.children.length > 0 || node.additional || node.variants;
+  if (hasFields && (budget.nodes <= 0 || depth >= l.depth)) {
+    out.children = [];
+    out.additional = undefined;
+    out.variants = undefined;
+    const type = node.type.replace(/(\[\])+$/, '');
+    out.truncated = node.truncated ?? { typeName: /^(object|any|one of|any of)$|[<|]/.test(type) ? undefined : type };
+    return out;
+  }
+  out.children = node.children.map((child) => tree(child, l, budget, depth + 1));
+  if (node.additional) out.additional = tree(node.additional, l, budget, depth + 1);
+  if (node.variants) out.variants = { ...node.variants, options: node.variants.options.map((o) => ({ ...o, node: tree(o.node, l, budget, depth) })) };
+  return out;
+}
+
+/**
+ * A description's first paragraph, when that is at most `max` characters (else nothing), and a
+ * note. markdown-it writes top-level blocks one per line and a <p> cannot nest, so the first
+ * `</p>` ends the first paragraph.
+ */
+function description(html: string, max: number): string {
+  if (html.length <= max) return html;
+  const end = html.startsWith('<p>') ? html.indexOf('</p>') : -1;
+  const first = end !== -1 && end + 4 <= max ? html.slice(0, end + 4) : '';
+  return first + NOTE;
+}
