@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { buildFiles, configSource, repoRoot } from '../helpers/fixture';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const desktop = { width: 1280, height: 800 };
@@ -514,6 +514,47 @@ describe('search page', () => {
     expect(logs.filter((l) => !l.includes('404'))).toEqual([]);
     await context.close();
   });
+});
+
+describe('#15: stop words and Chinese', () => {
+  it.each(['the', 'of and'])('shows "No results" for "%s", a query made only of stop words', async (query) => {
+    const { page, context, logs } = await open('/');
+    await typeQuery(page, query);
+    expect(await page.locator(status).innerText()).toBe('No results');
+    expect(await page.locator(options).count()).toBe(0);
+    expect(await page.locator(`${popup} .search-empty`).innerText()).toBe('No results');
+    expect(logs).toEqual([]);
+    await context.close();
+  });
+
+  it('finds a Chinese page by one ideograph inside a word, in the search box and on the search page', async () => {
+    const fixture = await buildFiles({
+      'docsgen.config.ts': configSource({ navbar: { items: [{ label: 'Guides', to: '/guides', position: 'left' }, { type: 'search', position: 'right' }] } }),
+      'content/guides/zh.md': '---\ntitle: 学区数据\n---\n\n本接口提供学区边界查询。\n\n## 用法\n\n按学校编号查询。\n',
+      'content/guides/en.md': '---\ntitle: Boundaries\n---\n\nBoundary lookups.\n',
+    });
+    const site = await serveStatic(fixture.result.config.outDir);
+    const context = await browser.newContext({ viewport: desktop });
+    try {
+      const page = await context.newPage();
+      const logs: string[] = [];
+      page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && logs.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+      await page.goto(`${site.url}/guides/en`);
+      await typeQuery(page, '界');
+      expect(await optionTexts(page)).toEqual(['本接口提供学区边界查询。']);
+      expect(await page.locator(options).first().locator('mark').allInnerTexts()).toEqual(['界']);
+      expect(await page.locator(options).first().getAttribute('href')).toBe(`/guides/zh?_highlight=${encodeURIComponent('界')}`);
+      await page.goto(`${site.url}/search?q=${encodeURIComponent('界')}`);
+      await expect.poll(() => page.locator('.search-page-status').innerText()).toBe('1 document found');
+      expect(await page.locator('.search-result h2').allInnerTexts()).toEqual(['学区数据']);
+      expect(logs).toEqual([]);
+    } finally {
+      await context.close();
+      await site.close();
+      fs.rmSync(fixture.dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('query text is never HTML', () => {

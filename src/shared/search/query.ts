@@ -120,6 +120,11 @@ export interface SearchOptions {
   contextLength?: number;
   /** Treat the last word as a prefix (search as you type). @default true */
   prefix?: boolean;
+  /**
+   * Filter stop words (SPEC §9, `search.stopWords`): a query made only of them finds nothing.
+   * With `false` such a query searches them, in titles, headings and keywords. @default true
+   */
+  stopWords?: boolean;
 }
 
 export interface SearchResult {
@@ -675,12 +680,13 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
   // A pasted paragraph is not a query: its first 12 words are.
   const words = tokenizeQuery(query).slice(0, MAX_WORDS);
   // SPEC §9, stop-word filter on: `the`, `a`, `of and` are no query (inside a longer one they only add to the score).
-  if (!words.length || limit <= 0 || words.every((w) => w.stop)) return none();
+  const onlyStopWords = words.every((w) => w.stop);
+  if (!words.length || limit <= 0 || (onlyStopWords && options.stopWords !== false)) return none();
   const corrections = new Map<QueryWord, string>();
 
   const clauses: Clause[] = words.map((word, k) => {
     const typing = options.prefix !== false && k === words.length - 1;
-    const optional = word.stop;
+    const optional = word.stop && !onlyStopWords;
     const clause: Clause = { word, terms: termsFor(index, word.term, word.raw, typing && !optional), parts: [], optional };
     // A code identifier is searched whole (`school_id`); by its parts only when the whole is not indexed.
     // (Sharded: only once the whole word's shard says it is not indexed.)
@@ -798,7 +804,7 @@ export function search(index: LoadedSearchIndex, query: string, options: SearchO
     group.forEach((hit, k) => results.push(toResult(index, hit, pageId, k > 0, contextLength, markAll, markStop)));
   }
 
-  const terms = words.filter((w) => !w.stop).map((w) => corrections.get(w) ?? w.raw);
+  const terms = words.filter((w) => !w.stop || onlyStopWords).map((w) => corrections.get(w) ?? w.raw);
   let correctedQuery: string | undefined;
   if (corrections.size) {
     correctedQuery = '';

@@ -198,6 +198,11 @@ describe('search: matching', () => {
 
   it('finds nothing for a query made only of stop words, though titles and headings index them (#15)', () => {
     expect(search(index, 'what is')).toEqual({ results: [], terms: [] });
+    // Without the filter (`search.stopWords: false`), they are searched where they are indexed.
+    const unfiltered = search(index, 'what is', { stopWords: false });
+    expect(urls(unfiltered)).toEqual(['/beta#what-is-in-beta-now']);
+    expect(marked(unfiltered.results[0])).toEqual(['What', 'is']);
+    expect(unfiltered.terms).toEqual(['what', 'is']);
     const r = search(index, 'what is in beta');
     expect(urls(r)).toEqual(['/beta', '/beta#what-is-in-beta-now']);
     expect(marked(r.results[1])).toEqual(['What', 'is', 'in', 'beta']);
