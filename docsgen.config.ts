@@ -48,6 +48,8 @@ export default defineConfig({
     spec: 'fixtures/hyperlocal-openapi.yaml',
     downloadUrl: 'https://api.hyperlocal.example/docs/yaml',
     timeoutMs: 10_000,
+    // SPEC §2: the Listings page (vector tiles) is shown without the API sidebar.
+    tagsWithoutSidebar: ['Listings'],
   },
   search: {
     language: ['en'],

@@ -15,6 +15,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     title: user.title,
     tagline: user.tagline ?? '',
     titleDelimiter: user.titleDelimiter ?? '|',
+    version: user.version ?? '0.0.0',
     url: user.url,
     baseUrl: user.baseUrl ?? '/',
     trailingSlash: user.trailingSlash,
@@ -44,6 +45,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       downloadUrl: openapi.downloadUrl,
       timeoutMs: openapi.timeoutMs ?? 10_000,
       schemaDepth: openapi.schemaDepth ?? 5,
+      tagsWithoutSidebar: openapi.tagsWithoutSidebar ?? [],
     },
     search: {
       language: user.search?.language ?? ['en'],

@@ -24,6 +24,8 @@ export interface UserConfig {
   tagline?: string;
   /** Between the page title and the site title in `<title>`. @default '|' */
   titleDelimiter?: string;
+  /** The documentation site's own version, in `<meta name="docs-version">` and the site model templates get. @default '0.0.0' */
+  version?: string;
   /** Absolute origin of the deployed site, without a path. @example 'https://docs.hyperlocal.example' */
   url: string;
   /** Path the site is served under; starts and ends with `/`. @default '/' */
@@ -97,6 +99,8 @@ export interface UserConfig {
      * (`/api/schemas/<name>`) instead of its fields. @default 5
      */
     schemaDepth?: number;
+    /** Tags (by name, as in the spec) whose tag page is shown without the API sidebar; the tag stays in the sidebar of every other page. @example ['Listings'] */
+    tagsWithoutSidebar?: string[];
   };
   /** Local search; the defaults are the constants of the site specification. */
   search?: {
@@ -145,6 +149,7 @@ export interface ResolvedConfig {
   readonly title: string;
   readonly tagline: string;
   readonly titleDelimiter: string;
+  readonly version: string;
   readonly url: string;
   readonly baseUrl: string;
   readonly trailingSlash: TrailingSlash;

@@ -96,6 +96,7 @@ const link = { label: required(string()), to: optional(string({ pattern: /^\//, 
 export const configSchema = object({
   title: required(string()),
   tagline: optional(string()),
+  version: optional(string()),
   titleDelimiter: optional(string()),
   url: required(string({ pattern: /^https?:\/\/[^/]+$/, expected: 'an origin like "https://docs.example.com" (no path; put the path in baseUrl)' })),
   baseUrl: optional(string({ pattern: /^\/(.*\/)?$/, expected: 'a path that starts and ends with "/"' })),
@@ -137,6 +138,7 @@ export const configSchema = object({
       downloadUrl: required(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
       timeoutMs: optional(integer(1, 600_000)),
       schemaDepth: optional(integer(1, 50)),
+      tagsWithoutSidebar: optional(arrayOf(string())),
     }),
   ),
   search: optional(

@@ -13,6 +13,7 @@ export interface FrontMatter {
   slug?: string;
   unlisted?: boolean;
   draft?: boolean;
+  hide_sidebar?: boolean;
   toc_min_heading_level?: number;
   toc_max_heading_level?: number;
 }
@@ -36,6 +37,7 @@ const fields: Record<keyof FrontMatter, FieldKind> = {
   slug: 'string',
   unlisted: 'boolean',
   draft: 'boolean',
+  hide_sidebar: 'boolean',
   toc_min_heading_level: 'heading',
   toc_max_heading_level: 'heading',
 };

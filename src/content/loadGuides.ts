@@ -30,6 +30,8 @@ export interface GuideDoc extends GuideSource {
   tags: string[];
   unlisted: boolean;
   draft: boolean;
+  /** Shown without the guides sidebar (`hide_sidebar: true`); still listed in it on other pages. */
+  hideSidebar: boolean;
   html: string;
   headings: Heading[];
   links: LinkRecord[];
@@ -157,6 +159,7 @@ function guideDoc(source: GuideSource, html: string, headings: Heading[], links:
     tags: fm.tags ?? [],
     unlisted: fm.unlisted === true,
     draft: fm.draft === true,
+    hideSidebar: fm.hide_sidebar === true,
     html,
     headings,
     links,

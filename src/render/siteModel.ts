@@ -40,6 +40,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
   return {
     title: config.title,
     tagline: config.tagline,
+    version: config.version,
     baseUrl: config.baseUrl,
     homeHref: routeUrl(config.baseUrl, '/', config.trailingSlash),
     searchHref: routeUrl(config.baseUrl, '/search', config.trailingSlash),

@@ -30,6 +30,8 @@ export type NavbarEntry =
 export interface SiteModel {
   title: string;
   tagline: string;
+  /** The documentation site's own version (config `version`, default 0.0.0). */
+  version: string;
   baseUrl: string;
   homeHref: string;
   searchHref: string;

@@ -1,6 +1,9 @@
 // The API section's pages: the /api landing, the overview, one page per tag and one per
 // operation, all sharing the API sidebar (overview first, then one category per tag in spec order).
+import fs from 'node:fs';
+import { locateKey } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
+import { warning, type Diagnostic } from '../diagnostics/diagnostic';
 import type { ApiModel } from '../openapi/model';
 import { cappedMarkdown, operationView } from '../openapi/operationView';
 import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
@@ -110,12 +113,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       body: { kind: 'apiOverview', overview, toc: overviewToc, breadcrumbs: [apiCrumb, { label: api.title }] },
     },
   ];
+  const withoutSidebar = new Set(config.openapi?.tagsWithoutSidebar);
   api.tags.forEach((tag, i) => {
     pages.push({
       route: tagRoute(tag.slug),
       head: head(tag.name, tagRoute(tag.slug), firstSentence(tag.description) || `Endpoints of the ${tag.name} group.`),
       section: 'api',
-      sidebar,
+      sidebar: withoutSidebar.has(tag.name) ? undefined : sidebar,
       body: { kind: 'apiTag', tag: tagViews[i], toc: [], breadcrumbs: [apiCrumb, { label: tag.name }] },
     });
   });
@@ -197,6 +201,31 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
 
 /** Label of the API sidebar category and landing page listing the component schemas. */
 export const SCHEMAS_LABEL = 'Schemas';
+
+/** A name in `openapi.tagsWithoutSidebar` that is no tag of the spec: a warning at its line of the config. */
+export function unknownTags(config: ResolvedConfig, api: ApiModel): Diagnostic[] {
+  const names = config.openapi?.tagsWithoutSidebar ?? [];
+  const known = new Set(api.tags.map((t) => t.name));
+  let source: string | undefined;
+  return names.flatMap((name, i) => {
+    if (known.has(name)) return [];
+    source ??= readConfigSource(config.configFile);
+    const tags = [...known].map((t) => JSON.stringify(t)).join(', ');
+    return [
+      warning('unknown-tag', `openapi.tagsWithoutSidebar names the tag "${name}", which the spec does not have; its tags are ${tags || 'none'}.`, {
+        location: source === undefined ? { file: config.configFile } : locateKey(config.configFile, source, `openapi.tagsWithoutSidebar[${i}]`),
+      }),
+    ];
+  });
+}
+
+function readConfigSource(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 /** A page with fewer schema nodes than this expands a repeated schema again rather than linking to its page. */
 export const REPEAT_WITHIN_NODES = 400;
 /** Named schemas nested deeper than this on a page link to their own page (config `openapi.schemaDepth`). */

@@ -11,7 +11,7 @@ import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem } from
 import { buildToc } from './toc';
 import { buildGuidesSidebar, firstHref, flattenSidebar, focusSidebars, sidebarTrails, type SidebarItem } from './sidebar';
 import { kebabCase } from './slug';
-import { buildApiPages } from './apiRoutes';
+import { buildApiPages, unknownTags } from './apiRoutes';
 import type { ApiModel } from '../openapi/model';
 import type { SpecMarkdown } from '../openapi/markdown';
 import { labelFromDir } from '../content/discover';
@@ -72,7 +72,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
       route: doc.route,
       head: head(doc.title, doc.route, doc.description, { ogType: 'article', noindex: doc.unlisted, keywords: doc.keywords }),
       section: 'guides',
-      sidebar,
+      sidebar: doc.hideSidebar ? undefined : sidebar,
       body: {
         kind: 'doc',
         doc: {
@@ -156,6 +156,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
       pages.push(page);
       sources.set(page.route, api.source);
     }
+    diagnostics.push(...unknownTags(config, api.model));
   }
   pages.push({
     route: '/search',

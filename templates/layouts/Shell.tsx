@@ -26,6 +26,7 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
         <meta property="og:site_name" content={site.title} />
         <meta property="og:locale" content={site.lang} />
         <meta name="twitter:card" content="summary" />
+        <meta name="docs-version" content={site.version} />
         <script dangerouslySetInnerHTML={{ __html: site.colorModeScript }} />
         {site.announcement?.isCloseable ? <script dangerouslySetInnerHTML={{ __html: announcementDismissScript(site.announcement.id) }} /> : null}
         <link rel="icon" href={site.faviconHref} />

@@ -32,6 +32,20 @@ beforeAll(async () => {
 });
 
 describe('the shipped site', () => {
+  it('shows /api/listings without a sidebar (SPEC §2), registered once, and every other API page with it', () => {
+    expect(page('/api/listings')('aside.doc-sidebar')).toHaveLength(0);
+    expect(page('/api/listings')('main h1').text()).toBe('Listings');
+    for (const route of ['/api/boundaries', '/api/vector-tile', '/api/search-boundaries']) expect(page(route)('aside.doc-sidebar'), route).toHaveLength(1);
+    // The Listings category is still in the sidebar of the other pages.
+    expect(page('/api/boundaries')('aside.doc-sidebar').text()).toContain('Listings');
+    const routes = fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>[^<]*\/api\/listings<\/loc>/g);
+    expect(routes).toHaveLength(1);
+  });
+
+  it('carries the site version (SPEC §9: 0.0.0) in every page head', () => {
+    for (const route of ['/', '/api/listings', guideRoutes[0]]) expect(page(route)('meta[name="docs-version"]').attr('content'), route).toBe('0.0.0');
+  });
+
   it('writes every guide route, the section landings, search, home, 404 and the sitemap', () => {
     const files = new Set(listFiles(out));
     for (const route of [...guideRoutes, '/guides', '/api', '/search', '/guides/tags']) expect(files, route).toContain(`${route.slice(1)}/index.html`);

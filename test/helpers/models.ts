@@ -2,7 +2,7 @@
 import type { PageModel, SiteModel } from '../../src/shared/viewModels';
 
 export const site: SiteModel = {
-  title: 'API', tagline: 'T', baseUrl: '/', homeHref: '/', searchHref: '/search', faviconHref: '/f.svg', stylesheetHref: '/s.css', logoAlt: 'logo', navbarTitle: 'API',
+  title: 'API', tagline: 'T', version: '0.0.0', baseUrl: '/', homeHref: '/', searchHref: '/search', faviconHref: '/f.svg', stylesheetHref: '/s.css', logoAlt: 'logo', navbarTitle: 'API',
   navbarLeft: [], navbarRight: [], footer: { copyright: '©', links: [] }, colorModeScript: '', defaultMode: 'light', colorModeSwitch: false, hideNavbarOnScroll: false, lang: 'en',
   search: { enabled: false, indexUrl: '', maxResults: 8, contextLength: 50, keyboardShortcut: true, highlightTerms: true, searchPage: true },
 };
