@@ -2,6 +2,7 @@
 // hydrates each when its strategy says so; React itself loads only with the first island.
 // IMPORTANT: keep this module free of React imports, or every page pays for React up front.
 import { afterInteraction, onIdle, onVisible } from './strategies';
+import { showIslandError, whileLoading, type IslandFailure } from './islandState';
 import { startEnhancements } from './enhance/index';
 
 interface Manifest {
@@ -10,7 +11,8 @@ interface Manifest {
   islands: Record<string, string>;
 }
 
-type Mount = (element: HTMLElement, props: object) => void;
+/** An island module's default export; it calls `failed` when the island crashes (src/client/mount.tsx). */
+type Mount = (element: HTMLElement, props: object, failed: (failure: IslandFailure) => void) => void;
 
 function readManifest(): Manifest | undefined {
   const script = document.getElementById('docsgen-islands');
@@ -23,24 +25,6 @@ async function load(url: string, attempt: number): Promise<Mount> {
   return module.default;
 }
 
-function showLoadError(element: HTMLElement, retry: () => void): void {
-  if (element.querySelector(':scope > .island-error')) return;
-  const box = document.createElement('div');
-  box.className = 'island-error';
-  box.setAttribute('role', 'alert');
-  const text = document.createElement('span');
-  text.textContent = 'This part of the page could not be loaded. Check your connection, then try again.';
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = 'Retry';
-  button.addEventListener('click', () => {
-    box.remove();
-    retry();
-  });
-  box.append(text, ' ', button);
-  element.append(box);
-}
-
 export function hydrateIslands(manifest: Manifest): void {
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = element.dataset.island!;
@@ -50,12 +34,18 @@ export function hydrateIslands(manifest: Manifest): void {
     let started: Promise<void> | undefined;
     const hydrate = (): Promise<void> =>
       (started ??= load(url, attempt)
-        .then((mount) => mount(element, JSON.parse(element.dataset.props ?? '{}')))
+        .then((mount) => mount(element, JSON.parse(element.dataset.props ?? '{}'), (failure) => showIslandError(element, failure)))
         .catch((error) => {
           console.error(`The "${name}" island could not be loaded:`, error);
           started = undefined;
           attempt++;
-          showLoadError(element, () => void hydrate());
+          showIslandError(element, {
+            kind: 'load',
+            title: 'This part of the page could not be loaded',
+            lines: ['Check your connection, then try again.'],
+            action: 'Retry',
+            retry: () => void whileLoading(element, hydrate()),
+          });
         }));
     const when = element.dataset.when;
     if (when === 'load') void hydrate();

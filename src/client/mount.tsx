@@ -1,12 +1,17 @@
 // Hydrates one island with React inside an error boundary. Every island module's default
-// export is `(element, props) => mount(element, Component, props)` (see src/islands/bundle.ts).
+// export is `(element, props, failed) => mount(element, Component, props, failed)` (see
+// src/islands/bundle.ts). The page runtime shows a crash (`failed`, src/client/islandState.ts)
+// the same way as a failure to load the island's code: in place, or beside a bar that has no room.
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { IslandFailure } from './islandState';
 
-export function mount<P extends object>(element: HTMLElement, Island: ComponentType<P>, props: P): void {
+type Failed = (failure: IslandFailure) => void;
+
+export function mount<P extends object>(element: HTMLElement, Island: ComponentType<P>, props: P, failed: Failed): void {
   hydrateRoot(
     element,
-    <ErrorBoundary>
+    <ErrorBoundary failed={failed}>
       <Island {...props} />
     </ErrorBoundary>,
   );
@@ -23,7 +28,7 @@ export function causeChain(error: unknown): string[] {
   return lines;
 }
 
-class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; key: number }> {
+class ErrorBoundary extends Component<{ children: ReactNode; failed: Failed }, { error: unknown; key: number }> {
   state = { error: undefined as unknown, key: 0 };
 
   static getDerivedStateFromError(error: unknown) {
@@ -32,25 +37,19 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown;
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    // The island renders nothing meanwhile; "Try again" removes the message and remounts it.
+    this.props.failed({
+      kind: 'crash',
+      title: 'This page crashed',
+      lines: [error instanceof Error ? error.message : String(error), ...causeChain(error)],
+      action: 'Try again',
+      retry: () => this.setState(({ key }) => ({ error: undefined, key: key + 1 })),
+    });
   }
 
   render() {
     const { error, key } = this.state;
-    if (error === undefined) return <ErrorBoundaryChild key={key}>{this.props.children}</ErrorBoundaryChild>;
-    return (
-      <div className="island-crash" role="alert">
-        <p className="island-crash-title">This page crashed</p>
-        <p className="island-crash-message">{error instanceof Error ? error.message : String(error)}</p>
-        {causeChain(error).map((line, i) => (
-          <p key={i} className="island-crash-cause">
-            {line}
-          </p>
-        ))}
-        <button type="button" className="button button-secondary" onClick={() => this.setState({ error: undefined, key: key + 1 })}>
-          Try again
-        </button>
-      </div>
-    );
+    return error === undefined ? <ErrorBoundaryChild key={key}>{this.props.children}</ErrorBoundaryChild> : null;
   }
 }
 

@@ -1,5 +1,7 @@
 // When islands hydrate. Each strategy calls `hydrate` once; "interaction" also replays the
-// click or key press that woke the island, so the first click on a lazy button is not lost.
+// click or key press that woke the island, so the first click on a lazy button is not lost
+// (with a spinner when the island's code takes a while to arrive).
+import { whileLoading } from './islandState';
 
 export function onIdle(hydrate: () => unknown): void {
   if ('requestIdleCallback' in window) requestIdleCallback(() => hydrate(), { timeout: 2000 });
@@ -36,7 +38,7 @@ export function afterInteraction(element: HTMLElement, hydrate: () => Promise<vo
     event.preventDefault();
     event.stopImmediatePropagation();
     const target = event.target as HTMLElement;
-    void hydrate().then(() => {
+    void whileLoading(element, hydrate()).then(() => {
       cleanUp();
       // Enter or Space on a button or link activates it: its default action (a click) was
       // held back above, so replay the click rather than a keydown that activates nothing.

@@ -112,7 +112,7 @@ async function esbuildIslands(options: { minify: boolean }): Promise<IslandAsset
             build.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({
               resolveDir: islandsDir,
               loader: 'tsx',
-              contents: `import { mount } from ${JSON.stringify(mountModule)};\nimport Island from ${JSON.stringify(path.join(islandsDir, `${args.path}.tsx`))};\nexport default (element, props) => mount(element, Island, props);\n`,
+              contents: `import { mount } from ${JSON.stringify(mountModule)};\nimport Island from ${JSON.stringify(path.join(islandsDir, `${args.path}.tsx`))};\nexport default (element, props, failed) => mount(element, Island, props, failed);\n`,
             }));
           },
         },

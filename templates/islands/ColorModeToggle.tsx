@@ -5,7 +5,9 @@
 // The server cannot know the mode (the system preference or a stored choice decide it in the
 // browser), so the button holds both states, icon, name and tooltip each, and CSS shows the one
 // of the page's `data-theme` (91-islands.css): right before React loads, and with no markup of
-// its own to mismatch when it does.
+// its own to mismatch when it does. While the reader has not chosen, the head script follows
+// the system preference on the open page (src/render/colorModeScript.ts): the name follows the
+// page's mode, and a choice made here (`data-theme-chosen`) stops that, even without storage.
 import { useEffect, useState } from 'react';
 import { writeStorage } from '../../src/shared/storage';
 
@@ -18,7 +20,12 @@ export default function ColorModeToggle() {
   // Unknown on the server and in the first client render (which must match it); read from the
   // page once hydrated, and then named on the button itself as well.
   const [mode, setMode] = useState<Mode | null>(null);
-  useEffect(() => setMode(pageMode()), []);
+  useEffect(() => {
+    setMode(pageMode());
+    const observer = new MutationObserver(() => setMode(pageMode()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
   return (
     <button
       type="button"
@@ -30,6 +37,7 @@ export default function ColorModeToggle() {
         // effect above has synced state with the mode the head script applied.
         const target: Mode = pageMode() === 'dark' ? 'light' : 'dark';
         document.documentElement.setAttribute('data-theme', target);
+        document.documentElement.setAttribute('data-theme-chosen', '');
         writeStorage('theme', target);
         setMode(target);
       }}
