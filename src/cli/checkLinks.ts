@@ -51,7 +51,7 @@ export function registerCheckLinks(program: Command): void {
           policies: { onBrokenLinks: flags.onBrokenLinks, onBrokenAnchors: flags.onBrokenAnchors, onBrokenMarkdownLinks: flags.onBrokenMarkdownLinks, onDuplicateRoutes: flags.onDuplicateRoutes },
         });
         const ms = performance.now() - start;
-        const problems = toProblems(report.diagnostics, process.cwd());
+        const problems = toProblems(report.diagnostics, process.cwd(), { source: !json });
         const errors = problems.filter((p) => p.severity === 'error').length;
         if (errors > 0) process.exitCode = EXIT_BUILD_ERROR;
         if (json) {

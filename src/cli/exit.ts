@@ -33,7 +33,8 @@ export async function exitOnSignal(logger: Logger, what: string): Promise<() => 
 
 export function failWith(e: unknown, logger: Logger, what: string): void {
   if (e instanceof DocsgenError) {
-    for (const d of e.diagnostics) logger.diagnostic(d);
+    // Warnings found before the failing stage were printed as they were found.
+    for (const d of e.diagnostics) if (!logger.printed(d)) logger.diagnostic(d);
     const errors = e.diagnostics.filter((d) => d.severity === 'error').length;
     logger.error(`✗ ${what} failed with ${errors} ${errors === 1 ? 'error' : 'errors'}.`);
   } else {

@@ -1,6 +1,6 @@
 // Turns diagnostics into terminal text: `file:line:column`, the message, a one-line code frame
 // when the source line is known, then notes and the hint. Colours only when asked for.
-import type { Diagnostic } from './diagnostic';
+import type { Diagnostic, Location } from './diagnostic';
 import path from 'node:path';
 
 export interface FormatOptions {
@@ -22,12 +22,21 @@ export function formatDiagnostic(d: Diagnostic, { color, cwd }: FormatOptions): 
   const label = d.severity === 'error' ? paint(color, 31, '✗ error') : paint(color, 33, '(!) warning');
   const where = formatLocation(d, cwd);
   const lines = [`${label} ${where ? paint(color, 1, where) + ' ' : ''}${d.text}`];
-  if (d.location?.lineText !== undefined && d.location.line !== undefined) {
-    const gutter = `${d.location.line} | `;
-    lines.push(`    ${gutter}${d.location.lineText}`);
-    if (d.location.column) lines.push(`    ${' '.repeat(gutter.length + d.location.column - 1)}^`);
-  }
+  if (d.location) lines.push(...codeFrame(d.location));
   for (const note of d.notes ?? []) lines.push(`    note: ${note}`);
   if (d.hint) lines.push(`    hint: ${d.hint}`);
   return lines.join('\n');
+}
+
+/**
+ * The source line under a diagnostic, indented, with a caret under the column: `    42 | text`
+ * then `         ^`. Empty when the line is not known. Tabs before the column are kept in the
+ * caret's line, so the caret stays under its character however the terminal shows tabs.
+ */
+export function codeFrame(location: Location): string[] {
+  if (location.lineText === undefined || location.line === undefined) return [];
+  const gutter = `${location.line} | `;
+  const frame = [`    ${gutter}${location.lineText}`];
+  if (location.column) frame.push(`    ${' '.repeat(gutter.length)}${location.lineText.slice(0, location.column - 1).replace(/[^\t]/g, ' ')}^`);
+  return frame;
 }

@@ -8,6 +8,12 @@ export interface Logger {
   warn(message: string): void;
   error(message: string): void;
   diagnostic(d: Diagnostic): void;
+  /**
+   * Whether `d` (this very object) went through diagnostic() already, printed or left out by
+   * `quiet`. A build prints warnings as it finds them and then throws a DocsgenError carrying
+   * every diagnostic; the CLI prints only those not printed yet, so none appears twice.
+   */
+  printed(d: Diagnostic): boolean;
   /** A transient progress line (rewritten in place on a TTY, printed every 10 % otherwise). */
   progress(label: string, done: number, total: number): void;
   readonly color: boolean;
@@ -37,6 +43,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const tty = !!out.isTTY;
   let lastDecile = -1;
   let progressShown = false;
+  const printed = new WeakSet<Diagnostic>();
   const clearProgress = () => {
     if (progressShown) out.write('\r\x1b[K');
     progressShown = false;
@@ -58,10 +65,12 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       err.write(message + '\n');
     },
     diagnostic(d) {
+      printed.add(d);
       if (quiet && d.severity !== 'error') return;
       clearProgress();
       err.write(formatDiagnostic(d, { color, cwd }) + '\n');
     },
+    printed: (d) => printed.has(d),
     progress(label, done, total) {
       if (quiet) return;
       if (tty) {
@@ -91,6 +100,7 @@ export function createMemoryLogger(): Logger & { lines: string[]; diagnostics: D
     warn: (m) => void lines.push(m),
     error: (m) => void lines.push(m),
     diagnostic: (d) => void diagnostics.push(d),
+    printed: (d) => diagnostics.includes(d),
     progress: (label, done, total) => void lines.push(`${label} ${done}/${total}`),
   };
 }

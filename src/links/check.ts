@@ -6,6 +6,8 @@ import { fileToRoute, followSitePath } from './sitePath';
 
 export interface SiteLink {
   location: Location;
+  /** The exact location (column and source line), when finding it is left until the link is reported. */
+  locate?: () => Location;
   /** Route key the link points at (no trailing slash, no baseUrl). Unused for `emittedFrom` links. */
   route: string;
   hash: string;
@@ -49,7 +51,7 @@ export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: Li
   const notes = (link: SiteLink) => (link.pointer ? [`in the OpenAPI spec at ${link.pointer}`] : undefined);
   const broken = (link: SiteLink, shown: string, reason: string) =>
     byPolicy(policies.onBrokenLinks, 'broken-link', `The link "${link.raw}" points to ${shown}, which ${reason}.`, {
-      location: link.location,
+      location: link.locate?.() ?? link.location,
       notes: notes(link),
       hint: 'Fix the link, or set onBrokenLinks to "warn" while you restructure.',
     }).map((d) => ({ ...d, target: link.raw, reason: `${shown} ${reason}` }));
@@ -76,7 +78,7 @@ export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: Li
     if (hash && targets.routes.has(route) && !targets.anchors.get(route)?.has(safeDecode(hash, decodeURIComponent))) {
       diagnostics.push(
         ...byPolicy(policies.onBrokenAnchors, 'broken-anchor', `The link "${link.raw}" points to #${hash}, which ${route} does not have.`, {
-          location: link.location,
+          location: link.locate?.() ?? link.location,
           notes: notes(link),
         }).map((d) => ({ ...d, target: link.raw, reason: `${route} has no anchor #${hash}` })),
       );

@@ -9,6 +9,7 @@ import { locateKey } from '../config/load';
 import type { GuideDoc } from '../content/loadGuides';
 import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
 import type { Location } from '../diagnostics/diagnostic';
+import { locateInBody } from '../content/locate';
 import type { SiteLink } from './check';
 import { scanHtml } from './html';
 
@@ -18,14 +19,18 @@ export interface ExternalLink {
   location: Location;
 }
 
-/** What the build checks. Build diagnostics keep line-only locations for guide links (their order is part of the build's contract). */
+/**
+ * What the build checks. A guide link's exact line, column and source line are found only if it
+ * is reported (`locate`): a build has thousands of links and reports a few.
+ */
 export function collectLinks(config: ResolvedConfig, docs: GuideDoc[]): SiteLink[] {
   return collectAllLinks(config, docs, { columns: false }).links;
 }
 
 /**
- * With `columns`, guide locations get the exact line and column of the link (check-links);
- * with `external`, external links are gathered too (check-links --external).
+ * With `columns` (the default), guide locations are the exact line and column of the link
+ * (check-links); without, they are found when a link is reported. With `external`, external
+ * links are gathered too (check-links --external).
  */
 export function collectAllLinks(config: ResolvedConfig, docs: GuideDoc[], options: { columns?: boolean; external?: boolean } = {}): { links: SiteLink[]; external: ExternalLink[] } {
   const links: SiteLink[] = [];
@@ -33,8 +38,13 @@ export function collectAllLinks(config: ResolvedConfig, docs: GuideDoc[], option
   let plain: Md | undefined;
   for (const doc of docs) {
     let lines: string[] | undefined; // split only when a column is wanted: a large site has thousands of guides
-    const locate = (line: number, needle: string): Location => (options.columns !== false ? locateFrom(doc.file, (lines ??= doc.body.split('\n')), doc.bodyLineOffset, line, needle) : { file: doc.file, line });
-    for (const l of doc.links) links.push({ location: locate(l.line, l.raw), route: l.route, hash: l.hash, raw: l.raw });
+    const exact = (line: number, needle: string): Location => locateInBody(doc.file, (lines ??= doc.body.split('\n')), doc.bodyLineOffset, line, needle);
+    const locate = (line: number, needle: string): Location => (options.columns !== false ? exact(line, needle) : { file: doc.file, line });
+    for (const l of doc.links) {
+      const link: SiteLink = { location: locate(l.line, l.raw), route: l.route, hash: l.hash, raw: l.raw };
+      if (options.columns === false) link.locate = () => exact(l.line, l.raw);
+      links.push(link);
+    }
     const pageUrl = routeUrl(config.baseUrl, doc.route, config.trailingSlash);
     // Parsing the markdown again is only worth it when the guide has raw links or we want externals.
     if (!options.external && !/<(a|area)[\s>]/i.test(doc.body)) continue;
@@ -44,7 +54,7 @@ export function collectAllLinks(config: ResolvedConfig, docs: GuideDoc[], option
       if (isExternal(ref.href)) {
         if (/^https?:/i.test(ref.href)) external.push({ url: ref.href, location: locate(line, ref.href) });
       } else if (ref.html) {
-        links.push({ location: locate(line, ref.href), route: '', hash: '', raw: ref.href, emittedFrom: pageUrl });
+        links.push({ location: locate(line, ref.href), route: '', hash: '', raw: ref.href, emittedFrom: pageUrl, ...(options.columns === false ? { locate: () => exact(line, ref.href) } : {}) });
       }
     }
   }
@@ -105,21 +115,6 @@ function rawReferences(md: Md, body: string): { href: string; line: number; html
   };
   visit(md.parse(body, {}), 1);
   return refs;
-}
-
-/**
- * The exact line and column of `needle`, searched from the reported line (markdown-it reports a
- * paragraph's first line) to the end of the paragraph. `line` is a line of the file.
- */
-function locateFrom(file: string, bodyLines: string[], offset: number, line: number, needle: string): Location {
-  for (let i = line - 1 - offset; i >= 0 && i < bodyLines.length; i++) {
-    const text = bodyLines[i];
-    if (i > line - 1 - offset && text.trim() === '') break;
-    const md = text.indexOf(`](${needle}`);
-    const col = md !== -1 ? md + 3 : text.indexOf(needle) + 1;
-    if (col > 0) return { file, line: i + 1 + offset, column: col, lineText: text };
-  }
-  return { file, line };
 }
 
 function locateValue(file: string, source: string, value: string): Location | undefined {

@@ -161,21 +161,10 @@ function sidebarLinks(pages: PageModel[], sources: Map<string, string>, config: 
   return links;
 }
 
-/** A broken `.md` link as a link problem: its target, a short reason, and the column. */
+/** A broken `.md` link as a link problem: its target and a short reason (the content stage found its line and column). */
 function markdownLinkProblem(d: Diagnostic): LinkDiagnostic {
   const target = /"([^"]+)"/.exec(d.text)?.[1];
-  const loc = d.location;
-  if (!target || !loc?.line) return { ...d, target };
-  let location = loc;
-  try {
-    const text = fs.readFileSync(loc.file, 'utf8').split('\n')[loc.line - 1] ?? '';
-    const at = text.indexOf(`](${target}`);
-    const col = at !== -1 ? at + 3 : text.indexOf(target) + 1;
-    if (col > 0) location = { ...loc, column: col, lineText: text };
-  } catch {
-    // keep the line only
-  }
-  return { ...d, location, target, reason: 'no such file (or it is a draft)' };
+  return { ...d, target, reason: 'no such file (or it is a draft)' };
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -1,9 +1,11 @@
-// The check-links report: one line per problem, `file:line:column  target  reason`, grouped by
-// file (a blank line between files), then one summary line; or the same problems as JSON for
+// The check-links report: one line per problem, `file:line:column  target  reason` with the
+// source line and a caret beneath (as build errors show them), grouped by file (a blank line
+// between files), then one summary line; or the same problems as JSON for
 // tools. Turning diagnostics into problems is data work; the CLI prints through the logger.
 import path from 'node:path';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic';
 import type { LinkDiagnostic } from './check';
+import { codeFrame } from '../diagnostics/format';
 
 export interface LinkProblem {
   /** Relative to the working directory when inside it; a URL spec stays a URL. */
@@ -16,9 +18,11 @@ export interface LinkProblem {
   reason: string;
   severity: Severity;
   code: string;
+  /** The source line, shown beneath the problem in the text report (`toProblems(…, { source: true })`). */
+  lineText?: string;
 }
 
-export function toProblems(diagnostics: (Diagnostic | LinkDiagnostic)[], cwd: string): LinkProblem[] {
+export function toProblems(diagnostics: (Diagnostic | LinkDiagnostic)[], cwd: string, options: { source?: boolean } = {}): LinkProblem[] {
   const problems = diagnostics.map((d): LinkProblem => {
     const link = d as LinkDiagnostic;
     const file = d.location?.file ?? '';
@@ -32,6 +36,7 @@ export function toProblems(diagnostics: (Diagnostic | LinkDiagnostic)[], cwd: st
       reason: (link.reason ?? d.text.replace(/\.$/, '')) + (pointer ? ` (${pointer})` : ''),
       severity: d.severity,
       code: d.code,
+      ...(options.source && d.location?.lineText !== undefined ? { lineText: d.location.lineText } : {}),
     };
   });
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.reason.localeCompare(b.reason));
@@ -49,6 +54,7 @@ export function formatProblems(problems: LinkProblem[], { color }: { color: bool
     const where = [p.file, p.line, p.line !== null ? p.column : null].filter((x) => x !== null).join(':');
     const severity = p.severity === 'error' ? paint(color, 31, 'error') : paint(color, 33, 'warning');
     lines.push([paint(color, 1, where), p.target || '-', `${p.reason} (${severity})`].join('  '));
+    if (p.line !== null) lines.push(...codeFrame({ file: p.file, line: p.line, column: p.column ?? undefined, lineText: p.lineText }));
   }
   return lines;
 }

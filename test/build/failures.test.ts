@@ -25,10 +25,11 @@ describe('build failures', () => {
       'content/guides/c.md': '---\ntitle: C\n---\n[x](/guides/nowhere) [y](./b.md#no-such-part) [z](./missing.md)\n',
     });
     const result = await build({ root: dir, logger: createMemoryLogger() });
+    // Content-stage warnings first, then the link check's in the order of the source (#15: by column within a line).
     expect(result.diagnostics.map((d) => [d.code, d.severity])).toEqual([
       ['broken-markdown-link', 'warning'],
-      ['broken-anchor', 'warning'],
       ['broken-link', 'warning'],
+      ['broken-anchor', 'warning'],
     ]);
   });
 

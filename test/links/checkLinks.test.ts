@@ -67,12 +67,16 @@ describe('check-links from sources', () => {
     expect(r.stdout).toMatch(/^✓ no broken links or anchors: checked \d+ links on \d+ pages in \d+(\.\d+)? (ms|s)\.\n$/);
   });
 
-  it('a planted broken link: an error at file:line:column, grouped by file, a summary, exit 1', () => {
+  it('a planted broken link: an error at file:line:column with the source line and a caret, grouped by file, a summary, exit 1', () => {
     const dir = writeFiles({ ...good, 'docsgen.config.ts': config(), 'content/guides/c.md': '---\ntitle: C\n---\nIntro.\n\nThen go to [nowhere](/guides/nowhere) please.\n' });
     const r = run([], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'content/guides/c.md:6:22  /guides/nowhere  /guides/nowhere is not a page of this site (error)\n\n✗ 1 error, 0 warnings in 1 file' + r.stderr.slice(r.stderr.indexOf(' (checked')),
+      'content/guides/c.md:6:22  /guides/nowhere  /guides/nowhere is not a page of this site (error)\n' +
+        '    6 | Then go to [nowhere](/guides/nowhere) please.\n' +
+        '                             ^\n' +
+        '\n✗ 1 error, 0 warnings in 1 file' +
+        r.stderr.slice(r.stderr.indexOf(' (checked')),
     );
     expect(r.stdout).toBe('');
   });
