@@ -88,8 +88,11 @@ export function showIslandError(element: HTMLElement, failure: IslandFailure): (
     toggle(false);
     marker!.focus();
   });
+  // A control that had focus is about to be hidden: keep the keyboard where it was.
+  const hadFocus = element.contains(document.activeElement);
   element.classList.add('island-failed');
   element.append(marker);
+  if (hadFocus) marker.focus();
   toasts().append(panel);
   toggle(true);
   return remove;
