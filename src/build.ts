@@ -47,6 +47,8 @@ import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import type { RenderedPage } from './render/renderPages';
 import type { IslandAssets } from './islands/bundle';
 import type { SiteModel, PageModel } from './shared/viewModels';
+import { checkAlternates, localizePages, siteLocales } from './i18n/locales';
+import { buildLocaleSite, type LocaleCache, type LocaleSite } from './i18n/localeSite';
 
 export interface BuildOptions extends InlineConfig {
   /** Write the site to outDir (default) or only return it. */
@@ -98,6 +100,10 @@ export interface BuildCache {
   rendered?: string[];
   /** Set by each build: the content-hashed URLs every page refers to (stylesheet, search index). */
   hashedUrls?: string[];
+  /** Each other locale's rendered guides (src/i18n/localeSite.ts). */
+  localeGuides?: LocaleCache;
+  /** Each other locale's rendered pages (as `pages` for the default locale). */
+  localePages?: Map<string, Map<string, CachedPage>>;
 }
 
 /** What the site stage needs from the openapi stage. */
@@ -179,17 +185,33 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // stages run; its verdict is reported before their errors, and explains any failure of theirs.
     let site: ReturnType<typeof buildSite>;
     let searchIndex: ReturnType<typeof deferSearchIndex> | BuiltSearchIndex;
+    // A site with several locales: the default locale's pages as always, then each other's under
+    // its prefix (src/i18n/), each with its own search index.
+    const { locales, diagnostics: localeDiagnostics } = siteLocales(config);
+    let others: LocaleSite[] = [];
+    let otherIndexes: (ReturnType<typeof deferSearchIndex> | BuiltSearchIndex)[] = [];
     try {
       site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
-      const makeSearchIndex = (shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(site.pages, { routes: config.search.routes }), { shardAbovePages });
+      if (locales.length > 1) {
+        site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
+        others = stage('locales', () =>
+          locales.slice(1).map((locale) => {
+            const built = buildLocaleSite(locale, locales, api, { cache: options.cache });
+            localeDiagnostics.push(...built.diagnostics);
+            return built.site;
+          }),
+        );
+      }
+      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes }), { shardAbovePages });
       // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
-      searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(Infinity)) : stage('search', () => makeSearchIndex());
+      searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(site.pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
+      otherIndexes = others.map((o) => (options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(o.site.pages, Infinity), o.locale.prefix) : stage('search', () => makeSearchIndex(o.site.pages))));
     } catch (e) {
       await validated;
       throw e;
     }
-    if (hasErrors(site.diagnostics)) collect(await validated);
-    collect(site.diagnostics);
+    if (hasErrors(site.diagnostics) || hasErrors(localeDiagnostics)) collect(await validated);
+    collect([...site.diagnostics, ...localeDiagnostics]);
 
     const islandsStart = performance.now();
     const assets = await islands;
@@ -197,13 +219,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.push(['islands', performance.now() - islandsStart]);
 
     const stylesheet = buildStylesheet();
-    const siteModel = buildSiteModel(config, stylesheet.path, searchIndex);
+    const siteModel = buildSiteModel(config, stylesheet.path, searchIndex, { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages });
+    const localeModels = others.map((o, i) => buildSiteModel(o.locale.config, stylesheet.path, otherIndexes[i], { locale: o.locale.locale, siteBaseUrl: config.baseUrl, messages: o.locale.messages }));
     const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
     // The search index goes into the output folder now, in the background while pages render: written
     // after them, a large index's thousands of files waited seconds for the disk to take the pages.
     // (serve --watch makes its index on request: nothing to write.)
     const built = 'files' in searchIndex ? (searchIndex as BuiltSearchIndex) : undefined;
     const searchFiles: [string, string][] = built ? [[built.fileName, built.content], ...built.files] : [];
+    for (const [i, index] of otherIndexes.entries()) {
+      const prefix = others[i].locale.prefix;
+      if ('files' in index) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string] => [prefix + rel, content]));
+    }
     const searchWritten = output?.writeSoon(searchFiles);
     searchWritten?.catch(() => {}); // awaited after the render stage
     const files: OutputFiles = new Map();
@@ -211,14 +238,26 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // a render thread has it (serve --watch keeps them for the next rebuild).
     const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
     const routes = new Set(listed(site.pages).map((p) => p.route));
-    const sitemap = options.cache ? () => generateSitemap(listed(site.pages)) : generateSitemap(listed(site.pages));
+    const localeRoutes = others.map((o) => new Set(o.site.pages.map((p) => p.route)));
+    const allListed = () => [...listed(site.pages), ...others.flatMap((o) => o.site.pages)];
+    const sitemap = options.cache ? () => generateSitemap(allListed()) : generateSitemap(allListed());
     let rendered: SitePage[];
+    const otherRendered: SitePage[][] = [];
     let bytes: number | undefined;
     try {
       const renderStart = performance.now();
       rendered = options.cache
         ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
         : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true });
+      for (const [i, o] of others.entries()) {
+        const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
+        const model = localeModels[i];
+        otherRendered.push(
+          options.cache
+            ? renderLocaleWithCache(options.cache, o.locale.locale, () => renderWithCache(options.cache!, model, o.site.pages, (pages) => renderPages(model, pages, { logger, sources: o.site.sources, assets }), assets)).map((p) => ({ ...p, file: fileOfLocale(p.route) }))
+            : await renderSite(model, o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true }),
+        );
+      }
       timings.push(['render', performance.now() - renderStart]);
       const validateStart = performance.now();
       collect(await validated);
@@ -232,22 +271,31 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
       for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
       for (const [rel, content] of site.files) files.set(rel, content);
+      for (const [i, o] of others.entries()) {
+        for (const page of otherRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
+        // The locale's pages refer to images and example files under its own base URL.
+        for (const [rel, abs] of o.guides.assets) files.set(o.locale.prefix + rel, { copyFrom: abs });
+        for (const [rel, content] of o.site.files) files.set(o.locale.prefix + rel, content);
+      }
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else (options.cache!.deferred ??= new Map()).set('sitemap.xml', sitemap);
 
-      stage('links', () =>
-        collect(
-          checkLinks(
-            [...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])],
-            {
-              routes,
-              files: new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`)),
-              anchors: new Map(rendered.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: p.route, html: p.html! }) : idsOf(p.html!))])),
-            },
-            config,
-          ),
-        ),
-      );
+      stage('links', () => {
+        const fileSet = new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));
+        const anchors = (pages: SitePage[], prefix: string) => new Map(pages.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: prefix + p.route, html: p.html! }) : idsOf(p.html!))]));
+        const found = checkLinks([...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])], { routes, files: fileSet, anchors: anchors(rendered, '') }, config);
+        // Each other locale: what its pages link to under its own base URL. The config's links
+        // (navbar, footer, announcement) and problems its untranslated pages share with the
+        // default locale are reported once, for the default locale.
+        const seen = new Set(found.map(diagnosticKey));
+        for (const [i, o] of others.entries()) {
+          const links = [...collectLinks(o.locale.config, o.guides.docs).filter((l) => l.location.file !== config.configFile), ...(o.api?.markdown.links ?? [])];
+          const own = checkLinks(links, { routes: localeRoutes[i], files: fileSet, anchors: anchors(otherRendered[i], `/${o.locale.locale}`) }, o.locale.config);
+          found.push(...own.filter((d) => !seen.has(diagnosticKey(d))));
+        }
+        found.push(...checkAlternates(locales, [routes, ...localeRoutes], config.configFile));
+        collect(found);
+      });
 
       if (options.write !== false) {
         const committed = stage('output', () => (output ? output.commit(files) : writeOutput(config.outDir, files, outDirGuard(config, options))));
@@ -264,7 +312,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return {
       config,
       files,
-      pages: rendered.length,
+      pages: rendered.length + otherRendered.reduce((n, pages) => n + pages.length, 0),
       get bytes() {
         return (bytes ??= outputBytes(files));
       },
@@ -425,11 +473,36 @@ export function sameModel(a: unknown, b: unknown, proven: Map<object, object> = 
  * not change with its content (the dev server sends it with no-cache), and `cache.deferred` builds
  * it from this build's pages when first asked for.
  */
-function deferSearchIndex(cache: BuildCache, make: () => BuiltSearchIndex): { fileName: string; hash: string; content?: string } {
+function deferSearchIndex(cache: BuildCache, make: () => BuiltSearchIndex, localePrefix = ''): { fileName: string; hash: string; content?: string } {
   let built: BuiltSearchIndex | undefined;
   const fileName: BuiltSearchIndex['fileName'] = 'search-index.json';
-  cache.deferred = new Map([[fileName, () => (built ??= make()).content]]);
+  // The default locale's index comes first and starts this build's list; other locales add theirs.
+  if (localePrefix === '') cache.deferred = new Map();
+  cache.deferred!.set(localePrefix + fileName, () => (built ??= make()).content);
   return { fileName, hash: 'watch' };
+}
+
+/**
+ * renderWithCache for another locale's pages: its own rendered pages are kept between builds,
+ * and what the build reports (the routes rendered, the hashed URLs) stays the default locale's
+ * plus, for `rendered`, this locale's routes with its prefix.
+ */
+function renderLocaleWithCache(cache: BuildCache, locale: string, render: () => RenderedPage[]): RenderedPage[] {
+  const saved = { pages: cache.pages, rendered: cache.rendered, hashedUrls: cache.hashedUrls };
+  cache.pages = cache.localePages?.get(locale);
+  try {
+    return render();
+  } finally {
+    (cache.localePages ??= new Map()).set(locale, cache.pages!);
+    const rendered = (cache.rendered ?? []).map((route) => `/${locale}${route === '/' ? '' : route}`);
+    Object.assign(cache, saved);
+    cache.rendered = [...(saved.rendered ?? []), ...rendered];
+  }
+}
+
+/** Identifies a problem whatever locale found it (same file, line and text). */
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.code}|${d.location?.file ?? ''}|${d.location?.line ?? ''}|${d.text}`;
 }
 
 /** The anchors of a page, found again only when its HTML changed. */

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { PageModel, SiteModel } from '../src/shared/viewModels';
 import { Shell } from './layouts/Shell';
 import { IslandsUsed } from './components/Island';
+import { MessagesContext } from './components/Messages';
 import { ApiIndex } from './pages/ApiIndex';
 import { ApiOperation } from './pages/ApiOperation';
 import { ApiOverview } from './pages/ApiOverview';
@@ -19,9 +20,11 @@ import { TagDocs, TagsList } from './pages/Tags';
 export function renderTemplate(site: SiteModel, page: PageModel, islandsUsed?: Set<string>): ReactElement {
   return (
     <IslandsUsed.Provider value={islandsUsed ?? null}>
-      <Shell site={site} page={page}>
-        {body(site, page)}
-      </Shell>
+      <MessagesContext.Provider value={site.messages}>
+        <Shell site={site} page={page}>
+          {body(site, page)}
+        </Shell>
+      </MessagesContext.Provider>
     </IslandsUsed.Provider>
   );
 }

@@ -8,9 +8,9 @@ import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
 import { discoverGuides, stripNumberPrefix, type Category, type ParsedFileCache, type GuideSource } from './discover';
 import { missingContentDiagnostic } from './contentDir';
-import { locateInBody } from './locate';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
+import { translateGuides } from '../i18n/translate';
 
 export interface LinkRecord {
   /** Source file and 1-based line of the link. */
@@ -44,6 +44,8 @@ export interface GuidesResult {
   /** Output path (from the site root) → source file, for images copied into the site. */
   assets: Map<string, string>;
   diagnostics: Diagnostic[];
+  /** With `translations`: the routes of guides shown in the default locale's text. */
+  untranslated?: Set<string>;
 }
 
 /**
@@ -56,13 +58,19 @@ export interface GuideRenderCache {
   entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; bodyTitle?: string; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
 }
 
-export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean } = {}): GuidesResult {
+/** `translations`: a locale's folder of translated guides (src/i18n/translate.ts), used where it has the guide. */
+export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
   if (cache) cache.parsedFiles ??= new Map();
   const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
   const missing = missingContentDiagnostic(config);
   if (missing) diagnostics.push(missing);
-  const visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
+  let visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
   const routeByFile = new Map(visible.map((s) => [s.file, s.route]));
+  const translated = options.translations !== undefined ? translateGuides(visible, options.translations, routeByFile) : undefined;
+  if (translated) {
+    visible = translated.sources;
+    diagnostics.push(...translated.diagnostics);
+  }
   const assets = new Map<string, string>();
   const md = createMarkdown({ html: true, highlight: options.highlight });
   const url = (route: string, hash: string) => routeUrl(config.baseUrl, route, config.trailingSlash) + (hash ? `#${hash}` : '');
@@ -82,8 +90,6 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
     const diagnosticsBefore = diagnostics.length;
     const images: [string, string][] = [];
     const links: LinkRecord[] = [];
-    let bodyLines: string[] | undefined; // split only to report a problem
-    const at = (line: number, needle: string) => locateInBody(source.file, (bodyLines ??= source.body.split('\n')), source.bodyLineOffset, line, needle);
     const env = createEnv(source.file, source.bodyLineOffset, {
       resolveLink(href, line) {
         if (isExternal(href)) return href;
@@ -98,7 +104,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
           if (!route) {
             diagnostics.push(
               ...byPolicy(config.onBrokenMarkdownLinks, 'broken-markdown-link', `The markdown link "${href}" points to a file that does not exist (or is a draft).`, {
-                location: at(line, href),
+                location: { file: source.file, line },
               }),
             );
             return href;
@@ -116,7 +122,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
         if (isExternal(src) || src.startsWith('data:')) return src;
         const file = src.startsWith('/') ? path.join(config.contentDir, src) : path.resolve(path.dirname(source.file), decodeURI(src));
         if (!fs.existsSync(file)) {
-          diagnostics.push(error('image-not-found', `The image "${src}" does not exist.`, { location: at(line, src) }));
+          diagnostics.push(error('image-not-found', `The image "${src}" does not exist.`, { location: { file: source.file, line } }));
           return src;
         }
         const ext = path.extname(file);
@@ -141,7 +147,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
     });
     return guideDoc(source, html, env.headings, links, env.title);
   });
-  return { docs, categories, assets, diagnostics };
+  return { docs, categories, assets, diagnostics, ...(translated ? { untranslated: translated.untranslated } : {}) };
 }
 
 /**

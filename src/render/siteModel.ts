@@ -3,10 +3,18 @@
 import type { ResolvedConfig } from '../config/types';
 import { isExternal, localeBaseUrl, routeUrl, withBase } from '../shared/url';
 import type { NavbarEntry, NavLink, SiteModel } from '../shared/viewModels';
+import { defaultMessages, type Messages } from '../shared/messages';
 import { colorModeScript } from './colorModeScript';
 
+/** A locale's pages: `config.baseUrl` is then that locale's base URL and `siteBaseUrl` the site's (src/i18n/locales.ts). */
+export interface SiteModelLocale {
+  locale: string;
+  siteBaseUrl: string;
+  messages: Messages;
+}
+
 /** `searchIndex` is the index file's site path and content hash (see src/search/buildIndex.ts). */
-export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, searchIndex?: { fileName: string; hash: string }): SiteModel {
+export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, searchIndex?: { fileName: string; hash: string }, locale?: SiteModelLocale): SiteModel {
   const link = (item: { label?: string; to?: string; href?: string; activeBasePath?: string }): NavLink => ({
     label: item.label ?? '',
     href: item.href ?? routeUrl(config.baseUrl, item.to ?? '/', config.trailingSlash),
@@ -25,11 +33,11 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
           case 'localeDropdown':
             return {
               type: 'localeDropdown',
-              current: config.i18n.defaultLocale,
-              locales: config.i18n.locales.map((locale) => ({
-                locale,
-                label: config.i18n.localeConfigs[locale]?.label ?? locale,
-                href: localeBaseUrl(config.baseUrl, locale, config.i18n.defaultLocale),
+              current: locale?.locale ?? config.i18n.defaultLocale,
+              locales: config.i18n.locales.map((l) => ({
+                locale: l,
+                label: config.i18n.localeConfigs[l]?.label ?? l,
+                href: localeBaseUrl(locale?.siteBaseUrl ?? config.baseUrl, l, config.i18n.defaultLocale),
               })),
             };
           default:
@@ -41,11 +49,11 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
     title: config.title,
     tagline: config.tagline,
     version: config.version,
-    baseUrl: config.baseUrl,
+    baseUrl: locale?.siteBaseUrl ?? config.baseUrl,
     homeHref: routeUrl(config.baseUrl, '/', config.trailingSlash),
     searchHref: routeUrl(config.baseUrl, '/search', config.trailingSlash),
-    faviconHref: withBase(config.baseUrl, config.favicon),
-    stylesheetHref: withBase(config.baseUrl, `/${stylesheetPath}`),
+    faviconHref: withBase(locale?.siteBaseUrl ?? config.baseUrl, config.favicon),
+    stylesheetHref: withBase(locale?.siteBaseUrl ?? config.baseUrl, `/${stylesheetPath}`),
     logoAlt: config.navbar.logo?.alt ?? `${config.title} logo`,
     navbarTitle: config.navbar.title ?? config.title,
     navbarLeft: entries('left'),
@@ -65,6 +73,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
       highlightTerms: config.search.highlightTermsOnTargetPage,
       searchPage: config.search.searchPage,
     },
-    lang: config.i18n.defaultLocale,
+    lang: locale?.locale ?? config.i18n.defaultLocale,
+    messages: locale?.messages ?? defaultMessages,
   };
 }

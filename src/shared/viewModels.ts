@@ -1,5 +1,6 @@
 // The data templates render. Built on the node side (src/site), read by templates/ — which may
 // import nothing else from src/. Every URL here is final: baseUrl and trailingSlash applied.
+import type { Messages } from './messages';
 
 export type SidebarItem =
   | {
@@ -50,7 +51,10 @@ export interface SiteModel {
   hideNavbarOnScroll: boolean;
   /** Local search options the search UI needs (SPEC.md §9 constants by default). */
   search: { enabled: boolean; indexUrl: string; maxResults: number; contextLength: number; keyboardShortcut: boolean; highlightTerms: boolean; searchPage: boolean };
+  /** The locale of the pages rendered with this model, e.g. `fr`. */
   lang: string;
+  /** UI strings in that locale (src/shared/messages.ts). */
+  messages: Messages;
 }
 
 export interface HeadModel {
@@ -88,6 +92,8 @@ export interface DocBody {
   next?: PageLink;
   tags: PageLink[];
   banner?: 'unlisted' | 'draft';
+  /** Set on a guide shown in the default locale's text because it has no translation: the label of the page's locale (`Français`). */
+  untranslated?: string;
 }
 
 export interface CardGroup {
@@ -252,4 +258,16 @@ export interface PageModel {
   section: 'home' | 'guides' | 'api' | 'other';
   sidebar?: SidebarItem[];
   body: PageBody;
+  /** On a site with several locales: this page in every locale, default locale first. */
+  alternates?: PageAlternate[];
+}
+
+/** One locale's version of a page. */
+export interface PageAlternate {
+  locale: string;
+  label: string;
+  /** Site path with that locale's base URL (`/fr/guides/a`): the language menu's link. */
+  href: string;
+  /** Absolute URL (`https://docs.example/fr/guides/a`): `<link rel="alternate" hreflang>`. */
+  url: string;
 }

@@ -4,13 +4,15 @@
 import type { SiteModel } from '../../src/shared/viewModels';
 import AnnouncementDismiss, { ANNOUNCEMENT_DISMISS_KEY } from '../islands/AnnouncementDismiss';
 import { Island } from './Island';
+import { useMessages } from './Messages';
 
 export function AnnouncementBar({ announcement }: { announcement: NonNullable<SiteModel['announcement']> }) {
+  const t = useMessages();
   return (
     <div
       className={`announcement-bar${announcement.isCloseable ? ' announcement-bar-closeable' : ''}`}
       role="region"
-      aria-label="Announcement"
+      aria-label={t.announcement}
       data-announcement-id={announcement.id}
       style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}
     >

@@ -1,21 +1,20 @@
-// The notices at the top of unlisted and draft pages.
-const text = {
-  unlisted: {
-    title: 'Unlisted page',
-    body: 'This page is unlisted. It is left out of the sidebar, tag pages, search and the sitemap, and search engines are asked not to index it; only people with a direct link can find it.',
-  },
-  draft: {
-    title: 'Draft page',
-    body: 'This page is a draft. It is only visible in development (docsgen serve) and is left out of production builds.',
-  },
-};
+// The notices at the top of unlisted, draft and untranslated pages.
+import { formatMessage } from '../../src/shared/messages';
+import { useMessages } from './Messages';
 
-export function Banner({ kind }: { kind: 'unlisted' | 'draft' }) {
+/** `language`: the label of the page's locale, for the untranslated notice. */
+export function Banner({ kind, language = '' }: { kind: 'unlisted' | 'draft' | 'untranslated'; language?: string }) {
+  const t = useMessages();
+  const text = {
+    unlisted: { title: t.unlistedTitle, body: t.unlistedBody },
+    draft: { title: t.draftTitle, body: t.draftBody },
+    untranslated: { title: t.untranslatedTitle, body: formatMessage(t.untranslatedBody, { language }) },
+  }[kind];
   return (
-    <aside className={`admonition admonition-warning page-banner page-banner-${kind}`} role="note">
-      <p className="admonition-title">{text[kind].title}</p>
+    <aside className={`admonition ${kind === 'untranslated' ? 'admonition-info' : 'admonition-warning'} page-banner page-banner-${kind}`} role="note">
+      <p className="admonition-title">{text.title}</p>
       <div className="admonition-body">
-        <p>{text[kind].body}</p>
+        <p>{text.body}</p>
       </div>
     </aside>
   );

@@ -1,18 +1,20 @@
 // The top bar: logo and title, the configured items on each side. Search, colour mode and the
 // mobile menu become interactive as islands; here they are the no-JavaScript baseline.
-import type { NavbarEntry, SiteModel } from '../../src/shared/viewModels';
+import { defaultMessages } from '../../src/shared/messages';
+import type { NavbarEntry, PageAlternate, SiteModel } from '../../src/shared/viewModels';
 import ColorModeToggle from '../islands/ColorModeToggle';
 import MobileMenu, { type MobileMenuLink } from '../islands/MobileMenu';
 import SearchBox from '../islands/SearchBox';
 import { Island } from './Island';
 
-export function Navbar({ site, section, currentHref, hasSidebar }: { site: SiteModel; section: string; currentHref: string; hasSidebar: boolean }) {
+/** `currentHref`: the page's site path; `alternates`: the page in each locale (sites with several). */
+export function Navbar({ site, section, currentHref, hasSidebar, alternates }: { site: SiteModel; section: string; currentHref: string; hasSidebar: boolean; alternates?: PageAlternate[] }) {
   // The mobile drawer lists the navbar's links and, copied from the page, its sidebar.
   const menuLinks: MobileMenuLink[] = [...site.navbarLeft, ...site.navbarRight].flatMap((item) =>
     item.type === 'link' ? [{ label: item.label, href: item.href, external: item.external, active: isActive(item.activeBasePath, section) }] : [],
   );
   return (
-    <nav className="navbar" aria-label="Main" data-hide-on-scroll={site.hideNavbarOnScroll ? '' : undefined}>
+    <nav className="navbar" aria-label={site.messages.mainNavigation} data-hide-on-scroll={site.hideNavbarOnScroll ? '' : undefined}>
       <div className="navbar-inner">
         <div className="navbar-side navbar-left">
           <Island
@@ -27,12 +29,12 @@ export function Navbar({ site, section, currentHref, hasSidebar }: { site: SiteM
             <span className="navbar-title">{site.navbarTitle}</span>
           </a>
           {site.navbarLeft.map((item, i) => (
-            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} />
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} alternates={alternates} />
           ))}
         </div>
         <div className="navbar-side navbar-right">
           {site.navbarRight.map((item, i) => (
-            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} />
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} alternates={alternates} />
           ))}
         </div>
       </div>
@@ -40,7 +42,7 @@ export function Navbar({ site, section, currentHref, hasSidebar }: { site: SiteM
   );
 }
 
-function NavItem({ item, section, currentHref, site }: { item: NavbarEntry; section: string; currentHref: string; site: SiteModel }) {
+function NavItem({ item, section, currentHref, site, alternates }: { item: NavbarEntry; section: string; currentHref: string; site: SiteModel; alternates?: PageAlternate[] }) {
   switch (item.type) {
     case 'link': {
       const active = isActive(item.activeBasePath, section);
@@ -65,23 +67,24 @@ function NavItem({ item, section, currentHref, site }: { item: NavbarEntry; sect
             highlight: site.search.highlightTerms,
             shortcut: site.search.keyboardShortcut,
             searchPage: site.search.searchPage,
+            ...searchLabels(site),
           }}
           when="interaction"
         />
       ) : (
-        <SearchForm action={site.searchHref} indexUrl={site.search.indexUrl} baseUrl={site.baseUrl} />
+        <SearchForm action={site.searchHref} indexUrl={site.search.indexUrl} baseUrl={site.baseUrl} site={site} />
       );
     case 'localeDropdown':
       return (
         <details className="navbar-dropdown">
-          <summary className="navbar-link" aria-label={`Language: ${item.locales.find((l) => l.locale === item.current)?.label ?? item.current}`}>
+          <summary className="navbar-link" aria-label={`${site.messages.language}: ${item.locales.find((l) => l.locale === item.current)?.label ?? item.current}`}>
             <GlobeIcon />
             <span>{item.locales.find((l) => l.locale === item.current)?.label ?? item.current}</span>
           </summary>
           <ul className="navbar-dropdown-menu">
             {item.locales.map((l) => (
               <li key={l.locale}>
-                <a href={l.locale === item.current ? currentHref : l.href} lang={l.locale} aria-current={l.locale === item.current ? 'true' : undefined}>
+                <a href={alternates?.find((a) => a.locale === l.locale)?.href ?? (l.locale === item.current ? currentHref : l.href)} lang={l.locale} aria-current={l.locale === item.current ? 'true' : undefined}>
                   {l.label}
                 </a>
               </li>
@@ -105,15 +108,22 @@ function isActive(activeBasePath: string | undefined, section: string): boolean 
  * The search box's no-JavaScript form (search bar turned off, or no index): submitting it opens
  * the search page, which finds the index through `data-search-index`.
  */
-function SearchForm({ action, indexUrl, baseUrl }: { action: string; indexUrl: string; baseUrl: string }) {
+function SearchForm({ action, indexUrl, baseUrl, site }: { action: string; indexUrl: string; baseUrl: string; site: SiteModel }) {
   return (
     <form className="navbar-search" role="search" action={action} data-search-form="" data-search-index={indexUrl || undefined} data-search-base={baseUrl}>
       <label className="visually-hidden" htmlFor="navbar-search-input">
-        Search
+        {site.messages.search}
       </label>
-      <input id="navbar-search-input" className="navbar-search-input" type="search" name="q" placeholder="Search" autoComplete="off" />
+      <input id="navbar-search-input" className="navbar-search-input" type="search" name="q" placeholder={site.messages.searchPlaceholder} autoComplete="off" />
     </form>
   );
+}
+
+/** The search box's strings, passed only when they are not English (island props are in every page's HTML). */
+function searchLabels(site: SiteModel): { labels?: { search: string; placeholder: string; noResults: string } } {
+  const m = site.messages;
+  if (m.search === defaultMessages.search && m.searchPlaceholder === defaultMessages.searchPlaceholder && m.noResults === defaultMessages.noResults) return {};
+  return { labels: { search: m.search, placeholder: m.searchPlaceholder, noResults: m.noResults } };
 }
 
 function Logo({ alt }: { alt: string }) {

@@ -1,13 +1,15 @@
 // Previous / next links in sidebar order.
 import type { PageLink } from '../../src/shared/viewModels';
+import { useMessages } from './Messages';
 
 export function Pagination({ previous, next }: { previous?: PageLink; next?: PageLink }) {
+  const t = useMessages();
   if (!previous && !next) return null;
   return (
-    <nav className="pagination" aria-label="Guide pages">
+    <nav className="pagination" aria-label={t.guidePages}>
       {previous ? (
         <a className="pagination-link pagination-previous" href={previous.href} rel="prev">
-          <span className="pagination-sub">Previous</span>
+          <span className="pagination-sub">{t.previous}</span>
           <span className="pagination-label">« {previous.label}</span>
         </a>
       ) : (
@@ -15,7 +17,7 @@ export function Pagination({ previous, next }: { previous?: PageLink; next?: Pag
       )}
       {next ? (
         <a className="pagination-link pagination-next" href={next.href} rel="next">
-          <span className="pagination-sub">Next</span>
+          <span className="pagination-sub">{t.next}</span>
           <span className="pagination-label">{next.label} »</span>
         </a>
       ) : null}

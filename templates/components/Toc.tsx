@@ -1,12 +1,14 @@
 // "On this page": the h2–h3 outline of the current page.
 import type { TocEntry } from '../../src/shared/viewModels';
+import { useMessages } from './Messages';
 
 export function Toc({ entries }: { entries: TocEntry[] }) {
+  const t = useMessages();
   if (entries.length === 0) return null;
   return (
     <nav className="toc" aria-labelledby="toc-title">
       <p className="toc-title" id="toc-title">
-        On this page
+        {t.onThisPage}
       </p>
       <TocList entries={entries} />
     </nav>

@@ -45,7 +45,11 @@ export interface SearchBoxProps {
   shortcut: boolean;
   /** The search page exists: offer "See all results". */
   searchPage: boolean;
+  /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. */
+  labels?: { search: string; placeholder: string; noResults: string };
 }
+
+const ENGLISH: NonNullable<SearchBoxProps['labels']> = { search: 'Search', placeholder: 'Search', noResults: 'No results' };
 
 // ---------------------------------------------------------------------------------------------
 // Loading (shared with the search page island)
@@ -191,7 +195,7 @@ const optionId = (i: number) => `navbar-search-option-${i}`;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
-export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage }: SearchBoxProps) {
+export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage, labels = ENGLISH }: SearchBoxProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   // The input is uncontrolled: what was typed (or pre-filled by the highlight enhancement)
   // before hydration stays, and `query` follows the input.
@@ -246,7 +250,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
     if (status === 'error') announcement = 'Search is unavailable: the search index could not be loaded.';
     else if (!response) announcement = 'Loading search results…';
     else {
-      const count = results.length === 0 ? 'No results' : `${results.length} ${results.length === 1 ? 'result' : 'results'}`;
+      const count = results.length === 0 ? labels.noResults : `${results.length} ${results.length === 1 ? 'result' : 'results'}`;
       announcement = response.correctedQuery ? `Showing results for ${response.correctedQuery}. ${count}` : count;
     }
   }
@@ -330,7 +334,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
           Loading search index…
         </p>
       );
-    else if (results.length === 0) message = <p className="search-message search-empty">No results</p>;
+    else if (results.length === 0) message = <p className="search-message search-empty">{labels.noResults}</p>;
     else if (response.correctedQuery)
       message = (
         <p className="search-message search-correction">
@@ -355,7 +359,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
       }}
     >
       <label className="visually-hidden" htmlFor={INPUT_ID}>
-        Search
+        {labels.search}
       </label>
       <div className="search-box">
         <input
@@ -364,7 +368,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
           className="navbar-search-input"
           type="search"
           name="q"
-          placeholder="Search"
+          placeholder={labels.placeholder}
           autoComplete="off"
           spellCheck={false}
           role="combobox"

@@ -19,6 +19,8 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
         {head.keywords.length > 0 ? <meta name="keywords" content={head.keywords.join(', ')} /> : null}
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="canonical" href={head.canonical} />
+        {page.alternates?.map((a) => <link key={a.locale} rel="alternate" hrefLang={a.locale} href={a.url} />)}
+        {page.alternates?.length ? <link rel="alternate" hrefLang="x-default" href={page.alternates[0].url} /> : null}
         <meta property="og:title" content={head.title} />
         {head.description ? <meta property="og:description" content={head.description} /> : null}
         <meta property="og:url" content={head.canonical} />
@@ -34,10 +36,10 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
       </head>
       <body>
         <a className="skip-link" href="#main-content">
-          Skip to main content
+          {site.messages.skipToContent}
         </a>
         {site.announcement ? <AnnouncementBar announcement={site.announcement} /> : null}
-        <Navbar site={site} section={page.section} currentHref={head.canonical} hasSidebar={(page.sidebar?.length ?? 0) > 0} />
+        <Navbar site={site} section={page.section} currentHref={page.route === '/404' ? site.homeHref : sitePath(head.canonical)} hasSidebar={(page.sidebar?.length ?? 0) > 0} alternates={page.alternates} />
         <div className="page-wrapper">{children}</div>
         <Footer footer={site.footer} />
         <div id="docsgen-base-url-banner" className="base-url-banner" role="alert" hidden>
@@ -47,6 +49,11 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
       </body>
     </html>
   );
+}
+
+/** `https://docs.example/fr/a` → `/fr/a`: a link that stays on the host being viewed (preview, `docsgen serve`). */
+function sitePath(url: string): string {
+  return url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '') || '/';
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DocBody, PageModel } from '../../src/shared/viewModels';
 import { Banner } from '../components/Banner';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useMessages } from '../components/Messages';
 import { Pagination } from '../components/Pagination';
 import { DocLayout } from '../layouts/DocLayout';
 
@@ -8,11 +9,13 @@ import { DocLayout } from '../layouts/DocLayout';
 const opensWithTitle = (html: string) => /^<h1[\s>]/.test(html);
 
 export function DocPage({ page, doc, homeHref }: { page: PageModel; doc: DocBody; homeHref: string }) {
+  const t = useMessages();
   return (
     <DocLayout page={page} toc={doc.toc}>
       <article className="doc-article">
         <Breadcrumbs crumbs={doc.breadcrumbs} homeHref={homeHref} />
         {doc.banner ? <Banner kind={doc.banner} /> : null}
+        {doc.untranslated !== undefined ? <Banner kind="untranslated" language={doc.untranslated} /> : null}
         {opensWithTitle(doc.html) ? null : (
           <header>
             <h1 className="doc-title">{doc.title}</h1>
@@ -21,7 +24,7 @@ export function DocPage({ page, doc, homeHref }: { page: PageModel; doc: DocBody
         <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
         {doc.tags.length > 0 ? (
           <footer className="doc-tags">
-            <span className="doc-tags-label">Tags:</span>
+            <span className="doc-tags-label">{t.tags}</span>
             <ul>
               {doc.tags.map((t) => (
                 <li key={t.href}>

@@ -1,17 +1,20 @@
+import { useMessages } from '../components/Messages';
+
 export function NotFound({ homeHref, guidesHref, apiHref }: { homeHref: string; guidesHref: string; apiHref: string }) {
+  const t = useMessages();
   return (
     <main id="main-content" className="not-found" tabIndex={-1}>
-      <h1>Page not found</h1>
-      <p>We could not find the page you were looking for. It may have moved when the documentation was reorganised, or the link may be mistyped.</p>
+      <h1>{t.notFoundTitle}</h1>
+      <p>{t.notFoundBody}</p>
       <ul>
         <li>
-          <a href={homeHref}>Go to the home page</a>
+          <a href={homeHref}>{t.notFoundHome}</a>
         </li>
         <li>
-          <a href={guidesHref}>Start with the quick-start guide</a>
+          <a href={guidesHref}>{t.notFoundGuides}</a>
         </li>
         <li>
-          <a href={apiHref}>Browse the API reference</a>
+          <a href={apiHref}>{t.notFoundApi}</a>
         </li>
       </ul>
     </main>

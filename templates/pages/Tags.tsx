@@ -1,6 +1,7 @@
 // /guides/tags and /guides/tags/<tag>.
 import type { Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useMessages } from '../components/Messages';
 import { DocLayout } from '../layouts/DocLayout';
 
 type Props = { page: PageModel; homeHref: string; breadcrumbs: Crumb[]; title: string };
@@ -26,13 +27,14 @@ export function TagsList({ tags, ...p }: Props & { tags: { label: string; href: 
 }
 
 export function TagDocs({ docs, allTagsHref, ...p }: Props & { docs: { label: string; href: string; description: string }[]; allTagsHref: string }) {
+  const t = useMessages();
   return (
     <DocLayout page={p.page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={p.breadcrumbs} homeHref={p.homeHref} />
         <h1 className="doc-title">{p.title}</h1>
         <p>
-          <a href={allTagsHref}>View all tags</a>
+          <a href={allTagsHref}>{t.viewAllTags}</a>
         </p>
         <ul className="tag-doc-list">
           {docs.map((d) => (

@@ -1,9 +1,10 @@
 // A minimal site model and page factory for tests that render pages without building a site.
 import type { PageModel, SiteModel } from '../../src/shared/viewModels';
+import { defaultMessages } from '../../src/shared/messages';
 
 export const site: SiteModel = {
   title: 'API', tagline: 'T', version: '0.0.0', baseUrl: '/', homeHref: '/', searchHref: '/search', faviconHref: '/f.svg', stylesheetHref: '/s.css', logoAlt: 'logo', navbarTitle: 'API',
-  navbarLeft: [], navbarRight: [], footer: { copyright: '©', links: [] }, colorModeScript: '', defaultMode: 'light', colorModeSwitch: false, hideNavbarOnScroll: false, lang: 'en',
+  navbarLeft: [], navbarRight: [], footer: { copyright: '©', links: [] }, colorModeScript: '', defaultMode: 'light', colorModeSwitch: false, hideNavbarOnScroll: false, lang: 'en', messages: defaultMessages,
   search: { enabled: false, indexUrl: '', maxResults: 8, contextLength: 50, keyboardShortcut: true, highlightTerms: true, searchPage: true },
 };
 

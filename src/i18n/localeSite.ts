@@ -1,0 +1,50 @@
+// The content and site stages again for one locale other than the default: its guides (the
+// translation where there is one), the same API pages with links under the locale's base URL,
+// and every page model with its alternates. Rendered by the build like the default locale's.
+import path from 'node:path';
+import type { ApiInput } from '../build';
+import { loadGuides, type GuideRenderCache, type GuidesResult } from '../content/loadGuides';
+import type { ParsedFileCache } from '../content/discover';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { createSpecMarkdown } from '../openapi/markdown';
+import { buildSite, type SiteResult } from '../site/routes';
+import { localizePages, type SiteLocale } from './locales';
+
+export interface LocaleSite {
+  locale: SiteLocale;
+  guides: GuidesResult;
+  site: SiteResult;
+  api?: ApiInput;
+}
+
+/** What serve --watch keeps of a locale between builds: its guides' rendered markdown. */
+export type LocaleCache = Map<string, GuideRenderCache | undefined>;
+
+export function buildLocaleSite(
+  locale: SiteLocale,
+  locales: SiteLocale[],
+  api: ApiInput | undefined,
+  options: { highlight?: boolean; cache?: { localeGuides?: LocaleCache; parsedFiles?: ParsedFileCache } } = {},
+): { site: LocaleSite; diagnostics: Diagnostic[] } {
+  const { cache } = options;
+  const guideCache = cache ? { guides: (cache.localeGuides ??= new Map()).get(locale.locale), parsedFiles: cache.parsedFiles } : undefined;
+  const guides = loadGuides(locale.config, guideCache, { highlight: options.highlight, translations: locale.translations });
+  if (cache) cache.localeGuides!.set(locale.locale, guideCache!.guides);
+  const localeApi = api && { ...api, markdown: createSpecMarkdown(locale.config, api.source) };
+  const site = buildSite(locale.config, guides, localeApi);
+  const pages = localizePages(
+    site.pages.filter((p) => p.route !== '/404'),
+    locales,
+    locale,
+    guides.untranslated ?? new Set(),
+  );
+  // The default locale reports what the untranslated guides and the spec hold: here only what
+  // the translations themselves bring (otherwise every warning would be printed once per locale).
+  const own = (d: Diagnostic) => d.location?.file !== undefined && isInside(d.location.file, locale.translations);
+  return { site: { locale, guides, site: { ...site, pages }, api: localeApi }, diagnostics: guides.diagnostics.filter(own) };
+}
+
+function isInside(file: string, dir: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}

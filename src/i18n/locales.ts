@@ -1,0 +1,126 @@
+// The locales of a site (`i18n.locales`): what each one's pages are built from. The default
+// locale is the site as it has always been; every other locale is the same set of pages under
+// `<baseUrl><locale>/`, with the guides of `i18n/<locale>/guides/` where translated (else the
+// default text and a notice) and the UI strings of `i18n/<locale>/messages.json`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { load as loadYaml } from 'js-yaml';
+import type { ResolvedConfig } from '../config/types';
+import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
+import { defaultMessages, type Messages } from '../shared/messages';
+import { localeBaseUrl, routeUrl } from '../shared/url';
+import type { PageAlternate, PageModel } from '../shared/viewModels';
+
+export interface SiteLocale {
+  locale: string;
+  /** `Français` (`i18n.localeConfigs.<locale>.label`, else the code). */
+  label: string;
+  isDefault: boolean;
+  /** The site's config with `baseUrl` set to the locale's base URL: every link the stages emit then stays in the locale. */
+  config: ResolvedConfig;
+  /** Output path prefix of its files: `''` for the default locale, `fr/` otherwise. */
+  prefix: string;
+  /** `<root>/i18n/<locale>/guides`: translated guides, at the same paths as in `content/guides`. */
+  translations: string;
+  messages: Messages;
+}
+
+/** `<folder holding the content folder>/i18n`: translations live beside the content they translate. */
+export function i18nDir(config: ResolvedConfig): string {
+  return path.join(path.dirname(config.contentDir), 'i18n');
+}
+
+/** Every locale of the site, default first, with its messages; problems of the messages files as diagnostics. */
+export function siteLocales(config: ResolvedConfig): { locales: SiteLocale[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const { defaultLocale, locales } = config.i18n;
+  const ordered = [defaultLocale, ...locales.filter((l) => l !== defaultLocale)];
+  const result = ordered.map((locale): SiteLocale => {
+    const isDefault = locale === defaultLocale;
+    const loaded = loadMessages(config, locale);
+    diagnostics.push(...loaded.diagnostics);
+    return {
+      locale,
+      label: config.i18n.localeConfigs[locale]?.label ?? locale,
+      isDefault,
+      config: isDefault ? config : { ...config, baseUrl: localeBaseUrl(config.baseUrl, locale, defaultLocale) },
+      prefix: isDefault ? '' : `${locale}/`,
+      translations: path.join(i18nDir(config), locale, 'guides'),
+      messages: loaded.messages,
+    };
+  });
+  return { locales: result, diagnostics };
+}
+
+/**
+ * `i18n/<locale>/messages.json` (or `.yml`/`.yaml`): `{ "onThisPage": "Sur cette page", … }`
+ * over the built-in English strings. A key docsgen does not know is a warning (a typo would
+ * otherwise leave the English string in place without a word); a value that is not a string is an error.
+ */
+export function loadMessages(config: ResolvedConfig, locale: string): { messages: Messages; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const dir = path.join(i18nDir(config), locale);
+  const file = ['messages.json', 'messages.yml', 'messages.yaml'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  if (!file) return { messages: defaultMessages, diagnostics };
+  let data: unknown;
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    data = file.endsWith('.json') ? JSON.parse(text) : loadYaml(text);
+  } catch (e) {
+    return { messages: defaultMessages, diagnostics: [error('i18n-messages-invalid', `The messages file could not be read: ${(e as Error).message}`, { location: { file } })] };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { messages: defaultMessages, diagnostics: [error('i18n-messages-invalid', 'The messages file must hold an object of UI strings by key, e.g. { "onThisPage": "Sur cette page" }.', { location: { file } })] };
+  }
+  const messages: Messages = { ...defaultMessages };
+  for (const [key, value] of Object.entries(data)) {
+    if (!Object.hasOwn(defaultMessages, key)) {
+      diagnostics.push(warning('i18n-unknown-message', `The messages file sets "${key}", which is not a UI string of docsgen; it is ignored.`, { location: { file }, hint: `The keys are those of src/shared/messages.ts, e.g. ${Object.keys(defaultMessages).slice(0, 3).join(', ')}.` }));
+    } else if (typeof value !== 'string') {
+      diagnostics.push(error('i18n-messages-invalid', `The message "${key}" must be a string.`, { location: { file } }));
+    } else {
+      messages[key as keyof Messages] = value;
+    }
+  }
+  return { messages, diagnostics };
+}
+
+/** The page in every locale, for the language menu and `<link rel="alternate" hreflang>`. */
+export function pageAlternates(locales: SiteLocale[], route: string): PageAlternate[] {
+  return locales.map((l) => {
+    const href = routeUrl(l.config.baseUrl, route, l.config.trailingSlash);
+    return { locale: l.locale, label: l.label, href, url: l.config.url + href };
+  });
+}
+
+/**
+ * A locale's page models as its pages show them: each with its alternates, and a guide left
+ * untranslated with the notice saying so. New objects: a cached model stays as it was.
+ */
+export function localizePages(pages: PageModel[], locales: SiteLocale[], locale: SiteLocale, untranslated: ReadonlySet<string>): PageModel[] {
+  return pages.map((page) => {
+    if (page.route === '/404') return page;
+    const body = page.body.kind === 'doc' && untranslated.has(page.route) ? { ...page.body, doc: { ...page.body.doc, untranslated: locale.label } } : page.body;
+    return { ...page, body, alternates: pageAlternates(locales, page.route) };
+  });
+}
+
+/**
+ * The language menu links every page to the same route in each other locale: each locale must
+ * have every route the others have. (Each locale builds the same routes today; this keeps a
+ * page that exists in one locale only from linking to a 404 in another.)
+ */
+export function checkAlternates(locales: SiteLocale[], routes: ReadonlySet<string>[], configFile: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  if (locales.length < 2) return diagnostics;
+  for (const [i, from] of locales.entries()) {
+    for (const route of routes[i]) {
+      for (const [j, to] of locales.entries()) {
+        if (i === j || routes[j].has(route)) continue;
+        const href = routeUrl(to.config.baseUrl, route, to.config.trailingSlash);
+        diagnostics.push(error('broken-link', `The language menu of ${routeUrl(from.config.baseUrl, route, from.config.trailingSlash)} links to ${href}, which is not a page of this site.`, { location: { file: configFile }, hint: `Every page is built in every locale of i18n.locales; this is a docsgen bug.` }));
+      }
+    }
+  }
+  return diagnostics;
+}

@@ -1,0 +1,44 @@
+// The words docsgen itself puts on every page (navbar, "On this page", previous/next, banners,
+// 404…), in English. A site with more locales overrides them by key from
+// `i18n/<locale>/messages.json` (src/i18n/messages.ts); templates read them through the site model.
+
+export const defaultMessages = {
+  skipToContent: 'Skip to main content',
+  mainNavigation: 'Main',
+  search: 'Search',
+  searchPlaceholder: 'Search',
+  noResults: 'No results',
+  language: 'Language',
+  onThisPage: 'On this page',
+  previous: 'Previous',
+  next: 'Next',
+  guidePages: 'Guide pages',
+  breadcrumbs: 'Breadcrumbs',
+  homePage: 'Home page',
+  tags: 'Tags:',
+  viewAllTags: 'View all tags',
+  guidesSidebar: 'Guides sidebar',
+  apiSidebar: 'API sidebar',
+  unlistedTitle: 'Unlisted page',
+  unlistedBody:
+    'This page is unlisted. It is left out of the sidebar, tag pages, search and the sitemap, and search engines are asked not to index it; only people with a direct link can find it.',
+  draftTitle: 'Draft page',
+  draftBody: 'This page is a draft. It is only visible in development (docsgen serve) and is left out of production builds.',
+  untranslatedTitle: 'Not translated',
+  /** `{language}` is the label of the page's locale, e.g. `Français`. */
+  untranslatedBody: 'This page has not been translated into {language} yet.',
+  notFoundTitle: 'Page not found',
+  notFoundBody: 'We could not find the page you were looking for. It may have moved when the documentation was reorganised, or the link may be mistyped.',
+  notFoundHome: 'Go to the home page',
+  notFoundGuides: 'Start with the quick-start guide',
+  notFoundApi: 'Browse the API reference',
+  announcement: 'Announcement',
+};
+
+export type Messages = typeof defaultMessages;
+export type MessageKey = keyof Messages;
+
+/** `{name}` placeholders replaced by their value. */
+export function formatMessage(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => values[name] ?? m);
+}

@@ -1,0 +1,186 @@
+// Issue #15, locales (SPEC §2: per-locale URLs are built from the site base URL and the locale
+// prefix): with `locales: ['en', 'fr']` every page is built under /fr/ too, from the translated
+// guide where there is one (else the English text with a notice), with French UI strings, a
+// language menu that stays on the site being viewed, hreflang alternates, a French search index,
+// a sitemap of both, and the link checker looking at the French pages.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { buildFails, buildFiles, configSource, listFiles, repoRoot, type Fixture } from '../helpers/fixture';
+
+const spec = fs.readFileSync(path.join(repoRoot, 'fixtures/specs/openapi31.yaml'), 'utf8');
+
+/** A two-locale site; `extra` adds or replaces files. */
+export function twoLocaleSite(extra: Record<string, string> = {}, config: Record<string, unknown> = {}): Record<string, string> {
+  return {
+    'docsgen.config.ts': configSource({
+      i18n: { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: { en: { label: 'English' }, fr: { label: 'Français' } } },
+      navbar: {
+        items: [
+          { label: 'Guides', to: '/guides/intro', position: 'left' },
+          { type: 'search', position: 'right' },
+          { type: 'localeDropdown', position: 'right' },
+        ],
+      },
+      openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' },
+      ...config,
+    }),
+    'openapi.yaml': spec,
+    'content/guides/intro.md': '---\ntitle: Introduction\nsidebar_position: 1\n---\nWelcome to the flood API.\n\n## Getting a key\n\nAsk support for a key. See [the zones](./zones.md).\n',
+    'content/guides/zones.md': '---\ntitle: Flood zones\nsidebar_position: 2\n---\nZones come from FEMA maps.\n\n## Zone codes\n\nA, AE, X.\n',
+    'i18n/fr/guides/intro.md': '---\ntitle: Présentation\n---\nBienvenue dans l’API des inondations.\n\n## Obtenir une clé\n\nDemandez une clé au support. Voir [les zones](./zones.md#zone-codes).\n',
+    'i18n/fr/messages.json': JSON.stringify({ onThisPage: 'Sur cette page', next: 'Suivant', previous: 'Précédent', searchPlaceholder: 'Rechercher', skipToContent: 'Aller au contenu principal' }),
+    ...extra,
+  };
+}
+
+describe('#15 locales: a site in English and French', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await buildFiles(twoLocaleSite());
+  });
+  afterAll(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+
+  it('builds every page under /fr/ as well (but one 404 page), with <html lang> of its locale', () => {
+    const files = listFiles(f.result.config.outDir).filter((p) => p.endsWith('.html'));
+    const en = files.filter((p) => !p.startsWith('fr/'));
+    const fr = files.filter((p) => p.startsWith('fr/')).map((p) => p.slice(3));
+    expect(en).toContain('guides/intro/index.html');
+    expect(en.some((p) => p.startsWith('api/'))).toBe(true);
+    expect(fr).toEqual(en.filter((p) => p !== '404.html'));
+    expect(f.$('guides/intro/index.html')('html').attr('lang')).toBe('en');
+    expect(f.$('fr/guides/intro/index.html')('html').attr('lang')).toBe('fr');
+    expect(f.$('fr/index.html')('html').attr('lang')).toBe('fr');
+  });
+
+  it('shows the translated guide where there is one, and the English text with a notice where there is none', () => {
+    const intro = f.$('fr/guides/intro/index.html');
+    expect(intro('h1').text()).toBe('Présentation');
+    expect(intro('.markdown').text()).toContain('Bienvenue');
+    expect(intro('.page-banner-untranslated')).toHaveLength(0);
+    const zones = f.$('fr/guides/zones/index.html');
+    expect(zones('.markdown').text()).toContain('Zones come from FEMA maps.');
+    expect(zones('.page-banner-untranslated').text()).toContain('This page has not been translated into Français yet.');
+    expect(f.$('guides/zones/index.html')('.page-banner-untranslated')).toHaveLength(0);
+  });
+
+  it('uses the French UI strings of i18n/fr/messages.json, English where it has none, and English on English pages', () => {
+    const fr = f.$('fr/guides/intro/index.html');
+    expect(fr('.toc-title').text()).toBe('Sur cette page');
+    expect(fr('.pagination-next .pagination-sub').text()).toBe('Suivant');
+    expect(fr('.skip-link').text()).toBe('Aller au contenu principal');
+    expect(fr('.navbar-search-input').attr('placeholder')).toBe('Rechercher');
+    expect(fr('.breadcrumbs').attr('aria-label')).toBe('Breadcrumbs');
+    const en = f.$('guides/intro/index.html');
+    expect(en('.toc-title').text()).toBe('On this page');
+    expect(en('.navbar-search-input').attr('placeholder')).toBe('Search');
+  });
+
+  it('keeps links within the locale: guide links, sidebar, navbar, breadcrumbs and API pages', () => {
+    const $ = f.$('fr/guides/intro/index.html');
+    expect($('.markdown p a').attr('href')).toBe('/fr/guides/zones#zone-codes');
+    expect($('nav.sidebar a').map((_, a) => $(a).attr('href')).get()).toEqual(['/fr/guides/intro', '/fr/guides/zones']);
+    expect($('.navbar-brand').attr('href')).toBe('/fr/');
+    expect($('.pagination-next').attr('href')).toBe('/fr/guides/zones');
+    const api = f.$('fr/api/index.html');
+    expect(api('html').attr('lang')).toBe('fr');
+    const apiLinks = api('main a').map((_, a) => api(a).attr('href')).get().filter((h) => h.startsWith('/'));
+    expect(apiLinks.length).toBeGreaterThan(0);
+    for (const href of apiLinks) expect(href).toMatch(/^\/fr\//);
+    // Assets are the site's, not copied per locale.
+    expect($('link[rel="stylesheet"]').attr('href')).toMatch(/^\/assets\/css\//);
+  });
+
+  it('the language menu links to the same page in each locale as a site path, the current one marked', () => {
+    for (const [file, current] of [['guides/intro/index.html', 'en'], ['fr/guides/intro/index.html', 'fr']] as const) {
+      const $ = f.$(file);
+      const links = $('.navbar-dropdown-menu a');
+      expect(links.map((_, a) => $(a).attr('href')).get()).toEqual(['/guides/intro', '/fr/guides/intro']);
+      expect(links.map((_, a) => $(a).attr('lang')).get()).toEqual(['en', 'fr']);
+      expect($(`.navbar-dropdown-menu a[aria-current="true"]`).attr('lang')).toBe(current);
+    }
+    expect(f.$('fr/index.html')('.navbar-dropdown-menu a').map((_, a) => f.$('fr/index.html')(a).attr('href')).get()).toEqual(['/', '/fr/']);
+  });
+
+  it('has <link rel="alternate" hreflang> for every locale and x-default on every page', () => {
+    for (const file of ['guides/intro/index.html', 'fr/guides/intro/index.html']) {
+      const $ = f.$(file);
+      const alt = $('link[rel="alternate"][hreflang]')
+        .map((_, l) => `${$(l).attr('hreflang')} ${$(l).attr('href')}`)
+        .get();
+      expect(alt).toEqual(['en https://docs.test.example/guides/intro', 'fr https://docs.test.example/fr/guides/intro', 'x-default https://docs.test.example/guides/intro']);
+    }
+    expect(f.$('fr/guides/intro/index.html')('link[rel="canonical"]').attr('href')).toBe('https://docs.test.example/fr/guides/intro');
+  });
+
+  it('writes a search index per locale, each locale pointing at its own; the French one holds the French text', () => {
+    expect(f.$('guides/intro/index.html')('[data-search-index]').attr('data-search-index')).toMatch(/^\/search-index\.json\?_=/);
+    expect(f.$('fr/guides/intro/index.html')('[data-search-index]').attr('data-search-index')).toMatch(/^\/fr\/search-index\.json\?_=/);
+    const fr = f.read('fr/search-index.json');
+    expect(fr).toContain('Bienvenue');
+    expect(fr).toContain('/fr/guides/intro');
+    expect(fr).not.toContain('"/guides/intro"');
+    expect(f.read('search-index.json')).not.toContain('Bienvenue');
+  });
+
+  it('lists every locale’s pages in sitemap.xml', () => {
+    const sitemap = f.read('sitemap.xml');
+    expect(sitemap).toContain('<loc>https://docs.test.example/guides/intro</loc>');
+    expect(sitemap).toContain('<loc>https://docs.test.example/fr/guides/intro</loc>');
+    expect(sitemap).toContain('<loc>https://docs.test.example/fr/api</loc>');
+  });
+});
+
+describe('#15 locales: the link checker covers every locale', () => {
+  it('a broken link only in a French translation fails the build, named at the translation’s file and line', async () => {
+    const { messages, error } = await buildFails(twoLocaleSite({ 'i18n/fr/guides/zones.md': '# Zones\n\nVoir [la page](/guides/nulle-part).\n\n## Zone codes\n' }));
+    expect(messages).toEqual(['error: The link "/guides/nulle-part" points to /guides/nulle-part, which is not a page of this site.']);
+    expect(error.diagnostics[0].location?.file).toMatch(/i18n\/fr\/guides\/zones\.md$/);
+    expect(error.diagnostics[0].location?.line).toBe(3);
+  });
+
+  it('a broken link of an English guide is reported once, not once per locale', async () => {
+    const { messages } = await buildFails(twoLocaleSite({ 'content/guides/zones.md': 'See [nothing](/guides/nowhere).\n\n## Zone codes\n' }));
+    expect(messages).toEqual(['error: The link "/guides/nowhere" points to /guides/nowhere, which is not a page of this site.']);
+  });
+
+  it('a translation that has no original and an unknown key in messages.json are warnings', async () => {
+    const f = await buildFiles(twoLocaleSite({ 'i18n/fr/guides/orphan.md': '# Orpheline\n', 'i18n/fr/messages.json': '{"onThisPage":"Sur cette page","nope":"x"}' }));
+    const text = f.logger.diagnostics.map((d) => d.text).join('\n');
+    expect(text).toContain('This translation has no guide of the same path in the content folder (orphan.md)');
+    expect(text).toContain('The messages file sets "nope", which is not a UI string of docsgen');
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  });
+});
+
+describe('#15 locales: a site with one locale', () => {
+  it('builds no locale folder, no hreflang, and its language menu links to the page as a site path (not the production URL)', async () => {
+    const f = await buildFiles(
+      twoLocaleSite({}, { i18n: { defaultLocale: 'en', locales: ['en'] }, openapi: undefined }),
+    );
+    expect(listFiles(f.result.config.outDir).some((p) => p.startsWith('fr/'))).toBe(false);
+    const $ = f.$('guides/intro/index.html');
+    expect($('link[hreflang]')).toHaveLength(0);
+    expect($('.navbar-dropdown-menu a').attr('href')).toBe('/guides/intro');
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  });
+});
+
+describe('#15 locales: the shipped site stays English-only', () => {
+  it('builds the same routes as before (no locale folder), every page in English without alternates, its language menu a site path', async () => {
+    const result = await build({ root: repoRoot, write: false, logger: createMemoryLogger() });
+    const pages = [...result.files.keys()].filter((f) => f.endsWith('.html'));
+    expect(new Set(pages.map((f) => f.split('/')[0]).filter((top) => !top.endsWith('.html')))).toEqual(new Set(['api', 'guides', 'search']));
+    expect(pages).toContain('guides/getting-started/quick-start/index.html');
+    for (const file of pages) {
+      const $ = cheerio.load(String(result.files.get(file)));
+      expect($('html').attr('lang'), file).toBe('en');
+      expect($('link[hreflang]'), file).toHaveLength(0);
+    }
+    const $ = cheerio.load(String(result.files.get('guides/getting-started/quick-start/index.html')));
+    expect($('.navbar-dropdown-menu a').map((_, a) => $(a).attr('href')).get()).toEqual(['/guides/getting-started/quick-start']);
+  });
+});
