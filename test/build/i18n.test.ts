@@ -4,38 +4,12 @@
 // language menu that stays on the site being viewed, hreflang alternates, a French search index,
 // a sitemap of both, and the link checker looking at the French pages.
 import fs from 'node:fs';
-import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { buildFails, buildFiles, configSource, listFiles, repoRoot, type Fixture } from '../helpers/fixture';
-
-const spec = fs.readFileSync(path.join(repoRoot, 'fixtures/specs/openapi31.yaml'), 'utf8');
-
-/** A two-locale site; `extra` adds or replaces files. */
-export function twoLocaleSite(extra: Record<string, string> = {}, config: Record<string, unknown> = {}): Record<string, string> {
-  return {
-    'docsgen.config.ts': configSource({
-      i18n: { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: { en: { label: 'English' }, fr: { label: 'Français' } } },
-      navbar: {
-        items: [
-          { label: 'Guides', to: '/guides/intro', position: 'left' },
-          { type: 'search', position: 'right' },
-          { type: 'localeDropdown', position: 'right' },
-        ],
-      },
-      openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' },
-      ...config,
-    }),
-    'openapi.yaml': spec,
-    'content/guides/intro.md': '---\ntitle: Introduction\nsidebar_position: 1\n---\nWelcome to the flood API.\n\n## Getting a key\n\nAsk support for a key. See [the zones](./zones.md).\n',
-    'content/guides/zones.md': '---\ntitle: Flood zones\nsidebar_position: 2\n---\nZones come from FEMA maps.\n\n## Zone codes\n\nA, AE, X.\n',
-    'i18n/fr/guides/intro.md': '---\ntitle: Présentation\n---\nBienvenue dans l’API des inondations.\n\n## Obtenir une clé\n\nDemandez une clé au support. Voir [les zones](./zones.md#zone-codes).\n',
-    'i18n/fr/messages.json': JSON.stringify({ onThisPage: 'Sur cette page', next: 'Suivant', previous: 'Précédent', searchPlaceholder: 'Rechercher', skipToContent: 'Aller au contenu principal' }),
-    ...extra,
-  };
-}
+import { buildFails, buildFiles, listFiles, repoRoot, type Fixture } from '../helpers/fixture';
+import { twoLocaleSite } from '../helpers/i18nSite';
 
 describe('#15 locales: a site in English and French', () => {
   let f: Fixture;
