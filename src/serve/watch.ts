@@ -17,6 +17,7 @@ import { withBase } from '../shared/url';
 import type { OverlayError } from './events';
 import { fetchSpecWithFallback } from './specCache';
 import { throwSite } from './throwSite';
+import { i18nDir } from '../i18n/locales';
 
 export interface WatchContextOptions extends InlineConfig {
   logger: Logger;
@@ -203,7 +204,9 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   const toWatch = () => {
     const config = state.loaded.config;
     const specFile = config.openapi && !isUrl(config.openapi.spec) ? path.resolve(config.root, config.openapi.spec) : undefined;
-    return new Set([config.contentDir, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...(specFile ? [specFile] : [])]);
+    // Translations (i18n/<locale>/guides, messages files) are watched only on a site with several locales.
+    const translations = config.i18n.locales.length > 1 ? [i18nDir(config)] : [];
+    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...(specFile ? [specFile] : [])]);
   };
   let watched = toWatch();
   const watcher: FSWatcher = watch([...watched], {
