@@ -3,6 +3,7 @@
 // island's code loads after a click, the system colour preference followed live, smooth
 // in-page scrolling (easing factor 0.85) and the back-to-top button.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -40,6 +41,16 @@ async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Prom
 }
 
 const GUIDE = '/guides/getting-started/quick-start';
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A and AA violations on the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v: any) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0].target.join(' ')})`);
+  });
+}
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -137,6 +148,15 @@ describe('#15 island errors that can be read', () => {
       }
     }
   }, 60_000);
+
+  it.each(SCHEMES)('has no WCAG 2.1 A/AA violations with a failed navbar island and its panel open (%s)', async (colorScheme) => {
+    const page = await newPage({ colorScheme });
+    await crashIsland(page, 'ColorModeToggle');
+    await page.goto(server.url + GUIDE);
+    await page.locator('.color-mode-toggle').click();
+    await page.locator('.island-error-toast').waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+  });
 
   it('an island in the content area shows the block fallback in place, inside the content column', async () => {
     const page = await newPage({ viewport: { width: 390, height: 844 } });
@@ -339,5 +359,13 @@ describe('#15 back to top', () => {
     expect(ys[ys.length - 1]).toBe(0);
     expect(ratios(ys).length).toBeGreaterThan(8);
     await expect.poll(() => button.isVisible()).toBe(false);
+  });
+
+  it.each(SCHEMES)('has no WCAG 2.1 A/AA violations while shown (%s)', async (colorScheme) => {
+    const page = await newPage({ colorScheme });
+    await page.goto(server.url + GUIDE);
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await expect.poll(() => page.getByRole('button', { name: 'Back to top' }).isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
   });
 });
