@@ -8,6 +8,7 @@ import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
 import { discoverGuides, stripNumberPrefix, type Category, type ParsedFileCache, type GuideSource } from './discover';
 import { missingContentDiagnostic } from './contentDir';
+import { locateInBody } from './locate';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 import { translateGuides } from '../i18n/translate';
@@ -90,6 +91,8 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
     const diagnosticsBefore = diagnostics.length;
     const images: [string, string][] = [];
     const links: LinkRecord[] = [];
+    let bodyLines: string[] | undefined; // split only to report a problem
+    const at = (line: number, needle: string) => locateInBody(source.file, (bodyLines ??= source.body.split('\n')), source.bodyLineOffset, line, needle);
     const env = createEnv(source.file, source.bodyLineOffset, {
       resolveLink(href, line) {
         if (isExternal(href)) return href;
@@ -104,7 +107,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
           if (!route) {
             diagnostics.push(
               ...byPolicy(config.onBrokenMarkdownLinks, 'broken-markdown-link', `The markdown link "${href}" points to a file that does not exist (or is a draft).`, {
-                location: { file: source.file, line },
+                location: at(line, href),
               }),
             );
             return href;
@@ -122,7 +125,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
         if (isExternal(src) || src.startsWith('data:')) return src;
         const file = src.startsWith('/') ? path.join(config.contentDir, src) : path.resolve(path.dirname(source.file), decodeURI(src));
         if (!fs.existsSync(file)) {
-          diagnostics.push(error('image-not-found', `The image "${src}" does not exist.`, { location: { file: source.file, line } }));
+          diagnostics.push(error('image-not-found', `The image "${src}" does not exist.`, { location: at(line, src) }));
           return src;
         }
         const ext = path.extname(file);

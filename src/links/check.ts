@@ -3,6 +3,7 @@
 import { byPolicy, type Diagnostic, type Location, type Policy } from '../diagnostics/diagnostic';
 import type { TrailingSlash } from '../shared/url';
 import { fileToRoute, followSitePath } from './sitePath';
+import { locateSpecLink } from './specLocation';
 
 export interface SiteLink {
   location: Location;
@@ -49,9 +50,11 @@ export interface LinkDiagnostic extends Diagnostic {
 export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: LinkPolicies): LinkDiagnostic[] {
   const diagnostics: LinkDiagnostic[] = [];
   const notes = (link: SiteLink) => (link.pointer ? [`in the OpenAPI spec at ${link.pointer}`] : undefined);
+  // Exact locations are found only for the links reported (a spec description's, from its file's text).
+  const where = (link: SiteLink) => link.locate?.() ?? (link.pointer !== undefined && link.location.line === undefined ? locateSpecLink(link) : link.location);
   const broken = (link: SiteLink, shown: string, reason: string) =>
     byPolicy(policies.onBrokenLinks, 'broken-link', `The link "${link.raw}" points to ${shown}, which ${reason}.`, {
-      location: link.locate?.() ?? link.location,
+      location: where(link),
       notes: notes(link),
       hint: 'Fix the link, or set onBrokenLinks to "warn" while you restructure.',
     }).map((d) => ({ ...d, target: link.raw, reason: `${shown} ${reason}` }));
@@ -78,7 +81,7 @@ export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: Li
     if (hash && targets.routes.has(route) && !targets.anchors.get(route)?.has(safeDecode(hash, decodeURIComponent))) {
       diagnostics.push(
         ...byPolicy(policies.onBrokenAnchors, 'broken-anchor', `The link "${link.raw}" points to #${hash}, which ${route} does not have.`, {
-          location: link.locate?.() ?? link.location,
+          location: where(link),
           notes: notes(link),
         }).map((d) => ({ ...d, target: link.raw, reason: `${route} has no anchor #${hash}` })),
       );

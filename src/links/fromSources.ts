@@ -3,7 +3,6 @@
 // own HTML; only a page a link needs an anchor of that is not found there is rendered (API
 // field anchors, ids added by templates), so the common case renders nothing at all. What the
 // API reference contributes is cached between runs (apiCache.ts) while the spec is unchanged.
-import fs from 'node:fs';
 import type { ApiInput } from '../build';
 import { loadConfig } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
@@ -18,6 +17,7 @@ import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { collectAllLinks, type ExternalLink } from './collect';
 import { scanHtml } from './html';
+import { locateSpecLink, readLines } from './specLocation';
 import { checkLocaleLinks } from '../i18n/checkLocales';
 import type { CheckLinksOptions, LinkReport } from './types';
 
@@ -130,20 +130,8 @@ async function renderIds(config: ResolvedConfig, pages: PageModel[], sources: Ma
 
 /** Links in spec descriptions, with the line in the spec file where the text can be found. */
 function specLinks(api: ApiInput): SiteLink[] {
-  let lines: string[] | undefined;
-  try {
-    lines = fs.readFileSync(api.source, 'utf8').split('\n');
-  } catch {
-    lines = undefined; // a URL spec: the JSON pointer says where
-  }
-  return api.markdown.links.map((link) => {
-    if (!lines) return link;
-    for (let i = 0; i < lines.length; i++) {
-      const col = lines[i].indexOf(`](${link.raw}`);
-      if (col !== -1) return { ...link, location: { file: api.source, line: i + 1, column: col + 3, lineText: lines[i] } };
-    }
-    return link;
-  });
+  const lines = readLines(api.source);
+  return api.markdown.links.map((link) => ({ ...link, location: locateSpecLink(link, lines) }));
 }
 
 /** Sidebar links as emitted, once per distinct sidebar; a broken one is reported at its page's source. */

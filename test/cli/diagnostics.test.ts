@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, runDocsgen } from '../faults/harness';
-import { writeFiles } from '../helpers/fixture';
+import { configSource, writeFiles } from '../helpers/fixture';
 
 const guide = [
   '---',
@@ -55,6 +55,26 @@ describe('#15 build errors as promised: file:line:column and the source line wit
     // check-links: one line per problem, then the same frame.
     expect(reportOf(check.stderr, './nope.md')).toEqual(md);
     expect(reportOf(check.stderr, '/guides/nowhere  ')).toEqual(link);
+  });
+
+  it('a link in a spec description: the spec file, line and column in both, with the JSON pointer', async () => {
+    const spec = ['openapi: 3.0.3', 'info:', '  title: Mini API', '  version: "1"', 'paths:', '  /ping:', '    get:', '      operationId: ping', '      summary: Ping', '      description: See [the guide](/guides/gone).', '      responses:', '        "200":', '          description: OK', ''].join('\n');
+    const dir = writeFiles({
+      'content/guides/a.md': '---\ntitle: A\n---\nText.\n',
+      'openapi.yaml': spec,
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+    });
+    const build = await runDocsgen(['build'], dir);
+    const check = await runDocsgen(['check-links'], dir);
+    const frame = ['10 |       description: See [the guide](/guides/gone).', `${' '.repeat('10 | '.length + 35)}^`];
+    const at = (output: string, needle: string) => {
+      const lines = output.split('\n');
+      const i = lines.findIndex((l) => l.includes(needle));
+      return { where: /openapi\.yaml(:\d+)*/.exec(lines[i] ?? '')?.[0], frame: lines.slice(i + 1, i + 3).map((l) => l.replace(/^ {4}/, '')) };
+    };
+    expect(at(build.stderr, 'The link "/guides/gone"'), build.stderr).toEqual({ where: 'openapi.yaml:10:36', frame });
+    expect(build.stderr).toContain('note: in the OpenAPI spec at /paths/~1ping/get/description');
+    expect(at(check.stderr, '/guides/gone  '), check.stderr).toEqual({ where: 'openapi.yaml:10:36', frame });
   });
 
   it('the caret sits under the link in the terminal, whatever the gutter width', async () => {
