@@ -100,7 +100,7 @@ export function pageAlternates(locales: SiteLocale[], route: string): PageAltern
 export function localizePages(pages: PageModel[], locales: SiteLocale[], locale: SiteLocale, untranslated: ReadonlySet<string>): PageModel[] {
   return pages.map((page) => {
     if (page.route === '/404') return page;
-    const body = page.body.kind === 'doc' && untranslated.has(page.route) ? { ...page.body, doc: { ...page.body.doc, untranslated: locale.label } } : page.body;
+    const body = page.body.kind === 'doc' && untranslated.has(page.route) ? { ...page.body, doc: { ...page.body.doc, untranslated: { language: locale.label, textLang: locales[0].locale } } } : page.body;
     return { ...page, body, alternates: pageAlternates(locales, page.route) };
   });
 }

@@ -92,8 +92,8 @@ export interface DocBody {
   next?: PageLink;
   tags: PageLink[];
   banner?: 'unlisted' | 'draft';
-  /** Set on a guide shown in the default locale's text because it has no translation: the label of the page's locale (`Français`). */
-  untranslated?: string;
+  /** Set on a guide shown in the default locale's text because it has no translation: the label of the page's locale (`Français`) and the locale of the text (`en`). */
+  untranslated?: { language: string; textLang: string };
 }
 
 export interface CardGroup {

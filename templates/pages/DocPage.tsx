@@ -15,13 +15,13 @@ export function DocPage({ page, doc, homeHref }: { page: PageModel; doc: DocBody
       <article className="doc-article">
         <Breadcrumbs crumbs={doc.breadcrumbs} homeHref={homeHref} />
         {doc.banner ? <Banner kind={doc.banner} /> : null}
-        {doc.untranslated !== undefined ? <Banner kind="untranslated" language={doc.untranslated} /> : null}
+        {doc.untranslated ? <Banner kind="untranslated" language={doc.untranslated.language} /> : null}
         {opensWithTitle(doc.html) ? null : (
           <header>
             <h1 className="doc-title">{doc.title}</h1>
           </header>
         )}
-        <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
+        <div className="markdown" lang={doc.untranslated?.textLang} dangerouslySetInnerHTML={{ __html: doc.html }} />
         {doc.tags.length > 0 ? (
           <footer className="doc-tags">
             <span className="doc-tags-label">{t.tags}</span>

@@ -38,6 +38,8 @@ describe('#15 locales: a site in English and French', () => {
     const zones = f.$('fr/guides/zones/index.html');
     expect(zones('.markdown').text()).toContain('Zones come from FEMA maps.');
     expect(zones('.page-banner-untranslated').text()).toContain('This page has not been translated into Français yet.');
+    expect(zones('.markdown').attr('lang')).toBe('en');
+    expect(intro('.markdown').attr('lang')).toBeUndefined();
     expect(f.$('guides/zones/index.html')('.page-banner-untranslated')).toHaveLength(0);
   });
 
