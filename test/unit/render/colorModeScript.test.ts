@@ -1,0 +1,77 @@
+// The head script, run against a stand-in for the browser: the first mode, and the system
+// preference followed live until the reader chooses (browser tests check the real thing).
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { colorModeScript } from '../../../src/render/colorModeScript';
+
+function run(script: string, { system = 'light' as 'light' | 'dark' | 'none', stored = null as string | null, storageBlocked = false } = {}) {
+  const attributes = new Map<string, string>();
+  const listeners: (() => void)[] = [];
+  const env = {
+    system,
+    documentElement: {
+      setAttribute: (name: string, value: string) => attributes.set(name, value),
+      hasAttribute: (name: string) => attributes.has(name),
+    },
+  };
+  runInNewContext(script, {
+    document: { documentElement: env.documentElement },
+    localStorage: {
+      getItem: () => {
+        if (storageBlocked) throw new Error('SecurityError');
+        return stored;
+      },
+    },
+    matchMedia: (query: string) => ({
+      matches: query.includes(env.system),
+      addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+    }),
+  });
+  return {
+    theme: () => attributes.get('data-theme'),
+    /** The OS switches mode. */
+    switchSystem(mode: 'light' | 'dark') {
+      env.system = mode;
+      for (const listener of listeners) listener();
+    },
+    choose(mode: 'light' | 'dark') {
+      attributes.set('data-theme', mode);
+      attributes.set('data-theme-chosen', '');
+    },
+    setStored: (value: string) => (stored = value),
+    listeners,
+  };
+}
+
+describe('render/colorModeScript', () => {
+  it('applies the stored choice, else the system preference, else the default, and marks the page data-js', () => {
+    expect(run(colorModeScript('light', true), { system: 'dark' }).theme()).toBe('dark');
+    expect(run(colorModeScript('light', true), { system: 'dark', stored: 'light' }).theme()).toBe('light');
+    expect(run(colorModeScript('dark', true), { system: 'none' }).theme()).toBe('dark');
+    expect(run(colorModeScript('light', true), { system: 'dark', storageBlocked: true }).theme()).toBe('dark');
+    expect(run(colorModeScript('light', false), { system: 'dark' }).theme()).toBe('light');
+    expect(run(colorModeScript('light', false), { system: 'dark', stored: 'dark' }).theme()).toBe('dark');
+  });
+
+  it('follows the system preference live until the reader chooses', () => {
+    const page = run(colorModeScript('light', true));
+    page.switchSystem('dark');
+    expect(page.theme()).toBe('dark');
+    page.switchSystem('light');
+    expect(page.theme()).toBe('light');
+    page.choose('dark');
+    page.switchSystem('light');
+    expect(page.theme()).toBe('dark');
+  });
+
+  it('keeps a choice stored in another tab', () => {
+    const page = run(colorModeScript('light', true));
+    page.setStored('light');
+    page.switchSystem('dark');
+    expect(page.theme()).toBe('light');
+  });
+
+  it('does not listen when the system preference is not respected', () => {
+    expect(run(colorModeScript('light', false)).listeners).toHaveLength(0);
+  });
+});
