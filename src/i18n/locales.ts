@@ -7,9 +7,9 @@ import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import type { ResolvedConfig } from '../config/types';
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
-import { defaultMessages, type Messages } from '../shared/messages';
+import { apiHeadingKeys, defaultMessages, type Messages } from '../shared/messages';
 import { localeBaseUrl, routeUrl } from '../shared/url';
-import type { PageAlternate, PageModel } from '../shared/viewModels';
+import type { PageAlternate, PageModel, TocEntry } from '../shared/viewModels';
 
 export interface SiteLocale {
   locale: string;
@@ -100,9 +100,16 @@ export function pageAlternates(locales: SiteLocale[], route: string): PageAltern
 export function localizePages(pages: PageModel[], locales: SiteLocale[], locale: SiteLocale, untranslated: ReadonlySet<string>): PageModel[] {
   return pages.map((page) => {
     if (page.route === '/404') return page;
-    const body = page.body.kind === 'doc' && untranslated.has(page.route) ? { ...page.body, doc: { ...page.body.doc, untranslated: { language: locale.label, textLang: locales[0].locale } } } : page.body;
+    let body = page.body.kind === 'doc' && untranslated.has(page.route) ? { ...page.body, doc: { ...page.body.doc, untranslated: { language: locale.label, textLang: locales[0].locale } } } : page.body;
+    if (!locale.isDefault && 'toc' in body && body.kind.startsWith('api')) body = { ...body, toc: translateApiToc(body.toc, locale.messages) };
     return { ...page, body, alternates: pageAlternates(locales, page.route) };
   });
+}
+
+/** The API pages' tables of contents list their section headings (`Request`, `Responses`…) in English: in the locale's words. */
+function translateApiToc(toc: TocEntry[], messages: Messages): TocEntry[] {
+  const words = new Map<string, string>(apiHeadingKeys.map((key) => [defaultMessages[key], messages[key]]));
+  return toc.map((entry) => (words.has(entry.text) ? { ...entry, text: words.get(entry.text)! } : entry));
 }
 
 /**

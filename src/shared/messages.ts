@@ -33,7 +33,33 @@ export const defaultMessages = {
   notFoundGuides: 'Start with the quick-start guide',
   notFoundApi: 'Browse the API reference',
   announcement: 'Announcement',
+  // API reference pages (the spec's own text is never translated).
+  apiDownloadSpec: 'Download the OpenAPI spec (YAML)',
+  apiServers: 'Servers',
+  apiAuthentication: 'Authentication',
+  apiNoAuthentication: 'This API does not declare any authentication.',
+  apiType: 'Type',
+  apiSentIn: 'Sent in',
+  apiContact: 'Contact',
+  apiLicense: 'License',
+  apiEndpoints: 'Endpoints',
+  apiDeprecated: 'Deprecated',
+  apiDeprecatedBody: 'This endpoint is deprecated and may be removed in a future version of the API.',
+  apiAuthorization: 'Authorization:',
+  apiRequest: 'Request',
+  apiResponses: 'Responses',
+  apiResponsesByStatus: 'Responses by status code',
+  apiResponseHeaders: 'Response headers',
+  apiCallbacks: 'Callbacks',
+  apiCodeSamples: 'Code samples',
+  apiCodeSampleLanguage: 'Code sample language',
+  apiSchema: 'Schema',
+  apiExample: 'Example',
+  apiUsedBy: 'Used by',
 };
+
+/** The API pages' section headings, which their tables of contents repeat (src/i18n/locales.ts translates those). */
+export const apiHeadingKeys = ['apiServers', 'apiAuthentication', 'apiEndpoints', 'apiRequest', 'apiResponses', 'apiCallbacks', 'apiCodeSamples', 'apiSchema', 'apiExample', 'apiUsedBy'] as const;
 
 export type Messages = typeof defaultMessages;
 export type MessageKey = keyof Messages;

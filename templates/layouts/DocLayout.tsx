@@ -3,13 +3,15 @@ import type { ReactNode } from 'react';
 import type { PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Sidebar } from '../components/Sidebar';
 import { Toc } from '../components/Toc';
+import { useMessages } from '../components/Messages';
 
 export function DocLayout({ page, toc, children }: { page: PageModel; toc?: TocEntry[]; children: ReactNode }) {
+  const t = useMessages();
   return (
     <div className="doc-layout">
       {page.sidebar ? (
         <aside className="doc-sidebar">
-          <Sidebar items={page.sidebar} route={page.route} label={page.section === 'api' ? 'API sidebar' : 'Guides sidebar'} />
+          <Sidebar items={page.sidebar} route={page.route} label={page.section === 'api' ? t.apiSidebar : t.guidesSidebar} />
         </aside>
       ) : null}
       <main id="main-content" className="doc-main" tabIndex={-1}>

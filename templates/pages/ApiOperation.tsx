@@ -2,6 +2,7 @@
 // request (parameters by location, body), responses (one tab per status), callbacks, code samples.
 import type { Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useMessages } from '../components/Messages';
 import { CodeBlock } from '../components/CodeBlock';
 import { Pagination } from '../components/Pagination';
 import { FieldList, SchemaBody } from '../components/SchemaTree';
@@ -11,6 +12,7 @@ import { DocLayout } from '../layouts/DocLayout';
 type Props = { page: PageModel; operation: OperationView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink; homeHref: string };
 
 export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, next, homeHref }: Props) {
+  const t = useMessages();
   return (
     <DocLayout page={page} toc={toc}>
       <article className="doc-article api-operation">
@@ -25,22 +27,22 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
         </p>
         {op.deprecated ? (
           <aside className="admonition admonition-warning" role="note">
-            <p className="admonition-title">Deprecated</p>
+            <p className="admonition-title">{t.apiDeprecated}</p>
             <div className="admonition-body">
-              <p>This endpoint is deprecated and may be removed in a future version of the API.</p>
+              <p>{t.apiDeprecatedBody}</p>
             </div>
           </aside>
         ) : null}
         {op.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: op.descriptionHtml }} /> : null}
         {op.security.length > 0 ? (
           <p className="operation-security">
-            <strong>Authorization:</strong> {op.security.map((s) => s.detail || s.name).join('; ')}
+            <strong>{t.apiAuthorization}</strong> {op.security.map((s) => s.detail || s.name).join('; ')}
           </p>
         ) : null}
 
         {op.parameters.length > 0 || op.requestBody ? (
           <section aria-labelledby="request">
-            <h2 id="request">Request</h2>
+            <h2 id="request">{t.apiRequest}</h2>
             {op.parameters.map((group) => (
               <section key={group.location} aria-labelledby={`${group.location}-parameters`}>
                 <h3 id={`${group.location}-parameters`}>{group.label}</h3>
@@ -60,10 +62,10 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
         ) : null}
 
         <section aria-labelledby="responses">
-          <h2 id="responses">Responses</h2>
+          <h2 id="responses">{t.apiResponses}</h2>
           <Tabs
             id="responses-tabs"
-            label="Responses by status code"
+            label={t.apiResponsesByStatus}
             items={op.responses.map((r) => ({
               key: r.id,
               label: <span className={`status-code status-${r.statusClass}`}>{r.status}</span>,
@@ -72,7 +74,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
                   {r.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: r.descriptionHtml }} /> : null}
                   {r.headers.length > 0 ? (
                     <>
-                      <h3 className="response-headers-title">Response headers</h3>
+                      <h3 className="response-headers-title">{t.apiResponseHeaders}</h3>
                       <FieldList nodes={r.headers} label={`Headers of the ${r.status} response`} />
                     </>
                   ) : null}
@@ -85,7 +87,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
 
         {op.callbacks.length > 0 ? (
           <section aria-labelledby="callbacks">
-            <h2 id="callbacks">Callbacks</h2>
+            <h2 id="callbacks">{t.apiCallbacks}</h2>
             {op.callbacks.map((cb) => (
               <div key={cb.id} id={cb.id}>
                 <h3>{cb.name}</h3>
@@ -104,11 +106,11 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
         ) : null}
 
         <section aria-labelledby="code-samples">
-          <h2 id="code-samples">Code samples</h2>
+          <h2 id="code-samples">{t.apiCodeSamples}</h2>
           <Tabs
             id="code-samples-tabs"
             group="code-samples"
-            label="Code sample language"
+            label={t.apiCodeSampleLanguage}
             items={op.codeSamples.map((s) => ({
               key: s.lang,
               label: s.label,

@@ -2,10 +2,12 @@
 // authentication per security scheme, contact and licence, the spec download, and every tag.
 import type { ApiOverviewView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
 
 export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: { page: PageModel; overview: ApiOverviewView; toc: TocEntry[]; breadcrumbs: Crumb[]; homeHref: string }) {
+  const t = useMessages();
   return (
     <DocLayout page={page} toc={toc}>
       <article className="doc-article">
@@ -16,13 +18,13 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
         {o.downloadUrl ? (
           <p>
             <a className="button button-secondary" href={o.downloadUrl}>
-              Download the OpenAPI spec (YAML)
+              {t.apiDownloadSpec}
             </a>
           </p>
         ) : null}
         {o.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: o.descriptionHtml }} /> : null}
 
-        <h2 id={o.sectionIds.servers}>Servers</h2>
+        <h2 id={o.sectionIds.servers}>{t.apiServers}</h2>
         <ul className="server-list">
           {o.servers.map((s) => (
             <li key={s.url}>
@@ -32,19 +34,19 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
           ))}
         </ul>
 
-        <h2 id={o.sectionIds.authentication}>Authentication</h2>
-        {o.auth.length === 0 ? <p>This API does not declare any authentication.</p> : null}
+        <h2 id={o.sectionIds.authentication}>{t.apiAuthentication}</h2>
+        {o.auth.length === 0 ? <p>{t.apiNoAuthentication}</p> : null}
         {o.auth.map((a) => (
           <section key={a.id} aria-labelledby={a.id}>
             <h3 id={a.id}>{a.name}</h3>
             <dl className="schema-facts">
               <div>
-                <dt>Type</dt>
+                <dt>{t.apiType}</dt>
                 <dd>{a.type === 'apiKey' ? 'API key' : a.type === 'http' ? `HTTP ${a.scheme ?? ''}`.trim() : a.type}</dd>
               </div>
               {a.where ? (
                 <div>
-                  <dt>Sent in</dt>
+                  <dt>{t.apiSentIn}</dt>
                   <dd>{a.where}</dd>
                 </div>
               ) : null}
@@ -65,7 +67,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
           <dl className="schema-facts api-meta">
             {o.contact ? (
               <div>
-                <dt>Contact</dt>
+                <dt>{t.apiContact}</dt>
                 <dd>
                   {o.contact.name ? <span>{o.contact.name} </span> : null}
                   {o.contact.email ? <a href={`mailto:${o.contact.email}`}>{o.contact.email}</a> : null}
@@ -80,14 +82,14 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
             ) : null}
             {o.license ? (
               <div>
-                <dt>License</dt>
+                <dt>{t.apiLicense}</dt>
                 <dd>{o.license.url && /^https?:\/\//.test(o.license.url) ? <a href={o.license.url}>{o.license.name}</a> : o.license.name}</dd>
               </div>
             ) : null}
           </dl>
         ) : null}
 
-        <h2 id={o.sectionIds.endpoints}>Endpoints</h2>
+        <h2 id={o.sectionIds.endpoints}>{t.apiEndpoints}</h2>
         {o.tags.map((tag) => (
           <section key={tag.href} className="api-tag-section" aria-label={tag.name}>
             <h3>

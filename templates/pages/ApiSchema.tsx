@@ -3,6 +3,7 @@
 // here beyond that, so this is where every schema can always be read in full.
 import type { ApiSchemaView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useMessages } from '../components/Messages';
 import { CodeBlock } from '../components/CodeBlock';
 import { SchemaBody } from '../components/SchemaTree';
 import { DocLayout } from '../layouts/DocLayout';
@@ -10,23 +11,24 @@ import { DocLayout } from '../layouts/DocLayout';
 type Props = { page: PageModel; schema: ApiSchemaView; toc: TocEntry[]; breadcrumbs: Crumb[]; homeHref: string };
 
 export function ApiSchema({ page, schema, toc, breadcrumbs, homeHref }: Props) {
+  const t = useMessages();
   return (
     <DocLayout page={page} toc={toc}>
       <article className="doc-article api-schema">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <h1 className="doc-title">{schema.name}</h1>
         <section aria-labelledby="schema">
-          <h2 id="schema">Schema</h2>
+          <h2 id="schema">{t.apiSchema}</h2>
           <SchemaBody node={schema.schema} />
         </section>
         {schema.example ? (
           <section aria-labelledby="example">
-            <h2 id="example">Example</h2>
+            <h2 id="example">{t.apiExample}</h2>
             <CodeBlock code={schema.example} dataLanguage="json" />
           </section>
         ) : null}
         <section aria-labelledby="used-by">
-          <h2 id="used-by">Used by</h2>
+          <h2 id="used-by">{t.apiUsedBy}</h2>
           {schema.usedBy.length === 0 ? (
             <p>No operation or other schema of this API refers to {schema.name}.</p>
           ) : (

@@ -1,16 +1,18 @@
 import type { ApiTagView, Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
 
 export function ApiTag({ page, tag, breadcrumbs, homeHref }: { page: PageModel; tag: ApiTagView; breadcrumbs: Crumb[]; homeHref: string }) {
+  const t = useMessages();
   return (
     <DocLayout page={page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <h1 className="doc-title">{tag.name}</h1>
         {tag.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: tag.descriptionHtml }} /> : null}
-        <h2 id="endpoints">Endpoints</h2>
+        <h2 id="endpoints">{t.apiEndpoints}</h2>
         <OperationList operations={tag.operations} />
       </article>
     </DocLayout>

@@ -55,6 +55,19 @@ describe('#15 locales: a site in English and French', () => {
     expect(en('.navbar-search-input').attr('placeholder')).toBe('Search');
   });
 
+  it('API reference pages: the same content under /fr/api with the UI strings translated, the spec text as it is', () => {
+    const op = listFiles(f.result.config.outDir).find((p) => /^api\/[^/]+\/index\.html$/.test(p) && f.read(p).includes('id="responses"'))!;
+    const en = f.$(op);
+    const fr = f.$(`fr/${op}`);
+    expect(en('h2#responses').text()).toBe('Responses');
+    expect(fr('h2#responses').text()).toBe('Réponses');
+    expect(fr('.toc a[href="#responses"]').text()).toBe('Réponses');
+    expect(en('.toc a[href="#responses"]').text()).toBe('Responses');
+    expect(fr('h1').text()).toBe(en('h1').text());
+    expect(fr('.doc-sidebar nav').attr('aria-label')).toBe('API sidebar');
+    expect(f.$('fr/guides/intro/index.html')('.doc-sidebar nav').attr('aria-label')).toBe('Barre latérale des guides');
+  });
+
   it('keeps links within the locale: guide links, sidebar, navbar, breadcrumbs and API pages', () => {
     const $ = f.$('fr/guides/intro/index.html');
     expect($('.markdown p a').attr('href')).toBe('/fr/guides/zones#zone-codes');
