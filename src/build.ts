@@ -205,7 +205,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes }), { shardAbovePages });
       // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
       searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(site.pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
-      otherIndexes = others.map((o) => (options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(o.site.pages, Infinity), o.locale.prefix) : stage('search', () => makeSearchIndex(o.site.pages))));
+      otherIndexes = others.map((o) => (options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(o.site.pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages))));
     } catch (e) {
       await validated;
       throw e;

@@ -33,7 +33,12 @@ export const defaultMessages = {
   notFoundGuides: 'Start with the quick-start guide',
   notFoundApi: 'Browse the API reference',
   announcement: 'Announcement',
+  homeReadGuides: 'Read the guides',
+  homeBrowseApi: 'Browse the API reference',
   // API reference pages (the spec's own text is never translated).
+  apiReference: 'API reference',
+  /** `{title}` is the API's title. */
+  apiReadIntroduction: 'Read the {title} introduction',
   apiDownloadSpec: 'Download the OpenAPI spec (YAML)',
   apiServers: 'Servers',
   apiAuthentication: 'Authentication',

@@ -1,7 +1,9 @@
 import type { CardGroup, SiteModel } from '../../src/shared/viewModels';
 import { CardGroups } from './SectionIndex';
+import { useMessages } from '../components/Messages';
 
 export function Home({ site, guidesHref, apiHref, sections }: { site: SiteModel; guidesHref: string; apiHref: string; sections: CardGroup[] }) {
+  const t = useMessages();
   return (
     <main id="main-content" className="home" tabIndex={-1}>
       <header className="hero">
@@ -9,10 +11,10 @@ export function Home({ site, guidesHref, apiHref, sections }: { site: SiteModel;
         <p className="hero-tagline">{site.tagline}</p>
         <div className="hero-actions">
           <a className="button button-primary" href={guidesHref}>
-            Read the guides
+            {t.homeReadGuides}
           </a>
           <a className="button button-secondary" href={apiHref}>
-            Browse the API reference
+            {t.homeBrowseApi}
           </a>
         </div>
       </header>
