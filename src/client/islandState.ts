@@ -84,10 +84,12 @@ export function showIslandError(element: HTMLElement, failure: IslandFailure): (
     marker!.setAttribute('aria-expanded', String(open));
   };
   marker.addEventListener('click', () => toggle(marker!.getAttribute('aria-expanded') !== 'true'));
-  close.addEventListener('click', () => {
+  const dismiss = () => {
     toggle(false);
     marker!.focus();
-  });
+  };
+  close.addEventListener('click', dismiss);
+  panel.addEventListener('keydown', (event) => event.key === 'Escape' && dismiss());
   // A control that had focus is about to be hidden: keep the keyboard where it was.
   const hadFocus = element.contains(document.activeElement);
   element.classList.add('island-failed');

@@ -145,6 +145,11 @@ describe('#15 island errors that can be read', () => {
         expect(await marker.getAttribute('aria-expanded'), where).toBe('false');
         await marker.click();
         await expect.poll(() => alert.isVisible()).toBe(true);
+        // Escape inside it closes it too, and the keyboard is back on the warning button.
+        await button.focus();
+        await page.keyboard.press('Escape');
+        await expect.poll(() => alert.isVisible()).toBe(false);
+        expect(await marker.evaluate((el) => el === document.activeElement), where).toBe(true);
       }
     }
   }, 60_000);
