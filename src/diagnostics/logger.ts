@@ -104,3 +104,38 @@ export function createMemoryLogger(): Logger & { lines: string[]; diagnostics: D
     progress: (label, done, total) => void lines.push(`${label} ${done}/${total}`),
   };
 }
+
+/**
+ * For serve --watch, which builds again on every save: a warning that the previous build
+ * printed (the same code, place and text) is not printed again while it stays, so an edit to one
+ * guide does not repeat every other guide's warnings. A warning that goes away and comes back is
+ * printed again; errors are always printed. Call `nextBuild()` before each build.
+ */
+export function withoutRepeatedWarnings(logger: Logger): Logger & { nextBuild(): void } {
+  let previous = new Set<string>();
+  let current = new Set<string>();
+  const seen = new WeakSet<Diagnostic>();
+  const key = (d: Diagnostic) => [d.code, d.location?.file, d.location?.line, d.location?.column, d.text].join('\0');
+  return {
+    get color() {
+      return logger.color;
+    },
+    info: (m) => logger.info(m),
+    warn: (m) => logger.warn(m),
+    error: (m) => logger.error(m),
+    progress: (label, done, total) => logger.progress(label, done, total),
+    diagnostic(d) {
+      seen.add(d);
+      if (d.severity === 'error') return logger.diagnostic(d);
+      const k = key(d);
+      const repeated = previous.has(k) || current.has(k);
+      current.add(k);
+      if (!repeated) logger.diagnostic(d);
+    },
+    printed: (d) => seen.has(d) || logger.printed(d),
+    nextBuild() {
+      previous = current;
+      current = new Set();
+    },
+  };
+}

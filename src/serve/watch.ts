@@ -9,7 +9,7 @@ import { build, type BuildCache } from '../build';
 import { loadConfig, type LoadedConfig } from '../config/load';
 import type { InlineConfig } from '../config/types';
 import { DocsgenError, type Diagnostic } from '../diagnostics/diagnostic';
-import type { Logger } from '../diagnostics/logger';
+import { withoutRepeatedWarnings, type Logger } from '../diagnostics/logger';
 import { isUrl, type SpecSource } from '../openapi/load';
 import type { OutputFiles } from '../output/write';
 import { packagePath } from '../paths';
@@ -78,6 +78,8 @@ const isInside = (file: string, dir: string) => file === dir || file.startsWith(
 
 export async function createWatchContext(options: WatchContextOptions): Promise<WatchContext> {
   const { logger } = options;
+  // Each build's warnings, without those the previous build printed already (#15).
+  const buildLogger = withoutRepeatedWarnings(logger);
   const inline: InlineConfig = { configFile: options.configFile, root: options.root, outDir: options.outDir, spec: options.spec, onBrokenLinks: options.onBrokenLinks };
   const state: WatchState = { files: new Map(), deferred: new Map(), version: Date.now(), loaded: await loadConfig(inline, { dev: true }) };
   let cache: BuildCache = {};
@@ -121,7 +123,8 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       const specFile = state.loaded.config.openapi && !url ? path.resolve(state.loaded.config.root, state.loaded.config.openapi.spec) : undefined;
       cache.specFileUnchanged = !first && specFile !== undefined && !changed.includes(specFile);
       const hashedBefore = cache.hashedUrls ?? [];
-      const result = await build({ ...inline, write: false, dev: true, logger, strict: options.strict, cache, specSource: url ? spec : undefined });
+      buildLogger.nextBuild();
+      const result = await build({ ...inline, write: false, dev: true, logger: buildLogger, strict: options.strict, cache, specSource: url ? spec : undefined });
       const renamed = hashedBefore.map((url, i): [string, string] => [url, cache.hashedUrls?.[i] ?? url]).filter(([a, b]) => a !== b);
       const diff = diffBuilds(state.files, result.files, result.config.baseUrl, renamed);
       state.files = result.files;
