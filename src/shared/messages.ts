@@ -33,6 +33,11 @@ export const defaultMessages = {
   notFoundGuides: 'Start with the quick-start guide',
   notFoundApi: 'Browse the API reference',
   announcement: 'Announcement',
+  searchPageTitle: 'Search the documentation',
+  /** `{query}` is what was searched for. */
+  searchPageResultsFor: 'Search results for "{query}"',
+  searchPageTerms: 'Search terms',
+  searchPageNoResults: 'No documents were found',
   homeReadGuides: 'Read the guides',
   homeBrowseApi: 'Browse the API reference',
   // API reference pages (the spec's own text is never translated).

@@ -28,7 +28,11 @@ export interface SearchPageProps {
   baseUrl?: string;
   /** Results open with `?_highlight=…`; when absent, read from the navbar's search form. */
   highlight?: boolean;
+  /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. `{query}` is the query. */
+  labels?: { title: string; resultsFor: string; terms: string; search: string; noResults: string };
 }
+
+const ENGLISH: NonNullable<SearchPageProps['labels']> = { title: 'Search the documentation', resultsFor: 'Search results for "{query}"', terms: 'Search terms', search: 'Search', noResults: 'No documents were found' };
 
 /** Results on a page of results, and characters of their summaries. */
 export const PAGE_SIZE = 100;
@@ -107,7 +111,7 @@ function pageUrl(query: string, page: number): string {
 }
 
 export default function SearchPage(props: SearchPageProps) {
-  const { actionHref } = props;
+  const { actionHref, labels = ENGLISH } = props;
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [state, setState] = useState<State>({ status: 'idle' });
@@ -189,7 +193,7 @@ export default function SearchPage(props: SearchPageProps) {
   if (state.status === 'error') body = <p className="search-page-error" role="alert">{state.message}</p>;
   else if (trimmed && !engine) status = 'Loading search index…';
   else if (response) {
-    status = total > 0 ? documentsFound(total) : 'No documents were found';
+    status = total > 0 ? documentsFound(total) : labels.noResults;
     const first = (page - 1) * PAGE_SIZE + 1;
     body = (
       <>
@@ -211,12 +215,12 @@ export default function SearchPage(props: SearchPageProps) {
 
   return (
     <>
-      <h1>{trimmed ? `Search results for "${query}"` : 'Search the documentation'}</h1>
+      <h1>{trimmed ? labels.resultsFor.split('{query}').join(query) : labels.title}</h1>
       <form className="search-page-form" role="search" action={actionHref} onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="search-page-input">Search terms</label>
+        <label htmlFor="search-page-input">{labels.terms}</label>
         <input id="search-page-input" type="search" name="q" autoComplete="off" spellCheck={false} value={query} onChange={(event) => onChange(event.target.value)} />
         <button className="button button-primary" type="submit">
-          Search
+          {labels.search}
         </button>
       </form>
       <p className="search-page-status" role="status">

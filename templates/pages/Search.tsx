@@ -3,15 +3,25 @@
 // and in the browser, is the page without a query.
 import SearchPage, { type SearchPageProps } from '../islands/SearchPage';
 import { Island } from '../components/Island';
+import { useMessages } from '../components/Messages';
+import { defaultMessages, type Messages } from '../../src/shared/messages';
 
 /**
  * `search` (index URL, baseUrl, highlighting) is optional: without it the island reads them from
  * the navbar's search form (`data-search-index`, `data-search-base`, `data-search-highlight`).
  */
 export function Search({ actionHref, search }: { actionHref: string; search?: Omit<SearchPageProps, 'actionHref'> }) {
+  const t = useMessages();
   return (
     <main id="main-content" className="search-page" tabIndex={-1}>
-      <Island name="SearchPage" component={SearchPage} props={{ actionHref, ...search }} when="load" />
+      <Island name="SearchPage" component={SearchPage} props={{ actionHref, ...search, ...searchPageLabels(t) }} when="load" />
     </main>
   );
+}
+
+/** The search page's strings, passed only when they are not English (island props are in the page's HTML). */
+function searchPageLabels(t: Messages): Pick<SearchPageProps, 'labels'> {
+  const keys = ['searchPageTitle', 'searchPageResultsFor', 'searchPageTerms', 'search', 'searchPageNoResults'] as const;
+  if (keys.every((k) => t[k] === defaultMessages[k])) return {};
+  return { labels: { title: t.searchPageTitle, resultsFor: t.searchPageResultsFor, terms: t.searchPageTerms, search: t.search, noResults: t.searchPageNoResults } };
 }

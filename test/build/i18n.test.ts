@@ -50,6 +50,8 @@ describe('#15 locales: a site in English and French', () => {
     expect(fr('.skip-link').text()).toBe('Aller au contenu principal');
     expect(fr('.navbar-search-input').attr('placeholder')).toBe('Rechercher');
     expect(fr('.breadcrumbs').attr('aria-label')).toBe('Breadcrumbs');
+    expect(f.$('fr/search/index.html')('main h1').text()).toBe('Rechercher dans la documentation');
+    expect(f.$('search/index.html')('main h1').text()).toBe('Search the documentation');
     const en = f.$('guides/intro/index.html');
     expect(en('.toc-title').text()).toBe('On this page');
     expect(en('.navbar-search-input').attr('placeholder')).toBe('Search');
