@@ -48,6 +48,7 @@ import type { RenderedPage } from './render/renderPages';
 import type { IslandAssets } from './islands/bundle';
 import type { SiteModel, PageModel } from './shared/viewModels';
 import { checkAlternates, localizePages, siteLocales } from './i18n/locales';
+import type { Messages } from './shared/messages';
 import { buildLocaleSite, type LocaleCache, type LocaleSite } from './i18n/localeSite';
 
 export interface BuildOptions extends InlineConfig {
@@ -191,7 +192,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let others: LocaleSite[] = [];
     let otherIndexes: (ReturnType<typeof deferSearchIndex> | BuiltSearchIndex)[] = [];
     try {
-      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, api) : buildSite(config, guides, api)));
+      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, api, locales[0].messages) : buildSite(config, guides, api, locales[0].messages)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
@@ -364,8 +365,8 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
  * else other pages show of them), the whole site of the last build is kept and only their own
  * pages are made again: on a large site that is the difference between one page and all.
  */
-function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: GuidesResult, api?: ApiInput): SiteResult {
-  const key = JSON.stringify(config);
+function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: GuidesResult, api: ApiInput | undefined, messages: Messages): SiteResult {
+  const key = JSON.stringify([config, messages]);
   const last = cache.site;
   const textOnly = last && last.config === key && last.api === api?.model && sameModel(last.categories, guides.categories) ? textOnlyChanges(last.docs, guides.docs) : undefined;
   let site: SiteResult;
@@ -373,11 +374,11 @@ function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: G
     site = { ...last.site, pages: last.site.pages.map((page) => (textOnly.has(page.route) ? withGuideText(page, textOnly.get(page.route)!) : page)) };
     if (api) api.markdown.links.push(...cache.apiSite!.links);
   } else if (api && (cache.apiSite?.model !== api.model || cache.apiSite.config !== key)) {
-    site = buildSite(config, guides, api);
+    site = buildSite(config, guides, api, messages);
     const pages = site.pages.filter((p) => site.sources.get(p.route) === api.source);
     cache.apiSite = { model: api.model, config: key, pages, links: [...api.markdown.links], files: site.files };
   } else {
-    site = buildSite(config, guides, undefined);
+    site = buildSite(config, guides, undefined, messages);
     if (api) {
       api.markdown.links.push(...cache.apiSite!.links);
       site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...cache.apiSite!.pages);

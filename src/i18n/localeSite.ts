@@ -31,7 +31,7 @@ export function buildLocaleSite(
   const guides = loadGuides(locale.config, guideCache, { highlight: options.highlight, translations: locale.translations });
   if (cache) cache.localeGuides!.set(locale.locale, guideCache!.guides);
   const localeApi = api && { ...api, markdown: createSpecMarkdown(locale.config, api.source) };
-  const site = buildSite(locale.config, guides, localeApi);
+  const site = buildSite(locale.config, guides, localeApi, locale.messages);
   const pages = localizePages(
     site.pages.filter((p) => p.route !== '/404'),
     locales,

@@ -38,10 +38,20 @@ export const defaultMessages = {
   searchPageResultsFor: 'Search results for "{query}"',
   searchPageTerms: 'Search terms',
   searchPageNoResults: 'No documents were found',
+  guides: 'Guides',
+  guidesIntro: 'Step-by-step guides and reference notes, grouped by topic.',
+  tagsTitle: 'Tags',
+  /** `{count}` and `{tag}`: a tag's page, one guide / several. */
+  taggedOne: '{count} doc tagged with "{tag}"',
+  taggedOther: '{count} docs tagged with "{tag}"',
+  searchTitle: 'Search',
   homeReadGuides: 'Read the guides',
   homeBrowseApi: 'Browse the API reference',
   // API reference pages (the spec's own text is never translated).
   apiReference: 'API reference',
+  api: 'API',
+  apiIntroduction: 'Introduction',
+  apiSchemas: 'Schemas',
   /** `{title}` is the API's title. */
   apiReadIntroduction: 'Read the {title} introduction',
   apiDownloadSpec: 'Download the OpenAPI spec (YAML)',

@@ -14,11 +14,12 @@ import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
+import { defaultMessages, type Messages } from '../shared/messages';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
 /** `examples` collects the files that capped examples link to (src/openapi/exampleFiles.ts). */
-export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles): PageModel[] {
+export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages): PageModel[] {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const overviewRoute = `/api/${api.overviewSlug}`;
   const tagRoute = (slug: string) => `/api/${slug}`;
@@ -31,7 +32,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     return slug === undefined ? undefined : href(schemaRoute(slug));
   };
   const sidebar: SidebarItem[] = [
-    { type: 'link', label: 'Introduction', route: overviewRoute, href: href(overviewRoute) },
+    { type: 'link', label: messages.apiIntroduction, route: overviewRoute, href: href(overviewRoute) },
     ...api.tags.map((tag): SidebarItem => ({
       type: 'category',
       label: tag.name,
@@ -39,11 +40,11 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     })),
   ];
   if (api.schemas.length > 0) {
-    sidebar.push({ type: 'category', label: SCHEMAS_LABEL, items: api.schemas.map((s) => ({ type: 'link', label: s.name, route: schemaRoute(s.slug), href: href(schemaRoute(s.slug)) })) });
+    sidebar.push({ type: 'category', label: messages.apiSchemas, items: api.schemas.map((s) => ({ type: 'link', label: s.name, route: schemaRoute(s.slug), href: href(schemaRoute(s.slug)) })) });
   }
   const order = [overviewRoute, ...api.tags.flatMap((t) => t.operations.map((o) => opRoute(o.slug)))];
   const position = new Map(order.map((route, i) => [route, i]));
-  const labels = new Map<string, string>([[overviewRoute, 'Introduction'], ...api.operations.map((o): [string, string] => [opRoute(o.slug), o.summary])]);
+  const labels = new Map<string, string>([[overviewRoute, messages.apiIntroduction], ...api.operations.map((o): [string, string] => [opRoute(o.slug), o.summary])]);
   const neighbours = (route: string) => {
     const i = position.get(route) ?? -1;
     const link = (r: string | undefined) => (r ? { label: labels.get(r)!, href: href(r) } : undefined);
@@ -52,7 +53,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const tagsByName = new Map(api.tags.map((t) => [t.name, t]));
   const maxDepth = config.openapi?.schemaDepth ?? DEFAULT_SCHEMA_DEPTH;
   const usedBy = new UsedBy();
-  const apiCrumb: Crumb = { label: 'API', href: href('/api') };
+  const apiCrumb: Crumb = { label: messages.api, href: href('/api') };
 
   const tagViews: ApiTagView[] = api.tags.map((tag) => ({
     name: tag.name,
@@ -96,13 +97,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const pages: PageModel[] = [
     {
       route: '/api',
-      head: head('API reference', '/api', api.summary || `Reference of the ${api.title}.`),
+      head: head(messages.apiReference, '/api', api.summary || `Reference of the ${api.title}.`),
       section: 'api',
       sidebar,
       body: {
         kind: 'apiIndex',
         api: { title: api.title, version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => ({ name: t.name, descriptionHtml: t.descriptionHtml, href: t.href, operations: t.operations })) },
-        breadcrumbs: [{ label: 'API' }],
+        breadcrumbs: [{ label: messages.api }],
       },
     },
     {
@@ -145,7 +146,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   if (api.schemas.length === 0) return pages;
 
   // Schema trees first (each records the schemas it uses), then the pages with complete "Used by" lists.
-  const schemaCrumb: Crumb = { label: SCHEMAS_LABEL, href: href(schemaIndexRoute) };
+  const schemaCrumb: Crumb = { label: messages.apiSchemas, href: href(schemaIndexRoute) };
   const trees = api.schemas.map((s) => {
     const pageHref = href(schemaRoute(s.slug));
     const page = { label: s.name, kind: 'schema' as const, href: pageHref };
@@ -191,10 +192,10 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   }
   pages.push({
     route: schemaIndexRoute,
-    head: head(SCHEMAS_LABEL, schemaIndexRoute, `Every data schema of the ${api.title}, with its fields and where it is used.`),
+    head: head(messages.apiSchemas, schemaIndexRoute, `Every data schema of the ${api.title}, with its fields and where it is used.`),
     section: 'api',
     sidebar,
-    body: { kind: 'apiSchemaIndex', title: SCHEMAS_LABEL, schemas: summaries, breadcrumbs: [apiCrumb, { label: SCHEMAS_LABEL }] },
+    body: { kind: 'apiSchemaIndex', title: messages.apiSchemas, schemas: summaries, breadcrumbs: [apiCrumb, { label: messages.apiSchemas }] },
   });
   return pages;
 }

@@ -11,6 +11,7 @@ import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem } from
 import { buildToc } from './toc';
 import { buildGuidesSidebar, firstHref, flattenSidebar, focusSidebars, sidebarTrails, type SidebarItem } from './sidebar';
 import { kebabCase } from './slug';
+import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
 import { buildApiPages, unknownTags } from './apiRoutes';
 import type { ApiModel } from '../openapi/model';
 import type { SpecMarkdown } from '../openapi/markdown';
@@ -38,7 +39,8 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
   return { ...page, body: { ...page.body, doc: { ...page.body.doc, html: doc.html, toc: guideToc(doc) } } };
 }
 
-export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { model: ApiModel; document: Record<string, any>; markdown: SpecMarkdown; source: string }): SiteResult {
+/** `messages`: the UI strings of the locale the pages are for (src/shared/messages.ts; English by default). */
+export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { model: ApiModel; document: Record<string, any>; markdown: SpecMarkdown; source: string }, messages: Messages = defaultMessages): SiteResult {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
     title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
@@ -58,7 +60,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   const trails = sidebarTrails(tree);
   const tagRoute = (tag: string) => `/guides/tags/${kebabCase(tag)}`;
   const guidesHome = order[0]?.route ?? '/guides';
-  const guidesCrumb: Crumb = { label: 'Guides', href: href('/guides') };
+  const guidesCrumb: Crumb = { label: messages.guides, href: href('/guides') };
 
   const pages: PageModel[] = [];
   const sources = new Map<string, string>();
@@ -102,10 +104,10 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   }));
   pages.push({
     route: '/guides',
-    head: head('Guides', '/guides', `Guides to the ${config.title}: ${groups.map((g) => g.label).join(', ')}.`),
+    head: head(messages.guides, '/guides', `Guides to the ${config.title}: ${groups.map((g) => g.label).join(', ')}.`),
     section: 'guides',
     sidebar,
-    body: { kind: 'sectionIndex', title: 'Guides', intro: 'Step-by-step guides and reference notes, grouped by topic.', groups, breadcrumbs: [] },
+    body: { kind: 'sectionIndex', title: messages.guides, intro: messages.guidesIntro, groups, breadcrumbs: [] },
   });
 
   // Tags: only listed guides count.
@@ -120,14 +122,14 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   const tags = [...tagged.keys()].sort((a, b) => a.localeCompare(b));
   pages.push({
     route: '/guides/tags',
-    head: head('Tags', '/guides/tags', 'Every tag used in the guides.'),
+    head: head(messages.tagsTitle, '/guides/tags', 'Every tag used in the guides.'),
     section: 'guides',
     sidebar,
-    body: { kind: 'tagsList', title: 'Tags', tags: tags.map((t) => ({ label: t, href: href(tagRoute(t)), count: tagged.get(t)!.length })), breadcrumbs: [guidesCrumb, { label: 'Tags' }] },
+    body: { kind: 'tagsList', title: messages.tagsTitle, tags: tags.map((t) => ({ label: t, href: href(tagRoute(t)), count: tagged.get(t)!.length })), breadcrumbs: [guidesCrumb, { label: messages.tagsTitle }] },
   });
   for (const tag of tags) {
     const list = tagged.get(tag)!;
-    const title = `${list.length} ${list.length === 1 ? 'doc' : 'docs'} tagged with "${tag}"`;
+    const title = formatMessage(list.length === 1 ? messages.taggedOne : messages.taggedOther, { count: String(list.length), tag });
     pages.push({
       route: tagRoute(tag),
       head: head(title, tagRoute(tag), `Guides tagged with ${tag}.`),
@@ -139,7 +141,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
         tag,
         allTagsHref: href('/guides/tags'),
         docs: list.map((d) => ({ label: d.title, href: href(d.route), description: d.description })),
-        breadcrumbs: [guidesCrumb, { label: 'Tags', href: href('/guides/tags') }, { label: tag }],
+        breadcrumbs: [guidesCrumb, { label: messages.tagsTitle, href: href('/guides/tags') }, { label: tag }],
       },
     });
   }
@@ -152,7 +154,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   });
   const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
   if (api) {
-    for (const page of buildApiPages(config, api.model, api.document, api.markdown, head, examples)) {
+    for (const page of buildApiPages(config, api.model, api.document, api.markdown, head, examples, messages)) {
       pages.push(page);
       sources.set(page.route, api.source);
     }
@@ -160,13 +162,13 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   }
   pages.push({
     route: '/search',
-    head: head('Search', '/search', `Search the ${config.title} documentation.`, { noindex: true }),
+    head: head(messages.searchTitle, '/search', `Search the ${config.title} documentation.`, { noindex: true }),
     section: 'other',
     body: { kind: 'search', actionHref: href('/search') },
   });
   pages.push({
     route: '/404',
-    head: head('Page not found', '/404', 'The page you were looking for does not exist.', { noindex: true }),
+    head: head(messages.notFoundTitle, '/404', 'The page you were looking for does not exist.', { noindex: true }),
     section: 'other',
     body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href('/api') },
   });

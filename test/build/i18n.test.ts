@@ -67,6 +67,9 @@ describe('#15 locales: a site in English and French', () => {
     expect(en('.toc a[href="#responses"]').text()).toBe('Responses');
     expect(fr('h1').text()).toBe(en('h1').text());
     expect(fr('.doc-sidebar nav').attr('aria-label')).toBe('API sidebar');
+    expect(fr('.doc-sidebar nav a').first().text()).toBe('Présentation de l’API');
+    expect(en('.doc-sidebar nav a').first().text()).toBe('Introduction');
+    expect(f.$('fr/guides/index.html')('main').text()).toContain('Des guides pas à pas, par sujet.');
     expect(f.$('fr/guides/intro/index.html')('.doc-sidebar nav').attr('aria-label')).toBe('Barre latérale des guides');
   });
 
