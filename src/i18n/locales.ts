@@ -35,6 +35,10 @@ export function siteLocales(config: ResolvedConfig): { locales: SiteLocale[]; di
   const diagnostics: Diagnostic[] = [];
   const { defaultLocale, locales } = config.i18n;
   const ordered = [defaultLocale, ...locales.filter((l) => l !== defaultLocale)];
+  // A locale is a URL segment and a folder name: `fr`, `pt-BR`, `zh-Hans`.
+  for (const locale of ordered) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(locale)) diagnostics.push(error('i18n-invalid-locale', `The locale "${locale}" is not a language tag such as fr or pt-BR; it becomes a URL segment and a folder name.`, { location: { file: config.configFile }, hint: 'Use letters, digits and hyphens in i18n.locales and i18n.defaultLocale.' }));
+  }
   const result = ordered.map((locale): SiteLocale => {
     const isDefault = locale === defaultLocale;
     const loaded = loadMessages(config, locale);

@@ -141,6 +141,11 @@ describe('#15 locales: the link checker covers every locale', () => {
     expect(messages).toEqual(['error: The link "/guides/nowhere" points to /guides/nowhere, which is not a page of this site.']);
   });
 
+  it('a locale that is not a language tag stops the build', async () => {
+    const { messages } = await buildFails(twoLocaleSite({}, { i18n: { defaultLocale: 'en', locales: ['en', '../fr'] } }));
+    expect(messages).toEqual(['error: The locale "../fr" is not a language tag such as fr or pt-BR; it becomes a URL segment and a folder name.']);
+  });
+
   it('a translation that has no original and an unknown key in messages.json are warnings', async () => {
     const f = await buildFiles(twoLocaleSite({ 'i18n/fr/guides/orphan.md': '# Orpheline\n', 'i18n/fr/messages.json': '{"onThisPage":"Sur cette page","nope":"x"}' }));
     const text = f.logger.diagnostics.map((d) => d.text).join('\n');

@@ -44,6 +44,15 @@ describe('#15 check-links covers every locale', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it.each([true, false])('trailingSlash %s under a base URL: every page of both locales and every link between them resolve in the built folder', async (trailingSlash) => {
+    const dir = writeFiles(twoLocaleSite({}, { trailingSlash, baseUrl: '/docs/' }));
+    const result = await build({ root: dir, logger: createMemoryLogger() });
+    expect(result.files.has(trailingSlash ? 'fr/guides/intro/index.html' : 'fr/guides/intro.html')).toBe(true);
+    const report = await checkSiteLinks({ root: dir, configFile: path.join(dir, 'docsgen.config.ts'), dir: result.config.outDir });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('--dir on a built two-locale site: every page of both locales and their language menus are checked, and all resolve', async () => {
     const dir = writeFiles(twoLocaleSite());
     const result = await build({ root: dir, logger: createMemoryLogger() });
