@@ -6,6 +6,9 @@
 //   openapi  the spec (file or URL) → parsed document → what the API pages show; the spec is
 //            validated in a worker thread meanwhile, awaited after the render stage (`validate`)
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
+//   locales  with several locales, each other one's guides (translations from i18n/<locale>/)
+//            and site again under `baseUrl<locale>/` (src/i18n/); rendered, indexed and
+//            link-checked beside the default locale's pages
 //   search   listed /guides and /api pages → documents → elasticlunr index → search-index.json
 //   islands  esbuild bundles the browser runtime and the islands → hashed JS files (started
 //            first, in esbuild's own process; this is the wait for it; the compiled CLI keeps
