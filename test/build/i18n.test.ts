@@ -128,6 +128,22 @@ describe('#15 locales: a site in English and French', () => {
   });
 });
 
+describe('#15 locales: a sharded search index per locale', () => {
+  it('above shardAbovePages each locale gets its own manifest and shards under its prefix, and its pages point at its manifest', async () => {
+    const f = await buildFiles(twoLocaleSite({}, { search: { shardAbovePages: 1 } }));
+    const files = [...f.result.files.keys()];
+    const enIndex = f.$('guides/intro/index.html')('[data-search-index]').attr('data-search-index')!;
+    const frIndex = f.$('fr/guides/intro/index.html')('[data-search-index]').attr('data-search-index')!;
+    expect(frIndex).toBe(`/fr${enIndex.replace(/\?.*$/, '')}?${frIndex.split('?')[1]}`);
+    const manifest = frIndex.replace(/\?.*$/, '').slice(1);
+    expect(files).toContain(manifest);
+    const frShards = files.filter((p) => p.startsWith('fr/search-index/') && p !== manifest);
+    expect(frShards.length).toBeGreaterThan(0);
+    expect(frShards.some((p) => f.read(p).includes('bienvenue') || f.read(p).includes('Bienvenue'))).toBe(true);
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  });
+});
+
 describe('#15 locales: the link checker covers every locale', () => {
   it('a broken link only in a French translation fails the build, named at the translation’s file and line', async () => {
     const { messages, error } = await buildFails(twoLocaleSite({ 'i18n/fr/guides/zones.md': '# Zones\n\nVoir [la page](/guides/nulle-part).\n\n## Zone codes\n' }));
