@@ -223,8 +223,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.push(['islands', performance.now() - islandsStart]);
 
     const stylesheet = buildStylesheet();
-    const siteModel = buildSiteModel(config, stylesheet.path, searchIndex, { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages });
-    const localeModels = others.map((o, i) => buildSiteModel(o.locale.config, stylesheet.path, otherIndexes[i], { locale: o.locale.locale, siteBaseUrl: config.baseUrl, messages: o.locale.messages }));
+    const siteModel = buildSiteModel(config, stylesheet.path, searchIndex, { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages, configText: locales[0].configText });
+    const localeModels = others.map((o, i) => buildSiteModel(o.locale.config, stylesheet.path, otherIndexes[i], { locale: o.locale.locale, siteBaseUrl: config.baseUrl, messages: o.locale.messages, configText: o.locale.configText }));
     const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
     // The search index goes into the output folder now, in the background while pages render: written
     // after them, a large index's thousands of files waited seconds for the disk to take the pages.

@@ -23,6 +23,8 @@ export interface SiteLocale {
   /** `<root>/i18n/<locale>/guides`: translated guides, at the same paths as in `content/guides`. */
   translations: string;
   messages: Messages;
+  /** `config` of the messages file: the config's own text (navbar and footer labels, copyright, tagline, announcement) in this locale, by the text as written in the config. */
+  configText: Record<string, string>;
 }
 
 /** `<folder holding the content folder>/i18n`: translations live beside the content they translate. */
@@ -51,6 +53,7 @@ export function siteLocales(config: ResolvedConfig): { locales: SiteLocale[]; di
       prefix: isDefault ? '' : `${locale}/`,
       translations: path.join(i18nDir(config), locale, 'guides'),
       messages: loaded.messages,
+      configText: loaded.configText,
     };
   });
   return { locales: result, diagnostics };
@@ -61,24 +64,30 @@ export function siteLocales(config: ResolvedConfig): { locales: SiteLocale[]; di
  * over the built-in English strings. A key docsgen does not know is a warning (a typo would
  * otherwise leave the English string in place without a word); a value that is not a string is an error.
  */
-export function loadMessages(config: ResolvedConfig, locale: string): { messages: Messages; diagnostics: Diagnostic[] } {
+export function loadMessages(config: ResolvedConfig, locale: string): { messages: Messages; configText: Record<string, string>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const configText: Record<string, string> = {};
   const dir = path.join(i18nDir(config), locale);
   const file = ['messages.json', 'messages.yml', 'messages.yaml'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
-  if (!file) return { messages: defaultMessages, diagnostics };
+  if (!file) return { messages: defaultMessages, configText, diagnostics };
   let data: unknown;
   try {
     const text = fs.readFileSync(file, 'utf8');
     data = file.endsWith('.json') ? JSON.parse(text) : loadYaml(text);
   } catch (e) {
-    return { messages: defaultMessages, diagnostics: [error('i18n-messages-invalid', `The messages file could not be read: ${(e as Error).message}`, { location: { file } })] };
+    return { messages: defaultMessages, configText, diagnostics: [error('i18n-messages-invalid', `The messages file could not be read: ${(e as Error).message}`, { location: { file } })] };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { messages: defaultMessages, diagnostics: [error('i18n-messages-invalid', 'The messages file must hold an object of UI strings by key, e.g. { "onThisPage": "Sur cette page" }.', { location: { file } })] };
+    return { messages: defaultMessages, configText, diagnostics: [error('i18n-messages-invalid', 'The messages file must hold an object of UI strings by key, e.g. { "onThisPage": "Sur cette page" }.', { location: { file } })] };
   }
   const messages: Messages = { ...defaultMessages };
   for (const [key, value] of Object.entries(data)) {
-    if (!Object.hasOwn(defaultMessages, key)) {
+    if (key === 'config') {
+      // `"config": { "Guides": "Guides", "Copyright © 2025 Test": "…" }`: the config's own text.
+      const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : undefined;
+      if (!entries || entries.some(([, v]) => typeof v !== 'string')) diagnostics.push(error('i18n-messages-invalid', 'The "config" entry must map text of the config to its translation, e.g. { "Guides": "Guías" }.', { location: { file } }));
+      else Object.assign(configText, Object.fromEntries(entries));
+    } else if (!Object.hasOwn(defaultMessages, key)) {
       diagnostics.push(warning('i18n-unknown-message', `The messages file sets "${key}", which is not a UI string of docsgen; it is ignored.`, { location: { file }, hint: `The keys are those of src/shared/messages.ts, e.g. ${Object.keys(defaultMessages).slice(0, 3).join(', ')}.` }));
     } else if (typeof value !== 'string') {
       diagnostics.push(error('i18n-messages-invalid', `The message "${key}" must be a string.`, { location: { file } }));
@@ -86,7 +95,7 @@ export function loadMessages(config: ResolvedConfig, locale: string): { messages
       messages[key as keyof Messages] = value;
     }
   }
-  return { messages, diagnostics };
+  return { messages, configText, diagnostics };
 }
 
 /** The page in every locale, for the language menu and `<link rel="alternate" hreflang>`. */

@@ -11,12 +11,15 @@ export interface SiteModelLocale {
   locale: string;
   siteBaseUrl: string;
   messages: Messages;
+  /** The locale's words for the config's own text (navbar and footer labels, copyright…), by the text as written in the config. */
+  configText?: Record<string, string>;
 }
 
 /** `searchIndex` is the index file's site path and content hash (see src/search/buildIndex.ts). */
 export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, searchIndex?: { fileName: string; hash: string }, locale?: SiteModelLocale): SiteModel {
+  const tr = (text: string) => locale?.configText?.[text] ?? text;
   const link = (item: { label?: string; to?: string; href?: string; activeBasePath?: string }): NavLink => ({
-    label: item.label ?? '',
+    label: tr(item.label ?? ''),
     href: item.href ?? routeUrl(config.baseUrl, item.to ?? '/', config.trailingSlash),
     external: item.href !== undefined && isExternal(item.href),
     activeBasePath: item.activeBasePath,
@@ -47,7 +50,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
   const bar = config.announcementBar;
   return {
     title: config.title,
-    tagline: config.tagline,
+    tagline: tr(config.tagline),
     version: config.version,
     baseUrl: locale?.siteBaseUrl ?? config.baseUrl,
     homeHref: routeUrl(config.baseUrl, '/', config.trailingSlash),
@@ -55,11 +58,11 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
     faviconHref: withBase(locale?.siteBaseUrl ?? config.baseUrl, config.favicon),
     stylesheetHref: withBase(locale?.siteBaseUrl ?? config.baseUrl, `/${stylesheetPath}`),
     logoAlt: config.navbar.logo?.alt ?? `${config.title} logo`,
-    navbarTitle: config.navbar.title ?? config.title,
+    navbarTitle: tr(config.navbar.title ?? config.title),
     navbarLeft: entries('left'),
     navbarRight: entries('right'),
-    footer: { copyright: config.footer.copyright, links: (config.footer.links ?? []).map(link) },
-    announcement: bar && { id: bar.id, html: bar.content, isCloseable: bar.isCloseable ?? true, backgroundColor: bar.backgroundColor, textColor: bar.textColor },
+    footer: { copyright: tr(config.footer.copyright), links: (config.footer.links ?? []).map(link) },
+    announcement: bar && { id: bar.id, html: tr(bar.content), isCloseable: bar.isCloseable ?? true, backgroundColor: bar.backgroundColor, textColor: bar.textColor },
     colorModeScript: colorModeScript(config.colorMode.defaultMode, config.colorMode.respectPrefersColorScheme),
     defaultMode: config.colorMode.defaultMode,
     colorModeSwitch: !config.colorMode.disableSwitch,

@@ -51,6 +51,10 @@ describe('#15 locales: a site in English and French', () => {
     expect(fr('.navbar-search-input').attr('placeholder')).toBe('Rechercher');
     expect(fr('.breadcrumbs').attr('aria-label')).toBe('Breadcrumbs');
     expect(f.$('fr/search/index.html')('main h1').text()).toBe('Rechercher dans la documentation');
+    // The config's own text, from "config" in the messages file.
+    expect(fr('.navbar-link').first().text()).toBe('Les guides');
+    expect(fr('.footer-copyright').text()).toBe('Droits réservés © 2025 Test');
+    expect(f.$('guides/intro/index.html')('.navbar-link').first().text()).toBe('Guides');
     expect(f.$('search/index.html')('main h1').text()).toBe('Search the documentation');
     const en = f.$('guides/intro/index.html');
     expect(en('.toc-title').text()).toBe('On this page');

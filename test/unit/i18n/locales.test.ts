@@ -37,7 +37,7 @@ describe('i18n/locales', () => {
     expect(messages.onThisPage).toBe('Sur cette page');
     expect(messages.next).toBe(defaultMessages.next);
     expect(diagnostics.map((d) => `${d.severity}: ${d.text}`)).toEqual(['error: The message "next" must be a string.', 'warning: The messages file sets "onThisPag", which is not a UI string of docsgen; it is ignored.']);
-    expect(loadMessages(config(root), 'de')).toEqual({ messages: defaultMessages, diagnostics: [] });
+    expect(loadMessages(config(root), 'de')).toEqual({ messages: defaultMessages, configText: {}, diagnostics: [] });
     fs.rmSync(root, { recursive: true, force: true });
   });
 
