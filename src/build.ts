@@ -50,7 +50,7 @@ import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import type { RenderedPage } from './render/renderPages';
 import type { IslandAssets } from './islands/bundle';
 import type { SiteModel, PageModel } from './shared/viewModels';
-import { checkAlternates, localizePages, siteLocales } from './i18n/locales';
+import { checkAlternates, localizePages, siteLocales, siteWideTargets } from './i18n/locales';
 import type { Messages } from './shared/messages';
 import { buildLocaleSite, type LocaleCache, type LocaleSite } from './i18n/localeSite';
 
@@ -287,14 +287,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       stage('links', () => {
         const fileSet = new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));
         const anchors = (pages: SitePage[], prefix: string) => new Map(pages.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: prefix + p.route, html: p.html! }) : idsOf(p.html!))]));
-        const found = checkLinks([...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])], { routes, files: fileSet, anchors: anchors(rendered, '') }, config);
+        const defaultAnchors = anchors(rendered, '');
+        const found = checkLinks([...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])], { routes, files: fileSet, anchors: defaultAnchors }, config);
         // Each other locale: what its pages link to under its own base URL. The config's links
         // (navbar, footer, announcement) and problems its untranslated pages share with the
         // default locale are reported once, for the default locale.
         const seen = new Set(found.map(diagnosticKey));
+        const localeAnchors = others.map((o, i) => anchors(otherRendered[i], `/${o.locale.locale}`));
+        const siteWide = others.length > 0 ? siteWideTargets(locales, [routes, ...localeRoutes], [defaultAnchors, ...localeAnchors]) : undefined;
         for (const [i, o] of others.entries()) {
           const links = [...collectLinks(o.locale.config, o.guides.docs).filter((l) => l.location.file !== config.configFile), ...(o.api?.markdown.links ?? [])];
-          const own = checkLinks(links, { routes: localeRoutes[i], files: fileSet, anchors: anchors(otherRendered[i], `/${o.locale.locale}`) }, o.locale.config);
+          const own = [
+            ...checkLinks(links.filter((l) => l.emittedFrom === undefined), { routes: localeRoutes[i], files: fileSet, anchors: localeAnchors[i] }, o.locale.config),
+            ...checkLinks(links.filter((l) => l.emittedFrom !== undefined), { routes: siteWide!.routes, files: fileSet, anchors: siteWide!.anchors }, config),
+          ];
           found.push(...own.filter((d) => !seen.has(diagnosticKey(d))));
         }
         found.push(...checkAlternates(locales, [routes, ...localeRoutes], config.configFile));

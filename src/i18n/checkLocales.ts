@@ -9,7 +9,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { checkLinks, type LinkDiagnostic } from '../links/check';
 import { collectAllLinks } from '../links/collect';
 import { scanHtml } from '../links/html';
-import { siteLocales } from './locales';
+import { siteLocales, siteWideTargets } from './locales';
+import { routeToFile } from '../shared/url';
 
 export function checkLocaleLinks(
   config: ResolvedConfig,
@@ -22,17 +23,28 @@ export function checkLocaleLinks(
   const out: LinkDiagnostic[] = [];
   const key = (d: Diagnostic) => `${d.code}|${d.location?.file ?? ''}|${d.location?.line ?? ''}|${d.text}`;
   const seen = new Set(found.map(key));
-  for (const locale of locales.slice(1)) {
+  const perLocale = locales.slice(1).map((locale) => {
     const guides = loadGuides(locale.config, undefined, { highlight: false, translations: locale.translations });
+    const anchors = new Map(targets.anchors);
+    for (const doc of guides.docs.filter((d) => !guides.untranslated?.has(d.route))) anchors.set(doc.route, scanHtml(doc.html).ids);
+    return { locale, guides, anchors };
+  });
+  // Raw HTML links are emitted as written: resolved from the site's root, into any locale.
+  const siteWide = siteWideTargets(locales, locales.map(() => targets.routes), [targets.anchors, ...perLocale.map((l) => l.anchors)]);
+  // Each locale's page files, as a static host finds them (`/fr/guides/a` → `fr/guides/a/index.html`).
+  const siteFiles = new Set(targets.files);
+  for (const locale of locales.slice(1)) for (const route of targets.routes) siteFiles.add(`/${locale.prefix}${routeToFile(route, config.trailingSlash)}`);
+  for (const { locale, guides, anchors } of perLocale) {
     for (const d of guides.diagnostics) {
       if (d.code === 'broken-markdown-link' && d.location?.file?.startsWith(locale.translations)) out.push({ ...d, target: /"([^"]+)"/.exec(d.text)?.[1], reason: 'no such file (or it is a draft)' });
     }
-    const translated = guides.docs.filter((d) => !guides.untranslated?.has(d.route));
-    const anchors = new Map(targets.anchors);
-    for (const doc of translated) anchors.set(doc.route, scanHtml(doc.html).ids);
     const { links } = collectAllLinks(locale.config, guides.docs, { external: options.external });
     const own = links.filter((l) => l.location.file !== config.configFile);
-    out.push(...checkLinks(own, { routes: targets.routes, files: targets.files, anchors }, locale.config).filter((d) => !seen.has(key(d))));
+    const problems = [
+      ...checkLinks(own.filter((l) => l.emittedFrom === undefined), { routes: targets.routes, files: targets.files, anchors }, locale.config),
+      ...checkLinks(own.filter((l) => l.emittedFrom !== undefined), { routes: siteWide.routes, files: siteFiles, anchors: siteWide.anchors }, config),
+    ];
+    out.push(...problems.filter((d) => !seen.has(key(d))));
   }
   return out;
 }

@@ -144,3 +144,34 @@ export function checkAlternates(locales: SiteLocale[], routes: ReadonlySet<strin
   }
   return diagnostics;
 }
+
+/** `/fr` + `/guides/a` → `/fr/guides/a`; the locale's home is `/fr`. */
+export function prefixedRoute(locale: SiteLocale, route: string): string {
+  return locale.isDefault ? route : `/${locale.locale}${route === '/' ? '' : route}`;
+}
+
+/**
+ * Links emitted exactly as written (raw HTML in a guide) are resolved from the site's root, as a
+ * browser does: on a French page `<a href="/guides/a">` is the English page and
+ * `<a href="/fr/guides/a">` the French one, and both exist. These are the routes and anchors of
+ * every locale under its prefix, for checking such links with the site's own base URL.
+ */
+export function siteWideTargets(
+  locales: SiteLocale[],
+  routes: ReadonlySet<string>[],
+  anchors: { get(route: string): { has(id: string): boolean } | undefined }[],
+): { routes: Set<string>; anchors: { get(route: string): { has(id: string): boolean } | undefined } } {
+  const owner = new Map<string, [number, string]>();
+  locales.forEach((locale, i) => {
+    for (const route of routes[i]) owner.set(prefixedRoute(locale, route), [i, route]);
+  });
+  return {
+    routes: new Set(owner.keys()),
+    anchors: {
+      get(route) {
+        const found = owner.get(route);
+        return found ? anchors[found[0]].get(found[1]) : undefined;
+      },
+    },
+  };
+}

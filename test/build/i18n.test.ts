@@ -161,6 +161,19 @@ describe('#15 locales: the link checker covers every locale', () => {
     expect(messages).toEqual(['error: The link "/guides/nowhere" points to /guides/nowhere, which is not a page of this site.']);
   });
 
+  it('raw HTML links are resolved from the site root on every locale: to the English or the French page, both fine; a broken one in a translation is reported', async () => {
+    const raw = {
+      'content/guides/zones.md': '---\ntitle: Flood zones\n---\nSee <a href="/guides/intro">intro</a>.\n\n## Zone codes\n',
+      'i18n/fr/guides/zones.md': '# Zones\n\nVoir <a href="/fr/guides/intro#obtenir-une-clé">la clé</a>, <a href="/guides/intro">l’original</a> et <a href="intro">relatif</a>.\n\n## Zone codes\n',
+    };
+    const f = await buildFiles(twoLocaleSite(raw));
+    expect(f.logger.diagnostics.map((d) => d.text)).toEqual([]);
+    fs.rmSync(f.dir, { recursive: true, force: true });
+    const { messages, error } = await buildFails(twoLocaleSite({ ...raw, 'i18n/fr/guides/zones.md': '# Zones\n\n<a href="/fr/guides/nulle-part">x</a>\n\n## Zone codes\n' }));
+    expect(messages).toEqual(['error: The link "/fr/guides/nulle-part" points to /fr/guides/nulle-part, which is not a page or file of this site.']);
+    expect(error.diagnostics[0].location?.file).toMatch(/i18n\/fr\/guides\/zones\.md$/);
+  });
+
   it('a locale that is not a language tag stops the build', async () => {
     const { messages } = await buildFails(twoLocaleSite({}, { i18n: { defaultLocale: 'en', locales: ['en', '../fr'] } }));
     expect(messages).toEqual(['error: The locale "../fr" is not a language tag such as fr or pt-BR; it becomes a URL segment and a folder name.']);

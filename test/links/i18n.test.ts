@@ -35,6 +35,17 @@ describe('#15 check-links covers every locale', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('from the sources: raw HTML links in French pages resolve from the site root (English or French pages), a broken one is reported', async () => {
+    const dir = writeFiles(
+      twoLocaleSite({
+        'content/guides/zones.md': '---\ntitle: Flood zones\n---\nSee <a href="/guides/intro">intro</a>.\n\n## Zone codes\n',
+        'i18n/fr/guides/zones.md': '# Zones\n\n<a href="/fr/guides/intro#obtenir-une-clé">a</a> <a href="/guides/intro">b</a> <a href="/fr/guides/nulle-part">c</a>\n\n## Zone codes\n',
+      }),
+    );
+    expect(await problems(dir)).toEqual(['i18n/fr/guides/zones.md:3  /fr/guides/nulle-part  /fr/guides/nulle-part is not a page or file of this site (error)']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('the CLI exits 1 for a broken link that only a French page has, naming the translation', () => {
     const dir = writeFiles(twoLocaleSite({ 'i18n/fr/guides/zones.md': '# Zones\n\nVoir [la page](/guides/nulle-part).\n\n## Zone codes\n' }));
     const r = spawnSync(process.execPath, [bin, 'check-links'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
