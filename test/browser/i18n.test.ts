@@ -66,22 +66,3 @@ describe('#15 the language menu', () => {
     await context.close();
   });
 });
-
-// Screenshots for review, when asked for: I18N_SHOTS=/tmp/shots.
-describe.runIf(process.env.I18N_SHOTS)('#15 French page screenshots', () => {
-  it('writes a French page at 390 and 1440 px', async () => {
-    const out = process.env.I18N_SHOTS!;
-    fs.mkdirSync(out, { recursive: true });
-    for (const [width, route] of [[390, 'zones'], [1440, 'zones'], [1440, 'intro'], [390, 'intro']] as const) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(`${new URL(server.url).origin}/docs/fr/guides/${route}`);
-      await page.screenshot({ path: path.join(out, `i18n-fr-${route}-${width}.png`) });
-      if (width === 390) {
-        await page.locator('.navbar-dropdown > summary').click();
-        await page.screenshot({ path: path.join(out, `i18n-fr-${route}-${width}-menu.png`) });
-      }
-      await context.close();
-    }
-  });
-});
