@@ -2,7 +2,6 @@
 // under a base URL, the language menu switches to the same page in the other locale and back,
 // on the same origin (a preview host or localhost, never the production URL of the config).
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
