@@ -4,6 +4,7 @@
 import { afterInteraction, onIdle, onVisible } from './strategies';
 import { showIslandError, whileLoading, type IslandFailure } from './islandState';
 import { startEnhancements } from './enhance/index';
+import { label } from './labels';
 
 interface Manifest {
   baseUrl: string;
@@ -41,9 +42,9 @@ export function hydrateIslands(manifest: Manifest): void {
           attempt++;
           showIslandError(element, {
             kind: 'load',
-            title: 'This part of the page could not be loaded',
-            lines: ['Check your connection, then try again.'],
-            action: 'Retry',
+            title: label('islandLoadFailed'),
+            lines: [label('islandLoadFailedHint')],
+            action: label('islandRetry'),
             retry: () => void whileLoading(element, hydrate()),
           });
         }));

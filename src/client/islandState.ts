@@ -2,6 +2,7 @@
 // runtime: a failure to load React must still be shown). An island in the content area shows a
 // block in place; one in the navbar or the announcement bar has no room for a block, so it shows
 // a small warning button in place and the message in a panel at the bottom of the viewport.
+import { label } from './labels';
 
 /** How long a click may wait for an island's code before a spinner says it is coming. */
 const SPINNER_DELAY = 150;
@@ -72,12 +73,12 @@ export function showIslandError(element: HTMLElement, failure: IslandFailure): (
   // The bar keeps its layout: the island's own markup (dead without its code) gives way to a
   // warning button of the same size, which shows and hides the panel.
   marker = button('island-error-marker', '');
-  marker.setAttribute('aria-label', `${failure.title}: show the error`);
+  marker.setAttribute('aria-label', label('islandShowError').replace('{title}', failure.title));
   marker.title = failure.title;
   marker.setAttribute('aria-controls', panel.id);
   marker.innerHTML = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2 1 21h22L12 2Zm-1 7h2v6h-2V9Zm0 8h2v2h-2v-2Z"/></svg>';
   const close = button('island-error-close', '×');
-  close.setAttribute('aria-label', 'Dismiss');
+  close.setAttribute('aria-label', label('islandDismiss'));
   panel.prepend(close);
   const toggle = (open: boolean) => {
     panel.hidden = !open;

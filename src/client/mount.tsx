@@ -5,6 +5,7 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandFailure } from './islandState';
+import { label } from './labels';
 
 type Failed = (failure: IslandFailure) => void;
 
@@ -40,9 +41,9 @@ class ErrorBoundary extends Component<{ children: ReactNode; failed: Failed }, {
     // The island renders nothing meanwhile; "Try again" removes the message and remounts it.
     this.props.failed({
       kind: 'crash',
-      title: 'This page crashed',
+      title: label('islandCrashed'),
       lines: [error instanceof Error ? error.message : String(error), ...causeChain(error)],
-      action: 'Try again',
+      action: label('islandTryAgain'),
       retry: () => this.setState(({ key }) => ({ error: undefined, key: key + 1 })),
     });
   }

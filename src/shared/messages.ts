@@ -76,6 +76,61 @@ export const defaultMessages = {
   apiSchema: 'Schema',
   apiExample: 'Example',
   apiUsedBy: 'Used by',
+  // The search box (an island: passed as its `labels` prop when not English).
+  searchSuggestions: 'Search suggestions',
+  searchSeeAll: 'See all results',
+  searchLoading: 'Loading search index…',
+  searchLoadingResults: 'Loading search results…',
+  searchUnavailable: 'Search is unavailable: the search index could not be loaded.',
+  searchUnavailableHint: 'Check your connection, then try again.',
+  /** `{count}`: the box's results, one / several. */
+  searchResultOne: '{count} result',
+  searchResultOther: '{count} results',
+  /** `{query}` is the corrected query. */
+  searchShowingResultsFor: 'Showing results for {query}',
+  /** Before a result's place ("Guides › Boundaries"), read by screen readers only. */
+  searchResultIn: ', in ',
+  // The search page's results.
+  /** `{count}`: one document / several (the locale's plural rules choose). */
+  searchPageFoundOne: '{count} document found',
+  searchPageFoundOther: '{count} documents found',
+  searchPageIndexError: 'The search index could not be loaded.',
+  /** `{first}`, `{last}`, `{total}`: the results shown on a page of results. */
+  searchPageRange: 'Results {first}–{last} of {total}',
+  searchPagePages: 'Search result pages',
+  searchPagePreviousPage: 'Previous page',
+  searchPageNextPage: 'Next page',
+  /** `{page}` is a page number. */
+  searchPageNumber: 'Page {page}',
+  // The page runtime (src/client/labels.ts; passed in `<body data-labels>` when not English).
+  copy: 'Copy',
+  copyLabel: 'Copy code to clipboard',
+  copied: 'Copied',
+  copyFailed: 'Copy failed',
+  codeCopied: 'Code copied to clipboard',
+  copyFailedHint: 'Copying failed. The code is selected: copy it with your keyboard.',
+  backToTop: 'Back to top',
+  islandCrashed: 'This page crashed',
+  islandTryAgain: 'Try again',
+  islandLoadFailed: 'This part of the page could not be loaded',
+  islandLoadFailedHint: 'Check your connection, then try again.',
+  islandRetry: 'Retry',
+  islandDismiss: 'Dismiss',
+  /** `{title}` is the error's title: the warning button that takes a failed navbar control's place. */
+  islandShowError: '{title}: show the error',
+  // Islands of the navbar and the announcement bar.
+  /** `{mode}` is the current mode's name (colorModeDark / colorModeLight). */
+  colorModeSwitch: 'Switch between dark and light mode (currently {mode} mode)',
+  colorModeToDark: 'Switch to dark mode',
+  colorModeToLight: 'Switch to light mode',
+  colorModeDark: 'dark',
+  colorModeLight: 'light',
+  announcementClose: 'Close',
+  mobileMenuOpen: 'Toggle navigation bar',
+  mobileMenuClose: 'Close navigation bar',
+  mobileMenuBack: 'Back to main menu',
+  mobileMenuDialog: 'Navigation',
+  mobileMenuMain: 'Main menu',
 };
 
 /** The API pages' section headings, which their tables of contents repeat (src/i18n/locales.ts translates those). */
@@ -83,6 +138,16 @@ export const apiHeadingKeys = ['apiServers', 'apiAuthentication', 'apiEndpoints'
 
 export type Messages = typeof defaultMessages;
 export type MessageKey = keyof Messages;
+
+/**
+ * The strings of `keys` for an island's `labels` prop (or the runtime's `data-labels`), or
+ * nothing when they are all English: the island has those built in, and English pages stay
+ * as they were.
+ */
+export function localLabels<K extends MessageKey>(messages: Messages, keys: readonly K[]): Pick<Messages, K> | undefined {
+  if (keys.every((k) => messages[k] === defaultMessages[k])) return undefined;
+  return Object.fromEntries(keys.map((k) => [k, messages[k]])) as Pick<Messages, K>;
+}
 
 /** `{name}` placeholders replaced by their value. */
 export function formatMessage(text: string, values: Record<string, string>): string {

@@ -5,6 +5,7 @@ import type { SiteModel } from '../../src/shared/viewModels';
 import AnnouncementDismiss, { ANNOUNCEMENT_DISMISS_KEY } from '../islands/AnnouncementDismiss';
 import { Island } from './Island';
 import { useMessages } from './Messages';
+import { defaultMessages } from '../../src/shared/messages';
 
 export function AnnouncementBar({ announcement }: { announcement: NonNullable<SiteModel['announcement']> }) {
   const t = useMessages();
@@ -17,7 +18,7 @@ export function AnnouncementBar({ announcement }: { announcement: NonNullable<Si
       style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}
     >
       <div className="announcement-bar-content" dangerouslySetInnerHTML={{ __html: announcement.html }} />
-      {announcement.isCloseable ? <Island name="AnnouncementDismiss" component={AnnouncementDismiss} props={{ id: announcement.id }} when="interaction" /> : null}
+      {announcement.isCloseable ? <Island name="AnnouncementDismiss" component={AnnouncementDismiss} props={{ id: announcement.id, ...(t.announcementClose === defaultMessages.announcementClose ? {} : { label: t.announcementClose }) }} when="interaction" /> : null}
     </div>
   );
 }

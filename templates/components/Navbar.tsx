@@ -1,10 +1,10 @@
 // The top bar: logo and title, the configured items on each side. Search, colour mode and the
 // mobile menu become interactive as islands; here they are the no-JavaScript baseline.
-import { defaultMessages } from '../../src/shared/messages';
+import { localLabels, type MessageKey, type Messages } from '../../src/shared/messages';
 import type { NavbarEntry, PageAlternate, SiteModel } from '../../src/shared/viewModels';
-import ColorModeToggle from '../islands/ColorModeToggle';
-import MobileMenu, { type MobileMenuLink } from '../islands/MobileMenu';
-import SearchBox from '../islands/SearchBox';
+import ColorModeToggle, { COLOR_MODE_ENGLISH } from '../islands/ColorModeToggle';
+import MobileMenu, { MOBILE_MENU_ENGLISH, type MobileMenuLink } from '../islands/MobileMenu';
+import SearchBox, { SEARCH_BOX_ENGLISH, type SearchBoxProps } from '../islands/SearchBox';
 import { Island } from './Island';
 
 /** `currentHref`: the page's site path; `alternates`: the page in each locale (sites with several). */
@@ -20,7 +20,7 @@ export function Navbar({ site, section, currentHref, hasSidebar, alternates }: {
           <Island
             name="MobileMenu"
             component={MobileMenu}
-            props={{ links: menuLinks, hasSidebar, title: site.navbarTitle }}
+            props={{ links: menuLinks, hasSidebar, title: site.navbarTitle, ...labelsProp(site, MOBILE_MENU_ENGLISH) }}
             when="interaction"
             inline
           />
@@ -96,7 +96,7 @@ function NavItem({ item, section, currentHref, site, alternates }: { item: Navba
       // The head script applies the stored choice or the system preference, and the switch
       // shows that mode by CSS until it hydrates on first interaction. Without JavaScript it
       // could not switch anything, so CSS hides it (91-islands.css).
-      return site.colorModeSwitch ? <Island name="ColorModeToggle" component={ColorModeToggle} props={{}} when="interaction" inline /> : null;
+      return site.colorModeSwitch ? <Island name="ColorModeToggle" component={ColorModeToggle} props={labelsProp(site, COLOR_MODE_ENGLISH)} when="interaction" inline /> : null;
   }
 }
 
@@ -120,10 +120,14 @@ function SearchForm({ action, indexUrl, baseUrl, site }: { action: string; index
 }
 
 /** The search box's strings, passed only when they are not English (island props are in every page's HTML). */
-function searchLabels(site: SiteModel): { labels?: { search: string; placeholder: string; noResults: string } } {
-  const m = site.messages;
-  if (m.search === defaultMessages.search && m.searchPlaceholder === defaultMessages.searchPlaceholder && m.noResults === defaultMessages.noResults) return {};
-  return { labels: { search: m.search, placeholder: m.searchPlaceholder, noResults: m.noResults } };
+function searchLabels(site: SiteModel): Pick<SearchBoxProps, 'labels'> {
+  return labelsProp(site, SEARCH_BOX_ENGLISH);
+}
+
+/** `{ labels }` with an island's strings in the page's locale, or nothing when they are English (the island has those built in). */
+function labelsProp<K extends MessageKey>(site: SiteModel, english: Record<K, string>): { labels?: Pick<Messages, K> } {
+  const labels = localLabels(site.messages, Object.keys(english) as K[]);
+  return labels ? { labels } : {};
 }
 
 function Logo({ alt }: { alt: string }) {

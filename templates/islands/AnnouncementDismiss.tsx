@@ -8,7 +8,8 @@ import { writeStorage } from '../../src/shared/storage';
 /** localStorage key holding the id of the dismissed announcement. */
 export const ANNOUNCEMENT_DISMISS_KEY = 'docsgen-announcement-dismiss';
 
-export default function AnnouncementDismiss({ id }: { id: string }) {
+/** `label`: the button's name in the page's locale (English when left out). */
+export default function AnnouncementDismiss({ id, label = 'Close' }: { id: string; label?: string }) {
   const dismiss = (button: HTMLElement) => {
     const hadFocus = document.activeElement === button;
     document.documentElement.dataset.announcementDismissed = 'true';
@@ -20,8 +21,8 @@ export default function AnnouncementDismiss({ id }: { id: string }) {
     <button
       type="button"
       className="announcement-bar-close"
-      aria-label="Close"
-      title="Close"
+      aria-label={label}
+      title={label}
       onClick={(event) => dismiss(event.currentTarget)}
     >
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">

@@ -12,6 +12,7 @@
 // activating a link inside it and when the viewport reaches desktop width; focus moves into it
 // on open and back to the button on close.
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import type { Messages } from '../../src/shared/messages';
 import { createPortal } from 'react-dom';
 
 /** Matches when the drawer must not be open: one pixel above the 996 px breakpoint. */
@@ -32,7 +33,18 @@ export interface MobileMenuProps {
   hasSidebar: boolean;
   /** The navbar title, shown at the top of the drawer. */
   title: string;
+  /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. */
+  labels?: Partial<typeof MOBILE_MENU_ENGLISH>;
 }
+
+/** The drawer's strings in English, as in src/shared/messages.ts. */
+export const MOBILE_MENU_ENGLISH = {
+  mobileMenuOpen: 'Toggle navigation bar',
+  mobileMenuClose: 'Close navigation bar',
+  mobileMenuBack: 'Back to main menu',
+  mobileMenuDialog: 'Navigation',
+  mobileMenuMain: 'Main menu',
+} satisfies Partial<Messages>;
 
 type Panel = 'main' | 'sidebar';
 
@@ -43,7 +55,8 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
 }
 
-export default function MobileMenu({ links, hasSidebar, title }: MobileMenuProps) {
+export default function MobileMenu({ links, hasSidebar, title, labels: given }: MobileMenuProps) {
+  const labels = { ...MOBILE_MENU_ENGLISH, ...given };
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState<Panel>('main');
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -137,7 +150,7 @@ export default function MobileMenu({ links, hasSidebar, title }: MobileMenuProps
         ref={buttonRef}
         type="button"
         className="navbar-toggle"
-        aria-label="Toggle navigation bar"
+        aria-label={labels.mobileMenuOpen}
         aria-expanded={open}
         aria-controls={DRAWER_ID}
         onClick={() => (open ? close(true) : show())}
@@ -150,19 +163,19 @@ export default function MobileMenu({ links, hasSidebar, title }: MobileMenuProps
         ? createPortal(
             <div className="mobile-menu">
               <div className="mobile-menu-backdrop" onClick={() => close(true)} />
-              <div ref={dialogRef} id={DRAWER_ID} className="mobile-menu-drawer" role="dialog" aria-modal="true" aria-label="Navigation" tabIndex={-1} onClick={onDrawerClick}>
+              <div ref={dialogRef} id={DRAWER_ID} className="mobile-menu-drawer" role="dialog" aria-modal="true" aria-label={labels.mobileMenuDialog} tabIndex={-1} onClick={onDrawerClick}>
                 <div className="mobile-menu-header">
                   <span className="mobile-menu-title" aria-hidden="true">
                     {title}
                   </span>
-                  <button type="button" className="mobile-menu-close" aria-label="Close navigation bar" onClick={() => close(true)}>
+                  <button type="button" className="mobile-menu-close" aria-label={labels.mobileMenuClose} onClick={() => close(true)}>
                     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                       <path fill="currentColor" d="M18.3 5.7a1 1 0 0 0-1.4 0L12 10.6 7.1 5.7a1 1 0 0 0-1.4 1.4l4.9 4.9-4.9 4.9a1 1 0 1 0 1.4 1.4l4.9-4.9 4.9 4.9a1 1 0 0 0 1.4-1.4L13.4 12l4.9-4.9a1 1 0 0 0 0-1.4Z" />
                     </svg>
                   </button>
                 </div>
                 <div className="mobile-menu-panel mobile-menu-panel-main" hidden={panel !== 'main'}>
-                  <nav aria-label="Main menu">
+                  <nav aria-label={labels.mobileMenuMain}>
                     <ul className="mobile-menu-list">
                       {links.map((link, i) => (
                         <li key={i}>
@@ -189,7 +202,8 @@ export default function MobileMenu({ links, hasSidebar, title }: MobileMenuProps
                         setPanel('main');
                       }}
                     >
-                      <span aria-hidden="true">← </span>Back to main menu
+                      <span aria-hidden="true">← </span>
+                      {labels.mobileMenuBack}
                     </button>
                     <div ref={sidebarRef} />
                   </div>

@@ -26,6 +26,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import type { LoadedSearchIndex, SearchOptions, SearchResponse, SearchResult } from '../../src/shared/search/query';
 import type { ShardedSearchIndex } from '../../src/shared/search/sharded';
+import { formatMessage, type Messages } from '../../src/shared/messages';
 
 type QueryModule = typeof import('../../src/shared/search/query');
 
@@ -46,10 +47,38 @@ export interface SearchBoxProps {
   /** The search page exists: offer "See all results". */
   searchPage: boolean;
   /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. */
-  labels?: { search: string; placeholder: string; noResults: string };
+  labels?: Partial<SearchBoxLabels>;
 }
 
-const ENGLISH: NonNullable<SearchBoxProps['labels']> = { search: 'Search', placeholder: 'Search', noResults: 'No results' };
+/** The box's strings in English, as in src/shared/messages.ts (kept here so that the island does not bundle every message). */
+export const SEARCH_BOX_ENGLISH = {
+  search: 'Search',
+  searchPlaceholder: 'Search',
+  noResults: 'No results',
+  searchSuggestions: 'Search suggestions',
+  searchSeeAll: 'See all results',
+  searchLoading: 'Loading search index…',
+  searchLoadingResults: 'Loading search results…',
+  searchUnavailable: 'Search is unavailable: the search index could not be loaded.',
+  searchUnavailableHint: 'Check your connection, then try again.',
+  searchResultOne: '{count} result',
+  searchResultOther: '{count} results',
+  searchShowingResultsFor: 'Showing results for {query}',
+  searchResultIn: ', in ',
+} satisfies Partial<Messages>;
+export type SearchBoxLabels = typeof SEARCH_BOX_ENGLISH;
+
+/** "Showing results for <strong>{query}</strong>": the message's text around the query in bold. */
+export function withQuery(text: string, query: string): ReactNode {
+  const [before, after = ''] = text.split('{query}');
+  return (
+    <>
+      {before}
+      <strong>{query}</strong>
+      {after}
+    </>
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Loading (shared with the search page island)
@@ -195,7 +224,8 @@ const optionId = (i: number) => `navbar-search-option-${i}`;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
-export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage, labels = ENGLISH }: SearchBoxProps) {
+export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage, labels: given }: SearchBoxProps) {
+  const labels = { ...SEARCH_BOX_ENGLISH, ...given };
   const inputRef = useRef<HTMLInputElement>(null);
   // The input is uncontrolled: what was typed (or pre-filled by the highlight enhancement)
   // before hydration stays, and `query` follows the input.
@@ -247,11 +277,11 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
 
   let announcement = '';
   if (open) {
-    if (status === 'error') announcement = 'Search is unavailable: the search index could not be loaded.';
-    else if (!response) announcement = 'Loading search results…';
+    if (status === 'error') announcement = labels.searchUnavailable;
+    else if (!response) announcement = labels.searchLoadingResults;
     else {
-      const count = results.length === 0 ? labels.noResults : `${results.length} ${results.length === 1 ? 'result' : 'results'}`;
-      announcement = response.correctedQuery ? `Showing results for ${response.correctedQuery}. ${count}` : count;
+      const count = results.length === 0 ? labels.noResults : formatMessage(results.length === 1 ? labels.searchResultOne : labels.searchResultOther, { count: String(results.length) });
+      announcement = response.correctedQuery ? `${formatMessage(labels.searchShowingResultsFor, { query: response.correctedQuery })}. ${count}` : count;
     }
   }
 
@@ -324,22 +354,20 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
     if (status === 'error')
       message = (
         <p className="search-message search-error">
-          Search is unavailable: the search index could not be loaded. Check your connection, then try again.
+          {labels.searchUnavailable} {labels.searchUnavailableHint}
         </p>
       );
     else if (!response)
       message = (
         <p className="search-message search-loading">
           <span className="search-spinner" aria-hidden="true" />
-          Loading search index…
+          {labels.searchLoading}
         </p>
       );
     else if (results.length === 0) message = <p className="search-message search-empty">{labels.noResults}</p>;
     else if (response.correctedQuery)
       message = (
-        <p className="search-message search-correction">
-          Showing results for <strong>{response.correctedQuery}</strong>
-        </p>
+        <p className="search-message search-correction">{withQuery(labels.searchShowingResultsFor, response.correctedQuery)}</p>
       );
   }
 
@@ -368,7 +396,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
           className="navbar-search-input"
           type="search"
           name="q"
-          placeholder={labels.placeholder}
+          placeholder={labels.searchPlaceholder}
           autoComplete="off"
           spellCheck={false}
           role="combobox"
@@ -391,7 +419,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
         {shortcut ? <span className="search-shortcut" aria-hidden="true" /> : null}
         <div className="search-popup" hidden={!open} onMouseDown={(event) => event.preventDefault()}>
           {message}
-          <div className="search-listbox" role="listbox" id={LISTBOX_ID} aria-label="Search suggestions" hidden={!expanded}>
+          <div className="search-listbox" role="listbox" id={LISTBOX_ID} aria-label={labels.searchSuggestions} hidden={!expanded}>
             {groups.map((group, g) => (
               <div key={g} className="search-group" role="group" aria-label={group.label}>
                 {group.items.map(({ result, index }) => (
@@ -411,7 +439,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
                       </span>
                       {resultPath(result) ? (
                         <span className="search-option-path">
-                          <span className="visually-hidden">, in </span>
+                          <span className="visually-hidden">{labels.searchResultIn}</span>
                           {resultPath(result)}
                         </span>
                       ) : null}
@@ -422,7 +450,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
             ))}
             {seeAll ? (
               <a id={optionId(results.length)} className="search-option search-see-all" role="option" aria-selected={current === results.length} tabIndex={-1} href={seeAllHref}>
-                See all results
+                {labels.searchSeeAll}
               </a>
             ) : null}
           </div>

@@ -18,7 +18,8 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { SearchResult } from '../../src/shared/search/query';
 import { scanTokens } from '../../src/shared/search/tokenize';
-import { Marked, TypeIcon, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, useSearchResponse, type SearchEngine } from './SearchBox';
+import { formatMessage, type Messages } from '../../src/shared/messages';
+import { Marked, TypeIcon, withQuery, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, useSearchResponse, type SearchEngine } from './SearchBox';
 
 export interface SearchPageProps {
   /** This page's URL (the form's action). */
@@ -29,10 +30,30 @@ export interface SearchPageProps {
   /** Results open with `?_highlight=…`; when absent, read from the navbar's search form. */
   highlight?: boolean;
   /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. `{query}` is the query. */
-  labels?: { title: string; resultsFor: string; terms: string; search: string; noResults: string };
+  labels?: Partial<SearchPageLabels>;
 }
 
-const ENGLISH: NonNullable<SearchPageProps['labels']> = { title: 'Search the documentation', resultsFor: 'Search results for "{query}"', terms: 'Search terms', search: 'Search', noResults: 'No documents were found' };
+/** The page's strings in English, as in src/shared/messages.ts. */
+export const SEARCH_PAGE_ENGLISH = {
+  searchPageTitle: 'Search the documentation',
+  searchPageResultsFor: 'Search results for "{query}"',
+  searchPageTerms: 'Search terms',
+  search: 'Search',
+  searchPageNoResults: 'No documents were found',
+  searchLoading: 'Loading search index…',
+  searchShowingResultsFor: 'Showing results for {query}',
+  searchPageFoundOne: '{count} document found',
+  searchPageFoundOther: '{count} documents found',
+  searchPageIndexError: 'The search index could not be loaded.',
+  searchPageRange: 'Results {first}–{last} of {total}',
+  searchPagePages: 'Search result pages',
+  searchPagePreviousPage: 'Previous page',
+  searchPageNextPage: 'Next page',
+  searchPageNumber: 'Page {page}',
+  previous: 'Previous',
+  next: 'Next',
+} satisfies Partial<Messages>;
+export type SearchPageLabels = typeof SEARCH_PAGE_ENGLISH;
 
 /** Results on a page of results, and characters of their summaries. */
 export const PAGE_SIZE = 100;
@@ -62,15 +83,15 @@ export function versionIndexUrl(indexUrl: string, baseUrl: string, version: stri
   return `${baseUrl}${version}${version.endsWith('/') ? '' : '/'}${file}`;
 }
 
-/** "1 document found", "12 documents found" (plural rules of English; a failure falls back to them, logged). */
-export function documentsFound(count: number): string {
+/** "1 document found", "12 documents found" (plural rules of the page's language, else of English; a failure falls back to them, logged). */
+export function documentsFound(count: number, labels: Pick<SearchPageLabels, 'searchPageFoundOne' | 'searchPageFoundOther'> = SEARCH_PAGE_ENGLISH, lang = 'en'): string {
   let rule = count === 1 ? 'one' : 'other';
   try {
-    rule = new Intl.PluralRules('en').select(count);
+    rule = new Intl.PluralRules(lang).select(count);
   } catch (error) {
     console.error('Plural rules are unavailable; using English.', error);
   }
-  return rule === 'one' ? `${count} document found` : `${count} documents found`;
+  return formatMessage(rule === 'one' ? labels.searchPageFoundOne : labels.searchPageFoundOther, { count: String(count) });
 }
 
 /** The page of results a `page` parameter asks for: 1 unless it is a whole number from 1. */
@@ -111,7 +132,8 @@ function pageUrl(query: string, page: number): string {
 }
 
 export default function SearchPage(props: SearchPageProps) {
-  const { actionHref, labels = ENGLISH } = props;
+  const { actionHref } = props;
+  const labels = { ...SEARCH_PAGE_ENGLISH, ...props.labels };
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [state, setState] = useState<State>({ status: 'idle' });
@@ -144,7 +166,7 @@ export default function SearchPage(props: SearchPageProps) {
     setState({ status: 'loading' });
     loadSearchEngine(url.href).then(
       (engine) => setState({ status: 'ready', engine }),
-      (error: unknown) => setState({ status: 'error', message: `The search index could not be loaded. ${error instanceof Error ? error.message : ''}`.trim() }),
+      (error: unknown) => setState({ status: 'error', message: `${labels.searchPageIndexError} ${error instanceof Error ? error.message : ''}`.trim() }),
     );
     return stop;
     // Read once: the page's own URL and settings do not change while it is open.
@@ -191,33 +213,31 @@ export default function SearchPage(props: SearchPageProps) {
   let status = '';
   let body: ReactNode = null;
   if (state.status === 'error') body = <p className="search-page-error" role="alert">{state.message}</p>;
-  else if (trimmed && !engine) status = 'Loading search index…';
+  else if (trimmed && !engine) status = labels.searchLoading;
   else if (response) {
-    status = total > 0 ? documentsFound(total) : labels.noResults;
+    status = total > 0 ? documentsFound(total, labels, document.documentElement.lang || 'en') : labels.searchPageNoResults;
     const first = (page - 1) * PAGE_SIZE + 1;
     body = (
       <>
         {response.correctedQuery ? (
-          <p className="search-correction">
-            Showing results for <strong>{response.correctedQuery}</strong>
-          </p>
+          <p className="search-correction">{withQuery(labels.searchShowingResultsFor, response.correctedQuery)}</p>
         ) : null}
         {pages > 1 && response.results.length > 0 ? (
           <p className="search-page-range" ref={rangeRef} tabIndex={-1}>
-            Results {first}–{first + response.results.length - 1} of {total}
+            {formatMessage(labels.searchPageRange, { first: String(first), last: String(first + response.results.length - 1), total: String(total) })}
           </p>
         ) : null}
         <ResultList engine={engine!} results={response.results} terms={response.terms} highlight={highlight} />
-        {pages > 1 ? <Pagination current={Math.min(page, pages)} count={pages} hrefOf={(n) => pageUrl(query, n)} onChoose={goToPage} /> : null}
+        {pages > 1 ? <Pagination current={Math.min(page, pages)} count={pages} hrefOf={(n) => pageUrl(query, n)} onChoose={goToPage} labels={labels} /> : null}
       </>
     );
   }
 
   return (
     <>
-      <h1>{trimmed ? labels.resultsFor.split('{query}').join(query) : labels.title}</h1>
+      <h1>{trimmed ? labels.searchPageResultsFor.split('{query}').join(query) : labels.searchPageTitle}</h1>
       <form className="search-page-form" role="search" action={actionHref} onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="search-page-input">{labels.terms}</label>
+        <label htmlFor="search-page-input">{labels.searchPageTerms}</label>
         <input id="search-page-input" type="search" name="q" autoComplete="off" spellCheck={false} value={query} onChange={(event) => onChange(event.target.value)} />
         <button className="button button-primary" type="submit">
           {labels.search}
@@ -232,14 +252,14 @@ export default function SearchPage(props: SearchPageProps) {
 }
 
 /** Previous, numbered and next links to the pages of results: real links, so that each can open in a new tab. */
-function Pagination({ current, count, hrefOf, onChoose }: { current: number; count: number; hrefOf: (page: number) => string; onChoose: (event: MouseEvent<HTMLAnchorElement>, page: number) => void }) {
+function Pagination({ current, count, hrefOf, onChoose, labels }: { current: number; count: number; hrefOf: (page: number) => string; onChoose: (event: MouseEvent<HTMLAnchorElement>, page: number) => void; labels: SearchPageLabels }) {
   return (
-    <nav className="search-pagination" aria-label="Search result pages">
+    <nav className="search-pagination" aria-label={labels.searchPagePages}>
       <ul>
         {current > 1 ? (
           <li>
-            <a className="search-pagination-step" href={hrefOf(current - 1)} rel="prev" aria-label="Previous page" onClick={(event) => onChoose(event, current - 1)}>
-              <span aria-hidden="true">‹</span> Previous
+            <a className="search-pagination-step" href={hrefOf(current - 1)} rel="prev" aria-label={labels.searchPagePreviousPage} onClick={(event) => onChoose(event, current - 1)}>
+              <span aria-hidden="true">‹</span> {labels.previous}
             </a>
           </li>
         ) : null}
@@ -250,7 +270,7 @@ function Pagination({ current, count, hrefOf, onChoose }: { current: number; cou
             </li>
           ) : (
             <li key={n}>
-              <a href={hrefOf(n)} aria-label={`Page ${n}`} aria-current={n === current ? 'page' : undefined} onClick={(event) => onChoose(event, n)}>
+              <a href={hrefOf(n)} aria-label={formatMessage(labels.searchPageNumber, { page: String(n) })} aria-current={n === current ? 'page' : undefined} onClick={(event) => onChoose(event, n)}>
                 {n}
               </a>
             </li>
@@ -258,8 +278,8 @@ function Pagination({ current, count, hrefOf, onChoose }: { current: number; cou
         )}
         {current < count ? (
           <li>
-            <a className="search-pagination-step" href={hrefOf(current + 1)} rel="next" aria-label="Next page" onClick={(event) => onChoose(event, current + 1)}>
-              Next <span aria-hidden="true">›</span>
+            <a className="search-pagination-step" href={hrefOf(current + 1)} rel="next" aria-label={labels.searchPageNextPage} onClick={(event) => onChoose(event, current + 1)}>
+              {labels.next} <span aria-hidden="true">›</span>
             </a>
           </li>
         ) : null}

@@ -6,6 +6,8 @@ import type { PageModel, SiteModel } from '../../src/shared/viewModels';
 import { AnnouncementBar, announcementDismissScript } from '../components/AnnouncementBar';
 import { Footer } from '../components/Footer';
 import { Navbar } from '../components/Navbar';
+import { RUNTIME_ENGLISH } from '../../src/client/labels';
+import { localLabels } from '../../src/shared/messages';
 
 export function Shell({ site, page, children }: { site: SiteModel; page: PageModel; children: ReactNode }) {
   const { head } = page;
@@ -34,7 +36,7 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
         <link rel="icon" href={site.faviconHref} />
         <link rel="stylesheet" href={site.stylesheetHref} />
       </head>
-      <body>
+      <body data-labels={runtimeLabels(site)}>
         <a className="skip-link" href="#main-content">
           {site.messages.skipToContent}
         </a>
@@ -49,6 +51,12 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
       </body>
     </html>
   );
+}
+
+/** The page runtime's words (copy button, back to top, island errors) when they are not English: src/client/labels.ts reads them. */
+function runtimeLabels(site: SiteModel): string | undefined {
+  const labels = localLabels(site.messages, Object.keys(RUNTIME_ENGLISH) as (keyof typeof RUNTIME_ENGLISH)[]);
+  return labels && JSON.stringify(labels);
 }
 
 /** `https://docs.example/fr/a` → `/fr/a`: a link that stays on the host being viewed (preview, `docsgen serve`). */

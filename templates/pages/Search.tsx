@@ -1,10 +1,10 @@
 // The /search page. Without JavaScript it is a form; the SearchPage island (hydrated on load)
 // reads `q`, `ctx` and `version` from the URL and fills in the results. The first render, here
 // and in the browser, is the page without a query.
-import SearchPage, { type SearchPageProps } from '../islands/SearchPage';
+import SearchPage, { SEARCH_PAGE_ENGLISH, type SearchPageProps } from '../islands/SearchPage';
 import { Island } from '../components/Island';
 import { useMessages } from '../components/Messages';
-import { defaultMessages, type Messages } from '../../src/shared/messages';
+import { localLabels, type Messages } from '../../src/shared/messages';
 
 /**
  * `search` (index URL, baseUrl, highlighting) is optional: without it the island reads them from
@@ -21,7 +21,6 @@ export function Search({ actionHref, search }: { actionHref: string; search?: Om
 
 /** The search page's strings, passed only when they are not English (island props are in the page's HTML). */
 function searchPageLabels(t: Messages): Pick<SearchPageProps, 'labels'> {
-  const keys = ['searchPageTitle', 'searchPageResultsFor', 'searchPageTerms', 'search', 'searchPageNoResults'] as const;
-  if (keys.every((k) => t[k] === defaultMessages[k])) return {};
-  return { labels: { title: t.searchPageTitle, resultsFor: t.searchPageResultsFor, terms: t.searchPageTerms, search: t.search, noResults: t.searchPageNoResults } };
+  const labels = localLabels(t, Object.keys(SEARCH_PAGE_ENGLISH) as (keyof typeof SEARCH_PAGE_ENGLISH)[]);
+  return labels ? { labels } : {};
 }

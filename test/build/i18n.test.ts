@@ -61,6 +61,39 @@ describe('#15 locales: a site in English and French', () => {
     expect(en('.navbar-search-input').attr('placeholder')).toBe('Search');
   });
 
+  it('islands get the French strings as props: search box, search page, mobile menu; English pages get no labels', () => {
+    const props = (file: string, island: string) => JSON.parse(f.$(file)(`[data-island="${island}"]`).attr('data-props') ?? 'null');
+    const box = props('fr/guides/intro/index.html', 'SearchBox');
+    expect(box.labels).toMatchObject({ searchSeeAll: 'Voir tous les résultats', searchLoading: 'Chargement de l’index de recherche…', searchResultOther: '{count} résultats', searchPlaceholder: 'Rechercher', noResults: 'No results' });
+    const page = props('fr/search/index.html', 'SearchPage');
+    expect(page.labels).toMatchObject({ searchPageFoundOther: '{count} documents trouvés', searchPageRange: 'Résultats {first}–{last} sur {total}', previous: 'Précédent', next: 'Suivant', searchPageNextPage: 'Page suivante' });
+    expect(props('fr/guides/intro/index.html', 'MobileMenu').labels).toMatchObject({ mobileMenuBack: 'Retour au menu principal', mobileMenuClose: 'Fermer la navigation', mobileMenuOpen: 'Ouvrir ou fermer la navigation' });
+    for (const file of ['guides/intro/index.html', 'search/index.html']) {
+      for (const el of f.$(file)('[data-island]').toArray()) expect(JSON.parse(f.$(file)(el).attr('data-props')!), file).not.toHaveProperty('labels');
+    }
+  });
+
+  it('the page runtime (copy button, back to top, island errors) gets the French strings in <body data-labels>, English pages none', () => {
+    const labels = JSON.parse(f.$('fr/guides/intro/index.html')('body').attr('data-labels')!);
+    expect(labels).toMatchObject({ copy: 'Copier', copied: 'Copié', copyLabel: 'Copier le code', backToTop: 'Retour en haut', islandCrashed: 'Cette page a planté', islandTryAgain: 'Réessayer', islandRetry: 'Recharger', islandDismiss: 'Fermer le message', islandLoadFailed: 'This part of the page could not be loaded' });
+    expect(f.$('guides/intro/index.html')('body').attr('data-labels')).toBeUndefined();
+  });
+
+  it('the colour-mode switch and the announcement bar’s close button are named in French', async () => {
+    const navbar = { items: [{ type: 'colorMode', position: 'right' }, { type: 'localeDropdown', position: 'right' }] };
+    const g = await buildFiles(twoLocaleSite({}, { navbar, announcementBar: { id: 'v2', content: 'Version 2', isCloseable: true } }));
+    expect(JSON.parse(g.$('fr/guides/intro/index.html')('[data-island="ColorModeToggle"]').attr('data-props')!).labels).toMatchObject({ colorModeToLight: 'Passer en mode clair', colorModeDark: 'sombre' });
+    expect(JSON.parse(g.$('guides/intro/index.html')('[data-island="ColorModeToggle"]').attr('data-props')!)).toEqual({});
+    // The switch's server markup already holds both modes' names and tooltips.
+    const fr = g.$('fr/guides/intro/index.html');
+    expect(fr('.color-mode-state-dark').attr('title')).toBe('Passer en mode clair');
+    expect(fr('.color-mode-state-light .visually-hidden').text()).toBe('Basculer entre les modes sombre et clair (mode clair actuellement)');
+    const props = (file: string) => JSON.parse(g.$(file)('[data-island="AnnouncementDismiss"]').attr('data-props')!);
+    expect(props('fr/guides/intro/index.html')).toEqual({ id: 'v2', label: 'Fermer' });
+    expect(props('guides/intro/index.html')).toEqual({ id: 'v2' });
+    fs.rmSync(g.dir, { recursive: true, force: true });
+  });
+
   it('API reference pages: the same content under /fr/api with the UI strings translated, the spec text as it is', () => {
     const op = listFiles(f.result.config.outDir).find((p) => /^api\/[^/]+\/index\.html$/.test(p) && f.read(p).includes('id="responses"'))!;
     const en = f.$(op);
@@ -211,6 +244,10 @@ describe('#15 locales: the shipped site stays English-only', () => {
       const $ = cheerio.load(String(result.files.get(file)));
       expect($('html').attr('lang'), file).toBe('en');
       expect($('link[hreflang]'), file).toHaveLength(0);
+      // UI strings in English are built into the islands and the runtime: none in the page.
+      expect($('body').attr('data-labels'), file).toBeUndefined();
+      for (const el of $('[data-island]').toArray()) expect(JSON.parse($(el).attr('data-props')!), file).not.toHaveProperty('labels');
+      expect(String(result.files.get(file)), file).not.toMatch(/data-labels|&quot;labels&quot;|"labels"/);
     }
     const $ = cheerio.load(String(result.files.get('guides/getting-started/quick-start/index.html')));
     expect($('.navbar-dropdown-menu a').map((_, a) => $(a).attr('href')).get()).toEqual(['/guides/getting-started/quick-start']);

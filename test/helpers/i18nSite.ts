@@ -5,6 +5,37 @@ import { configSource, repoRoot } from './fixture';
 
 const spec = fs.readFileSync(path.join(repoRoot, 'fixtures/specs/openapi31.yaml'), 'utf8');
 
+/** French words for docsgen's islands, page runtime, API pages, titles and 404 (the keys of src/shared/messages.ts). */
+export const frenchUi = {
+  searchSeeAll: 'Voir tous les résultats',
+  searchLoading: 'Chargement de l’index de recherche…',
+  searchUnavailable: 'La recherche est indisponible : l’index n’a pas pu être chargé.',
+  searchResultOne: '{count} résultat',
+  searchResultOther: '{count} résultats',
+  searchPageFoundOne: '{count} document trouvé',
+  searchPageFoundOther: '{count} documents trouvés',
+  searchPageRange: 'Résultats {first}–{last} sur {total}',
+  searchPagePreviousPage: 'Page précédente',
+  searchPageNextPage: 'Page suivante',
+  copy: 'Copier',
+  copyLabel: 'Copier le code',
+  copied: 'Copié',
+  backToTop: 'Retour en haut',
+  islandCrashed: 'Cette page a planté',
+  islandTryAgain: 'Réessayer',
+  islandRetry: 'Recharger',
+  islandDismiss: 'Fermer le message',
+  colorModeSwitch: 'Basculer entre les modes sombre et clair (mode {mode} actuellement)',
+  colorModeToDark: 'Passer en mode sombre',
+  colorModeToLight: 'Passer en mode clair',
+  colorModeDark: 'sombre',
+  colorModeLight: 'clair',
+  announcementClose: 'Fermer',
+  mobileMenuOpen: 'Ouvrir ou fermer la navigation',
+  mobileMenuClose: 'Fermer la navigation',
+  mobileMenuBack: 'Retour au menu principal',
+};
+
 /** A two-locale site; `extra` adds or replaces files. */
 export function twoLocaleSite(extra: Record<string, string> = {}, config: Record<string, unknown> = {}): Record<string, string> {
   return {
@@ -23,8 +54,8 @@ export function twoLocaleSite(extra: Record<string, string> = {}, config: Record
     'openapi.yaml': spec,
     'content/guides/intro.md': '---\ntitle: Introduction\nsidebar_position: 1\n---\nWelcome to the flood API.\n\n## Getting a key\n\nAsk support for a key. See [the zones](./zones.md).\n',
     'content/guides/zones.md': '---\ntitle: Flood zones\nsidebar_position: 2\n---\nZones come from FEMA maps.\n\n## Zone codes\n\nA, AE, X.\n',
-    'i18n/fr/guides/intro.md': '---\ntitle: Présentation\n---\nBienvenue dans l’API des inondations.\n\n## Obtenir une clé\n\nDemandez une clé au support. Voir [les zones](./zones.md#zone-codes).\n',
-    'i18n/fr/messages.json': JSON.stringify({ onThisPage: 'Sur cette page', next: 'Suivant', previous: 'Précédent', searchPlaceholder: 'Rechercher', skipToContent: 'Aller au contenu principal', apiResponses: 'Réponses', searchPageTitle: 'Rechercher dans la documentation', apiIntroduction: 'Présentation de l’API', guidesIntro: 'Des guides pas à pas, par sujet.', config: { Guides: 'Les guides', 'Copyright © 2025 Test': 'Droits réservés © 2025 Test' }, guidesSidebar: 'Barre latérale des guides' }),
+    'i18n/fr/guides/intro.md': '---\ntitle: Présentation\n---\nBienvenue dans l’API des inondations.\n\n## Obtenir une clé\n\nDemandez une clé au support. Voir [les zones](./zones.md#zone-codes).\n\n```sh\ncurl https://api.test.example/zones\n```\n',
+    'i18n/fr/messages.json': JSON.stringify({ onThisPage: 'Sur cette page', next: 'Suivant', previous: 'Précédent', searchPlaceholder: 'Rechercher', skipToContent: 'Aller au contenu principal', apiResponses: 'Réponses', searchPageTitle: 'Rechercher dans la documentation', apiIntroduction: 'Présentation de l’API', guidesIntro: 'Des guides pas à pas, par sujet.', config: { Guides: 'Les guides', 'Copyright © 2025 Test': 'Droits réservés © 2025 Test' }, guidesSidebar: 'Barre latérale des guides', ...frenchUi }),
     ...extra,
   };
 }

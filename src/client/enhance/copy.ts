@@ -1,7 +1,9 @@
 // A copy button on every code block: copies the code with the Clipboard API (or, where that is
 // missing or refused, by selecting it and `execCommand('copy')`), then says "Copied" for 2 s, to
 // the eye and to screen readers (a polite live region).
-export const COPY_LABEL = 'Copy code to clipboard';
+import { RUNTIME_ENGLISH, label } from '../labels';
+
+export const COPY_LABEL = RUNTIME_ENGLISH.copyLabel;
 export const COPIED_MS = 2000;
 
 let live: HTMLElement | undefined;
@@ -55,22 +57,22 @@ function addButton(block: Element): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'copy-button';
-  setState(button, 'Copy', COPY_LABEL);
+  setState(button, label('copy'), label('copyLabel'));
   let timer: ReturnType<typeof setTimeout> | undefined;
   button.addEventListener('click', async () => {
     const copied = await copy(code);
     clearTimeout(timer);
     button.classList.toggle('copy-button-done', copied);
     if (copied) {
-      setState(button, 'Copied', 'Copied');
-      announce('Code copied to clipboard');
+      setState(button, label('copied'), label('copied'));
+      announce(label('codeCopied'));
     } else {
-      setState(button, 'Copy failed', 'Copy failed');
-      announce('Copying failed. The code is selected: copy it with your keyboard.');
+      setState(button, label('copyFailed'), label('copyFailed'));
+      announce(label('copyFailedHint'));
     }
     timer = setTimeout(() => {
       button.classList.remove('copy-button-done');
-      setState(button, 'Copy', COPY_LABEL);
+      setState(button, label('copy'), label('copyLabel'));
     }, COPIED_MS);
   });
   block.append(button);

@@ -2,6 +2,7 @@
 // page) and the back-to-top button. Each frame the distance left shrinks by the easing factor
 // (SPEC §9: 0.85, as Docusaurus's back-to-top button does), so a scroll starts fast and settles;
 // with prefers-reduced-motion the page jumps. The reader's wheel, touch or key stops it.
+import { label } from '../labels';
 
 const EASING = 0.85;
 /** Scrolled this far down (px), the back-to-top button shows (Docusaurus's threshold). */
@@ -66,8 +67,8 @@ function backToTop(): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'back-to-top';
-  button.title = 'Back to top';
-  button.setAttribute('aria-label', 'Back to top');
+  button.title = label('backToTop');
+  button.setAttribute('aria-label', label('backToTop'));
   button.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" d="M12 19V5m-6 6 6-6 6 6"/></svg>';
   button.addEventListener('click', (event) => {
     glideTo(0);
