@@ -119,10 +119,11 @@ export function localizePages(pages: PageModel[], locales: SiteLocale[], locale:
   });
 }
 
-/** The API pages' tables of contents list their section headings (`Request`, `Responses`…) in English: in the locale's words. */
+/** The API pages' tables of contents list their section headings (`Request`, `Request body`, `Responses`…) in English: in the locale's words, at every level. */
 function translateApiToc(toc: TocEntry[], messages: Messages): TocEntry[] {
   const words = new Map<string, string>(apiHeadingKeys.map((key) => [defaultMessages[key], messages[key]]));
-  return toc.map((entry) => (words.has(entry.text) ? { ...entry, text: words.get(entry.text)! } : entry));
+  const translate = (entries: TocEntry[]): TocEntry[] => entries.map((entry) => ({ ...entry, text: words.get(entry.text) ?? entry.text, children: translate(entry.children) }));
+  return translate(toc);
 }
 
 /**

@@ -76,6 +76,56 @@ export const defaultMessages = {
   apiSchema: 'Schema',
   apiExample: 'Example',
   apiUsedBy: 'Used by',
+  apiPathParameters: 'Path parameters',
+  apiQueryParameters: 'Query parameters',
+  apiHeaderParameters: 'Header parameters',
+  apiCookieParameters: 'Cookie parameters',
+  apiRequestBody: 'Request body',
+  apiRequired: 'required',
+  apiDeprecatedBadge: 'deprecated',
+  apiNullable: 'nullable',
+  apiReadOnly: 'read-only',
+  apiWriteOnly: 'write-only',
+  /** `{status}` is a response's status code. */
+  apiResponseHeadersOf: 'Headers of the {status} response',
+  /** `{mediaType}`, e.g. application/json. */
+  apiExamplesOf: 'Examples of {mediaType}',
+  apiHeaderName: 'Header name',
+  apiParameterName: 'Parameter name',
+  apiPossibleValues: 'Possible values',
+  apiConstant: 'Constant',
+  apiConstraints: 'Constraints',
+  apiDefault: 'Default',
+  /** `{count}`: fields of an object, one / several. */
+  apiFieldsOne: '{count} field',
+  apiFieldsOther: '{count} fields',
+  /** `{fields}` is apiFieldsOne/Other, for an array of objects. */
+  apiFieldsOfEachItem: '{fields} of each item',
+  /** `{count}`: the alternatives of a oneOf/anyOf. */
+  apiAlternatives: '{count} alternatives',
+  apiOneOf: 'One of',
+  apiAnyOf: 'Any of',
+  /** `{type}` is a schema's name (or apiThisSchema). */
+  apiFieldsOfType: 'Fields of {type}',
+  apiThisSchema: 'this schema',
+  apiFieldsNotExpanded: 'The fields of {type} are not expanded here.',
+  apiFieldsOnOwnPage: 'The fields of {type} are on its own page.',
+  /** A shortened value: `{size}` its size, `{link}` apiFullValue as a link. */
+  apiValueShortened: '(shortened: {size} in all{link})',
+  apiValueShortenedLink: '; {link}',
+  apiFullValue: 'full value',
+  // Capped examples and code samples.
+  /** `{What}`: apiTruncatedExample / apiTruncatedCodeSample, capitalised. */
+  apiTruncatedTitle: '{What} truncated:',
+  apiTruncatedExample: 'example',
+  apiTruncatedCodeSample: 'code sample',
+  apiTruncatedLines: 'showing {shown} of {total} lines',
+  apiTruncatedBytes: 'showing the start of {size}',
+  /** `{what}`: apiTruncatedExample / apiTruncatedCodeSample; `{size}`: the whole's size. */
+  apiTruncatedDownload: 'Download the full {what} ({size})',
+  apiMoreLineOne: '… {count} more line',
+  apiMoreLineOther: '… {count} more lines',
+  apiRestOfLine: '… (the rest of this line is left out)',
   // The search box (an island: passed as its `labels` prop when not English).
   searchSuggestions: 'Search suggestions',
   searchSeeAll: 'See all results',
@@ -134,7 +184,7 @@ export const defaultMessages = {
 };
 
 /** The API pages' section headings, which their tables of contents repeat (src/i18n/locales.ts translates those). */
-export const apiHeadingKeys = ['apiServers', 'apiAuthentication', 'apiEndpoints', 'apiRequest', 'apiResponses', 'apiCallbacks', 'apiCodeSamples', 'apiSchema', 'apiExample', 'apiUsedBy'] as const;
+export const apiHeadingKeys = ['apiPathParameters', 'apiQueryParameters', 'apiHeaderParameters', 'apiCookieParameters', 'apiRequestBody', 'apiServers', 'apiAuthentication', 'apiEndpoints', 'apiRequest', 'apiResponses', 'apiCallbacks', 'apiCodeSamples', 'apiSchema', 'apiExample', 'apiUsedBy'] as const;
 
 export type Messages = typeof defaultMessages;
 export type MessageKey = keyof Messages;

@@ -6,16 +6,19 @@
 import { highlight } from '../../src/content/plugins/highlight';
 import { formatBytes, formatCount } from '../../src/shared/size';
 import type { Code, Truncation } from '../../src/shared/viewModels';
+import { formatMessage, type Messages } from '../../src/shared/messages';
+import { fill, useMessages } from './Messages';
 
-export function CodeBlock({ code, dataLanguage, what = 'example' }: { code: Code; dataLanguage: string; what?: string }) {
+export function CodeBlock({ code, dataLanguage, what = 'example' }: { code: Code; dataLanguage: string; what?: 'example' | 'codeSample' }) {
+  const t = useMessages();
   const cut = code.truncated;
   return (
     <>
-      {cut ? <TruncationNote cut={cut} what={what} /> : null}
+      {cut ? <TruncationNote cut={cut} what={what === 'example' ? t.apiTruncatedExample : t.apiTruncatedCodeSample} t={t} /> : null}
       <div className={cut ? 'code-block code-block-truncated' : 'code-block'} data-language={dataLanguage}>
         <pre className="hljs" tabIndex={0}>
           <code dangerouslySetInnerHTML={{ __html: highlight(code.code, code.language) }} />
-          {cut ? <span className="code-more">{moreText(cut)}</span> : null}
+          {cut ? <span className="code-more">{moreText(cut, t)}</span> : null}
         </pre>
       </div>
     </>
@@ -23,21 +26,21 @@ export function CodeBlock({ code, dataLanguage, what = 'example' }: { code: Code
 }
 
 /** "Example truncated: showing 200 of 610,012 lines. Download the full example (48.0 MB)" */
-function TruncationNote({ cut, what }: { cut: Truncation; what: string }) {
+function TruncationNote({ cut, what, t }: { cut: Truncation; what: string; t: Messages }) {
   const byLines = cut.shownLines < cut.totalLines;
   return (
     <p className="code-truncated" role="note">
-      <strong>{what[0].toUpperCase() + what.slice(1)} truncated:</strong> {byLines ? `showing ${formatCount(cut.shownLines)} of ${formatCount(cut.totalLines)} lines` : `showing the start of ${formatBytes(cut.totalBytes)}`}.{' '}
+      <strong>{fill(t.apiTruncatedTitle, { What: what[0].toUpperCase() + what.slice(1) })}</strong> {byLines ? formatMessage(t.apiTruncatedLines, { shown: formatCount(cut.shownLines), total: formatCount(cut.totalLines) }) : formatMessage(t.apiTruncatedBytes, { size: formatBytes(cut.totalBytes) })}.{' '}
       {cut.href ? (
         <a href={cut.href} download>
-          Download the full {what} ({formatBytes(cut.totalBytes)})
+          {fill(t.apiTruncatedDownload, { what, size: formatBytes(cut.totalBytes) })}
         </a>
       ) : null}
     </p>
   );
 }
 
-function moreText(cut: Truncation): string {
+function moreText(cut: Truncation, t: Messages): string {
   const left = cut.totalLines - cut.shownLines;
-  return left > 0 ? `… ${formatCount(left)} more ${left === 1 ? 'line' : 'lines'}` : '… (the rest of this line is left out)';
+  return left > 0 ? formatMessage(left === 1 ? t.apiMoreLineOne : t.apiMoreLineOther, { count: formatCount(left) }) : t.apiRestOfLine;
 }

@@ -4,6 +4,8 @@
 import { formatBytes, formatCount } from '../../src/shared/size';
 import type { SchemaNode, ValueCut } from '../../src/shared/viewModels';
 import { Tabs } from './Tabs';
+import { formatMessage, type Messages } from '../../src/shared/messages';
+import { fill, useMessages } from './Messages';
 
 export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: string }) {
   if (nodes.length === 0) return null;
@@ -33,6 +35,7 @@ export function SchemaBody({ node, anchored }: { node: SchemaNode; anchored?: bo
 }
 
 function Field({ node }: { node: SchemaNode }) {
+  const t = useMessages();
   return (
     <li className={`schema-field${node.deprecated ? ' schema-field-deprecated' : ''}`} id={node.id}>
       <div className="schema-field-head">
@@ -41,18 +44,18 @@ function Field({ node }: { node: SchemaNode }) {
         </a>
         <code className="schema-name">{node.name}</code>
         <span className="schema-type">{node.type}</span>
-        {node.required ? <span className="badge badge-required">required</span> : null}
-        {node.nullable ? <span className="badge">nullable</span> : null}
-        {node.readOnly ? <span className="badge">read-only</span> : null}
-        {node.writeOnly ? <span className="badge">write-only</span> : null}
-        {node.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+        {node.required ? <span className="badge badge-required">{t.apiRequired}</span> : null}
+        {node.nullable ? <span className="badge">{t.apiNullable}</span> : null}
+        {node.readOnly ? <span className="badge">{t.apiReadOnly}</span> : null}
+        {node.writeOnly ? <span className="badge">{t.apiWriteOnly}</span> : null}
+        {node.deprecated ? <span className="badge badge-deprecated">{t.apiDeprecatedBadge}</span> : null}
         {node.circular ? <Circular node={node} /> : null}
       </div>
       {node.descriptionHtml ? <div className="markdown schema-description" dangerouslySetInnerHTML={{ __html: node.descriptionHtml }} /> : null}
       <Facts node={node} />
       {hasNested(node) ? (
         <details className="schema-nested" open>
-          <summary>{nestedSummary(node)}</summary>
+          <summary>{nestedSummary(node, t)}</summary>
           <Nested node={node} />
         </details>
       ) : null}
@@ -61,6 +64,7 @@ function Field({ node }: { node: SchemaNode }) {
 }
 
 function Nested({ node }: { node: SchemaNode }) {
+  const t = useMessages();
   return (
     <>
       <FieldList nodes={node.additional ? [...node.children, node.additional] : node.children} />
@@ -68,11 +72,9 @@ function Nested({ node }: { node: SchemaNode }) {
       {node.truncated ? (
         <p className="schema-truncated">
           {node.truncated.href ? (
-            <>
-              The fields of <a href={node.truncated.href}>{node.truncated.typeName ?? 'this schema'}</a> are on its own page.
-            </>
+            <>{fill(t.apiFieldsOnOwnPage, { type: <a href={node.truncated.href}>{node.truncated.typeName ?? t.apiThisSchema}</a> })}</>
           ) : (
-            `The fields of ${node.truncated.typeName ?? 'this schema'} are not expanded here.`
+            formatMessage(t.apiFieldsNotExpanded, { type: node.truncated.typeName ?? t.apiThisSchema })
           )}
         </p>
       ) : null}
@@ -81,10 +83,11 @@ function Nested({ node }: { node: SchemaNode }) {
 }
 
 function Variants({ node }: { node: SchemaNode }) {
+  const t = useMessages();
   const v = node.variants!;
   return (
     <div className="schema-variants">
-      <p className="schema-variants-title">{v.kind === 'oneOf' ? 'One of' : 'Any of'}:</p>
+      <p className="schema-variants-title">{v.kind === 'oneOf' ? t.apiOneOf : t.apiAnyOf}:</p>
       {v.discriminator ? (
         <p className="schema-discriminator">
           Discriminated by <code>{v.discriminator.propertyName}</code>
@@ -103,7 +106,7 @@ function Variants({ node }: { node: SchemaNode }) {
       ) : null}
       <Tabs
         id={`${node.id}-variants`}
-        label={`${v.kind === 'oneOf' ? 'One of' : 'Any of'} the alternatives of ${node.name ?? node.type}`}
+        label={`${v.kind === 'oneOf' ? t.apiOneOf : t.apiAnyOf} the alternatives of ${node.name ?? node.type}`}
         items={v.options.map((o, i) => ({ key: String(i + 1), label: o.title, content: <SchemaBody node={o.node} anchored /> }))}
       />
     </div>
@@ -111,11 +114,12 @@ function Variants({ node }: { node: SchemaNode }) {
 }
 
 function Facts({ node }: { node: SchemaNode }) {
+  const t = useMessages();
   const rows: [string, React.ReactNode][] = [];
   if (node.enumValues?.length) {
     const more = node.moreEnumValues;
     rows.push([
-      'Possible values',
+      t.apiPossibleValues,
       <>
         {node.enumValues.some((e) => e.descriptionHtml) ? (
           <ul className="schema-enum">
@@ -156,10 +160,10 @@ function Facts({ node }: { node: SchemaNode }) {
     ]);
   }
   const cuts = node.valueCuts ?? {};
-  if (node.constValue !== undefined) rows.push(['Constant', <Value text={node.constValue} cut={cuts.constValue} />]);
-  if (node.constraints.length) rows.push(['Constraints', <span>{node.constraints.map((c, i) => <code key={i}>{c}</code>)}</span>]);
-  if (node.defaultValue !== undefined) rows.push(['Default', <Value text={node.defaultValue} cut={cuts.defaultValue} />]);
-  if (node.example !== undefined) rows.push(['Example', <Value text={node.example} cut={cuts.example} />]);
+  if (node.constValue !== undefined) rows.push([t.apiConstant, <Value text={node.constValue} cut={cuts.constValue} />]);
+  if (node.constraints.length) rows.push([t.apiConstraints, <span>{node.constraints.map((c, i) => <code key={i}>{c}</code>)}</span>]);
+  if (node.defaultValue !== undefined) rows.push([t.apiDefault, <Value text={node.defaultValue} cut={cuts.defaultValue} />]);
+  if (node.example !== undefined) rows.push([t.apiExample, <Value text={node.example} cut={cuts.example} />]);
   if (rows.length === 0) return null;
   return (
     <dl className="schema-facts">
@@ -175,12 +179,13 @@ function Facts({ node }: { node: SchemaNode }) {
 
 /** A default, example or constant; a shortened one ends in its size and a link to the whole. */
 function Value({ text, cut }: { text: string; cut?: ValueCut }) {
+  const t = useMessages();
   if (!cut) return <code>{text}</code>;
   return (
     <>
       <code>{text}</code>{' '}
       <span className="value-cut">
-        (shortened: {formatBytes(cut.totalBytes)} in all{cut.href ? <>; <a href={cut.href} download>full value</a></> : null})
+        {fill(t.apiValueShortened, { size: formatBytes(cut.totalBytes), link: cut.href ? <>{fill(t.apiValueShortenedLink, { link: <a href={cut.href} download>{t.apiFullValue}</a> })}</> : null })}
       </span>
     </>
   );
@@ -198,9 +203,10 @@ function hasNested(node: SchemaNode): boolean {
   return node.children.length > 0 || !!node.additional || !!node.variants || !!node.truncated;
 }
 
-function nestedSummary(node: SchemaNode): string {
+function nestedSummary(node: SchemaNode, t: Messages): string {
   const count = node.children.length + (node.additional ? 1 : 0);
-  if (node.truncated && count === 0 && !node.variants) return `Fields of ${node.truncated.typeName ?? 'this schema'}`;
-  if (node.variants && count === 0) return `${node.variants.options.length} alternatives`;
-  return `${count} ${count === 1 ? 'field' : 'fields'}${node.type.endsWith('[]') ? ' of each item' : ''}`;
+  if (node.truncated && count === 0 && !node.variants) return formatMessage(t.apiFieldsOfType, { type: node.truncated.typeName ?? t.apiThisSchema });
+  if (node.variants && count === 0) return formatMessage(t.apiAlternatives, { count: String(node.variants.options.length) });
+  const fields = formatMessage(count === 1 ? t.apiFieldsOne : t.apiFieldsOther, { count: String(count) });
+  return node.type.endsWith('[]') ? formatMessage(t.apiFieldsOfEachItem, { fields }) : fields;
 }

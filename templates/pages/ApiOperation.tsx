@@ -3,6 +3,7 @@
 import type { Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
+import { formatMessage, type MessageKey } from '../../src/shared/messages';
 import { CodeBlock } from '../components/CodeBlock';
 import { Pagination } from '../components/Pagination';
 import { FieldList, SchemaBody } from '../components/SchemaTree';
@@ -10,6 +11,9 @@ import { Tabs } from '../components/Tabs';
 import { DocLayout } from '../layouts/DocLayout';
 
 type Props = { page: PageModel; operation: OperationView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink; homeHref: string };
+
+/** The parameter groups' headings, by where the parameters are sent. */
+const PARAMETER_GROUPS: Record<string, MessageKey> = { path: 'apiPathParameters', query: 'apiQueryParameters', header: 'apiHeaderParameters', cookie: 'apiCookieParameters' };
 
 export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, next, homeHref }: Props) {
   const t = useMessages();
@@ -45,14 +49,15 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
             <h2 id="request">{t.apiRequest}</h2>
             {op.parameters.map((group) => (
               <section key={group.location} aria-labelledby={`${group.location}-parameters`}>
-                <h3 id={`${group.location}-parameters`}>{group.label}</h3>
-                <FieldList nodes={group.params} label={group.label} />
+                <h3 id={`${group.location}-parameters`}>{t[PARAMETER_GROUPS[group.location]]}</h3>
+                <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} />
               </section>
             ))}
             {op.requestBody ? (
               <section id={op.requestBody.id} aria-labelledby={op.requestBody.id + '-title'}>
                 <h3 id={op.requestBody.id + '-title'}>
-                  Request body {op.requestBody.required ? <span className="badge badge-required">required</span> : null}
+                  {`${t.apiRequestBody} `}
+                  {op.requestBody.required ? <span className="badge badge-required">{t.apiRequired}</span> : null}
                 </h3>
                 {op.requestBody.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: op.requestBody.descriptionHtml }} /> : null}
                 <Contents contents={op.requestBody.contents} id={op.requestBody.id} />
@@ -75,7 +80,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
                   {r.headers.length > 0 ? (
                     <>
                       <h3 className="response-headers-title">{t.apiResponseHeaders}</h3>
-                      <FieldList nodes={r.headers} label={`Headers of the ${r.status} response`} />
+                      <FieldList nodes={r.headers} label={formatMessage(t.apiResponseHeadersOf, { status: r.status })} />
                     </>
                   ) : null}
                   <Contents contents={r.contents} id={`${r.id}-body`} />
@@ -115,7 +120,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
               key: s.lang,
               label: s.label,
               content: (
-                <CodeBlock code={s.code} dataLanguage={s.lang} what="code sample" />
+                <CodeBlock code={s.code} dataLanguage={s.lang} what="codeSample" />
               ),
             }))}
           />
@@ -127,6 +132,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
 }
 
 function Contents({ contents, id }: { contents: MediaContent[]; id: string }) {
+  const t = useMessages();
   return (
     <>
       {contents.map((c) => (
@@ -138,7 +144,7 @@ function Contents({ contents, id }: { contents: MediaContent[]; id: string }) {
           {c.examples.length > 0 ? (
             <Tabs
               id={`${id}-${c.mediaType.replace(/[^a-z0-9]+/gi, '-')}-examples`}
-              label={`Examples of ${c.mediaType}`}
+              label={formatMessage(t.apiExamplesOf, { mediaType: c.mediaType })}
               items={c.examples.map((ex, i) => ({
                 key: String(i + 1),
                 label: ex.label,

@@ -52,7 +52,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
               ) : null}
               {a.headerName ? (
                 <div>
-                  <dt>{a.where === 'header' ? 'Header name' : 'Parameter name'}</dt>
+                  <dt>{a.where === 'header' ? t.apiHeaderName : t.apiParameterName}</dt>
                   <dd>
                     <code>{a.headerName}</code>
                   </dd>

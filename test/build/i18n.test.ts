@@ -110,6 +110,39 @@ describe('#15 locales: a site in English and French', () => {
     expect(f.$('fr/guides/intro/index.html')('.doc-sidebar nav').attr('aria-label')).toBe('Barre latérale des guides');
   });
 
+  it('API pages: parameter groups (heading and table of contents), the required badge and schema facts in French', () => {
+    const files = listFiles(f.result.config.outDir).filter((p) => p.startsWith('api/') && p.endsWith('.html'));
+    const lookup = files.find((p) => f.$(p)('h3#query-parameters').length > 0)!;
+    const fr = f.$(`fr/${lookup}`);
+    expect(fr('h3#query-parameters').text()).toBe('Paramètres de requête');
+    expect(fr('.toc a[href="#query-parameters"]').text()).toBe('Paramètres de requête');
+    expect(fr('.badge-required').first().text()).toBe('obligatoire');
+    expect(fr('.schema-facts dt').map((_, d) => fr(d).text()).get()).toContain('Contraintes');
+    expect(f.$(lookup)('h3#query-parameters').text()).toBe('Query parameters');
+  });
+
+  it('API pages: the request body (heading and table of contents), the deprecated badge and an example cut short, in French', async () => {
+    const spec = fs.readFileSync(`${repoRoot}/fixtures/specs/openapi31.yaml`, 'utf8').replace('        - name: lng\n          in: query\n', '        - name: lng\n          in: query\n          deprecated: true\n');
+    // A response example of 401 lines: shown cut to 200.
+    const big = `\n              example:\n${Array.from({ length: 400 }, (_, i) => `                - ${i}`).join('\n')}`;
+    const body = '      requestBody:\n        required: true\n        content:\n          application/json:\n            schema:\n              type: object\n              properties:\n                note:\n                  type: string\n';
+    const g = await buildFiles(twoLocaleSite({ 'openapi.yaml': spec.replace('      summary: Look up the flood zone of a point\n', (m) => m + body).replace("          description: The zone at this point.\n          content:\n            application/json:\n              schema:\n                $ref: '#/components/schemas/FloodZone'", (m) => m + big) }));
+    const files = listFiles(g.result.config.outDir).filter((p) => p.startsWith('api/') && p.endsWith('.html'));
+    const lookup = files.find((p) => g.$(p)('h3#query-parameters').length > 0)!;
+    const fr = g.$(`fr/${lookup}`);
+    expect(fr('.badge-deprecated').first().text()).toBe('obsolète');
+    expect(g.$(lookup)('.badge-deprecated').first().text()).toBe('deprecated');
+    expect(fr('.code-truncated strong').first().text()).toBe('Exemple tronqué :');
+    expect(fr('.code-truncated').first().text()).toContain('200 lignes sur 402');
+    expect(fr('.code-more').first().text()).toBe('… 202 lignes de plus');
+    expect(g.$(lookup)('.code-truncated strong').first().text()).toBe('Example truncated:');
+    const heading = fr('h3[id$="-title"]').first();
+    expect(heading.text()).toBe('Corps de la requête obligatoire');
+    expect(fr(`.toc a[href="#${heading.parent().attr('id')}"]`).text()).toBe('Corps de la requête');
+    expect(g.$(lookup)('h3[id$="-title"]').first().text()).toBe('Request body required');
+    fs.rmSync(g.dir, { recursive: true, force: true });
+  });
+
   it('keeps links within the locale: guide links, sidebar, navbar, breadcrumbs and API pages', () => {
     const $ = f.$('fr/guides/intro/index.html');
     expect($('.markdown p a').attr('href')).toBe('/fr/guides/zones#zone-codes');

@@ -34,6 +34,17 @@ export const frenchUi = {
   mobileMenuOpen: 'Ouvrir ou fermer la navigation',
   mobileMenuClose: 'Fermer la navigation',
   mobileMenuBack: 'Retour au menu principal',
+  apiQueryParameters: 'Paramètres de requête',
+  apiRequestBody: 'Corps de la requête',
+  apiRequired: 'obligatoire',
+  apiDeprecatedBadge: 'obsolète',
+  apiConstraints: 'Contraintes',
+  apiExample: 'Exemple',
+  apiFieldsOther: '{count} champs',
+  apiTruncatedExample: 'exemple',
+  apiTruncatedTitle: '{What} tronqué :',
+  apiTruncatedLines: '{shown} lignes sur {total}',
+  apiMoreLineOther: '… {count} lignes de plus',
 };
 
 /** A two-locale site; `extra` adds or replaces files. */
