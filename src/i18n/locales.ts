@@ -45,11 +45,14 @@ export function siteLocales(config: ResolvedConfig): { locales: SiteLocale[]; di
     const isDefault = locale === defaultLocale;
     const loaded = loadMessages(config, locale);
     diagnostics.push(...loaded.diagnostics);
+    const tr = (text: string) => loaded.configText[text] ?? text;
     return {
       locale,
       label: config.i18n.localeConfigs[locale]?.label ?? locale,
       isDefault,
-      config: isDefault ? config : { ...config, baseUrl: localeBaseUrl(config.baseUrl, locale, defaultLocale) },
+      // The site's title and tagline as the locale's pages show them (`<title>` suffix, meta
+      // descriptions, og:site_name), translated by the messages file's "config" entry.
+      config: isDefault ? config : { ...config, baseUrl: localeBaseUrl(config.baseUrl, locale, defaultLocale), title: tr(config.title), tagline: tr(config.tagline) },
       prefix: isDefault ? '' : `${locale}/`,
       translations: path.join(i18nDir(config), locale, 'guides'),
       messages: loaded.messages,

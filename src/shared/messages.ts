@@ -126,6 +126,18 @@ export const defaultMessages = {
   apiMoreLineOne: '… {count} more line',
   apiMoreLineOther: '… {count} more lines',
   apiRestOfLine: '… (the rest of this line is left out)',
+  // Meta descriptions of the pages docsgen generates. `{site}` is the site's title (translated by
+  // the messages file's "config" entry), `{api}` the API's title.
+  /** `{groups}`: the guides' top-level groups, comma-separated. */
+  guidesDescription: 'Guides to the {site}: {groups}.',
+  tagsDescription: 'Every tag used in the guides.',
+  taggedDescription: 'Guides tagged with {tag}.',
+  searchDescription: 'Search the {site} documentation.',
+  notFoundDescription: 'The page you were looking for does not exist.',
+  apiReferenceDescription: 'Reference of the {api}.',
+  apiTagDescription: 'Endpoints of the {tag} group.',
+  apiSchemaDescription: 'The {schema} schema of the {api}: its fields and where it is used.',
+  apiSchemasDescription: 'Every data schema of the {api}, with its fields and where it is used.',
   // The search box (an island: passed as its `labels` prop when not English).
   searchSuggestions: 'Search suggestions',
   searchSeeAll: 'See all results',

@@ -14,7 +14,7 @@ import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
-import { defaultMessages, type Messages } from '../shared/messages';
+import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
@@ -97,7 +97,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const pages: PageModel[] = [
     {
       route: '/api',
-      head: head(messages.apiReference, '/api', api.summary || `Reference of the ${api.title}.`),
+      head: head(messages.apiReference, '/api', api.summary || formatMessage(messages.apiReferenceDescription, { api: api.title })),
       section: 'api',
       sidebar,
       body: {
@@ -118,7 +118,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   api.tags.forEach((tag, i) => {
     pages.push({
       route: tagRoute(tag.slug),
-      head: head(tag.name, tagRoute(tag.slug), firstSentence(tag.description) || `Endpoints of the ${tag.name} group.`),
+      head: head(tag.name, tagRoute(tag.slug), firstSentence(tag.description) || formatMessage(messages.apiTagDescription, { tag: tag.name })),
       section: 'api',
       sidebar: withoutSidebar.has(tag.name) ? undefined : sidebar,
       body: { kind: 'apiTag', tag: tagViews[i], toc: [], breadcrumbs: [apiCrumb, { label: tag.name }] },
@@ -184,7 +184,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     summaries.push({ name: s.name, href: href(route), summary: firstSentence(description) });
     pages.push({
       route,
-      head: head(s.name, route, firstSentence(description) || `The ${s.name} schema of the ${api.title}: its fields and where it is used.`),
+      head: head(s.name, route, firstSentence(description) || formatMessage(messages.apiSchemaDescription, { schema: s.name, api: api.title })),
       section: 'api',
       sidebar,
       body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [apiCrumb, schemaCrumb, { label: s.name }] },
@@ -192,7 +192,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   }
   pages.push({
     route: schemaIndexRoute,
-    head: head(messages.apiSchemas, schemaIndexRoute, `Every data schema of the ${api.title}, with its fields and where it is used.`),
+    head: head(messages.apiSchemas, schemaIndexRoute, formatMessage(messages.apiSchemasDescription, { api: api.title })),
     section: 'api',
     sidebar,
     body: { kind: 'apiSchemaIndex', title: messages.apiSchemas, schemas: summaries, breadcrumbs: [apiCrumb, { label: messages.apiSchemas }] },

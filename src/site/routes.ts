@@ -104,7 +104,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   }));
   pages.push({
     route: '/guides',
-    head: head(messages.guides, '/guides', `Guides to the ${config.title}: ${groups.map((g) => g.label).join(', ')}.`),
+    head: head(messages.guides, '/guides', formatMessage(messages.guidesDescription, { site: config.title, groups: groups.map((g) => g.label).join(', ') })),
     section: 'guides',
     sidebar,
     body: { kind: 'sectionIndex', title: messages.guides, intro: messages.guidesIntro, groups, breadcrumbs: [] },
@@ -122,7 +122,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   const tags = [...tagged.keys()].sort((a, b) => a.localeCompare(b));
   pages.push({
     route: '/guides/tags',
-    head: head(messages.tagsTitle, '/guides/tags', 'Every tag used in the guides.'),
+    head: head(messages.tagsTitle, '/guides/tags', messages.tagsDescription),
     section: 'guides',
     sidebar,
     body: { kind: 'tagsList', title: messages.tagsTitle, tags: tags.map((t) => ({ label: t, href: href(tagRoute(t)), count: tagged.get(t)!.length })), breadcrumbs: [guidesCrumb, { label: messages.tagsTitle }] },
@@ -132,7 +132,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     const title = formatMessage(list.length === 1 ? messages.taggedOne : messages.taggedOther, { count: String(list.length), tag });
     pages.push({
       route: tagRoute(tag),
-      head: head(title, tagRoute(tag), `Guides tagged with ${tag}.`),
+      head: head(title, tagRoute(tag), formatMessage(messages.taggedDescription, { tag })),
       section: 'guides',
       sidebar,
       body: {
@@ -162,13 +162,13 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
   }
   pages.push({
     route: '/search',
-    head: head(messages.searchTitle, '/search', `Search the ${config.title} documentation.`, { noindex: true }),
+    head: head(messages.searchTitle, '/search', formatMessage(messages.searchDescription, { site: config.title }), { noindex: true }),
     section: 'other',
     body: { kind: 'search', actionHref: href('/search') },
   });
   pages.push({
     route: '/404',
-    head: head(messages.notFoundTitle, '/404', 'The page you were looking for does not exist.', { noindex: true }),
+    head: head(messages.notFoundTitle, '/404', messages.notFoundDescription, { noindex: true }),
     section: 'other',
     body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href('/api') },
   });

@@ -143,6 +143,20 @@ describe('#15 locales: a site in English and French', () => {
     fs.rmSync(g.dir, { recursive: true, force: true });
   });
 
+  it('the <title> suffix, og:site_name and the generated pages’ meta descriptions in French, the site title from "config"', () => {
+    const fr = f.$('fr/guides/intro/index.html');
+    expect(fr('title').text()).toBe('Présentation | Documentation de test');
+    expect(fr('meta[property="og:site_name"]').attr('content')).toBe('Documentation de test');
+    expect(f.$('fr/index.html')('title').text()).toBe('Documentation de test');
+    expect(f.$('fr/index.html')('meta[name="description"]').attr('content')).toBe('Documentation de test: La documentation des tests');
+    expect(f.$('fr/search/index.html')('meta[name="description"]').attr('content')).toBe('Rechercher dans la documentation Documentation de test.');
+    expect(f.$('fr/search/index.html')('title').text()).toBe('Search | Documentation de test');
+    const schemas = listFiles(f.result.config.outDir).find((p) => p === 'fr/api/schemas/index.html')!;
+    expect(f.$(schemas)('meta[name="description"]').attr('content')).toMatch(/^Tous les schémas de données de l’/);
+    expect(f.$('guides/intro/index.html')('title').text()).toBe('Introduction | Test Docs');
+    expect(f.$('search/index.html')('meta[name="description"]').attr('content')).toBe('Search the Test Docs documentation.');
+  });
+
   it('keeps links within the locale: guide links, sidebar, navbar, breadcrumbs and API pages', () => {
     const $ = f.$('fr/guides/intro/index.html');
     expect($('.markdown p a').attr('href')).toBe('/fr/guides/zones#zone-codes');

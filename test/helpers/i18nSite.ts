@@ -45,6 +45,11 @@ export const frenchUi = {
   apiTruncatedTitle: '{What} tronqué :',
   apiTruncatedLines: '{shown} lignes sur {total}',
   apiMoreLineOther: '… {count} lignes de plus',
+  searchDescription: 'Rechercher dans la documentation {site}.',
+  tagsDescription: 'Toutes les étiquettes des guides.',
+  notFoundDescription: 'La page demandée n’existe pas.',
+  apiReferenceDescription: 'Référence de l’{api}.',
+  apiSchemasDescription: 'Tous les schémas de données de l’{api}.',
 };
 
 /** A two-locale site; `extra` adds or replaces files. */
@@ -66,7 +71,7 @@ export function twoLocaleSite(extra: Record<string, string> = {}, config: Record
     'content/guides/intro.md': '---\ntitle: Introduction\nsidebar_position: 1\n---\nWelcome to the flood API.\n\n## Getting a key\n\nAsk support for a key. See [the zones](./zones.md).\n',
     'content/guides/zones.md': '---\ntitle: Flood zones\nsidebar_position: 2\n---\nZones come from FEMA maps.\n\n## Zone codes\n\nA, AE, X.\n',
     'i18n/fr/guides/intro.md': '---\ntitle: Présentation\n---\nBienvenue dans l’API des inondations.\n\n## Obtenir une clé\n\nDemandez une clé au support. Voir [les zones](./zones.md#zone-codes).\n\n```sh\ncurl https://api.test.example/zones\n```\n',
-    'i18n/fr/messages.json': JSON.stringify({ onThisPage: 'Sur cette page', next: 'Suivant', previous: 'Précédent', searchPlaceholder: 'Rechercher', skipToContent: 'Aller au contenu principal', apiResponses: 'Réponses', searchPageTitle: 'Rechercher dans la documentation', apiIntroduction: 'Présentation de l’API', guidesIntro: 'Des guides pas à pas, par sujet.', config: { Guides: 'Les guides', 'Copyright © 2025 Test': 'Droits réservés © 2025 Test' }, guidesSidebar: 'Barre latérale des guides', ...frenchUi }),
+    'i18n/fr/messages.json': JSON.stringify({ onThisPage: 'Sur cette page', next: 'Suivant', previous: 'Précédent', searchPlaceholder: 'Rechercher', skipToContent: 'Aller au contenu principal', apiResponses: 'Réponses', searchPageTitle: 'Rechercher dans la documentation', apiIntroduction: 'Présentation de l’API', guidesIntro: 'Des guides pas à pas, par sujet.', config: { Guides: 'Les guides', 'Copyright © 2025 Test': 'Droits réservés © 2025 Test', 'Test Docs': 'Documentation de test', 'Docs for tests': 'La documentation des tests' }, guidesSidebar: 'Barre latérale des guides', ...frenchUi }),
     ...extra,
   };
 }
