@@ -242,8 +242,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // a render thread has it (serve --watch keeps them for the next rebuild).
     const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
     const routes = new Set(listed(site.pages).map((p) => p.route));
-    const localeRoutes = others.map((o) => new Set(o.site.pages.map((p) => p.route)));
-    const allListed = () => [...listed(site.pages), ...others.flatMap((o) => o.site.pages)];
+    const localeRoutes = others.map((o) => new Set(listed(o.site.pages).map((p) => p.route)));
+    const allListed = () => [...listed(site.pages), ...others.flatMap((o) => listed(o.site.pages))];
     const sitemap = options.cache ? () => generateSitemap(allListed()) : generateSitemap(allListed());
     let rendered: SitePage[];
     const otherRendered: SitePage[][] = [];

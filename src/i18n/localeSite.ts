@@ -32,12 +32,8 @@ export function buildLocaleSite(
   if (cache) cache.localeGuides!.set(locale.locale, guideCache!.guides);
   const localeApi = api && { ...api, markdown: createSpecMarkdown(locale.config, api.source) };
   const site = buildSite(locale.config, guides, localeApi, locale.messages);
-  const pages = localizePages(
-    site.pages.filter((p) => p.route !== '/404'),
-    locales,
-    locale,
-    guides.untranslated ?? new Set(),
-  );
+  // The 404 page too (`fr/404.html`, in French): a host can serve it for missing pages under `/fr/`.
+  const pages = localizePages(site.pages, locales, locale, guides.untranslated ?? new Set());
   // The default locale reports what the untranslated guides and the spec hold: here only what
   // the translations themselves bring (otherwise every warning would be printed once per locale).
   const own = (d: Diagnostic) => d.location?.file !== undefined && isInside(d.location.file, locale.translations);

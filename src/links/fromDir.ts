@@ -12,7 +12,7 @@ import { isExternal, withBase, type TrailingSlash } from '../shared/url';
 import { checkLinks, type SiteLink } from './check';
 import type { ExternalLink } from './collect';
 import { lineIndex, scanHtml } from './html';
-import { fileToRoute, fileUrlPath } from './sitePath';
+import { fileToRoute, fileUrlPath, isLocaleNotFound } from './sitePath';
 import type { CheckLinksOptions, LinkReport } from './types';
 
 /** `<link rel>` values whose href the page needs; canonical, alternate and the like are not fetched by browsers. */
@@ -50,7 +50,7 @@ export async function checkOutputDir(options: CheckLinksOptions & { dir: string 
     const html = fs.readFileSync(abs, 'utf8');
     const { refs, ids } = scanHtml(html);
     const route = fileToRoute(rel)!;
-    if (route !== '/404' && !anchors.has(route)) {
+    if (route !== '/404' && !isLocaleNotFound(route) && !anchors.has(route)) {
       routes.add(route);
       anchors.set(route, ids);
     }

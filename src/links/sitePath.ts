@@ -47,6 +47,11 @@ export function followSitePath(path: string, has: (file: string) => boolean, tra
 }
 
 /** The route of a page file (`guides/a/index.html` and `guides/a.html` → `/guides/a`), else undefined. */
+/** `/fr/404`: the 404 page of a locale (`fr/404.html`), not a page of its own. */
+export function isLocaleNotFound(route: string): boolean {
+  return /^\/[^/]+\/404$/.test(route);
+}
+
 export function fileToRoute(file: string): string | undefined {
   if (file === 'index.html') return '/';
   if (!file.endsWith('.html')) return undefined;
@@ -57,5 +62,7 @@ export function fileToRoute(file: string): string | undefined {
 export function fileUrlPath(file: string, trailingSlash: TrailingSlash): string {
   const route = fileToRoute(file);
   if (route === undefined || route === '/404') return '/';
+  // A locale's 404 page (`fr/404.html`) is served for any missing path under its folder: its links resolve from the folder.
+  if (isLocaleNotFound(route)) return route.slice(0, -'404'.length);
   return canonicalPath(route, trailingSlash);
 }

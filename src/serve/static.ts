@@ -60,11 +60,14 @@ export function createSiteHandler(options: SiteHandlerOptions): (req: IncomingMe
     if (found.kind === 'redirect') return void redirect(res, 301, encodeURI(withBase(base, found.to)) + query);
     if (found.kind === 'file') return void files.send(req, res, found.file, 200, { 'cache-control': cacheControl(found.file) });
     if (files.lookup(sitePath.slice(1)) === 'forbidden') return void plain(res, 403, 'Forbidden: the path leaves the site.');
-    notFound(req, res, files);
+    notFound(req, res, files, sitePath);
   };
 }
 
-function notFound(req: IncomingMessage, res: ServerResponse, files: SiteFiles): void {
+/** The 404 page of the path's first folder when it has one (a locale's: `/fr/nothing` → `fr/404.html`), else the site's. */
+function notFound(req: IncomingMessage, res: ServerResponse, files: SiteFiles, sitePath?: string): void {
+  const folder = sitePath && /^\/([^/]+)\//.exec(sitePath)?.[1];
+  if (folder && files.lookup(`${folder}/404.html`) === 'file') return files.send(req, res, `${folder}/404.html`, 404, { 'cache-control': 'no-cache' });
   if (files.lookup('404.html') === 'file') return files.send(req, res, '404.html', 404, { 'cache-control': 'no-cache' });
   plain(res, 404, 'Not found.');
 }

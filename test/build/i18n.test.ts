@@ -18,13 +18,13 @@ describe('#15 locales: a site in English and French', () => {
   });
   afterAll(() => fs.rmSync(f.dir, { recursive: true, force: true }));
 
-  it('builds every page under /fr/ as well (but one 404 page), with <html lang> of its locale', () => {
+  it('builds every page under /fr/ as well, 404 page included, with <html lang> of its locale', () => {
     const files = listFiles(f.result.config.outDir).filter((p) => p.endsWith('.html'));
     const en = files.filter((p) => !p.startsWith('fr/'));
     const fr = files.filter((p) => p.startsWith('fr/')).map((p) => p.slice(3));
     expect(en).toContain('guides/intro/index.html');
     expect(en.some((p) => p.startsWith('api/'))).toBe(true);
-    expect(fr).toEqual(en.filter((p) => p !== '404.html'));
+    expect(fr).toEqual(en);
     expect(f.$('guides/intro/index.html')('html').attr('lang')).toBe('en');
     expect(f.$('fr/guides/intro/index.html')('html').attr('lang')).toBe('fr');
     expect(f.$('fr/index.html')('html').attr('lang')).toBe('fr');
@@ -155,6 +155,20 @@ describe('#15 locales: a site in English and French', () => {
     expect(f.$(schemas)('meta[name="description"]').attr('content')).toMatch(/^Tous les schémas de données de l’/);
     expect(f.$('guides/intro/index.html')('title').text()).toBe('Introduction | Test Docs');
     expect(f.$('search/index.html')('meta[name="description"]').attr('content')).toBe('Search the Test Docs documentation.');
+  });
+
+  it('writes a French 404 page (fr/404.html) whose links stay in French; the root 404.html stays English; neither is in the sitemap', () => {
+    const fr = f.$('fr/404.html');
+    expect(fr('html').attr('lang')).toBe('fr');
+    expect(fr('main h1').text()).toBe('Page introuvable');
+    expect(fr('title').text()).toBe('Page introuvable | Documentation de test');
+    expect(fr('meta[name="description"]').attr('content')).toBe('La page demandée n’existe pas.');
+    expect(fr('main a').filter((_, a) => fr(a).text() === 'Aller à l’accueil').attr('href')).toBe('/fr/');
+    expect(fr('meta[name="robots"]').attr('content')).toBe('noindex');
+    const en = f.$('404.html');
+    expect(en('html').attr('lang')).toBe('en');
+    expect(en('main h1').text()).toBe('Page not found');
+    expect(f.read('sitemap.xml')).not.toContain('404');
   });
 
   it('keeps links within the locale: guide links, sidebar, navbar, breadcrumbs and API pages', () => {

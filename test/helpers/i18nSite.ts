@@ -50,6 +50,8 @@ export const frenchUi = {
   notFoundDescription: 'La page demandée n’existe pas.',
   apiReferenceDescription: 'Référence de l’{api}.',
   apiSchemasDescription: 'Tous les schémas de données de l’{api}.',
+  notFoundTitle: 'Page introuvable',
+  notFoundHome: 'Aller à l’accueil',
 };
 
 /** A two-locale site; `extra` adds or replaces files. */

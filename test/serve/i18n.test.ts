@@ -39,6 +39,17 @@ describe('#15 locales in serve --watch', () => {
     expect((await request(server.url, '/search-index.json')).body).not.toContain('Bienvenue');
   });
 
+  it('answers a missing page under /fr/ with the French 404 page, elsewhere with the English one', async () => {
+    const fr = await request(server.url, '/fr/guides/nulle-part');
+    expect(fr.status).toBe(404);
+    expect(fr.body).toContain('lang="fr"');
+    expect(fr.body).toContain('Page introuvable');
+    const en = await request(server.url, '/guides/nowhere');
+    expect(en.status).toBe(404);
+    expect(en.body).toContain('lang="en"');
+    expect(en.body).toContain('Page not found');
+  });
+
   it('a new translation replaces the notice with its text; a changed messages file changes the UI strings', async () => {
     expect((await request(server.url, '/fr/guides/zones')).body).toContain('This page has not been translated into Français yet.');
     fs.writeFileSync(path.join(dir, 'i18n/fr/guides/zones.md'), '---\ntitle: Zones inondables\n---\nLes zones viennent des cartes.\n\n## Zone codes\n');
