@@ -61,3 +61,15 @@ describe('i18n/locales', () => {
     ]);
   });
 });
+
+describe('#15 the English strings built into the islands and the page runtime', () => {
+  it('are those of src/shared/messages.ts (a page passes only what differs from them)', async () => {
+    const { SEARCH_BOX_ENGLISH } = await import('../../../templates/islands/SearchBox');
+    const { SEARCH_PAGE_ENGLISH } = await import('../../../templates/islands/SearchPage');
+    const { MOBILE_MENU_ENGLISH } = await import('../../../templates/islands/MobileMenu');
+    const { COLOR_MODE_ENGLISH } = await import('../../../templates/islands/ColorModeToggle');
+    const { RUNTIME_ENGLISH } = await import('../../../src/client/labels');
+    for (const english of [SEARCH_BOX_ENGLISH, SEARCH_PAGE_ENGLISH, MOBILE_MENU_ENGLISH, COLOR_MODE_ENGLISH, RUNTIME_ENGLISH]) expect(defaultMessages).toMatchObject(english);
+    expect(defaultMessages.announcementClose).toBe('Close');
+  });
+});
