@@ -270,7 +270,8 @@ export async function benchLighthouse({ log = () => {}, runs = 3 } = {}) {
   } finally {
     await chrome?.close();
     await server?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile for a moment after close.
+    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
