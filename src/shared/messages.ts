@@ -114,6 +114,18 @@ export const defaultMessages = {
   apiValueShortened: '(shortened: {size} in all{link})',
   apiValueShortenedLink: '; {link}',
   apiFullValue: 'full value',
+  /** `{name}`: a schema field's name. */
+  apiDirectLinkTo: 'Direct link to {name}',
+  /** `{kind}`: apiOneOf / apiAnyOf; `{name}`: the field. */
+  apiAlternativesOf: '{kind} the alternatives of {name}',
+  /** `{property}`: the discriminator's property name. */
+  apiDiscriminatedBy: 'Discriminated by {property}',
+  /** `{count}`: enum values left out of the list. */
+  apiMoreValues: 'and {count} more',
+  /** `{count}`: every enum value, in the linked file. */
+  apiAllValues: 'all {count} values',
+  /** `{type}`: the schema a circular field refers back to. */
+  apiCircular: 'circular → {type}',
   // Capped examples and code samples.
   /** `{What}`: apiTruncatedExample / apiTruncatedCodeSample, capitalised. */
   apiTruncatedTitle: '{What} truncated:',

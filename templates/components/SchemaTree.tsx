@@ -39,7 +39,7 @@ function Field({ node }: { node: SchemaNode }) {
   return (
     <li className={`schema-field${node.deprecated ? ' schema-field-deprecated' : ''}`} id={node.id}>
       <div className="schema-field-head">
-        <a className="hash-link" href={`#${node.id}`} aria-label={`Direct link to ${node.name ?? node.type}`}>
+        <a className="hash-link" href={`#${node.id}`} aria-label={formatMessage(t.apiDirectLinkTo, { name: node.name ?? node.type })}>
           #
         </a>
         <code className="schema-name">{node.name}</code>
@@ -90,7 +90,7 @@ function Variants({ node }: { node: SchemaNode }) {
       <p className="schema-variants-title">{v.kind === 'oneOf' ? t.apiOneOf : t.apiAnyOf}:</p>
       {v.discriminator ? (
         <p className="schema-discriminator">
-          Discriminated by <code>{v.discriminator.propertyName}</code>
+          {fill(t.apiDiscriminatedBy, { property: <code key="property">{v.discriminator.propertyName}</code> })}
           {v.discriminator.mapping.length > 0 ? (
             <>
               {': '}
@@ -106,7 +106,7 @@ function Variants({ node }: { node: SchemaNode }) {
       ) : null}
       <Tabs
         id={`${node.id}-variants`}
-        label={`${v.kind === 'oneOf' ? t.apiOneOf : t.apiAnyOf} the alternatives of ${node.name ?? node.type}`}
+        label={formatMessage(t.apiAlternativesOf, { kind: v.kind === 'oneOf' ? t.apiOneOf : t.apiAnyOf, name: node.name ?? node.type })}
         items={v.options.map((o, i) => ({ key: String(i + 1), label: o.title, content: <SchemaBody node={o.node} anchored /> }))}
       />
     </div>
@@ -143,13 +143,13 @@ function Facts({ node }: { node: SchemaNode }) {
         {more ? (
           <span className="value-cut">
             {' '}
-            and {formatCount(more.count)} more
+            {fill(t.apiMoreValues, { count: formatCount(more.count) })}
             {more.href ? (
               <>
                 {' '}
                 (
                 <a href={more.href} download>
-                  all {formatCount(node.enumValues.length + more.count)} values
+                  {fill(t.apiAllValues, { count: formatCount(node.enumValues.length + more.count) })}
                 </a>
                 )
               </>
@@ -192,9 +192,10 @@ function Value({ text, cut }: { text: string; cut?: ValueCut }) {
 }
 
 function Circular({ node }: { node: SchemaNode }) {
+  const t = useMessages();
   return (
     <span className="schema-circular">
-      circular → <a href={node.circular!.href}>{node.circular!.typeName}</a>
+      {fill(t.apiCircular, { type: <a key="type" href={node.circular!.href}>{node.circular!.typeName}</a> })}
     </span>
   );
 }

@@ -51,6 +51,7 @@ export const frenchUi = {
   apiReferenceDescription: 'Référence de l’{api}.',
   apiSchemasDescription: 'Tous les schémas de données de l’{api}.',
   notFoundTitle: 'Page introuvable',
+  apiDirectLinkTo: 'Lien direct vers {name}',
   notFoundHome: 'Aller à l’accueil',
 };
 
