@@ -90,7 +90,7 @@ function Variants({ node }: { node: SchemaNode }) {
       <p className="schema-variants-title">{v.kind === 'oneOf' ? t.apiOneOf : t.apiAnyOf}:</p>
       {v.discriminator ? (
         <p className="schema-discriminator">
-          {fill(t.apiDiscriminatedBy, { property: <code key="property">{v.discriminator.propertyName}</code> })}
+          {fill(t.apiDiscriminatedBy, { property: <code>{v.discriminator.propertyName}</code> })}
           {v.discriminator.mapping.length > 0 ? (
             <>
               {': '}
@@ -195,7 +195,7 @@ function Circular({ node }: { node: SchemaNode }) {
   const t = useMessages();
   return (
     <span className="schema-circular">
-      {fill(t.apiCircular, { type: <a key="type" href={node.circular!.href}>{node.circular!.typeName}</a> })}
+      {fill(t.apiCircular, { type: <a href={node.circular!.href}>{node.circular!.typeName}</a> })}
     </span>
   );
 }
