@@ -27,6 +27,9 @@ export const defaultMessages = {
   untranslatedTitle: 'Not translated',
   /** `{language}` is the label of the page's locale, e.g. `Français`. */
   untranslatedBody: 'This page has not been translated into {language} yet.',
+  /** The banner of a site opened under another path than its base URL; `{baseUrl}` is shown as code. */
+  baseUrlBanner:
+    'This site did not load properly. It is configured to be served under the base URL {baseUrl}, but this page was opened from a different path, so its styles and scripts could not be found. Serve the site under {baseUrl}, or change {key} in docsgen.config.ts and rebuild.',
   notFoundTitle: 'Page not found',
   notFoundBody: 'We could not find the page you were looking for. It may have moved when the documentation was reorganised, or the link may be mistyped.',
   notFoundHome: 'Go to the home page',

@@ -6,6 +6,7 @@ import type { PageModel, SiteModel } from '../../src/shared/viewModels';
 import { AnnouncementBar, announcementDismissScript } from '../components/AnnouncementBar';
 import { Footer } from '../components/Footer';
 import { Navbar } from '../components/Navbar';
+import { fill } from '../components/Messages';
 import { RUNTIME_ENGLISH } from '../../src/client/labels';
 import { localLabels } from '../../src/shared/messages';
 
@@ -45,7 +46,7 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
         <div className="page-wrapper">{children}</div>
         <Footer footer={site.footer} />
         <div id="docsgen-base-url-banner" className="base-url-banner" role="alert" hidden>
-          This site did not load properly. It is configured to be served under the base URL <code>{site.baseUrl}</code>, but this page was opened from a different path, so its styles and scripts could not be found. Serve the site under <code>{site.baseUrl}</code>, or change <code>baseUrl</code> in docsgen.config.ts and rebuild.
+          {fill(site.messages.baseUrlBanner, { baseUrl: <code>{site.baseUrl}</code>, key: <code>baseUrl</code> })}
         </div>
         <script dangerouslySetInnerHTML={{ __html: baseUrlCheck(site.baseUrl) }} />
       </body>

@@ -51,6 +51,10 @@ describe('#15 locales: a site in English and French', () => {
     expect(fr('.navbar-search-input').attr('placeholder')).toBe('Rechercher');
     expect(fr('.breadcrumbs').attr('aria-label')).toBe('Breadcrumbs');
     expect(f.$('fr/search/index.html')('main h1').text()).toBe('Rechercher dans la documentation');
+    // The wrong-base-URL banner, with the base URL still shown as code.
+    expect(fr('#docsgen-base-url-banner').text()).toMatch(/^Ce site ne s’est pas chargé correctement : il doit être servi sous \/\S*\/?, or cette page/);
+    expect(fr('#docsgen-base-url-banner code').first().text()).toBe(f.$('guides/intro/index.html')('#docsgen-base-url-banner code').first().text());
+    expect(f.$('guides/intro/index.html')('#docsgen-base-url-banner').text()).toMatch(/^This site did not load properly\./);
     // The config's own text, from "config" in the messages file.
     expect(fr('.navbar-link').first().text()).toBe('Les guides');
     expect(fr('.footer-copyright').text()).toBe('Droits réservés © 2025 Test');
