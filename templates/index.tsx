@@ -55,7 +55,7 @@ function body(site: SiteModel, page: PageModel): ReactElement {
     case 'apiSchemaIndex':
       return <ApiSchemaIndex page={page} title={b.title} schemas={b.schemas} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'search':
-      return <Search actionHref={b.actionHref} />;
+      return <Search actionHref={b.actionHref} search={site.search.stopWords ? undefined : { stopWords: false }} />;
     case 'notFound':
       return <NotFound homeHref={b.homeHref} guidesHref={b.guidesHref} apiHref={b.apiHref} />;
   }

@@ -75,6 +75,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
       keyboardShortcut: config.search.keyboardShortcut,
       highlightTerms: config.search.highlightTermsOnTargetPage,
       searchPage: config.search.searchPage,
+      stopWords: config.search.stopWords,
     },
     lang: locale?.locale ?? config.i18n.defaultLocale,
     messages: locale?.messages ?? defaultMessages,

@@ -50,7 +50,7 @@ export interface SiteModel {
   colorModeSwitch: boolean;
   hideNavbarOnScroll: boolean;
   /** Local search options the search UI needs (SPEC.md §9 constants by default). */
-  search: { enabled: boolean; indexUrl: string; maxResults: number; contextLength: number; keyboardShortcut: boolean; highlightTerms: boolean; searchPage: boolean };
+  search: { enabled: boolean; indexUrl: string; maxResults: number; contextLength: number; keyboardShortcut: boolean; highlightTerms: boolean; searchPage: boolean; stopWords: boolean };
   /** The locale of the pages rendered with this model, e.g. `fr`. */
   lang: string;
   /** UI strings in that locale (src/shared/messages.ts). */

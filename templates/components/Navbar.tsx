@@ -67,6 +67,7 @@ function NavItem({ item, section, currentHref, site, alternates }: { item: Navba
             highlight: site.search.highlightTerms,
             shortcut: site.search.keyboardShortcut,
             searchPage: site.search.searchPage,
+            ...(site.search.stopWords ? {} : { stopWords: false as const }),
             ...searchLabels(site),
           }}
           when="interaction"

@@ -46,6 +46,8 @@ export interface SearchBoxProps {
   shortcut: boolean;
   /** The search page exists: offer "See all results". */
   searchPage: boolean;
+  /** `search.stopWords: false`: a query of stop words only is searched (left out when they are filtered, the default). */
+  stopWords?: false;
   /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. */
   labels?: Partial<SearchBoxLabels>;
 }
@@ -132,17 +134,17 @@ function fetchJson(url: URL): Promise<unknown> {
  * and an answer to a query typed over is dropped. `offset` and `total` are for pages of results
  * (the search page); the search box asks for neither.
  */
-export function useSearchResponse(engine: SearchEngine | null, query: string, { limit, contextLength, offset = 0, total = false }: SearchOptions & { limit: number; contextLength: number }): SearchResponse | null {
+export function useSearchResponse(engine: SearchEngine | null, query: string, { limit, contextLength, offset = 0, total = false, stopWords = true }: SearchOptions & { limit: number; contextLength: number }): SearchResponse | null {
   const trimmed = query.trim();
   const immediate = useMemo(
-    () => (engine && !engine.sharded && trimmed ? engine.query.search(engine.index, query, { limit, contextLength, offset, total }) : null),
-    [engine, query, trimmed, limit, contextLength, offset, total],
+    () => (engine && !engine.sharded && trimmed ? engine.query.search(engine.index, query, { limit, contextLength, offset, total, stopWords }) : null),
+    [engine, query, trimmed, limit, contextLength, offset, total, stopWords],
   );
   const [later, setLater] = useState<SearchResponse | null>(null);
   useEffect(() => {
     if (!engine?.sharded || !trimmed) return;
     let current = true;
-    const options: SearchOptions = { limit, contextLength, offset, total };
+    const options: SearchOptions = { limit, contextLength, offset, total, stopWords };
     engine.sharded.search(query, options).then(
       (response) => current && setLater(response),
       () => current && setLater(null),
@@ -150,7 +152,7 @@ export function useSearchResponse(engine: SearchEngine | null, query: string, { 
     return () => {
       current = false;
     };
-  }, [engine, query, trimmed, limit, contextLength, offset, total]);
+  }, [engine, query, trimmed, limit, contextLength, offset, total, stopWords]);
   if (!engine?.sharded) return immediate;
   return trimmed ? later : null;
 }
@@ -224,7 +226,7 @@ const optionId = (i: number) => `navbar-search-option-${i}`;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
-export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage, labels: given }: SearchBoxProps) {
+export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage, stopWords, labels: given }: SearchBoxProps) {
   const labels = { ...SEARCH_BOX_ENGLISH, ...given };
   const inputRef = useRef<HTMLInputElement>(null);
   // The input is uncontrolled: what was typed (or pre-filled by the highlight enhancement)
@@ -261,7 +263,7 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
   }, [load]);
 
   const trimmed = query.trim();
-  const response = useSearchResponse(engine, query, { limit: maxResults, contextLength });
+  const response = useSearchResponse(engine, query, { limit: maxResults, contextLength, stopWords });
   const results = response?.results ?? [];
   const seeAll = searchPage && results.length > 0;
   const optionCount = results.length + (seeAll ? 1 : 0);

@@ -31,6 +31,8 @@ export interface SearchPageProps {
   highlight?: boolean;
   /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. `{query}` is the query. */
   labels?: Partial<SearchPageLabels>;
+  /** `search.stopWords: false`: a query of stop words only is searched (left out when they are filtered, the default). */
+  stopWords?: false;
 }
 
 /** The page's strings in English, as in src/shared/messages.ts. */
@@ -181,7 +183,7 @@ export default function SearchPage(props: SearchPageProps) {
 
   const trimmed = query.trim();
   const engine = state.status === 'ready' ? state.engine : null;
-  const response = useSearchResponse(engine, query, { limit: PAGE_SIZE, contextLength: SUMMARY_LENGTH, offset: (page - 1) * PAGE_SIZE, total: true });
+  const response = useSearchResponse(engine, query, { limit: PAGE_SIZE, contextLength: SUMMARY_LENGTH, offset: (page - 1) * PAGE_SIZE, total: true, stopWords: props.stopWords });
   const total = response?.total ?? response?.results.length ?? 0;
   const pages = Math.ceil(total / PAGE_SIZE);
 

@@ -557,6 +557,32 @@ describe('#15: stop words and Chinese', () => {
   }, 120_000);
 });
 
+describe('search.stopWords: false', () => {
+  it('searches a query made only of stop words, in the search box and on the search page', async () => {
+    const fixture = await buildFiles({
+      'docsgen.config.ts': configSource({ search: { stopWords: false }, navbar: { items: [{ label: 'Guides', to: '/guides', position: 'left' }, { type: 'search', position: 'right' }] } }),
+      'content/guides/who.md': '---\ntitle: The Who\n---\n\nA band page.\n',
+      'content/guides/en.md': '---\ntitle: Boundaries\n---\n\nBoundary lookups.\n',
+    });
+    // Only then do the islands get the option: the default pages stay as they were.
+    expect(fixture.read('guides/en/index.html')).toContain('&quot;stopWords&quot;:false');
+    const site = await serveStatic(fixture.result.config.outDir);
+    const context = await browser.newContext({ viewport: desktop });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/guides/en`);
+      await typeQuery(page, 'the');
+      await expect.poll(() => optionTexts(page)).toContain('The Who');
+      await page.goto(`${site.url}/search?q=the`);
+      await expect.poll(() => page.locator('.search-result h2').allInnerTexts()).toEqual(['The Who']);
+    } finally {
+      await context.close();
+      await site.close();
+      fs.rmSync(fixture.dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('query text is never HTML', () => {
   const xss = '<img src=x onerror=alert(1)>';
 

@@ -5,7 +5,7 @@ import { defaultMessages } from '../../src/shared/messages';
 export const site: SiteModel = {
   title: 'API', tagline: 'T', version: '0.0.0', baseUrl: '/', homeHref: '/', searchHref: '/search', faviconHref: '/f.svg', stylesheetHref: '/s.css', logoAlt: 'logo', navbarTitle: 'API',
   navbarLeft: [], navbarRight: [], footer: { copyright: '©', links: [] }, colorModeScript: '', defaultMode: 'light', colorModeSwitch: false, hideNavbarOnScroll: false, lang: 'en', messages: defaultMessages,
-  search: { enabled: false, indexUrl: '', maxResults: 8, contextLength: 50, keyboardShortcut: true, highlightTerms: true, searchPage: true },
+  search: { enabled: false, indexUrl: '', maxResults: 8, contextLength: 50, keyboardShortcut: true, highlightTerms: true, searchPage: true, stopWords: true },
 };
 
 export const page = (route: string, body: PageModel['body']): PageModel => ({
