@@ -1,14 +1,11 @@
 // The navbar's mobile menu and the announcement bar's close button, in a real browser: the
 // shipped site for the menu and the announcement, a small fixture site for a changed id.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { buildFiles, configSource, repoRoot, writeFiles } from '../helpers/fixture';
+import { launchBrowser, serveShippedSite, serveStatic } from '../helpers/browser';
+import { buildFiles, configSource, writeFiles } from '../helpers/fixture';
 
 const MOBILE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -24,12 +21,8 @@ const contexts: BrowserContext[] = [];
 const problems = new Map<Page, string[]>();
 
 beforeAll(async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-islands-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
-  const devOut = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-islands-dev-'));
-  await build({ root: repoRoot, outDir: devOut, logger: createMemoryLogger(), dev: true });
-  devServer = await serveStatic(devOut);
+  server = await serveShippedSite('islands');
+  devServer = await serveShippedSite('islands-dev', { dev: true });
   browser = await launchBrowser();
 });
 

@@ -2,15 +2,9 @@
 // search box and says the mode the page is in before React has loaded (dark from the system
 // preference included), without a hydration mismatch; and at phone, tablet and desktop widths
 // every navbar control is a big enough tap target and no two of them overlap or touch.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveShippedSite } from '../helpers/browser';
 
 const toggle = '.color-mode-toggle';
 const DARK_NAME = 'Switch between dark and light mode (currently dark mode)';
@@ -23,12 +17,8 @@ let devServer: { url: string; close(): Promise<void> };
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-navbar-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
-  const devOut = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-navbar-dev-'));
-  await build({ root: repoRoot, outDir: devOut, logger: createMemoryLogger(), dev: true });
-  devServer = await serveStatic(devOut);
+  server = await serveShippedSite('navbar');
+  devServer = await serveShippedSite('navbar-dev', { dev: true });
   browser = await launchBrowser();
 });
 

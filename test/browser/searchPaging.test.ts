@@ -4,31 +4,25 @@
 // search box still suggests 8.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { loadSearchIndex, search } from '../../src/shared/search/query';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveShippedSite } from '../helpers/browser';
 
 /** Results on one page of /search. */
 const PAGE_SIZE = 100;
 
 let browser: Browser;
-let server: { url: string; close(): Promise<void> };
+let server: Awaited<ReturnType<typeof serveShippedSite>>;
 /** Every result of "boundary" as the index gives it without a cap: its URLs, in rank order. */
 let expected: string[];
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-search-paging-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  const index = loadSearchIndex(fs.readFileSync(path.join(out, 'search-index.json'), 'utf8'));
+  server = await serveShippedSite('search-paging');
+  const index = loadSearchIndex(fs.readFileSync(path.join(server.dir, 'search-index.json'), 'utf8'));
   expected = search(index, 'boundary', { limit: 100_000 }).results.map((r) => r.url);
-  server = await serveStatic(out);
   browser = await launchBrowser();
 });
 

@@ -4,23 +4,16 @@
 // in-page scrolling (easing factor 0.85) and the back-to-top button.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveShippedSite } from '../helpers/browser';
 
 let browser: Browser;
 let server: { url: string; close(): Promise<void> };
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-states-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
+  server = await serveShippedSite('states');
   browser = await launchBrowser();
 });
 

@@ -3,8 +3,12 @@
 // setup installs the Debian package when it is missing, or fails saying how.
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { repoRoot } from './fixture';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,4 +36,22 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The shipped site built into a temporary folder and served (`dev`: with development React,
+ * which reports hydration mismatches); `close` stops the server and removes the folder.
+ */
+export async function serveShippedSite(name: string, options: { dev?: boolean } = {}): Promise<{ url: string; dir: string; close(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docsgen-${name}-`));
+  await build({ root: repoRoot, outDir: dir, logger: createMemoryLogger(), dev: options.dev });
+  const server = await serveStatic(dir);
+  return {
+    url: server.url,
+    dir,
+    close: async () => {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
