@@ -1,8 +1,10 @@
-// The API model: overview, tags and operations of a bundled OpenAPI 3 document, each with its
-// slug. Slugs follow the rules sites migrating from Docusaurus rely on (kebab-case of the
-// operationId, else the summary, else method + path); collisions are reported, never silent.
-import { byPolicy, type Diagnostic, type Policy } from '../diagnostics/diagnostic';
-import { kebabCase } from '../site/slug';
+// The API model: overview, tags, operations, webhooks and schemas of a bundled OpenAPI 3 document,
+// each with its slug. Slugs follow the rules sites migrating from Docusaurus rely on (kebab-case
+// of the operationId, else the summary, else method + path), capped in length; collisions are
+// reported, never silent. What the spec marks internal (`x-internal`, `x-excluded`) is left out
+// here, so that no later stage can show it.
+import { byPolicy, warning, type Diagnostic, type Policy } from '../diagnostics/diagnostic';
+import { capSlug, kebabCase } from '../site/slug';
 import { createResolver, type Resolver } from './resolve';
 import type { HttpMethod } from './types';
 
@@ -11,11 +13,13 @@ type Obj = Record<string, any>;
 export interface ApiOperation {
   slug: string;
   method: HttpMethod;
+  /** The path; for a webhook, '' (or the URL expression of an `x-webhooks` entry written like a callback). */
   path: string;
   operationId?: string;
   summary: string;
   description: string;
   deprecated: boolean;
+  /** The tag it is listed under (its first tag the site shows); for a webhook, '' when it has none. */
   tag: string;
   /** JSON pointer of the operation, for error reports. */
   pointer: string;
@@ -25,6 +29,8 @@ export interface ApiOperation {
   parameters: Obj[];
   /** Security requirements in force (operation-level, else global). */
   security: Obj[];
+  /** Set on webhooks (`webhooks`, or `x-webhooks` in 3.0 specs): the event's name, their key in the spec. */
+  event?: string;
 }
 
 export interface ApiTag {
@@ -32,6 +38,14 @@ export interface ApiTag {
   slug: string;
   description: string;
   operations: ApiOperation[];
+  /** The tag this one nests in (`tags[].parent`, OpenAPI 3.2), when that tag is shown too. */
+  parent?: string;
+}
+
+/** `x-tagGroups`: a named group of tags (names of shown tags, in the group's order). */
+export interface ApiTagGroup {
+  name: string;
+  tags: string[];
 }
 
 /** A named component schema, which gets its own page at /api/schemas/<slug>. */
@@ -52,8 +66,13 @@ export interface ApiModel {
   securitySchemes: (Obj & { key: string })[];
   contact?: { name?: string; email?: string; url?: string };
   license?: { name: string; url?: string };
+  /** Tags with something to show (own operations, or nested tags with some), in spec order, parents before their children. */
   tags: ApiTag[];
+  /** `x-tagGroups`, without the tags not shown; empty when the spec has none. */
+  tagGroups: ApiTagGroup[];
   operations: ApiOperation[];
+  /** Webhooks, in spec order; each page lives at /api/webhooks/<slug>. */
+  webhooks: ApiOperation[];
   /** `components.schemas`, in spec order. */
   schemas: ApiSchema[];
   resolver: Resolver;
@@ -61,89 +80,130 @@ export interface ApiModel {
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** Left out of the site: `x-internal` (Redocly, Stoplight, Scalar) or `x-excluded`. */
+const hidden = (o: Obj | undefined) => o?.['x-internal'] === true || o?.['x-excluded'] === true;
+
+type Claim = (wanted: string, what: string, pointer: string) => string;
 
 export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Policy; source: string }): { model: ApiModel; diagnostics: Diagnostic[] } {
   const resolver = createResolver(document);
   const info: Obj = document.info ?? {};
   const diagnostics: Diagnostic[] = [];
-  const taken = new Map<string, string>();
-  // Routes under /api that generated pages must not take.
-  for (const reserved of ['schemas']) taken.set(reserved, 'a reserved docsgen route');
-  const claim = (wanted: string, what: string, pointer: string): string => {
-    const base = wanted || 'untitled';
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    if (slug !== base) {
-      diagnostics.push(
-        ...byPolicy(options.onDuplicateRoutes, 'duplicate-route', `The route /api/${base} is wanted by both ${taken.get(base)} and ${what}; ${what} gets /api/${slug} instead.`, {
-          location: { file: options.source },
-          notes: [`in the OpenAPI spec at ${pointer}`],
-          hint: 'Give one of them a distinct operationId or tag name.',
-        }),
-      );
-    }
-    taken.set(slug, what);
-    return slug;
+  const claimer = (prefix: string, hint: string, reserved: string[] = []): Claim => {
+    const taken = new Map<string, string>(reserved.map((r) => [r, 'a reserved docsgen route']));
+    return (wanted, what, pointer) => {
+      const base = capSlug(wanted || 'untitled');
+      let slug = base;
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+      if (slug !== base) {
+        diagnostics.push(
+          ...byPolicy(options.onDuplicateRoutes, 'duplicate-route', `The route ${prefix}${base} is wanted by both ${taken.get(base)} and ${what}; ${what} gets ${prefix}${slug} instead.`, {
+            location: { file: options.source },
+            notes: [`in the OpenAPI spec at ${pointer}`],
+            hint,
+          }),
+        );
+      }
+      taken.set(slug, what);
+      return slug;
+    };
   };
+  // Routes under /api that generated pages must not take.
+  const claim = claimer('/api/', 'Give one of them a distinct operationId or tag name.', ['schemas', 'webhooks']);
 
   const title = String(info.title ?? 'API');
   const overviewSlug = claim(kebabCase(title), `the overview ("${title}")`, '/info/title');
   const globalSecurity: Obj[] = document.security ?? [];
-  const tagDefs: { name: string; description: string }[] = (document.tags ?? []).map((t: Obj) => ({ name: String(t.name), description: String(t.description ?? '') }));
+  const tagDefs = readTags(document, options.source, diagnostics);
+  const known = new Set(tagDefs.map((t) => t.name));
+  const hiddenTags = new Set(tagDefs.filter((t) => t.hidden).map((t) => t.name));
+  /** The first of an operation's tags that is shown; undefined when all of them are hidden. */
+  const shownTag = (op: Obj, fallback: string): string | undefined => {
+    const tags: string[] = (op.tags ?? []).map(String);
+    if (tags.length === 0) return fallback;
+    return tags.find((t) => !hiddenTags.has(t));
+  };
+  const operationOf = (method: HttpMethod, path: string, op: Obj, shared: Obj[], pointer: string, tag: string): ApiOperation => {
+    const own = (op.parameters ?? []).map((p: Obj) => resolver.deref(p));
+    return {
+      slug: '',
+      method,
+      path,
+      operationId: op.operationId,
+      summary: String(op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`),
+      description: String(op.description ?? ''),
+      deprecated: op.deprecated === true,
+      tag,
+      pointer,
+      raw: op,
+      parameters: [...shared.filter((s: Obj) => !own.some((o: Obj) => o.name === s.name && o.in === s.in)), ...own],
+      security: op.security ?? globalSecurity,
+    };
+  };
+
   const operations: ApiOperation[] = [];
   for (const [path, rawItem] of Object.entries<Obj>(document.paths ?? {})) {
     const item = resolver.deref(rawItem) ?? {};
+    if (hidden(item)) continue;
     const shared = (item.parameters ?? []).map((p: Obj) => resolver.deref(p));
     for (const method of METHODS) {
       const op: Obj | undefined = item[method];
-      if (!op) continue;
-      const own = (op.parameters ?? []).map((p: Obj) => resolver.deref(p));
-      const parameters = [...shared.filter((s: Obj) => !own.some((o: Obj) => o.name === s.name && o.in === s.in)), ...own];
-      const tag = String(op.tags?.[0] ?? 'default');
-      if (!tagDefs.some((t) => t.name === tag)) tagDefs.push({ name: tag, description: '' });
-      operations.push({
-        slug: '',
-        method,
-        path,
-        operationId: op.operationId,
-        summary: String(op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`),
-        description: String(op.description ?? ''),
-        deprecated: op.deprecated === true,
-        tag,
-        pointer: `/paths/${escapePointer(path)}/${method}`,
-        raw: op,
-        parameters,
-        security: op.security ?? globalSecurity,
-      });
+      if (!op || hidden(op)) continue;
+      const tag = shownTag(op, 'default');
+      if (tag === undefined) continue;
+      if (!known.has(tag)) {
+        known.add(tag);
+        tagDefs.push({ name: tag, description: '', index: -1, hidden: false });
+      }
+      operations.push(operationOf(method, path, op, shared, `/paths/${escapePointer(path)}/${method}`, tag));
     }
   }
-  const tags: ApiTag[] = tagDefs
-    .map((t, i) => ({ ...t, i, operations: operations.filter((o) => o.tag === t.name) }))
-    .filter((t) => t.operations.length > 0)
-    .map((t) => ({ name: t.name, description: t.description, operations: t.operations, slug: claim(kebabCase(t.name), `the tag "${t.name}"`, `/tags/${t.i}`) }));
+
+  const webhooks: ApiOperation[] = [];
+  for (const key of ['webhooks', 'x-webhooks']) {
+    for (const [event, rawItem] of Object.entries<Obj>(document[key] ?? {})) {
+      const item = resolver.deref(rawItem) ?? {};
+      if (hidden(item)) continue;
+      const pointer = `/${key}/${escapePointer(event)}`;
+      // Some 3.0 specs write `x-webhooks` like callbacks: event → URL expression → path item.
+      const items: [string, Obj, string][] = METHODS.some((m) => item[m]) ? [['', item, pointer]] : Object.entries<Obj>(item).map(([expression, inner]) => [expression, resolver.deref(inner) ?? {}, `${pointer}/${escapePointer(expression)}`]);
+      for (const [path, pathItem, itemPointer] of items) {
+        if (typeof pathItem !== 'object' || hidden(pathItem)) continue;
+        const shared = (pathItem.parameters ?? []).map((p: Obj) => resolver.deref(p));
+        for (const method of METHODS) {
+          const op: Obj | undefined = pathItem[method];
+          if (!op || hidden(op)) continue;
+          const tag = shownTag(op, '');
+          if (tag === undefined) continue;
+          const webhook = operationOf(method, path, op, shared, `${itemPointer}/${method}`, tag);
+          webhooks.push({ ...webhook, summary: String(op.summary ?? event), event });
+        }
+      }
+    }
+  }
+
+  const tags = shownTags(tagDefs, operations).map((t) => ({ ...t, slug: claim(kebabCase(t.name), `the tag "${t.name}"`, t.index >= 0 ? `/tags/${t.index}` : '/paths') }));
   for (const op of operations) {
     const wanted = op.operationId ? kebabCase(op.operationId) : op.raw.summary ? kebabCase(op.raw.summary) : kebabCase(`${op.method} ${op.path}`);
     op.slug = claim(wanted, `the operation ${op.method.toUpperCase()} ${op.path}`, op.pointer);
   }
+  // Webhook pages live under /api/webhooks/, named after their event (an event delivered with
+  // several methods adds the method).
+  const claimWebhook = claimer('/api/webhooks/', 'Rename one of the webhooks so that their kebab-case names differ.');
+  for (const hook of webhooks) {
+    const several = webhooks.filter((w) => w.event === hook.event).length > 1;
+    hook.slug = claimWebhook(kebabCase(several ? `${hook.event} ${hook.method}` : hook.event!), `the webhook "${hook.event}"${several ? ` (${hook.method.toUpperCase()})` : ''}`, hook.pointer);
+  }
   // Schema pages live under /api/schemas/, a namespace of their own: only two schemas can collide.
-  const schemaSlugs = new Map<string, string>();
+  const claimSchema = claimer('/api/schemas/', 'Rename one of the schemas so that their kebab-case names differ.');
   const schemas: ApiSchema[] = Object.keys(document.components?.schemas ?? {}).map((name) => {
     const pointer = `/components/schemas/${escapePointer(name)}`;
-    const base = kebabCase(name) || 'schema';
-    let slug = base;
-    for (let n = 2; schemaSlugs.has(slug); n++) slug = `${base}-${n}`;
-    if (slug !== base) {
-      diagnostics.push(
-        ...byPolicy(options.onDuplicateRoutes, 'duplicate-route', `The route /api/schemas/${base} is wanted by both the schema "${schemaSlugs.get(base)}" and the schema "${name}"; "${name}" gets /api/schemas/${slug} instead.`, {
-          location: { file: options.source },
-          notes: [`in the OpenAPI spec at ${pointer}`],
-          hint: 'Rename one of the schemas so that their kebab-case names differ.',
-        }),
-      );
-    }
-    schemaSlugs.set(slug, name);
-    return { name, slug, pointer };
+    return { name, slug: claimSchema(kebabCase(name) || 'schema', `the schema "${name}"`, pointer), pointer };
   });
+  const shown = new Set(tags.map((t) => t.name));
+  const tagGroups: ApiTagGroup[] = (Array.isArray(document['x-tagGroups']) ? document['x-tagGroups'] : [])
+    .map((g: Obj) => ({ name: String(g?.name ?? ''), tags: (Array.isArray(g?.tags) ? g.tags : []).map(String).filter((t: string) => shown.has(t)) }))
+    .filter((g: ApiTagGroup) => g.name && g.tags.length > 0);
   const schemes = document.components?.securitySchemes ?? {};
   return {
     model: {
@@ -156,11 +216,93 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
       securitySchemes: Object.entries<Obj>(schemes).map(([key, s]) => ({ key, ...resolver.deref(s) })),
       contact: info.contact,
       license: info.license,
-      tags,
+      tags: tags.map(({ index: _index, hidden: _hidden, ...t }) => t),
+      tagGroups,
       operations,
+      webhooks,
       schemas,
       resolver,
     },
     diagnostics,
   };
+}
+
+interface TagDef {
+  name: string;
+  description: string;
+  /** Position in `tags` (for error reports); -1 for a tag only operations name. */
+  index: number;
+  parent?: string;
+  hidden: boolean;
+}
+
+/**
+ * The spec's `tags`, with their parents checked: a parent that is no tag is dropped with a
+ * warning, and so is the parent that closes a cycle (a → b → a). A tag nested in a hidden tag
+ * is hidden too.
+ */
+function readTags(document: Obj, source: string, diagnostics: Diagnostic[]): TagDef[] {
+  const defs: TagDef[] = (Array.isArray(document.tags) ? document.tags : []).map((t: Obj, index: number) => ({
+    name: String(t?.name),
+    description: String(t?.description ?? ''),
+    index,
+    parent: typeof t?.parent === 'string' ? t.parent : undefined,
+    hidden: hidden(t),
+  }));
+  const byName = new Map<string, TagDef>();
+  for (const d of defs) if (!byName.has(d.name)) byName.set(d.name, d);
+  const where = (d: TagDef) => ({ location: { file: source }, notes: [`in the OpenAPI spec at /tags/${d.index}/parent`] });
+  for (const d of defs) {
+    if (d.parent === undefined) continue;
+    if (!byName.has(d.parent)) {
+      diagnostics.push(warning('tag-parent-unknown', `The tag "${d.name}" names "${d.parent}" as its parent, which is no tag of the spec; "${d.name}" is shown at the top level.`, where(d)));
+      d.parent = undefined;
+      continue;
+    }
+    const chain = [d.name];
+    for (let p: string | undefined = d.parent; p !== undefined; p = byName.get(p)?.parent) {
+      if (p === d.name) {
+        diagnostics.push(warning('tag-parent-cycle', `The tags' parents form a cycle (${[...chain, d.name].map((n) => `"${n}"`).join(' → ')}); the parent of "${d.name}" is ignored.`, where(d)));
+        d.parent = undefined;
+        break;
+      }
+      if (chain.includes(p)) break; // a cycle further up, broken when its own tag is reached
+      chain.push(p);
+    }
+  }
+  const hiddenByParent = (d: TagDef, seen = new Set<string>()): boolean => {
+    if (d.hidden) return true;
+    if (d.parent === undefined || seen.has(d.name)) return false;
+    seen.add(d.name);
+    return hiddenByParent(byName.get(d.parent)!, seen);
+  };
+  for (const d of defs) d.hidden = hiddenByParent(d);
+  return defs;
+}
+
+/**
+ * Tags with operations, and the tags they nest in, in spec order with each parent before its
+ * children (a parent listed after a child moves up to it).
+ */
+function shownTags(defs: TagDef[], operations: ApiOperation[]): (TagDef & { operations: ApiOperation[] })[] {
+  const byName = new Map<string, TagDef>();
+  for (const d of defs) if (!byName.has(d.name)) byName.set(d.name, d);
+  const keep = new Set<string>();
+  for (const op of operations) {
+    for (let t: string | undefined = op.tag; t !== undefined && !keep.has(t); t = byName.get(t)?.parent) keep.add(t);
+  }
+  const children = new Map<string, TagDef[]>();
+  const roots: TagDef[] = [];
+  for (const d of byName.values()) {
+    if (!keep.has(d.name) || d.hidden) continue;
+    if (d.parent !== undefined) children.set(d.parent, [...(children.get(d.parent) ?? []), d]);
+    else roots.push(d);
+  }
+  const out: (TagDef & { operations: ApiOperation[] })[] = [];
+  const visit = (d: TagDef) => {
+    out.push({ ...d, operations: operations.filter((o) => o.tag === d.name) });
+    for (const c of children.get(d.name) ?? []) visit(c);
+  };
+  roots.forEach(visit);
+  return out;
 }
