@@ -21,7 +21,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config/load';
-import type { InlineConfig, ResolvedConfig } from './config/types';
+import type { InlineConfig, ResolvedConfig, ResolvedOpenApi } from './config/types';
+import { apiConfig } from './config/resolve';
 import { loadGuides, type GuideDoc, type GuideRenderCache, type GuidesResult } from './content/loadGuides';
 import type { ParsedFileCache } from './content/discover';
 import { DocsgenError, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
@@ -64,8 +65,10 @@ export interface BuildOptions extends InlineConfig {
   strict?: boolean;
   /** Replace an output folder that holds files docsgen did not write (`--empty-out-dir`); see output/guard.ts. */
   emptyOutDir?: boolean;
-  /** An already loaded spec, used instead of reading `openapi.spec` (serve --watch fetches URL specs itself). */
+  /** An already loaded spec, used instead of reading `openapi.spec` of a site with one API (serve --watch fetches URL specs itself). */
   specSource?: SpecSource;
+  /** Already loaded specs by API id, for a site with several. */
+  specSources?: ReadonlyMap<string, SpecSource>;
   /** Threads that render pages: by default more than one only on large sites (src/render/renderSite.ts); 1 renders serially. */
   threads?: number;
   /**
@@ -91,15 +94,16 @@ export interface BuildCache {
    * its content) and the sitemap.
    */
   deferred?: Map<string, () => string>;
-  api?: { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; validated: Promise<Diagnostic[]> };
+  /** Each API's parsed spec, by API id. */
+  api?: Map<string, { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; validated: Promise<Diagnostic[]> }>;
   islands?: IslandAssets;
   pages?: Map<string, CachedPage>;
-  /** Set before a build by a caller that watches the spec file and saw no change to it: the file is not read again. */
+  /** Set before a build by a caller that watches the spec files and saw no change to them: they are not read again. */
   specFileUnchanged?: boolean;
   /** The last build's site and what it was made from (see buildSiteWithCache). */
-  site?: { config: string; api?: ApiModel; docs: GuideDoc[]; categories: GuidesResult['categories']; site: SiteResult };
-  /** The API pages and the links of spec descriptions, while the parsed spec and the config are unchanged. */
-  apiSite?: { model: ApiModel; config: string; pages: PageModel[]; links: SiteLink[]; files: SiteResult['files'] };
+  site?: { config: string; apis: ApiModel[]; docs: GuideDoc[]; categories: GuidesResult['categories']; site: SiteResult };
+  /** The API pages (with the spec each came from) and the links of each spec's descriptions, while the parsed specs and the config are unchanged. */
+  apiSite?: { models: ApiModel[]; config: string; pages: PageModel[]; sources: string[]; links: SiteLink[][]; files: SiteResult['files'] };
   /** Set by each build: the routes it rendered (the others were reused). */
   rendered?: string[];
   /** Set by each build: the content-hashed URLs every page refers to (stylesheet, search index). */
@@ -110,8 +114,10 @@ export interface BuildCache {
   localePages?: Map<string, Map<string, CachedPage>>;
 }
 
-/** What the site stage needs from the openapi stage. */
+/** What the site stage needs from the openapi stage, for each API. */
 export interface ApiInput {
+  /** This API's config (its id, route, spec, …): `apiConfig(config, api.settings)` is the config its pages are made with. */
+  settings: ResolvedOpenApi;
   model: ApiModel;
   document: Record<string, any>;
   markdown: SpecMarkdown;
@@ -164,24 +170,29 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   islands.catch(() => {}); // awaited below unless an earlier stage failed
   // The spec's validation thread loads the validator meanwhile too (serve --watch mostly keeps
   // its parsed spec, and starts one only when the spec changed).
-  const validator = config.openapi && !options.cache ? startValidator() : undefined;
+  const validators = options.cache ? [] : config.apis.map(() => startValidator());
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
     const guides = stage('content', () => loadGuides(config, options.cache));
     collect(guides.diagnostics);
 
-    let api: ApiInput | undefined;
+    const apis: ApiInput[] = [];
     let validated: Promise<Diagnostic[]> = Promise.resolve([]);
-    if (config.openapi) {
+    if (config.apis.length > 0) {
       const start = performance.now();
-      let stageResult: Awaited<ReturnType<typeof openapiStage>>;
+      const verdicts: Promise<Diagnostic[]>[] = [];
       try {
-        stageResult = await openapiStage(config, { ...options, validator });
+        for (const [i, settings] of config.apis.entries()) {
+          const specSource = options.specSources?.get(settings.id) ?? (config.apis.length === 1 ? options.specSource : undefined);
+          const stageResult = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i] });
+          apis.push(stageResult.api!);
+          verdicts.push(stageResult.validated);
+        }
       } finally {
-        validator?.dispose(); // unless it validates
+        for (const validator of validators) validator.dispose(); // unless it validates
       }
-      api = stageResult.api;
-      validated = stageResult.validated;
+      validated = Promise.all(verdicts).then((lists) => lists.flat());
+      validated.catch(() => {}); // awaited below
       timings.push(['openapi', performance.now() - start]);
     }
 
@@ -195,12 +206,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let others: LocaleSite[] = [];
     let otherIndexes: (ReturnType<typeof deferSearchIndex> | BuiltSearchIndex)[] = [];
     try {
-      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, api, locales[0].messages) : buildSite(config, guides, api, locales[0].messages)));
+      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
           locales.slice(1).map((locale) => {
-            const built = buildLocaleSite(locale, locales, api, { cache: options.cache });
+            const built = buildLocaleSite(locale, locales, apis, { cache: options.cache });
             localeDiagnostics.push(...built.diagnostics);
             return built.site;
           }),
@@ -265,7 +276,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       timings.push(['render', performance.now() - renderStart]);
       const validateStart = performance.now();
       collect(await validated);
-      if (config.openapi) timings.push(['validate', performance.now() - validateStart]);
+      if (apis.length > 0) timings.push(['validate', performance.now() - validateStart]);
 
       for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
       files.set(stylesheet.path, stylesheet.css);
@@ -288,7 +299,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         const fileSet = new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));
         const anchors = (pages: SitePage[], prefix: string) => new Map(pages.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: prefix + p.route, html: p.html! }) : idsOf(p.html!))]));
         const defaultAnchors = anchors(rendered, '');
-        const found = checkLinks([...collectLinks(config, guides.docs), ...(api?.markdown.links ?? [])], { routes, files: fileSet, anchors: defaultAnchors }, config);
+        const found = checkLinks([...collectLinks(config, guides.docs), ...apis.flatMap((api) => api.markdown.links)], { routes, files: fileSet, anchors: defaultAnchors }, config);
         // Each other locale: what its pages link to under its own base URL. The config's links
         // (navbar, footer, announcement) and problems its untranslated pages share with the
         // default locale are reported once, for the default locale.
@@ -296,7 +307,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         const localeAnchors = others.map((o, i) => anchors(otherRendered[i], `/${o.locale.locale}`));
         const siteWide = others.length > 0 ? siteWideTargets(locales, [routes, ...localeRoutes], [defaultAnchors, ...localeAnchors]) : undefined;
         for (const [i, o] of others.entries()) {
-          const links = [...collectLinks(o.locale.config, o.guides.docs).filter((l) => l.location.file !== config.configFile), ...(o.api?.markdown.links ?? [])];
+          const links = [...collectLinks(o.locale.config, o.guides.docs).filter((l) => l.location.file !== config.configFile), ...o.apis.flatMap((api) => api.markdown.links)];
           const own = [
             ...checkLinks(links.filter((l) => l.emittedFrom === undefined), { routes: localeRoutes[i], files: fileSet, anchors: localeAnchors[i] }, o.locale.config),
             ...checkLinks(links.filter((l) => l.emittedFrom !== undefined), { routes: siteWide!.routes, files: fileSet, anchors: siteWide!.anchors }, config),
@@ -330,7 +341,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       timings,
     };
   } finally {
-    validator?.terminate();
+    for (const validator of validators) validator.terminate();
     output?.abort(); // after a commit, nothing to do
   }
 }
@@ -343,8 +354,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  */
 export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> & { validator?: Validator | false } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
   if (!config.openapi) return { validated: Promise.resolve([]) };
+  const settings = config.openapi;
   const strict = options.strict ?? false;
-  let parsed = options.cache?.api;
+  let parsed = options.cache?.api?.get(settings.id);
   // With a cache, an unchanged spec file is not even parsed as YAML again.
   const unchangedFile = parsed && !options.specSource && !isUrl(config.openapi.spec) && (options.cache?.specFileUnchanged || readIfExists(path.resolve(config.root, config.openapi.spec)) === parsed.text);
   const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs })));
@@ -360,10 +372,10 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
     const validated = result.validated.then((warnings) => [...warnings, ...built.diagnostics]);
     validated.catch(() => {}); // awaited by the caller
     parsed = { text: spec.text, strict, onDuplicateRoutes: config.onDuplicateRoutes, document: result.document, model: built.model, validated };
-    if (options.cache) options.cache.api = parsed;
+    if (options.cache) (options.cache.api ??= new Map()).set(settings.id, parsed);
   }
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
-  return { api: { model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source }, validated: parsed.validated };
+  return { api: { settings, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source }, validated: parsed.validated };
 }
 
 /**
@@ -374,28 +386,33 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
  * else other pages show of them), the whole site of the last build is kept and only their own
  * pages are made again: on a large site that is the difference between one page and all.
  */
-function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: GuidesResult, api: ApiInput | undefined, messages: Messages): SiteResult {
+function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: GuidesResult, apis: ApiInput[], messages: Messages): SiteResult {
   const key = JSON.stringify([config, messages]);
   const last = cache.site;
-  const textOnly = last && last.config === key && last.api === api?.model && sameModel(last.categories, guides.categories) ? textOnlyChanges(last.docs, guides.docs) : undefined;
+  const models = apis.map((api) => api.model);
+  const sameApis = (kept: ApiModel[] | undefined) => kept !== undefined && kept.length === models.length && kept.every((m, i) => m === models[i]);
+  const textOnly = last && last.config === key && sameApis(last.apis) && sameModel(last.categories, guides.categories) ? textOnlyChanges(last.docs, guides.docs) : undefined;
+  const keptLinks = () => apis.forEach((api, i) => api.markdown.links.push(...cache.apiSite!.links[i]));
   let site: SiteResult;
   if (last && textOnly) {
     site = { ...last.site, pages: last.site.pages.map((page) => (textOnly.has(page.route) ? withGuideText(page, textOnly.get(page.route)!) : page)) };
-    if (api) api.markdown.links.push(...cache.apiSite!.links);
-  } else if (api && (cache.apiSite?.model !== api.model || cache.apiSite.config !== key)) {
-    site = buildSite(config, guides, api, messages);
-    const pages = site.pages.filter((p) => site.sources.get(p.route) === api.source);
-    cache.apiSite = { model: api.model, config: key, pages, links: [...api.markdown.links], files: site.files };
+    if (apis.length > 0) keptLinks();
+  } else if (apis.length > 0 && (!sameApis(cache.apiSite?.models) || cache.apiSite!.config !== key)) {
+    site = buildSite(config, guides, apis, messages);
+    const sources = new Set(apis.map((api) => api.source));
+    const pages = site.pages.filter((p) => sources.has(site.sources.get(p.route)!));
+    cache.apiSite = { models, config: key, pages, sources: pages.map((p) => site.sources.get(p.route)!), links: apis.map((api) => [...api.markdown.links]), files: site.files };
   } else {
-    site = buildSite(config, guides, undefined, messages);
-    if (api) {
-      api.markdown.links.push(...cache.apiSite!.links);
-      site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...cache.apiSite!.pages);
-      for (const p of cache.apiSite!.pages) site.sources.set(p.route, api.source);
-      for (const [rel, content] of cache.apiSite!.files) site.files.set(rel, content);
+    site = buildSite(config, guides, [], messages);
+    if (apis.length > 0) {
+      const kept = cache.apiSite!;
+      keptLinks();
+      site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...kept.pages);
+      kept.pages.forEach((p, i) => site.sources.set(p.route, kept.sources[i]));
+      for (const [rel, content] of kept.files) site.files.set(rel, content);
     }
   }
-  cache.site = { config: key, api: api?.model, docs: guides.docs, categories: guides.categories, site };
+  cache.site = { config: key, apis: models, docs: guides.docs, categories: guides.categories, site };
   return site;
 }
 
@@ -527,7 +544,7 @@ function idsWithCache(cache: BuildCache, page: RenderedPage): Set<string> {
 
 /** What the output folder must never replace or hold (output/guard.ts). */
 function outDirGuard(config: ResolvedConfig, options: BuildOptions): OutDirGuard {
-  const spec = config.openapi && !isUrl(config.openapi.spec) ? [path.resolve(config.root, config.openapi.spec)] : [];
+  const spec = config.apis.filter((api) => !isUrl(api.spec)).map((api) => path.resolve(config.root, api.spec));
   return {
     root: config.root,
     protectedDirs: [config.contentDir, packagePath('templates'), packagePath('src'), packagePath('bin')],

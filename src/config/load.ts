@@ -50,6 +50,15 @@ export async function loadConfig(inline: InlineConfig = {}, options: { dev?: boo
       }),
     );
   }
+  const specs = (user as UserConfig).openapi;
+  if (inline.spec && Array.isArray(specs) && specs.length > 1) {
+    throw new DocsgenError([
+      error('spec-override-ambiguous', `--spec replaces the spec of a site with one API, but ${shown} lists ${specs.length} (${specs.map((s) => s.id).join(', ')}).`, {
+        location: locateKey(configFile, fs.readFileSync(configFile, 'utf8'), 'openapi'),
+        hint: 'Change the spec of the API you mean in the config instead.',
+      }),
+    ]);
+  }
   return { config: resolveConfig(user as UserConfig, configFile, inline, options.dev ?? false), dependencies };
 }
 

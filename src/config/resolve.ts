@@ -2,13 +2,13 @@
 // Defaults for search are the constants of the site specification (SPEC.md §9).
 import path from 'node:path';
 import { SHARD_ABOVE_PAGES } from '../shared/search/types';
-import type { InlineConfig, ResolvedConfig, UserConfig } from './types';
+import type { InlineConfig, OpenApiConfig, ResolvedConfig, ResolvedOpenApi, UserConfig } from './types';
 
 export function resolveConfig(user: UserConfig, configFile: string, inline: InlineConfig = {}, dev = false): ResolvedConfig {
   const root = path.dirname(configFile);
   const contentDir = path.resolve(root, user.contentDir ?? 'content');
   const outDir = inline.outDir ? path.resolve(inline.root ?? process.cwd(), inline.outDir) : path.resolve(root, user.outDir ?? 'build');
-  const openapi = user.openapi ?? (inline.spec ? { spec: inline.spec, downloadUrl: '' } : undefined);
+  const apis = resolveApis(user.openapi, inline);
   return {
     configFile,
     root,
@@ -40,13 +40,8 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
     onBrokenAnchors: user.onBrokenAnchors ?? 'warn',
     onDuplicateRoutes: user.onDuplicateRoutes ?? 'warn',
-    openapi: openapi && {
-      spec: inline.spec ?? openapi.spec,
-      downloadUrl: openapi.downloadUrl,
-      timeoutMs: openapi.timeoutMs ?? 10_000,
-      schemaDepth: openapi.schemaDepth ?? 5,
-      tagsWithoutSidebar: openapi.tagsWithoutSidebar ?? [],
-    },
+    openapi: apis[0],
+    apis,
     search: {
       language: user.search?.language ?? ['en'],
       stopWords: user.search?.stopWords ?? true,
@@ -57,9 +52,34 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       highlightTermsOnTargetPage: user.search?.highlightTermsOnTargetPage ?? true,
       keyboardShortcut: user.search?.keyboardShortcut ?? true,
       hashed: user.search?.hashed ?? true,
-      routes: user.search?.routes ?? ['/guides', '/api'],
+      // An API whose pages live outside /api (its `route`) is searched too.
+      routes: user.search?.routes ?? ['/guides', '/api', ...apis.map((api) => api.route).filter((route) => route !== '/api' && !route.startsWith('/api/'))],
       shardAbovePages: user.search?.shardAbovePages ?? SHARD_ABOVE_PAGES,
     },
     dev,
   };
+}
+
+/**
+ * The specs of the site. One spec's pages are under `/api`; several specs' under
+ * `/api/<id>` each (or their `route`). `--spec` replaces the one spec (config/load.ts refuses
+ * it with several).
+ */
+function resolveApis(openapi: UserConfig['openapi'], inline: InlineConfig): ResolvedOpenApi[] {
+  const list: OpenApiConfig[] = openapi === undefined ? (inline.spec ? [{ spec: inline.spec, downloadUrl: '' }] : []) : Array.isArray(openapi) ? openapi : [openapi];
+  return list.map((api) => ({
+    id: api.id ?? 'api',
+    label: api.label ?? '',
+    route: api.route ?? (list.length > 1 ? `/api/${api.id}` : '/api'),
+    spec: (list.length === 1 ? inline.spec : undefined) ?? api.spec,
+    downloadUrl: api.downloadUrl,
+    timeoutMs: api.timeoutMs ?? 10_000,
+    schemaDepth: api.schemaDepth ?? 5,
+    tagsWithoutSidebar: api.tagsWithoutSidebar ?? [],
+  }));
+}
+
+/** The config one API's stages read: `openapi` is that API. */
+export function apiConfig(config: ResolvedConfig, api: ResolvedOpenApi): ResolvedConfig {
+  return config.openapi === api ? config : { ...config, openapi: api };
 }

@@ -17,6 +17,33 @@ export interface NavbarItem {
   activeBasePath?: string;
 }
 
+/** One API reference: a spec and how its pages are made. */
+export interface OpenApiConfig {
+  /**
+   * With several specs: the route segment of this one's pages (`/api/<id>/…`) and its name in
+   * messages. Lower-case letters, digits and dashes. Optional with one spec.
+   */
+  id?: string;
+  /** With several specs: the name of this API in the `/api` landing, its sidebar and breadcrumbs. @default the spec's `info.title` */
+  label?: string;
+  /** Where this API's pages live. @default '/api' with one spec, '/api/<id>' with several */
+  route?: string;
+  /** A URL (e.g. the dev server's `http://127.0.0.1:4010/docs/yaml`) or a file relative to the config. */
+  spec: string;
+  /** The public download link shown to readers: `{host}/docs/yaml` on the API host. */
+  downloadUrl: string;
+  /** Fetch timeout for a URL spec, in milliseconds. @default 10000 */
+  timeoutMs?: number;
+  /**
+   * How deep API pages expand named component schemas inline: a schema nested under this many
+   * named schemas, or used a second time on the same page, shows a link to its own page
+   * (`/api/schemas/<name>`) instead of its fields. @default 5
+   */
+  schemaDepth?: number;
+  /** Tags (by name, as in the spec) whose tag page is shown without the API sidebar; the tag stays in the sidebar of every other page. @example ['Listings'] */
+  tagsWithoutSidebar?: string[];
+}
+
 export interface UserConfig {
   /** Site title, the last part of every `<title>`. @example 'API' */
   title: string;
@@ -85,23 +112,11 @@ export interface UserConfig {
   onBrokenAnchors?: Policy;
   /** Two sources mapping to one URL. @default 'warn' */
   onDuplicateRoutes?: Policy;
-  /** The OpenAPI document behind `/api`. */
-  openapi?: {
-    /** A URL (e.g. the dev server's `http://127.0.0.1:4010/docs/yaml`) or a file relative to the config. */
-    spec: string;
-    /** The public download link shown to readers: `{host}/docs/yaml` on the API host. */
-    downloadUrl: string;
-    /** Fetch timeout for a URL spec, in milliseconds. @default 10000 */
-    timeoutMs?: number;
-    /**
-     * How deep API pages expand named component schemas inline: a schema nested under this many
-     * named schemas, or used a second time on the same page, shows a link to its own page
-     * (`/api/schemas/<name>`) instead of its fields. @default 5
-     */
-    schemaDepth?: number;
-    /** Tags (by name, as in the spec) whose tag page is shown without the API sidebar; the tag stays in the sidebar of every other page. @example ['Listings'] */
-    tagsWithoutSidebar?: string[];
-  };
+  /**
+   * The OpenAPI document behind `/api`, or several: a list of specs, each with an `id` (its
+   * pages are under `/api/<id>/`) and a `label` (navbar and sidebar).
+   */
+  openapi?: OpenApiConfig | OpenApiConfig[];
   /** Local search; the defaults are the constants of the site specification. */
   search?: {
     /** @default ['en'] */
@@ -166,8 +181,19 @@ export interface ResolvedConfig {
   readonly onBrokenMarkdownLinks: Policy;
   readonly onBrokenAnchors: Policy;
   readonly onDuplicateRoutes: Policy;
-  readonly openapi?: Required2<NonNullable<UserConfig['openapi']>>;
+  /**
+   * The spec being built: the only one, or the first. The stages of one API get a config whose
+   * `openapi` is that API's (`apiConfig()` in config/resolve.ts).
+   */
+  readonly openapi?: ResolvedOpenApi;
+  /** Every API of the site, in config order (empty without a spec). */
+  readonly apis: readonly ResolvedOpenApi[];
   readonly search: Required2<NonNullable<UserConfig['search']>>;
   /** Dev mode (`serve`): drafts are built, with their banner. */
   readonly dev: boolean;
 }
+
+export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label'>> & {
+  /** The configured label, or '' to use the spec's title. */
+  readonly label: string;
+};

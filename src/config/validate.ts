@@ -38,6 +38,12 @@ export const oneOf = (...values: string[]): Check =>
   typed(`one of ${values.map((v) => JSON.stringify(v)).join(', ')}`, (v) => typeof v === 'string' && values.includes(v));
 export const arrayOf = (item: Check): Check =>
   typed('an array', Array.isArray, (v: unknown[], path, issues) => v.forEach((x, i) => item(x, `${path}[${i}]`, issues)));
+/** One item, or a non-empty list of them. */
+export const oneOrMany = (item: Check): Check =>
+  Object.assign(
+    (v: unknown, path: string, issues: ConfigIssue[]) => (Array.isArray(v) ? (v.length === 0 ? issues.push({ path, message: `expected ${item.expected} or a non-empty list of them, got an empty array` }) : arrayOf(item)(v, path, issues)) : item(v, path, issues)),
+    { expected: `${item.expected} or a list of them` },
+  );
 export const recordOf = (item: Check): Check =>
   typed('an object', isPlainObject, (v: Record<string, unknown>, path, issues) => {
     for (const [k, x] of Object.entries(v)) item(x, `${path}.${k}`, issues);
@@ -93,7 +99,19 @@ function editDistance(a: string, b: string): number {
 const policy = () => oneOf('throw', 'warn', 'ignore');
 const link = { label: required(string()), to: optional(string({ pattern: /^\//, expected: 'a site path starting with "/"' })), href: optional(string()) };
 
-export const configSchema = object({
+export /** One API reference (`openapi`, or each item of a list of them). */
+const openapi = object({
+  id: optional(string({ pattern: /^[a-z0-9][a-z0-9-]*$/, expected: 'lower-case letters, digits and dashes' })),
+  label: optional(string()),
+  route: optional(string({ pattern: /^\/[^?#]*[^/?#]$/, expected: 'a site path starting with "/", e.g. "/api/tiles"' })),
+  spec: required(string()),
+  downloadUrl: required(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
+  timeoutMs: optional(integer(1, 600_000)),
+  schemaDepth: optional(integer(1, 50)),
+  tagsWithoutSidebar: optional(arrayOf(string())),
+});
+
+const configSchema = object({
   title: required(string()),
   tagline: optional(string()),
   version: optional(string()),
@@ -132,15 +150,7 @@ export const configSchema = object({
   onBrokenMarkdownLinks: optional(policy()),
   onBrokenAnchors: optional(policy()),
   onDuplicateRoutes: optional(policy()),
-  openapi: optional(
-    object({
-      spec: required(string()),
-      downloadUrl: required(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
-      timeoutMs: optional(integer(1, 600_000)),
-      schemaDepth: optional(integer(1, 50)),
-      tagsWithoutSidebar: optional(arrayOf(string())),
-    }),
-  ),
+  openapi: optional(oneOrMany(openapi)),
   search: optional(
     object({
       language: optional(arrayOf(string())),
@@ -162,5 +172,23 @@ export const configSchema = object({
 export function validateConfig(config: unknown): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   configSchema(config, '', issues);
+  if (issues.length === 0) issues.push(...apiListIssues((config as { openapi?: unknown }).openapi));
+  return issues;
+}
+
+/** Several specs: each needs an id, and no two may share an id or a route. */
+function apiListIssues(list: unknown): ConfigIssue[] {
+  if (!Array.isArray(list) || list.length < 2) return [];
+  const issues: ConfigIssue[] = [];
+  const ids = new Map<string, number>();
+  const routes = new Map<string, number>();
+  list.forEach((api: { id?: string; route?: string }, i) => {
+    if (api.id === undefined) issues.push({ path: `openapi[${i}].id`, message: 'is required when openapi lists several specs: it names the folder of their pages, e.g. "boundaries" for /api/boundaries/' });
+    else if (ids.has(api.id)) issues.push({ path: `openapi[${i}].id`, message: `"${api.id}" is also the id of openapi[${ids.get(api.id)}]; each spec needs its own` });
+    else ids.set(api.id, i);
+    const route = api.route ?? (api.id === undefined ? undefined : `/api/${api.id}`);
+    if (route !== undefined && routes.has(route)) issues.push({ path: `openapi[${i}].route`, message: `${route} is also the route of openapi[${routes.get(route)}]` });
+    else if (route !== undefined) routes.set(route, i);
+  });
   return issues;
 }

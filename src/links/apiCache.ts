@@ -16,7 +16,6 @@ import type { SiteLink } from './check';
 
 export interface ApiPart {
   key: string;
-  source: string;
   /** Route → output file, for every API page. */
   routes: [route: string, file: string][];
   /** Links in spec descriptions (with the spec line when known) and in the API sidebar. */
@@ -33,13 +32,13 @@ export function apiCacheFile(config: ResolvedConfig): string {
 }
 
 /**
- * The spec text the key is made of, read without parsing. For a URL spec this is undefined:
+ * The spec texts the key is made of, read without parsing. For a URL spec this is undefined:
  * fetching it is the slow part, so URL specs are not cached and always go the full way.
  */
 export function specText(config: ResolvedConfig): string | undefined {
-  if (!config.openapi || isUrl(config.openapi.spec)) return undefined;
+  if (config.apis.length === 0 || config.apis.some((api) => isUrl(api.spec))) return undefined;
   try {
-    return fs.readFileSync(path.resolve(config.root, config.openapi.spec), 'utf8');
+    return config.apis.map((api) => fs.readFileSync(path.resolve(config.root, api.spec), 'utf8')).join('\0');
   } catch {
     return undefined;
   }

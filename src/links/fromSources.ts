@@ -4,6 +4,7 @@
 // field anchors, ids added by templates), so the common case renders nothing at all. What the
 // API reference contributes is cached between runs (apiCache.ts) while the spec is unchanged.
 import type { ApiInput } from '../build';
+import { apiConfig } from '../config/resolve';
 import { loadConfig } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
 import { loadGuides } from '../content/loadGuides';
@@ -36,28 +37,34 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   const text = options.specSource ? undefined : specText(config);
   const key = text !== undefined ? apiCacheKey(config, text, options.strict ?? false) : undefined;
   let apiPart = key ? readApiCache(config, key) : undefined;
-  let full: { site: SiteResult; api?: ApiInput } | undefined;
+  let full: { site: SiteResult; apis: ApiInput[] } | undefined;
   const fullSite = async () => {
     if (full) return full;
-    if (!config.openapi) return (full = { site: buildSite(config, guides) });
+    if (config.apis.length === 0) return (full = { site: buildSite(config, guides), apis: [] });
     // Imported here: a run whose API part is cached never loads the spec parser at all.
     const { openapiStage } = await import('../build');
     // Not validated against the OpenAPI schema (`docsgen build` does that): in a worker thread it
     // took as long as the rest of a cold run. A spec that cannot be read or modelled is reported.
-    const result = await openapiStage(config, { strict: options.strict, specSource: options.specSource, validator: false });
+    const results = [];
+    for (const api of config.apis) {
+      const specSource = config.apis.length === 1 ? options.specSource : undefined;
+      results.push(await openapiStage(apiConfig(config, api), { strict: options.strict, specSource, validator: false }));
+    }
+    const apis = results.map((r) => r.api!);
+    const validated = Promise.all(results.map((r) => r.validated)).then((lists) => lists.flat());
     let site: SiteResult;
     try {
-      site = buildSite(config, guides, result.api);
+      site = buildSite(config, guides, apis);
     } catch (e) {
-      await result.validated; // validation ran beside buildSite: an invalid spec explains the failure
+      await validated; // validation ran beside buildSite: an invalid spec explains the failure
       throw e;
     }
-    const specDiagnostics = await result.validated;
-    apiPart ??= extractApiPart(key ?? '', site, result.api!, specDiagnostics, config);
-    return (full = { site, api: result.api });
+    const specDiagnostics = await validated;
+    apiPart ??= extractApiPart(key ?? '', site, apis, specDiagnostics, config);
+    return (full = { site, apis });
   };
   let site: SiteResult;
-  if (config.openapi && !apiPart) {
+  if (config.apis.length > 0 && !apiPart) {
     try {
       site = (await fullSite()).site;
     } catch (e) {
@@ -108,14 +115,14 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   return { diagnostics: [...diagnostics, ...linkDiagnostics], pages: routes.size, links: links.length, external };
 }
 
-/** The API's share of a full site: its routes, spec and sidebar links, and warnings. */
-function extractApiPart(key: string, site: SiteResult, api: ApiInput, diagnostics: Diagnostic[], config: ResolvedConfig): ApiPart {
-  const pages = site.pages.filter((p) => site.sources.get(p.route) === api.source);
+/** The APIs' share of a full site: their routes, spec and sidebar links, and warnings. */
+function extractApiPart(key: string, site: SiteResult, apis: ApiInput[], diagnostics: Diagnostic[], config: ResolvedConfig): ApiPart {
+  const sources = new Set(apis.map((api) => api.source));
+  const pages = site.pages.filter((p) => sources.has(site.sources.get(p.route)!));
   return {
     key,
-    source: api.source,
     routes: pages.map((p) => [p.route, routeToFile(p.route, config.trailingSlash)]),
-    links: [...specLinks(api), ...sidebarLinks(pages, site.sources, config)],
+    links: [...apis.flatMap(specLinks), ...sidebarLinks(pages, site.sources, config)],
     diagnostics,
     ids: {},
   };

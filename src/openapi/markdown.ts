@@ -25,7 +25,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string): Spec
           if (isExternal(href)) return safeHref(href);
           const { path, hash } = splitHash(href);
           if (path === '') return href;
-          const resolved = new URL(path, 'http://site/api/').pathname;
+          const resolved = new URL(path, `http://site${config.openapi?.route ?? '/api'}/`).pathname;
           links.push({ location: { file: source }, pointer, route: routeKey(resolved), hash, raw: href });
           return routeUrl(config.baseUrl, resolved, config.trailingSlash) + (hash ? `#${hash}` : '');
         },

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { build, type BuildCache } from '../build';
 import { loadConfig, type LoadedConfig } from '../config/load';
-import type { InlineConfig } from '../config/types';
+import type { InlineConfig, ResolvedConfig } from '../config/types';
 import { DocsgenError, type Diagnostic } from '../diagnostics/diagnostic';
 import { withoutRepeatedWarnings, type Logger } from '../diagnostics/logger';
 import { isUrl, type SpecSource } from '../openapi/load';
@@ -83,15 +83,14 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   const inline: InlineConfig = { configFile: options.configFile, root: options.root, outDir: options.outDir, spec: options.spec, onBrokenLinks: options.onBrokenLinks };
   const state: WatchState = { files: new Map(), deferred: new Map(), version: Date.now(), loaded: await loadConfig(inline, { dev: true }) };
   let cache: BuildCache = {};
-  let spec: SpecSource | undefined;
+  // URL specs are fetched here (with a fallback to the last good copy), by API id.
+  const specs = new Map<string, SpecSource>();
   let specStale = true;
   const listeners = new Set<(event: WatchEvent) => void>();
   const emit = (event: WatchEvent) => listeners.forEach((l) => l(event));
   const rel = (file: string) => path.relative(process.cwd(), file) || file;
-  const urlSpec = () => {
-    const s = state.loaded.config.openapi?.spec;
-    return s && isUrl(s) ? s : undefined;
-  };
+  const urlSpecs = () => state.loaded.config.apis.filter((api) => isUrl(api.spec));
+  const specFiles = (config: ResolvedConfig) => config.apis.filter((api) => !isUrl(api.spec)).map((api) => path.resolve(config.root, api.spec));
 
   async function runBuild(changed: string[], first: boolean): Promise<void> {
     const start = performance.now();
@@ -109,22 +108,22 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     }
     try {
       if (configChanged) {
-        const before = urlSpec();
+        const before = JSON.stringify(urlSpecs());
         state.loaded = await loadConfig(inline, { dev: true });
         cache = {};
-        if (urlSpec() !== before) specStale = true;
+        if (JSON.stringify(urlSpecs()) !== before) specStale = true;
         updateWatched();
       }
-      const url = urlSpec();
-      if (url && specStale) {
-        spec = (await fetchSpecWithFallback(url, { root: state.loaded.config.root, timeoutMs: state.loaded.config.openapi!.timeoutMs, logger })).spec;
+      if (specStale) {
+        specs.clear();
+        for (const api of urlSpecs()) specs.set(api.id, (await fetchSpecWithFallback(api.spec, { root: state.loaded.config.root, timeoutMs: api.timeoutMs, logger })).spec);
         specStale = false;
       }
-      const specFile = state.loaded.config.openapi && !url ? path.resolve(state.loaded.config.root, state.loaded.config.openapi.spec) : undefined;
-      cache.specFileUnchanged = !first && specFile !== undefined && !changed.includes(specFile);
+      const files = specFiles(state.loaded.config);
+      cache.specFileUnchanged = !first && files.length > 0 && !files.some((f) => changed.includes(f));
       const hashedBefore = cache.hashedUrls ?? [];
       buildLogger.nextBuild();
-      const result = await build({ ...inline, write: false, dev: true, logger: buildLogger, strict: options.strict, cache, specSource: url ? spec : undefined });
+      const result = await build({ ...inline, write: false, dev: true, logger: buildLogger, strict: options.strict, cache, specSources: specs });
       const renamed = hashedBefore.map((url, i): [string, string] => [url, cache.hashedUrls?.[i] ?? url]).filter(([a, b]) => a !== b);
       const diff = diffBuilds(state.files, result.files, result.config.baseUrl, renamed);
       state.files = result.files;
@@ -206,10 +205,10 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
 
   const toWatch = () => {
     const config = state.loaded.config;
-    const specFile = config.openapi && !isUrl(config.openapi.spec) ? path.resolve(config.root, config.openapi.spec) : undefined;
+    const spec = specFiles(config);
     // Translations (i18n/<locale>/guides, messages files) are watched only on a site with several locales.
     const translations = config.i18n.locales.length > 1 ? [i18nDir(config)] : [];
-    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...(specFile ? [specFile] : [])]);
+    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec]);
   };
   let watched = toWatch();
   const watcher: FSWatcher = watch([...watched], {
@@ -232,9 +231,10 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   poll?.unref();
 
   async function refetchSpec(): Promise<boolean> {
-    if (!urlSpec()) return false;
+    const urls = urlSpecs();
+    if (urls.length === 0) return false;
     specStale = true;
-    await rebuild([`${urlSpec()} (fetched again)`]);
+    await rebuild(urls.map((api) => `${api.spec} (fetched again)`));
     return true;
   }
 

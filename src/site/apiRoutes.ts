@@ -21,10 +21,12 @@ type Head = (title: string, route: string, description: string) => PageModel['he
 /** `examples` collects the files that capped examples link to (src/openapi/exampleFiles.ts). */
 export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages): PageModel[] {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
-  const overviewRoute = `/api/${api.overviewSlug}`;
-  const tagRoute = (slug: string) => `/api/${slug}`;
-  const opRoute = (slug: string) => `/api/${slug}`;
-  const schemaIndexRoute = '/api/schemas';
+  // `/api`, or with several APIs this one's route (`/api/<id>`).
+  const base = config.openapi?.route ?? '/api';
+  const overviewRoute = `${base}/${api.overviewSlug}`;
+  const tagRoute = (slug: string) => `${base}/${slug}`;
+  const opRoute = (slug: string) => `${base}/${slug}`;
+  const schemaIndexRoute = `${base}/schemas`;
   const schemaRoute = (slug: string) => `${schemaIndexRoute}/${slug}`;
   const schemaSlugs = new Map(api.schemas.map((s) => [s.name, s.slug]));
   const schemaHref = (name: string) => {
@@ -53,7 +55,10 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const tagsByName = new Map(api.tags.map((t) => [t.name, t]));
   const maxDepth = config.openapi?.schemaDepth ?? DEFAULT_SCHEMA_DEPTH;
   const usedBy = new UsedBy();
-  const apiCrumb: Crumb = { label: messages.api, href: href('/api') };
+  // With several APIs, the trail goes through /api (the list of them) to this one's landing.
+  const several = config.apis.length > 1;
+  const label = config.openapi?.label || api.title;
+  const apiCrumbs: Crumb[] = several ? [{ label: messages.api, href: href('/api') }, { label, href: href(base) }] : [{ label: messages.api, href: href(base) }];
 
   const tagViews: ApiTagView[] = api.tags.map((tag) => ({
     name: tag.name,
@@ -96,14 +101,14 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
 
   const pages: PageModel[] = [
     {
-      route: '/api',
-      head: head(messages.apiReference, '/api', api.summary || formatMessage(messages.apiReferenceDescription, { api: api.title })),
+      route: base,
+      head: head(several ? label : messages.apiReference, base, api.summary || formatMessage(messages.apiReferenceDescription, { api: api.title })),
       section: 'api',
       sidebar,
       body: {
         kind: 'apiIndex',
         api: { title: api.title, version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => ({ name: t.name, descriptionHtml: t.descriptionHtml, href: t.href, operations: t.operations })) },
-        breadcrumbs: [{ label: messages.api }],
+        breadcrumbs: several ? [apiCrumbs[0], { label }] : [{ label: messages.api }],
       },
     },
     {
@@ -111,7 +116,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       head: head(api.title, overviewRoute, api.summary || firstSentence(api.description)),
       section: 'api',
       sidebar,
-      body: { kind: 'apiOverview', overview, toc: overviewToc, breadcrumbs: [apiCrumb, { label: api.title }] },
+      body: { kind: 'apiOverview', overview, toc: overviewToc, breadcrumbs: [...apiCrumbs, { label: api.title }] },
     },
   ];
   const withoutSidebar = new Set(config.openapi?.tagsWithoutSidebar);
@@ -121,7 +126,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       head: head(tag.name, tagRoute(tag.slug), firstSentence(tag.description) || formatMessage(messages.apiTagDescription, { tag: tag.name })),
       section: 'api',
       sidebar: withoutSidebar.has(tag.name) ? undefined : sidebar,
-      body: { kind: 'apiTag', tag: tagViews[i], toc: [], breadcrumbs: [apiCrumb, { label: tag.name }] },
+      body: { kind: 'apiTag', tag: tagViews[i], toc: [], breadcrumbs: [...apiCrumbs, { label: tag.name }] },
     });
   });
   const render = (text: string, pointer: string) => markdown.render(text, pointer);
@@ -140,7 +145,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       head: head(op.summary, route, firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`),
       section: 'api',
       sidebar,
-      body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [apiCrumb, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }], ...neighbours(route) },
+      body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [...apiCrumbs, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }], ...neighbours(route) },
     });
   }
   if (api.schemas.length === 0) return pages;
@@ -187,7 +192,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       head: head(s.name, route, firstSentence(description) || formatMessage(messages.apiSchemaDescription, { schema: s.name, api: api.title })),
       section: 'api',
       sidebar,
-      body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [apiCrumb, schemaCrumb, { label: s.name }] },
+      body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [...apiCrumbs, schemaCrumb, { label: s.name }] },
     });
   }
   pages.push({
@@ -195,7 +200,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     head: head(messages.apiSchemas, schemaIndexRoute, formatMessage(messages.apiSchemasDescription, { api: api.title })),
     section: 'api',
     sidebar,
-    body: { kind: 'apiSchemaIndex', title: messages.apiSchemas, schemas: summaries, breadcrumbs: [apiCrumb, { label: messages.apiSchemas }] },
+    body: { kind: 'apiSchemaIndex', title: messages.apiSchemas, schemas: summaries, breadcrumbs: [...apiCrumbs, { label: messages.apiSchemas }] },
   });
   return pages;
 }

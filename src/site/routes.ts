@@ -12,9 +12,9 @@ import { buildToc } from './toc';
 import { buildGuidesSidebar, firstHref, flattenSidebar, focusSidebars, sidebarTrails, type SidebarItem } from './sidebar';
 import { kebabCase } from './slug';
 import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
-import { buildApiPages, unknownTags } from './apiRoutes';
-import type { ApiModel } from '../openapi/model';
-import type { SpecMarkdown } from '../openapi/markdown';
+import { buildApiPages, firstSentence, unknownTags } from './apiRoutes';
+import type { ApiInput } from '../build';
+import { apiConfig } from '../config/resolve';
 import { labelFromDir } from '../content/discover';
 
 export interface SiteResult {
@@ -40,7 +40,7 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
 }
 
 /** `messages`: the UI strings of the locale the pages are for (src/shared/messages.ts; English by default). */
-export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { model: ApiModel; document: Record<string, any>; markdown: SpecMarkdown; source: string }, messages: Messages = defaultMessages): SiteResult {
+export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages): SiteResult {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
     title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
@@ -146,20 +146,26 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     });
   }
 
+  // A site with one API has its landing at that API's route (`/api` unless configured).
+  const apiHome = apis.length === 1 ? apis[0].settings.route : '/api';
   pages.push({
     route: '/',
     head: head(config.title, '/', config.tagline ? `${config.title}: ${config.tagline}` : config.title),
     section: 'home',
-    body: { kind: 'home', guidesHref: href(guidesHome), apiHref: href('/api'), sections: groups },
+    body: { kind: 'home', guidesHref: href(guidesHome), apiHref: href(apiHome), sections: groups },
   });
   const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
-  if (api) {
-    for (const page of buildApiPages(config, api.model, api.document, api.markdown, head, examples, messages)) {
+  if (apis.length > 1) pages.push(apiList(apis, href, head, messages));
+  for (const api of apis) {
+    const own = apiConfig(config, api.settings);
+    for (const page of buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages)) {
       pages.push(page);
       sources.set(page.route, api.source);
     }
-    diagnostics.push(...unknownTags(config, api.model));
+    diagnostics.push(...unknownTags(own, api.model));
   }
+  // The landing of several APIs is theirs: serve --watch keeps it with their pages.
+  if (apis.length > 1) sources.set('/api', apis[0].source);
   pages.push({
     route: '/search',
     head: head(messages.searchTitle, '/search', formatMessage(messages.searchDescription, { site: config.title }), { noindex: true }),
@@ -170,7 +176,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, api?: { 
     route: '/404',
     head: head(messages.notFoundTitle, '/404', messages.notFoundDescription, { noindex: true }),
     section: 'other',
-    body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href('/api') },
+    body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href(apiHome) },
   });
   for (const p of pages) if (!sources.has(p.route)) sources.set(p.route, config.configFile);
   // On large sites each page carries only its own branch of the sidebar (see focusSidebars).
@@ -209,4 +215,21 @@ function dedupe(docs: GuideDoc[], config: ResolvedConfig, diagnostics: Diagnosti
 
 function withHrefs(items: SidebarItem[], href: (route: string) => string): ViewSidebarItem[] {
   return items.map((item) => (item.type === 'link' ? { ...item, href: href(item.route) } : { ...item, items: withHrefs(item.items, href) }));
+}
+
+/** `/api` of a site with several APIs: a card per API, linking to its own landing. */
+function apiList(apis: readonly ApiInput[], href: (route: string) => string, head: (title: string, route: string, description: string) => PageModel['head'], messages: Messages): PageModel {
+  const cards = apis.map((api) => ({ label: apiLabel(api), href: href(api.settings.route), description: api.model.summary || firstSentence(api.model.description) }));
+  return {
+    route: '/api',
+    head: head(messages.apiReference, '/api', cards.map((c) => c.label).join(', ')),
+    section: 'api',
+    sidebar: apis.map((api, i): ViewSidebarItem => ({ type: 'link', label: cards[i].label, route: api.settings.route, href: cards[i].href })),
+    body: { kind: 'sectionIndex', title: messages.apiReference, intro: '', groups: [{ label: '', items: cards }], breadcrumbs: [] },
+  };
+}
+
+/** What an API is called in the landing, its sidebar and its breadcrumbs: its configured label, else its spec's title. */
+export function apiLabel(api: Pick<ApiInput, 'settings' | 'model'>): string {
+  return api.settings.label || api.model.title;
 }

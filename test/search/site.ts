@@ -16,7 +16,7 @@ export async function shippedPages(root = repoRoot): Promise<{ config: ResolvedC
   const { config } = await loadConfig({ root });
   const guides = loadGuides(config);
   const { api } = await openapiStage(config);
-  const site = buildSite(config, guides, api);
+  const site = buildSite(config, guides, api ? [api] : []);
   return { config, pages: site.pages };
 }
 
