@@ -20,6 +20,7 @@
 // Ids are assigned from 1 in page order, so the same site always gives the same file (and hash).
 import type { OperationView, PageModel, SchemaNode } from '../shared/viewModels';
 import { FieldContext, SearchDocumentType } from '../shared/search/types';
+import { withoutBlobs } from './blobs';
 import { htmlToText, splitSections } from './html';
 
 export interface SearchDocument {
@@ -93,9 +94,9 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
       .map((c) => c.label)
       .join(BREADCRUMB_SEPARATOR);
     const base = { p: pageId, url, breadcrumb, pageTitle: title };
-    const description = page.head.description.trim();
+    const description = withoutBlobs(page.head.description).trim();
     const add = (type: SearchDocumentType, i: number, t: string, anchor = '', section?: string) => {
-      t = t.trim();
+      t = withoutBlobs(t).trim();
       // A page's text that only repeats its description (API tag pages) is stored once.
       if (type === SearchDocumentType.Content && i === pageId && t === description) return;
       if (t) out.push({ type, i, t, anchor, ...base, ...(section ? { section } : {}) });

@@ -22,6 +22,11 @@
 //    ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ/ð→d, þ→th, ı→i), plain a–z words Porter-stemmed
 //    (`boundaries` → `boundari`). Compounds with punctuation are not stemmed.
 //
+// 5. Terms are at most MAX_TERM_LENGTH characters: a longer one is cut there, on both sides (a
+//    query for a 20,000-character word finds the page by its first 64). elasticlunr stores
+//    terms as a character trie, one nested object per character, and serialising a term of
+//    thousands crashed the search stage (RangeError: Maximum call stack size exceeded).
+//
 // Stop words (English, `STOP_WORDS`) are flagged, never stemmed away silently: the index drops
 // them from body text (descriptions and content) and keeps them in titles, headings and keywords,
 // where they add to the score of a longer query (`the three virtual layers`); a query made only
@@ -85,6 +90,16 @@ export function fold(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .normalize('NFC');
+}
+
+/** The longest index term, in UTF-16 units (longer words are cut; see step 5 above). */
+export const MAX_TERM_LENGTH = 64;
+
+/** `folded` cut to MAX_TERM_LENGTH, never inside a surrogate pair. */
+function capped(folded: string): string {
+  if (folded.length <= MAX_TERM_LENGTH) return folded;
+  const end = /[\ud800-\udbff]/.test(folded[MAX_TERM_LENGTH - 1]) ? MAX_TERM_LENGTH - 1 : MAX_TERM_LENGTH;
+  return folded.slice(0, end);
 }
 
 const stems = new Map<string, string>();
@@ -154,7 +169,7 @@ export function scanTokens(text: string, until?: (token: Token) => boolean): Tok
 function addWord(raw: string, offset: number, word: number, out: Token[], chinese = false): boolean {
   // Fast path: a plain word (`boundary`, `Boundary`, `NCES`).
   if (SIMPLE_WORD.test(raw)) {
-    const folded = raw.toLowerCase();
+    const folded = capped(raw.toLowerCase());
     out.push({ term: PLAIN.test(folded) ? stemCached(folded) : folded, start: offset, end: offset + raw.length, kind: 'word', stop: STOP_WORDS.has(folded), word });
     return true;
   }
@@ -170,7 +185,7 @@ function addWord(raw: string, offset: number, word: number, out: Token[], chines
   if (!w || !/[\p{L}\p{N}]/u.test(w)) return false;
   const first = out.length;
   const push = (text: string, at: number, kind: Token['kind']) => {
-    const folded = fold(text);
+    const folded = capped(fold(text));
     if (!folded) return;
     const stop = kind !== 'whole' && STOP_WORDS.has(folded);
     const term = PLAIN.test(folded) ? stemCached(folded) : folded;
@@ -249,7 +264,7 @@ export function tokenizeQuery(query: string): QueryWord[] {
     if (t.word !== lastWord) {
       lastWord = t.word;
       const text = query.slice(t.start, t.end);
-      current = { text, start: t.start, end: t.end, term: t.term, raw: fold(text), parts: [], stop: t.stop, atoms: [], ideographs: [] };
+      current = { text, start: t.start, end: t.end, term: t.term, raw: capped(fold(text)), parts: [], stop: t.stop, atoms: [], ideographs: [] };
       // A one-character Chinese word is indexed as itself only.
       if (HAN_WORD.test(t.term) && [...t.term].length === 1) current.ideographs.push(t.term);
       words.push(current);

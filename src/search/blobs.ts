@@ -1,0 +1,21 @@
+// What of a page's text is not worth indexing or storing in the search index: data URLs and
+// base64 blobs (an inline image pasted into a description is 200 KB of one "word"), and the
+// bulk of any other overlong word. Each one stored whole made every reader's search index that
+// much larger, for text nobody types into a search box.
+
+/** `data:image/png;base64,iVBOR…` up to the next space, quote or bracket. */
+const DATA_URL = /\bdata:[\w.+-]*\/?[\w.+-]*(?:;[\w.+-]+(?:=[^;,\s]*)?)*,[^\s"'<>)\]]*/gi;
+/** A run of the base64 alphabet at least 200 long (no identifier is): checked for mixed case and digits below. */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{200,}={0,2}/g;
+/** Any other word longer than this is cut, to its first `KEPT_WORD` characters and an ellipsis. */
+const LONG_WORD = /\S{201,}/g;
+const KEPT_WORD = 100;
+
+export function withoutBlobs(text: string): string {
+  if (text.length < 200) return text;
+  return text
+    .replace(DATA_URL, ' ')
+    .replace(BASE64_RUN, (run) => (/[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run) ? ' ' : run))
+    .replace(LONG_WORD, (word) => `${word.slice(0, /[\ud800-\udbff]/.test(word[KEPT_WORD - 1]) ? KEPT_WORD - 1 : KEPT_WORD)}…`)
+    .replace(/ {2,}/g, ' ');
+}
