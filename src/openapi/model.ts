@@ -79,9 +79,17 @@ export interface ApiModel {
 }
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+export const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Left out of the site: `x-internal` (Redocly, Stoplight, Scalar) or `x-excluded`. */
-const hidden = (o: Obj | undefined) => o?.['x-internal'] === true || o?.['x-excluded'] === true;
+export const isHidden = (o: Obj | undefined) => o?.['x-internal'] === true || o?.['x-excluded'] === true;
+const hidden = isHidden;
+
+/** Path-level and operation-level parameters, resolved and merged (the operation's win). */
+export function mergedParameters(resolver: Resolver, pathItem: Obj, op: Obj): Obj[] {
+  const shared: Obj[] = (pathItem.parameters ?? []).map((p: Obj) => resolver.deref(p));
+  const own: Obj[] = (op.parameters ?? []).map((p: Obj) => resolver.deref(p));
+  return [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+}
 
 type Claim = (wanted: string, what: string, pointer: string) => string;
 
@@ -123,29 +131,25 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
     if (tags.length === 0) return fallback;
     return tags.find((t) => !hiddenTags.has(t));
   };
-  const operationOf = (method: HttpMethod, path: string, op: Obj, shared: Obj[], pointer: string, tag: string): ApiOperation => {
-    const own = (op.parameters ?? []).map((p: Obj) => resolver.deref(p));
-    return {
-      slug: '',
-      method,
-      path,
-      operationId: op.operationId,
-      summary: String(op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`),
-      description: String(op.description ?? ''),
-      deprecated: op.deprecated === true,
-      tag,
-      pointer,
-      raw: op,
-      parameters: [...shared.filter((s: Obj) => !own.some((o: Obj) => o.name === s.name && o.in === s.in)), ...own],
-      security: op.security ?? globalSecurity,
-    };
-  };
+  const operationOf = (method: HttpMethod, path: string, op: Obj, pathItem: Obj, pointer: string, tag: string): ApiOperation => ({
+    slug: '',
+    method,
+    path,
+    operationId: op.operationId,
+    summary: String(op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`),
+    description: String(op.description ?? ''),
+    deprecated: op.deprecated === true,
+    tag,
+    pointer,
+    raw: op,
+    parameters: mergedParameters(resolver, pathItem, op),
+    security: op.security ?? globalSecurity,
+  });
 
   const operations: ApiOperation[] = [];
   for (const [path, rawItem] of Object.entries<Obj>(document.paths ?? {})) {
     const item = resolver.deref(rawItem) ?? {};
     if (hidden(item)) continue;
-    const shared = (item.parameters ?? []).map((p: Obj) => resolver.deref(p));
     for (const method of METHODS) {
       const op: Obj | undefined = item[method];
       if (!op || hidden(op)) continue;
@@ -155,7 +159,7 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
         known.add(tag);
         tagDefs.push({ name: tag, description: '', index: -1, hidden: false });
       }
-      operations.push(operationOf(method, path, op, shared, `/paths/${escapePointer(path)}/${method}`, tag));
+      operations.push(operationOf(method, path, op, item, `/paths/${escapePointer(path)}/${method}`, tag));
     }
   }
 
@@ -169,13 +173,12 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
       const items: [string, Obj, string][] = METHODS.some((m) => item[m]) ? [['', item, pointer]] : Object.entries<Obj>(item).map(([expression, inner]) => [expression, resolver.deref(inner) ?? {}, `${pointer}/${escapePointer(expression)}`]);
       for (const [path, pathItem, itemPointer] of items) {
         if (typeof pathItem !== 'object' || hidden(pathItem)) continue;
-        const shared = (pathItem.parameters ?? []).map((p: Obj) => resolver.deref(p));
         for (const method of METHODS) {
           const op: Obj | undefined = pathItem[method];
           if (!op || hidden(op)) continue;
           const tag = shownTag(op, '');
           if (tag === undefined) continue;
-          const webhook = operationOf(method, path, op, shared, `${itemPointer}/${method}`, tag);
+          const webhook = operationOf(method, path, op, pathItem, `${itemPointer}/${method}`, tag);
           webhooks.push({ ...webhook, summary: String(op.summary ?? event), event });
         }
       }

@@ -7,7 +7,7 @@ import { mediaExamples, parameterExample } from './examples';
 import { capMarkdown, createExampleFiles, DESCRIPTION_CHARS, omittedNote, shortenValue, type ExampleFiles, type PageDisplay } from './exampleFiles';
 import { jsonHead } from './jsonHead';
 import { formatBytes, formatCount } from '../shared/size';
-import type { ApiModel, ApiOperation } from './model';
+import { escapePointer, isHidden, mergedParameters, type ApiModel, type ApiOperation } from './model';
 import { schemaTree, slugPart, uniqueId, type SchemaUse, type TreeContext } from './schemaTree';
 import type { SampleRequest } from './types';
 
@@ -20,6 +20,8 @@ const LOCATIONS = [
   ['header', 'Header parameters'],
   ['cookie', 'Cookie parameters'],
 ] as const;
+
+const CALLBACK_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Nodes one page may expand before schema trees stop and link onwards. */
 export const PAGE_NODE_BUDGET = 2000;
@@ -71,51 +73,62 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
   });
   const server = api.servers[0]?.url ?? '';
 
-  const parameters = LOCATIONS.map(([location, label]) => ({
-    location,
-    label,
-    params: op.parameters
-      .filter((p) => p.in === location)
-      .map((p, i): SchemaNode => {
-        const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${label.replace(/s$/, '')}`), { id: `${location}-${slugPart(String(p.name))}`, pointer: `${op.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
-        const example = p.example !== undefined ? display.inline(typeof p.example === 'object' ? p.example : String(p.example), `${op.slug}-${location}-${p.name}-example`) : undefined;
-        return {
-          ...node,
-          deprecated: node.deprecated || p.deprecated === true,
-          descriptionHtml: p.description ? fieldMarkdown(String(p.description), `${op.pointer}/parameters/${i}/description`) : node.descriptionHtml,
-          example: example ? example.text : node.example,
-          valueCuts: example ? { ...node.valueCuts, example: example.cut } : node.valueCuts,
-        };
-      }),
-  })).filter((group) => group.params.length > 0);
+  /**
+   * Parameters, request body and responses of `target`: the operation itself, or an operation of
+   * one of its callbacks, whose anchors start with `prefix` (`callback-on-event-post-`) and whose
+   * uses of named schemas are reported under `where` (`Callback onEvent POST › `).
+   */
+  const exchange = (target: { raw: Obj; parameters: Obj[]; pointer: string }, prefix = '', where = '') => {
+    const parameters = LOCATIONS.map(([location, label]) => ({
+      id: `${prefix}${location}-parameters`,
+      location,
+      label,
+      params: target.parameters
+        .filter((p) => p.in === location)
+        .map((p, i): SchemaNode => {
+          const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${where}${label.replace(/s$/, '')}`), { id: `${prefix}${location}-${slugPart(String(p.name))}`, pointer: `${target.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
+          const example = p.example !== undefined ? display.inline(typeof p.example === 'object' ? p.example : String(p.example), `${op.slug}-${location}-${p.name}-example`) : undefined;
+          return {
+            ...node,
+            deprecated: node.deprecated || p.deprecated === true,
+            descriptionHtml: p.description ? fieldMarkdown(String(p.description), `${target.pointer}/parameters/${i}/description`) : node.descriptionHtml,
+            example: example ? example.text : node.example,
+            valueCuts: example ? { ...node.valueCuts, example: example.cut } : node.valueCuts,
+          };
+        }),
+    })).filter((group) => group.params.length > 0);
 
-  const body = op.raw.requestBody ? api.resolver.deref<Obj>(op.raw.requestBody) : undefined;
-  const requestBody = body
-    ? {
-        id: uniqueId('request-body', ids),
-        required: body.required === true,
-        descriptionHtml: body.description ? markdown(String(body.description), `${op.pointer}/requestBody/description`) : '',
-        contents: contents(body.content, 'request-body', 'request', `${op.pointer}/requestBody/content`, 'Request body'),
-      }
-    : undefined;
+    const body = target.raw.requestBody ? api.resolver.deref<Obj>(target.raw.requestBody) : undefined;
+    const bodyId = body && uniqueId(`${prefix}request-body`, ids);
+    const requestBody = body && bodyId
+      ? {
+          id: bodyId,
+          required: body.required === true,
+          descriptionHtml: body.description ? markdown(String(body.description), `${target.pointer}/requestBody/description`) : '',
+          contents: contents(body.content, bodyId, 'request', `${target.pointer}/requestBody/content`, `${where}Request body`),
+        }
+      : undefined;
 
-  const responses = Object.entries<Obj>(op.raw.responses ?? {}).map(([status, raw]) => {
-    const response = api.resolver.deref<Obj>(raw);
-    const id = uniqueId(`response-${slugPart(status)}`, ids);
-    const pointer = `${op.pointer}/responses/${status}`;
-    return {
-      id,
-      status,
-      statusClass: /^[1-5]/.test(status) ? `${status[0]}xx` : 'default',
-      descriptionHtml: response.description ? markdown(String(response.description), `${pointer}/description`) : '',
-      headers: Object.entries<Obj>(response.headers ?? {}).map(([name, h]) => {
-        const header = api.resolver.deref<Obj>(h);
-        const node = schemaTree(header.schema, ctx('response', `Response ${status} header`), { id: `${id}-header-${slugPart(name)}`, pointer: `${pointer}/headers/${name}`, name, required: header.required === true });
-        return { ...node, descriptionHtml: header.description ? fieldMarkdown(String(header.description), `${pointer}/headers/${name}/description`) : node.descriptionHtml };
-      }),
-      contents: contents(response.content, id, 'response', `${pointer}/content`, `Response ${status}`),
-    };
-  });
+    const responses = Object.entries<Obj>(target.raw.responses ?? {}).map(([status, raw]) => {
+      const response = api.resolver.deref<Obj>(raw);
+      const id = uniqueId(`${prefix}response-${slugPart(status)}`, ids);
+      const pointer = `${target.pointer}/responses/${status}`;
+      return {
+        id,
+        status,
+        statusClass: /^[1-5]/.test(status) ? `${status[0]}xx` : 'default',
+        descriptionHtml: response.description ? markdown(String(response.description), `${pointer}/description`) : '',
+        headers: Object.entries<Obj>(response.headers ?? {}).map(([name, h]) => {
+          const header = api.resolver.deref<Obj>(h);
+          const node = schemaTree(header.schema, ctx('response', `${where}Response ${status} header`), { id: `${id}-header-${slugPart(name)}`, pointer: `${pointer}/headers/${name}`, name, required: header.required === true });
+          return { ...node, descriptionHtml: header.description ? fieldMarkdown(String(header.description), `${pointer}/headers/${name}/description`) : node.descriptionHtml };
+        }),
+        contents: contents(response.content, id, 'response', `${pointer}/content`, `${where}Response ${status}`),
+      };
+    });
+    return { parameters, body, requestBody, responses };
+  };
+  const { parameters, body, requestBody, responses } = exchange(op);
 
   function contents(content: Obj | undefined, idPrefix: string, direction: 'request' | 'response', pointer: string, section: string): MediaContent[] {
     const entries = Object.entries<Obj>(content ?? {});
@@ -132,15 +145,37 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
     }));
   }
 
-  const callbacks = Object.entries<Obj>(op.raw.callbacks ?? {}).map(([name, cb]) => ({
-    id: uniqueId(`callback-${slugPart(name)}`, ids),
-    name,
-    operations: Object.entries<Obj>(api.resolver.deref<Obj>(cb)).flatMap(([expression, item]) =>
-      Object.entries<Obj>(api.resolver.deref<Obj>(item))
-        .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method))
-        .map(([method, cbOp]) => ({ method: method.toUpperCase(), expression, summary: String(cbOp.summary ?? cbOp.description ?? '') })),
-    ),
-  }));
+  // Each callback's operations, shown like the operation's own exchange: a callback operation is
+  // an operation object. Anchors: `callback-<name>`, then `callback-<name>-<method>-…`.
+  const callbacks = Object.entries<Obj>(op.raw.callbacks ?? {}).map(([name, cb]) => {
+    const id = uniqueId(`callback-${slugPart(name)}`, ids);
+    const pointer = `${op.pointer}/callbacks/${escapePointer(name)}`;
+    return {
+      id,
+      name,
+      operations: Object.entries<Obj>(api.resolver.deref<Obj>(cb)).flatMap(([expression, rawItem]) => {
+        const item = api.resolver.deref<Obj>(rawItem);
+        return CALLBACK_METHODS.filter((method) => item[method] && typeof item[method] === 'object' && !isHidden(item[method])).map((method) => {
+          const cbOp: Obj = item[method];
+          const cbPointer = `${pointer}/${escapePointer(expression)}/${method}`;
+          const cbId = uniqueId(`${id}-${method}`, ids);
+          // The headings of its request and responses (templates/pages/ApiOperation.tsx).
+          ids.add(`${cbId}-request`).add(`${cbId}-responses`);
+          const seen = exchange({ raw: cbOp, parameters: mergedParameters(api.resolver, item, cbOp), pointer: cbPointer }, `${cbId}-`, `Callback ${name} ${method.toUpperCase()} › `);
+          return {
+            id: cbId,
+            method: method.toUpperCase(),
+            expression,
+            summary: String(cbOp.summary ?? ''),
+            descriptionHtml: cbOp.description ? markdown(String(cbOp.description), `${cbPointer}/description`) : '',
+            parameters: seen.parameters,
+            requestBody: seen.requestBody,
+            responses: seen.responses,
+          };
+        });
+      }),
+    };
+  });
 
   return {
     title: op.summary,
@@ -154,7 +189,9 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
     requestBody,
     responses,
     callbacks,
-    codeSamples: codeSamples(api, op, document, body, display),
+    // Peers show no code samples for webhooks: the reader's server receives the request, it does not send it.
+    codeSamples: op.event === undefined ? codeSamples(api, op, document, body, display) : [],
+    webhook: op.event === undefined ? undefined : { event: op.event },
   };
 }
 

@@ -8,13 +8,14 @@
 // - API overview: title, description, the sections of its description, and its own headings
 //   (Servers, Authentication and each scheme, Endpoints) with their text;
 // - API tag page: title, description, the tag's text (unless it only repeats the description);
-// - API operation: title (summary), description, keywords = method + path, the operation's text,
+// - API operation: title (summary), description, keywords = method + path (a webhook: "Webhook",
+//   its event and method), the operation's text,
 //   every parameter, request-body/response field and response header by name (a Heading pointing
 //   at its own anchor, with a context such as `Response 200 › data › boundaries`; its description
 //   and possible values are its Content), the request body, each response code (`200` →
 //   `#response-200`) with its description, and callbacks. A field repeated with the same
 //   description on one page (the `meta` envelope of every response) is indexed once, at its
-//   first anchor.
+//   first anchor. Callbacks' operations' fields are indexed the same way, in the callback's context.
 // Skipped: unlisted pages (`head.noindex`), drafts, and generated listings that only repeat
 // other pages (the /guides and /api landings, tag lists, home, search, 404).
 // Ids are assigned from 1 in page order, so the same site always gives the same file (and hash).
@@ -110,7 +111,7 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
     };
 
     add(SearchDocumentType.Title, pageId, title);
-    const keywords = body.kind === 'apiOperation' ? `${body.operation.method.toUpperCase()} ${body.operation.path}` : page.head.keywords.join(', ');
+    const keywords = body.kind === 'apiOperation' ? operationKeywords(body.operation) : page.head.keywords.join(', ');
     if (description !== keywords) add(SearchDocumentType.Description, pageId, description);
     add(SearchDocumentType.Keywords, pageId, keywords);
 
@@ -184,7 +185,21 @@ function operationSections(op: OperationView, pageId: number, add: Add, section:
     for (const h of r.headers) field(h, [`${FieldContext.response} ${r.status} header`]);
     for (const c of r.contents) if (c.schema) field(c.schema, [`${FieldContext.response} ${r.status}`]);
   }
-  for (const cb of op.callbacks) section(cb.name, cb.id, cb.operations.map((o) => `${o.method.toUpperCase()} ${o.expression} ${o.summary}`).join(' '), FieldContext.callback);
+  for (const cb of op.callbacks) {
+    section(cb.name, cb.id, cb.operations.map((o) => `${o.method.toUpperCase()} ${o.expression} ${o.summary} ${htmlToText(o.descriptionHtml)}`).join(' '), FieldContext.callback);
+    // Its operations' fields, as the operation's own: `Callback onShipped POST › Request body › orderId`.
+    for (const o of cb.operations) {
+      const where = `${FieldContext.callback} ${cb.name} ${o.method}`;
+      for (const group of o.parameters) for (const param of group.params) field(param, [where, locationLabel[group.location] ?? group.label]);
+      for (const c of o.requestBody?.contents ?? []) if (c.schema) field(c.schema, [where, FieldContext.requestBody]);
+      for (const r of o.responses) for (const c of r.contents) if (c.schema) field(c.schema, [where, `${FieldContext.response} ${r.status}`]);
+    }
+  }
+}
+
+/** An operation's keywords: method and path; a webhook's: "Webhook", its event and the method it is sent with. */
+function operationKeywords(op: OperationView): string {
+  return op.webhook ? `Webhook ${op.webhook.event} ${op.method.toUpperCase()}` : `${op.method.toUpperCase()} ${op.path}`;
 }
 
 /** A field's description and possible values, as text. */

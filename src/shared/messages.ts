@@ -74,6 +74,18 @@ export const defaultMessages = {
   apiResponsesByStatus: 'Responses by status code',
   apiResponseHeaders: 'Response headers',
   apiCallbacks: 'Callbacks',
+  // Webhooks (`webhooks` / `x-webhooks`): requests the API sends to the reader's server.
+  apiWebhook: 'Webhook',
+  apiWebhooks: 'Webhooks',
+  /** `{method}` is shown as a method badge, e.g. POST. */
+  apiWebhookDelivery: 'sent to your server as a {method} request',
+  apiWebhookRequestIntro: 'The request your server receives when the event happens.',
+  apiWebhookResponsesIntro: 'What your server should answer.',
+  apiWebhooksIntro: 'Requests the API sends to your server when events happen.',
+  /** `x-tagGroups`: the group of the tags no group lists. */
+  apiOtherTags: 'Other',
+  /** The sidebar's link to the schema index when there are too many schemas to list: `{count}` schemas. */
+  apiSchemasCount: 'Schemas ({count})',
   apiCodeSamples: 'Code samples',
   apiCodeSampleLanguage: 'Code sample language',
   apiSchema: 'Schema',
@@ -153,6 +165,7 @@ export const defaultMessages = {
   apiTagDescription: 'Endpoints of the {tag} group.',
   apiSchemaDescription: 'The {schema} schema of the {api}: its fields and where it is used.',
   apiSchemasDescription: 'Every data schema of the {api}, with its fields and where it is used.',
+  apiWebhooksDescription: 'Every webhook of the {api}: the requests it sends to your server.',
   // The search box (an island: passed as its `labels` prop when not English).
   searchSuggestions: 'Search suggestions',
   searchSeeAll: 'See all results',

@@ -108,6 +108,10 @@ export interface ApiIndexModel {
   downloadUrl?: string;
   overviewHref: string;
   tags: ApiTagView[];
+  /** `x-tagGroups`: the tags by group (then shown instead of `tags`). */
+  tagGroups?: { name: string; tags: ApiTagView[] }[];
+  /** The webhooks, when the spec has some. */
+  webhooks?: ApiTagView;
 }
 
 /** One field of a schema, parameter or header, ready to render. */
@@ -196,16 +200,57 @@ export interface OperationView {
   deprecated: boolean;
   descriptionHtml: string;
   security: { name: string; detail: string }[];
-  parameters: { location: 'path' | 'query' | 'header' | 'cookie'; label: string; params: SchemaNode[] }[];
-  requestBody?: { id: string; required: boolean; descriptionHtml: string; contents: MediaContent[] };
-  responses: { id: string; status: string; statusClass: string; descriptionHtml: string; headers: SchemaNode[]; contents: MediaContent[] }[];
-  callbacks: { id: string; name: string; operations: { method: string; expression: string; summary: string }[] }[];
+  parameters: ParameterGroup[];
+  requestBody?: RequestBodyView;
+  responses: ResponseView[];
+  /** Each callback with its operations, shown like the operation's own request and responses (anchors `callback-<name>-<method>-…`). */
+  callbacks: { id: string; name: string; operations: CallbackOperationView[] }[];
   codeSamples: CodeSampleView[];
+  /** Set on a webhook's page: the event it is named by in the spec (`method` is how it is delivered; `path` is '' or a URL expression). */
+  webhook?: { event: string };
+}
+
+export interface ParameterGroup {
+  /** Anchor of the group's heading; `<location>-parameters` when unset. */
+  id?: string;
+  location: 'path' | 'query' | 'header' | 'cookie';
+  label: string;
+  params: SchemaNode[];
+}
+
+export interface RequestBodyView {
+  id: string;
+  required: boolean;
+  descriptionHtml: string;
+  contents: MediaContent[];
+}
+
+export interface ResponseView {
+  id: string;
+  status: string;
+  statusClass: string;
+  descriptionHtml: string;
+  headers: SchemaNode[];
+  contents: MediaContent[];
+}
+
+/** One operation of a callback: the request the API sends, and the responses it expects. */
+export interface CallbackOperationView {
+  /** Anchor of the operation, e.g. `callback-on-event-post`; its parts' anchors start with it. */
+  id: string;
+  method: string;
+  /** The runtime URL expression, e.g. `{$request.body#/callbackUrl}`. */
+  expression: string;
+  summary: string;
+  descriptionHtml: string;
+  parameters: ParameterGroup[];
+  requestBody?: RequestBodyView;
+  responses: ResponseView[];
 }
 
 export interface ApiOverviewView {
   /** Ids of the generated sections, unique against the headings of the spec's description. */
-  sectionIds: { servers: string; authentication: string; endpoints: string };
+  sectionIds: { servers: string; authentication: string; endpoints: string; webhooks?: string };
   title: string;
   version: string;
   descriptionHtml: string;
@@ -215,6 +260,8 @@ export interface ApiOverviewView {
   contact?: { name?: string; email?: string; url?: string };
   license?: { name: string; url?: string };
   tags: ApiTagView[];
+  /** The webhooks, when the spec has some (listed after the endpoints). */
+  webhooks?: ApiTagView;
 }
 
 /** The page of a named component schema: its fields, an example, and where it is used. */
@@ -233,6 +280,10 @@ export interface ApiTagView {
   href: string;
   descriptionHtml: string;
   operations: { method: string; path: string; summary: string; href: string; deprecated: boolean }[];
+  /** Tags nested in this one (`tags[].parent`). */
+  subTags?: { name: string; href: string }[];
+  /** Set on the webhooks' index: `operations` are webhooks, each `path` the event's name. */
+  webhooks?: boolean;
 }
 
 export type PageBody =

@@ -4,11 +4,13 @@ import fs from 'node:fs';
 import { locateKey } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic';
-import type { ApiModel } from '../openapi/model';
+import type { ApiModel, ApiTag } from '../openapi/model';
+import { apiSidebar, flattenTags, readingOrder, tagTree } from './apiSidebar';
+import { escapeHtml } from '../shared/html';
 import { cappedMarkdown, operationView } from '../openapi/operationView';
 import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
-import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
+import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { routeUrl } from '../shared/url';
 import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
@@ -33,20 +35,12 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const slug = schemaSlugs.get(name);
     return slug === undefined ? undefined : href(schemaRoute(slug));
   };
-  const sidebar: SidebarItem[] = [
-    { type: 'link', label: messages.apiIntroduction, route: overviewRoute, href: href(overviewRoute) },
-    ...api.tags.map((tag): SidebarItem => ({
-      type: 'category',
-      label: tag.name,
-      items: tag.operations.map((op) => ({ type: 'link', label: op.summary, route: opRoute(op.slug), href: href(opRoute(op.slug)), method: op.method, deprecated: op.deprecated })),
-    })),
-  ];
-  if (api.schemas.length > 0) {
-    sidebar.push({ type: 'category', label: messages.apiSchemas, items: api.schemas.map((s) => ({ type: 'link', label: s.name, route: schemaRoute(s.slug), href: href(schemaRoute(s.slug)) })) });
-  }
-  const order = [overviewRoute, ...api.tags.flatMap((t) => t.operations.map((o) => opRoute(o.slug)))];
+  const webhookIndexRoute = `${base}/webhooks`;
+  const webhookRoute = (slug: string) => `${webhookIndexRoute}/${slug}`;
+  const sidebar: SidebarItem[] = apiSidebar(api, { overview: overviewRoute, op: opRoute, webhook: webhookRoute, webhookIndex: webhookIndexRoute, schema: schemaRoute, schemaIndex: schemaIndexRoute, href }, messages);
+  const labels = new Map<string, string>([[overviewRoute, messages.apiIntroduction], ...api.operations.map((o): [string, string] => [opRoute(o.slug), o.summary]), ...api.webhooks.map((w): [string, string] => [webhookRoute(w.slug), w.summary])]);
+  const order = readingOrder(sidebar, (route) => labels.has(route));
   const position = new Map(order.map((route, i) => [route, i]));
-  const labels = new Map<string, string>([[overviewRoute, messages.apiIntroduction], ...api.operations.map((o): [string, string] => [opRoute(o.slug), o.summary])]);
   const neighbours = (route: string) => {
     const i = position.get(route) ?? -1;
     const link = (r: string | undefined) => (r ? { label: labels.get(r)!, href: href(r) } : undefined);
@@ -65,13 +59,25 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     href: href(tagRoute(tag.slug)),
     descriptionHtml: tag.description ? markdown.render(tag.description, `/tags/${tag.name}`) : '',
     operations: tag.operations.map((op) => ({ method: op.method.toUpperCase(), path: op.path, summary: op.summary, href: href(opRoute(op.slug)), deprecated: op.deprecated })),
+    subTags: api.tags.filter((t) => t.parent === tag.name).map((t) => ({ name: t.name, href: href(tagRoute(t.slug)) })),
   }));
+  // The webhooks' index, listed like a tag's operations (the event in place of the path).
+  const webhooksView: ApiTagView | undefined = api.webhooks.length === 0 ? undefined : {
+    name: messages.apiWebhooks,
+    href: href(webhookIndexRoute),
+    descriptionHtml: '',
+    operations: api.webhooks.map((w) => ({ method: w.method.toUpperCase(), path: w.event!, summary: w.summary, href: href(webhookRoute(w.slug)), deprecated: w.deprecated })),
+    webhooks: true,
+  };
+  const tagViewByName = new Map(tagViews.map((t) => [t.name, t]));
+  // `x-tagGroups` on the landing: each group's tags, each followed by the tags nested in it.
+  const tagGroupViews = landingGroups(api, messages).map((g) => ({ name: g.name, tags: g.tags.map((t) => tagViewByName.get(t.name)!) }));
 
   const overviewHeadings: { level: number; text: string; id: string }[] = [];
   const descriptionHtml = api.description ? markdown.render(api.description, '/info/description', overviewHeadings) : '';
   // The spec's own description may already have an "Authentication" heading.
   const taken = new Set(overviewHeadings.map((h) => h.id));
-  const sectionIds = { servers: uniqueId('servers', taken), authentication: uniqueId('authentication', taken), endpoints: uniqueId('endpoints', taken) };
+  const sectionIds = { servers: uniqueId('servers', taken), authentication: uniqueId('authentication', taken), endpoints: uniqueId('endpoints', taken), webhooks: webhooksView ? uniqueId('webhooks', taken) : undefined };
   const overview: ApiOverviewView = {
     sectionIds,
     title: api.title,
@@ -91,12 +97,14 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     contact: api.contact,
     license: api.license,
     tags: tagViews,
+    webhooks: webhooksView,
   };
   const overviewToc: TocEntry[] = [
     ...buildToc(overviewHeadings, 2, 3),
     { id: sectionIds.servers, text: 'Servers', children: [] },
     { id: sectionIds.authentication, text: 'Authentication', children: overview.auth.map((a) => ({ id: a.id, text: a.name, children: [] })) },
-    { id: sectionIds.endpoints, text: 'Endpoints', children: [] },
+    ...(tagViews.length > 0 ? [{ id: sectionIds.endpoints, text: 'Endpoints', children: [] }] : []),
+    ...(sectionIds.webhooks ? [{ id: sectionIds.webhooks, text: messages.apiWebhooks, children: [] }] : []),
   ];
 
   const pages: PageModel[] = [
@@ -107,7 +115,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       sidebar,
       body: {
         kind: 'apiIndex',
-        api: { title: api.title, version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => ({ name: t.name, descriptionHtml: t.descriptionHtml, href: t.href, operations: t.operations })) },
+        api: { title: api.title, version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => ({ name: t.name, descriptionHtml: t.descriptionHtml, href: t.href, operations: t.operations })), tagGroups: tagGroupViews.length ? tagGroupViews : undefined, webhooks: webhooksView },
         breadcrumbs: several ? [apiCrumbs[0], { label }] : [{ label: messages.api }],
       },
     },
@@ -147,6 +155,33 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       sidebar,
       body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [...apiCrumbs, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }], ...neighbours(route) },
     });
+  }
+  if (webhooksView) {
+    const webhooksCrumb: Crumb = { label: messages.apiWebhooks, href: webhooksView.href };
+    pages.push({
+      route: webhookIndexRoute,
+      head: head(messages.apiWebhooks, webhookIndexRoute, formatMessage(messages.apiWebhooksDescription, { api: api.title })),
+      section: 'api',
+      sidebar,
+      body: { kind: 'apiTag', tag: { ...webhooksView, descriptionHtml: `<p>${escapeHtml(messages.apiWebhooksIntro)}</p>` }, toc: [], breadcrumbs: [...apiCrumbs, { label: messages.apiWebhooks }] },
+    });
+    for (const hook of api.webhooks) {
+      const route = webhookRoute(hook.slug);
+      const hookHref = href(route);
+      const page = { label: hook.summary, kind: 'operation' as const, method: hook.method.toUpperCase(), href: hookHref };
+      const view = operationView(api, hook, document, render, {
+        examples,
+        schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
+        onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${hookHref}#${use.id}`),
+      });
+      pages.push({
+        route,
+        head: head(hook.summary, route, firstSentence(hook.description) || `${messages.apiWebhook} ${hook.event}`),
+        section: 'api',
+        sidebar,
+        body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [...apiCrumbs, webhooksCrumb, { label: hook.summary }], ...neighbours(route) },
+      });
+    }
   }
   if (api.schemas.length === 0) return pages;
 
@@ -263,14 +298,27 @@ class UsedBy {
   }
 }
 
+/** `x-tagGroups` as the landing shows them: each group's top-level tags, each followed by its nested tags; then the tags no group lists. */
+function landingGroups(api: ApiModel, messages: Messages): { name: string; tags: ApiTag[] }[] {
+  if (api.tagGroups.length === 0) return [];
+  const roots = new Map(tagTree(api).map((n) => [n.tag.name, n]));
+  const grouped = new Set(api.tagGroups.flatMap((g) => g.tags));
+  const groups = api.tagGroups.map((g) => ({ name: g.name, tags: flattenTags(g.tags.flatMap((t) => roots.get(t) ?? [])) }));
+  const rest = [...roots.values()].filter((n) => !grouped.has(n.tag.name));
+  if (rest.length > 0) groups.push({ name: messages.apiOtherTags, tags: flattenTags(rest) });
+  return groups.filter((g) => g.tags.length > 0);
+}
+
 function operationToc(view: ReturnType<typeof operationView>): TocEntry[] {
   const toc: TocEntry[] = [];
-  const request: TocEntry[] = view.parameters.map((g) => ({ id: `${g.location}-parameters`, text: g.label, children: [] }));
+  const request: TocEntry[] = view.parameters.map((g) => ({ id: g.id ?? `${g.location}-parameters`, text: g.label, children: [] }));
   if (view.requestBody) request.push({ id: view.requestBody.id, text: 'Request body', children: [] });
   if (request.length) toc.push({ id: 'request', text: 'Request', children: request });
   toc.push({ id: 'responses', text: 'Responses', children: view.responses.map((r) => ({ id: r.id, text: r.status, children: [] })) });
-  if (view.callbacks.length) toc.push({ id: 'callbacks', text: 'Callbacks', children: view.callbacks.map((c) => ({ id: c.id, text: c.name, children: [] })) });
-  toc.push({ id: 'code-samples', text: 'Code samples', children: [] });
+  // Each callback, and under it each of its operations (`POST Order shipped`).
+  const callbackOps = (c: OperationView['callbacks'][number]) => c.operations.map((o) => ({ id: o.id, text: `${o.method} ${o.summary || o.expression}`, children: [] }));
+  if (view.callbacks.length) toc.push({ id: 'callbacks', text: 'Callbacks', children: view.callbacks.map((c) => ({ id: c.id, text: c.name, children: callbackOps(c) })) });
+  if (view.codeSamples.length) toc.push({ id: 'code-samples', text: 'Code samples', children: [] });
   return toc;
 }
 

@@ -1,9 +1,23 @@
-// The /api landing: what the API is, where to download its spec, and every operation by tag.
-import type { ApiIndexModel, Crumb, PageModel } from '../../src/shared/viewModels';
+// The /api landing: what the API is, where to download its spec, every operation by tag (by
+// `x-tagGroups` group when the spec has them), and the webhooks.
+import type { ApiIndexModel, ApiTagView, Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
+
+/** A tag (or the webhooks) and its operations; under `x-tagGroups` one level below its group. */
+function TagSection({ tag, level }: { tag: ApiTagView; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className="api-tag-section" aria-labelledby={`tag-${tag.href}`}>
+      <Heading id={`tag-${tag.href}`}>
+        <a href={tag.href}>{tag.name}</a>
+      </Heading>
+      <OperationList operations={tag.operations} />
+    </section>
+  );
+}
 
 export function ApiIndex({ page, api, breadcrumbs, homeHref }: { page: PageModel; api: ApiIndexModel; breadcrumbs: Crumb[]; homeHref: string }) {
   const t = useMessages();
@@ -30,14 +44,17 @@ export function ApiIndex({ page, api, breadcrumbs, homeHref }: { page: PageModel
             </a>
           ) : null}
         </p>
-        {api.tags.map((tag) => (
-          <section key={tag.name} className="api-tag-section" aria-labelledby={`tag-${tag.href}`}>
-            <h2 id={`tag-${tag.href}`}>
-              <a href={tag.href}>{tag.name}</a>
-            </h2>
-            <OperationList operations={tag.operations} />
-          </section>
-        ))}
+        {api.tagGroups
+          ? api.tagGroups.map((group) => (
+              <section key={group.name} className="api-tag-group" aria-label={group.name}>
+                <h2>{group.name}</h2>
+                {group.tags.map((tag) => (
+                  <TagSection key={tag.href} tag={tag} level={3} />
+                ))}
+              </section>
+            ))
+          : api.tags.map((tag) => <TagSection key={tag.href} tag={tag} level={2} />)}
+        {api.webhooks ? <TagSection tag={api.webhooks} level={2} /> : null}
       </article>
     </DocLayout>
   );

@@ -1,6 +1,8 @@
 // An operation page, in reading order: title, method and full URL, deprecation, description,
-// request (parameters by location, body), responses (one tab per status), callbacks, code samples.
-import type { Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
+// request (parameters by location, body), responses (one tab per status), callbacks (each with
+// its own request and responses), code samples. A webhook's page is the same, with a "Webhook"
+// badge and its event instead of method and URL, and no code samples.
+import type { CallbackOperationView, Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
 import { formatMessage, type MessageKey } from '../../src/shared/messages';
@@ -22,13 +24,17 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
       <article className="doc-article api-operation">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <h1 className="doc-title">{op.title}</h1>
-        <p className="operation-endpoint">
-          <span className={`method-badge method-${op.method.toLowerCase()}`}>{op.method}</span>
-          <code className="operation-url">
-            <span className="operation-server">{op.serverUrl}</span>
-            {op.path}
-          </code>
-        </p>
+        {op.webhook ? (
+          <WebhookEndpoint event={op.webhook.event} method={op.method} expression={op.path} />
+        ) : (
+          <p className="operation-endpoint">
+            <span className={`method-badge method-${op.method.toLowerCase()}`}>{op.method}</span>
+            <code className="operation-url">
+              <span className="operation-server">{op.serverUrl}</span>
+              {op.path}
+            </code>
+          </p>
+        )}
         {op.deprecated ? (
           <aside className="admonition admonition-warning" role="note">
             <p className="admonition-title">{t.apiDeprecated}</p>
@@ -47,9 +53,10 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
         {op.parameters.length > 0 || op.requestBody ? (
           <section aria-labelledby="request">
             <h2 id="request">{t.apiRequest}</h2>
+            {op.webhook ? <p className="webhook-intro">{t.apiWebhookRequestIntro}</p> : null}
             {op.parameters.map((group) => (
-              <section key={group.location} aria-labelledby={`${group.location}-parameters`}>
-                <h3 id={`${group.location}-parameters`}>{t[PARAMETER_GROUPS[group.location]]}</h3>
+              <section key={group.location} aria-labelledby={group.id ?? `${group.location}-parameters`}>
+                <h3 id={group.id ?? `${group.location}-parameters`}>{t[PARAMETER_GROUPS[group.location]]}</h3>
                 <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} />
               </section>
             ))}
@@ -68,6 +75,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
 
         <section aria-labelledby="responses">
           <h2 id="responses">{t.apiResponses}</h2>
+          {op.webhook ? <p className="webhook-intro">{t.apiWebhookResponsesIntro}</p> : null}
           <Tabs
             id="responses-tabs"
             label={t.apiResponsesByStatus}
@@ -94,40 +102,118 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
           <section aria-labelledby="callbacks">
             <h2 id="callbacks">{t.apiCallbacks}</h2>
             {op.callbacks.map((cb) => (
-              <div key={cb.id} id={cb.id}>
-                <h3>{cb.name}</h3>
-                <ul className="operation-list">
-                  {cb.operations.map((o, i) => (
-                    <li key={i}>
-                      <span className={`method-badge method-${o.method.toLowerCase()}`}>{o.method}</span>
-                      <code className="operation-path">{o.expression}</code>
-                      <span>{o.summary}</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+              <section key={cb.id} id={cb.id} className="callback" aria-labelledby={`${cb.id}-title`}>
+                <h3 id={`${cb.id}-title`}>{cb.name}</h3>
+                {cb.operations.map((o) => (
+                  <CallbackOperation key={o.id} operation={o} />
+                ))}
+              </section>
             ))}
           </section>
         ) : null}
 
-        <section aria-labelledby="code-samples">
-          <h2 id="code-samples">{t.apiCodeSamples}</h2>
+        {op.codeSamples.length > 0 ? (
+          <section aria-labelledby="code-samples">
+            <h2 id="code-samples">{t.apiCodeSamples}</h2>
+            <Tabs
+              id="code-samples-tabs"
+              group="code-samples"
+              label={t.apiCodeSampleLanguage}
+              items={op.codeSamples.map((s) => ({
+                key: s.lang,
+                label: s.label,
+                content: (
+                  <CodeBlock code={s.code} dataLanguage={s.lang} what="codeSample" />
+                ),
+              }))}
+            />
+          </section>
+        ) : null}
+      </article>
+      <Pagination previous={previous} next={next} />
+    </DocLayout>
+  );
+}
+
+/** A webhook's line instead of method and URL: the badge, the event's name, and how it is delivered. */
+function WebhookEndpoint({ event, method, expression }: { event: string; method: string; expression: string }) {
+  const t = useMessages();
+  const [before, after = ''] = t.apiWebhookDelivery.split('{method}');
+  return (
+    <p className="operation-endpoint operation-webhook">
+      <span className="method-badge method-webhook">{t.apiWebhook}</span>
+      <code className="operation-url">{event}</code>
+      <span className="webhook-delivery">
+        {before}
+        <span className={`method-badge method-${method.toLowerCase()}`}>{method}</span>
+        {after}
+        {expression ? (
+          <>
+            {' '}
+            <code>{expression}</code>
+          </>
+        ) : null}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * One operation of a callback, like the page's own exchange one level down: the request the API
+ * sends (parameters, body) and the responses it expects, each with its schema and examples.
+ */
+function CallbackOperation({ operation: o }: { operation: CallbackOperationView }) {
+  const t = useMessages();
+  return (
+    <div className="callback-operation" id={o.id}>
+      <p className="operation-endpoint">
+        <span className={`method-badge method-${o.method.toLowerCase()}`}>{o.method}</span>
+        <code className="operation-url">{o.expression}</code>
+      </p>
+      {o.summary ? <p className="callback-summary">{o.summary}</p> : null}
+      {o.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: o.descriptionHtml }} /> : null}
+      {o.parameters.length > 0 || o.requestBody ? (
+        <section aria-labelledby={`${o.id}-request`}>
+          <h4 id={`${o.id}-request`}>{t.apiRequest}</h4>
+          {o.parameters.map((group) => (
+            <section key={group.location} aria-labelledby={group.id}>
+              <h5 id={group.id}>{t[PARAMETER_GROUPS[group.location]]}</h5>
+              <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} />
+            </section>
+          ))}
+          {o.requestBody ? (
+            <section id={o.requestBody.id} aria-labelledby={o.requestBody.id + '-title'}>
+              <h5 id={o.requestBody.id + '-title'}>
+                {`${t.apiRequestBody} `}
+                {o.requestBody.required ? <span className="badge badge-required">{t.apiRequired}</span> : null}
+              </h5>
+              {o.requestBody.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: o.requestBody.descriptionHtml }} /> : null}
+              <Contents contents={o.requestBody.contents} id={o.requestBody.id} />
+            </section>
+          ) : null}
+        </section>
+      ) : null}
+      {o.responses.length > 0 ? (
+        <section aria-labelledby={`${o.id}-responses`}>
+          <h4 id={`${o.id}-responses`}>{t.apiResponses}</h4>
           <Tabs
-            id="code-samples-tabs"
-            group="code-samples"
-            label={t.apiCodeSampleLanguage}
-            items={op.codeSamples.map((s) => ({
-              key: s.lang,
-              label: s.label,
+            id={`${o.id}-responses-tabs`}
+            label={t.apiResponsesByStatus}
+            items={o.responses.map((r) => ({
+              key: r.id,
+              label: <span className={`status-code status-${r.statusClass}`}>{r.status}</span>,
               content: (
-                <CodeBlock code={s.code} dataLanguage={s.lang} what="codeSample" />
+                <div className="response" id={r.id}>
+                  {r.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: r.descriptionHtml }} /> : null}
+                  {r.headers.length > 0 ? <FieldList nodes={r.headers} label={formatMessage(t.apiResponseHeadersOf, { status: r.status })} /> : null}
+                  <Contents contents={r.contents} id={`${r.id}-body`} />
+                </div>
               ),
             }))}
           />
         </section>
-      </article>
-      <Pagination previous={previous} next={next} />
-    </DocLayout>
+      ) : null}
+    </div>
   );
 }
 

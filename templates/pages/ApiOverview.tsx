@@ -89,7 +89,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
           </dl>
         ) : null}
 
-        <h2 id={o.sectionIds.endpoints}>{t.apiEndpoints}</h2>
+        {o.tags.length > 0 ? <h2 id={o.sectionIds.endpoints}>{t.apiEndpoints}</h2> : null}
         {o.tags.map((tag) => (
           <section key={tag.href} className="api-tag-section" aria-label={tag.name}>
             <h3>
@@ -98,6 +98,15 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
             <OperationList operations={tag.operations} />
           </section>
         ))}
+        {o.webhooks && o.sectionIds.webhooks ? (
+          <section aria-labelledby={o.sectionIds.webhooks}>
+            <h2 id={o.sectionIds.webhooks}>
+              <a href={o.webhooks.href}>{o.webhooks.name}</a>
+            </h2>
+            <p>{t.apiWebhooksIntro}</p>
+            <OperationList operations={o.webhooks.operations} />
+          </section>
+        ) : null}
       </article>
     </DocLayout>
   );

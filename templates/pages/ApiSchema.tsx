@@ -57,24 +57,71 @@ export function ApiSchema({ page, schema, toc, breadcrumbs, homeHref }: Props) {
   );
 }
 
-/** /api/schemas: every component schema, each with the first sentence of its description. */
+/**
+ * /api/schemas: every component schema, each with the first sentence of its description; a long
+ * list is grouped by first letter. The sidebar of a spec with many schemas links here instead of
+ * listing them, so this page is where every schema is reachable from.
+ */
 export function ApiSchemaIndex({ page, title, schemas, breadcrumbs, homeHref }: { page: PageModel; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[]; homeHref: string }) {
+  const letters = schemas.length > LETTER_INDEX_MIN ? byLetter(schemas) : undefined;
   return (
     <DocLayout page={page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <h1 className="doc-title">{title}</h1>
-        <ul className="schema-index">
-          {schemas.map((s) => (
-            <li key={s.href}>
-              <a href={s.href}>
-                <code>{s.name}</code>
-              </a>
-              {s.summary ? <span> {s.summary}</span> : null}
-            </li>
-          ))}
-        </ul>
+        {letters ? (
+          <>
+            <nav className="schema-letters" aria-label={title}>
+              {letters.map((g) => (
+                <a key={g.id} href={`#${g.id}`}>
+                  {g.letter}
+                </a>
+              ))}
+            </nav>
+            {letters.map((g) => (
+              <section key={g.id} aria-labelledby={g.id}>
+                <h2 id={g.id}>{g.letter}</h2>
+                <SchemaList schemas={g.schemas} />
+              </section>
+            ))}
+          </>
+        ) : (
+          <SchemaList schemas={schemas} />
+        )}
       </article>
     </DocLayout>
   );
+}
+
+type SchemaSummary = { name: string; href: string; summary: string };
+
+/** Above this many schemas the index is grouped by first letter, with a row of letters on top. */
+const LETTER_INDEX_MIN = 50;
+
+function SchemaList({ schemas }: { schemas: SchemaSummary[] }) {
+  return (
+    <ul className="schema-index">
+      {schemas.map((s) => (
+        <li key={s.href}>
+          <a href={s.href}>
+            <code>{s.name}</code>
+          </a>
+          {s.summary ? <span> {s.summary}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Schemas by the first letter of their name (A–Z, case folded; any other first character under "#"), in spec order within a letter. */
+function byLetter(schemas: SchemaSummary[]): { letter: string; id: string; schemas: SchemaSummary[] }[] {
+  const groups = new Map<string, SchemaSummary[]>();
+  for (const s of schemas) {
+    const first = s.name.charAt(0).toUpperCase();
+    const letter = first >= 'A' && first <= 'Z' ? first : '#';
+    const list = groups.get(letter);
+    if (list) list.push(s);
+    else groups.set(letter, [s]);
+  }
+  return [...groups.keys()].sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a < b ? -1 : 1)).map((letter) => ({ letter, id: letter === '#' ? 'letter-other' : `letter-${letter.toLowerCase()}`, schemas: groups.get(letter)! }));
 }

@@ -12,8 +12,21 @@ export function ApiTag({ page, tag, breadcrumbs, homeHref }: { page: PageModel; 
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <h1 className="doc-title">{tag.name}</h1>
         {tag.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: tag.descriptionHtml }} /> : null}
-        <h2 id="endpoints">{t.apiEndpoints}</h2>
-        <OperationList operations={tag.operations} />
+        {tag.subTags && tag.subTags.length > 0 ? (
+          <ul className="api-subtags">
+            {tag.subTags.map((sub) => (
+              <li key={sub.href}>
+                <a href={sub.href}>{sub.name}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {tag.operations.length > 0 ? (
+          <>
+            {tag.webhooks ? null : <h2 id="endpoints">{t.apiEndpoints}</h2>}
+            <OperationList operations={tag.operations} />
+          </>
+        ) : null}
       </article>
     </DocLayout>
   );
