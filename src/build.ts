@@ -375,7 +375,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
     if (options.cache) (options.cache.api ??= new Map()).set(settings.id, parsed);
   }
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
-  return { api: { settings, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source), source: spec.source }, validated: parsed.validated };
+  return { api: { settings, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source }, validated: parsed.validated };
 }
 
 /**

@@ -76,6 +76,8 @@ function resolveApis(openapi: UserConfig['openapi'], inline: InlineConfig): Reso
     timeoutMs: api.timeoutMs ?? 10_000,
     schemaDepth: api.schemaDepth ?? 5,
     tagsWithoutSidebar: api.tagsWithoutSidebar ?? [],
+    linkBase: api.linkBase ?? '',
+    ...(api.onBrokenSpecLinks ? { onBrokenSpecLinks: api.onBrokenSpecLinks } : {}),
   }));
 }
 

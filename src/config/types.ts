@@ -42,6 +42,15 @@ export interface OpenApiConfig {
   schemaDepth?: number;
   /** Tags (by name, as in the spec) whose tag page is shown without the API sidebar; the tag stays in the sidebar of every other page. @example ['Listings'] */
   tagsWithoutSidebar?: string[];
+  /**
+   * The URL that relative links in the spec's text are relative to, when they are not pages of
+   * this site (a vendor spec's `/docs/…`): they become absolute, external links. When unset, it
+   * is inferred from the spec (`externalDocs.url`, `info.contact.url`, `info.x-origin`,
+   * `info.termsOfService`), with a warning saying so when a link needed it. @example 'https://developers.example.com/'
+   */
+  linkBase?: string;
+  /** A link in the spec's text to a page this site does not have (and no link base to resolve it against). @default the value of onBrokenLinks */
+  onBrokenSpecLinks?: Policy;
 }
 
 export interface UserConfig {
@@ -193,7 +202,11 @@ export interface ResolvedConfig {
   readonly dev: boolean;
 }
 
-export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label'>> & {
+export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase' | 'onBrokenSpecLinks'>> & {
   /** The configured label, or '' to use the spec's title. */
   readonly label: string;
+  /** The configured link base, or '' to infer one from the spec. */
+  readonly linkBase: string;
+  /** Unset: spec links follow onBrokenLinks (also when `--on-broken-links` changes it). */
+  readonly onBrokenSpecLinks?: Policy;
 };

@@ -109,6 +109,8 @@ const openapi = object({
   timeoutMs: optional(integer(1, 600_000)),
   schemaDepth: optional(integer(1, 50)),
   tagsWithoutSidebar: optional(arrayOf(string())),
+  linkBase: optional(string({ pattern: /^https?:\/\/[^/]/, expected: 'an absolute http(s) URL' })),
+  onBrokenSpecLinks: optional(policy()),
 });
 
 const configSchema = object({

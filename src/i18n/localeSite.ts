@@ -31,7 +31,7 @@ export function buildLocaleSite(
   const guideCache = cache ? { guides: (cache.localeGuides ??= new Map()).get(locale.locale), parsedFiles: cache.parsedFiles } : undefined;
   const guides = loadGuides(locale.config, guideCache, { highlight: options.highlight, translations: locale.translations });
   if (cache) cache.localeGuides!.set(locale.locale, guideCache!.guides);
-  const localeApis = apis.map((api) => ({ ...api, markdown: createSpecMarkdown(apiConfig(locale.config, api.settings), api.source) }));
+  const localeApis = apis.map((api) => ({ ...api, markdown: createSpecMarkdown(apiConfig(locale.config, api.settings), api.source, api.document) }));
   const site = buildSite(locale.config, guides, localeApis, locale.messages);
   // The 404 page too (`fr/404.html`, in French): a host can serve it for missing pages under `/fr/`.
   const pages = localizePages(site.pages, locales, locale, guides.untranslated ?? new Set());

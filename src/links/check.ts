@@ -23,6 +23,12 @@ export interface SiteLink {
    * baseUrl or trailingSlash is caught.
    */
   emittedFrom?: string;
+  /** The policy for this link when the page is missing (spec text: `openapi.onBrokenSpecLinks`); onBrokenLinks when unset. */
+  policy?: Policy;
+  /** Set when the link was made external (spec text against a link base): it is not checked. */
+  external?: string;
+  /** Spec text: how many pages of each kind (`apiOperation`…) show the link; reported as "(in 37 operations)". */
+  shownOn?: Record<string, number>;
 }
 
 export interface LinkTargets {
@@ -53,13 +59,14 @@ export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: Li
   // Exact locations are found only for the links reported (a spec description's, from its file's text).
   const where = (link: SiteLink) => link.locate?.() ?? (link.pointer !== undefined && link.location.line === undefined ? locateSpecLink(link) : link.location);
   const broken = (link: SiteLink, shown: string, reason: string) =>
-    byPolicy(policies.onBrokenLinks, 'broken-link', `The link "${link.raw}" points to ${shown}, which ${reason}.`, {
+    byPolicy(link.policy ?? policies.onBrokenLinks, 'broken-link', `The link "${link.raw}" points to ${shown}, which ${reason}${shownOn(link)}.`, {
       location: where(link),
       notes: notes(link),
-      hint: 'Fix the link, or set onBrokenLinks to "warn" while you restructure.',
-    }).map((d) => ({ ...d, target: link.raw, reason: `${shown} ${reason}` }));
+      hint: link.pointer !== undefined ? SPEC_LINK_HINT : 'Fix the link, or set onBrokenLinks to "warn" while you restructure.',
+    }).map((d) => ({ ...d, target: link.raw, reason: `${shown} ${reason}${shownOn(link)}` }));
 
   for (const link of links) {
+    if (link.external !== undefined) continue;
     let route: string;
     let hash = link.hash;
     if (link.emittedFrom !== undefined) {
@@ -80,15 +87,41 @@ export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: Li
     }
     if (hash && targets.routes.has(route) && !targets.anchors.get(route)?.has(safeDecode(hash, decodeURIComponent))) {
       diagnostics.push(
-        ...byPolicy(policies.onBrokenAnchors, 'broken-anchor', `The link "${link.raw}" points to #${hash}, which ${route} does not have.`, {
+        ...byPolicy(policies.onBrokenAnchors, 'broken-anchor', `The link "${link.raw}" points to #${hash}, which ${route} does not have${shownOn(link)}.`, {
           location: where(link),
           notes: notes(link),
-        }).map((d) => ({ ...d, target: link.raw, reason: `${route} has no anchor #${hash}` })),
+        }).map((d) => ({ ...d, target: link.raw, reason: `${route} has no anchor #${hash}${shownOn(link)}` })),
       );
     }
   }
   return diagnostics;
 }
+
+const SPEC_LINK_HINT =
+  'Fix the link in the spec; or set openapi.linkBase to the URL its relative links are relative to (they become external links), or openapi.onBrokenSpecLinks to "warn" or "ignore".';
+
+/** Where a spec link is shown: " (in 37 operations and 2 schemas)"; '' for other links. */
+function shownOn(link: SiteLink): string {
+  const parts = Object.entries(link.shownOn ?? {})
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => {
+      const [one, many] = PAGE_KINDS[kind] ?? ['page', 'pages'];
+      return `${n} ${n === 1 ? one : many}`;
+    });
+  if (parts.length === 0) return '';
+  return ` (in ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`})`;
+}
+
+/** Page kinds as a reader names them: singular, plural. */
+const PAGE_KINDS: Record<string, [string, string]> = {
+  apiOperation: ['operation', 'operations'],
+  apiWebhook: ['webhook', 'webhooks'],
+  apiSchema: ['schema', 'schemas'],
+  apiTag: ['tag page', 'tag pages'],
+  apiOverview: ['overview page', 'overview pages'],
+  apiIndex: ['API index page', 'API index pages'],
+  apiSchemaIndex: ['schema index page', 'schema index pages'],
+};
 
 /** A link as it appears in the HTML → the route it reaches (undefined for a non-page file), or why it reaches nothing. */
 function resolveEmitted(link: SiteLink, targets: LinkTargets, policies: LinkPolicies): { route?: string; hash: string } | { shown: string; reason: string } {

@@ -20,6 +20,7 @@ import { collectAllLinks, type ExternalLink } from './collect';
 import { scanHtml } from './html';
 import { locateSpecLink, readLines } from './specLocation';
 import { checkLocaleLinks } from '../i18n/checkLocales';
+import { SPEC_LINK_BASE } from '../openapi/markdown';
 import type { CheckLinksOptions, LinkReport } from './types';
 
 export async function checkSources(options: CheckLinksOptions): Promise<LinkReport & { external: ExternalLink[] }> {
@@ -80,7 +81,8 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   const apiRoutes = new Set(apiPart?.routes.map(([route]) => route));
   const guidePages = site.pages.filter((p) => p.route !== '/404' && !apiRoutes.has(p.route));
   diagnostics.push(...(apiPart?.diagnostics ?? []));
-  diagnostics.push(...site.diagnostics.map((d) => (d.code === 'duplicate-route' ? { ...d, target: /route (\S+)/.exec(d.text)?.[1], reason: 'two sources for one route' } : d)));
+  // The warning about a spec's inferred link base belongs to the API part (cached with it).
+  diagnostics.push(...site.diagnostics.filter((d) => d.code !== SPEC_LINK_BASE).map((d) => (d.code === 'duplicate-route' ? { ...d, target: /route (\S+)/.exec(d.text)?.[1], reason: 'two sources for one route' } : d)));
 
   const { links, external } = collectAllLinks(config, guides.docs, { external: !!options.external });
   links.push(...sidebarLinks(guidePages, site.sources, config), ...(apiPart?.links ?? []));
@@ -123,7 +125,7 @@ function extractApiPart(key: string, site: SiteResult, apis: ApiInput[], diagnos
     key,
     routes: pages.map((p) => [p.route, routeToFile(p.route, config.trailingSlash)]),
     links: [...apis.flatMap(specLinks), ...sidebarLinks(pages, site.sources, config)],
-    diagnostics,
+    diagnostics: [...diagnostics, ...site.diagnostics.filter((d) => d.code === SPEC_LINK_BASE)],
     ids: {},
   };
 }
@@ -138,7 +140,8 @@ async function renderIds(config: ResolvedConfig, pages: PageModel[], sources: Ma
 /** Links in spec descriptions, with the line in the spec file where the text can be found. */
 function specLinks(api: ApiInput): SiteLink[] {
   const lines = readLines(api.source);
-  return api.markdown.links.map((link) => ({ ...link, location: locateSpecLink(link, lines) }));
+  // Links made external against the spec's link base are not checked (nor cached).
+  return api.markdown.links.filter((link) => link.external === undefined).map((link) => ({ ...link, location: locateSpecLink(link, lines) }));
 }
 
 /** Sidebar links as emitted, once per distinct sidebar; a broken one is reported at its page's source. */

@@ -1,40 +1,224 @@
-// Markdown from the spec is untrusted: it is rendered by the guide pipeline with raw HTML
-// escaped (a `<script>` shows as text), and its site links are resolved and checked like a
-// guide's, with the JSON pointer of the description as their location.
+// Markdown from the spec is untrusted. It is rendered by the guide pipeline with raw HTML on,
+// and when the text holds any `<` the result goes through an allow-list (sanitizeHtml.ts):
+// without raw HTML, markdown-it's output is already safe, and sanitising costs time.
+//
+// Links. A relative link in spec text may be a page of this site (the shipped spec links its
+// guides) or a page of the vendor's own documentation (`/docs/esign-rest-api/…`). Which one is
+// known only once every route exists, after the site stage; the text is rendered during it.
+// So each relative link is emitted as a placeholder, and `settle()` (called by the site stage
+// when all pages exist) decides: a route or file of this site stays a site link (and is
+// checked); anything else, when a link base is known (`openapi.linkBase`, or inferred from
+// the spec, see linkBase.ts), becomes `new URL(href, base)`, external and unchecked; without a
+// base it stays a site link and is reported under `openapi.onBrokenSpecLinks`. The other way,
+// computing the API's routes before its pages, would repeat the site stage's rules for every
+// kind of API page (operations, tags, schemas, webhooks, several specs) and drift from them;
+// the placeholder is exact by construction, and settling also counts the pages each link is
+// shown on, so that a problem is reported once with its count.
 import type { MarkdownIt } from 'markdown-it';
 import type { ResolvedConfig } from '../config/types';
 import { createEnv, createMarkdown, renderMarkdown } from '../content/markdown';
+import { warning, type Diagnostic, type Policy } from '../diagnostics/diagnostic';
 import type { SiteLink } from '../links/check';
 import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
+import type { PageModel } from '../shared/viewModels';
+import { inferLinkBase, type LinkBase } from './linkBase';
+import { sanitizeSpecHtml } from './sanitizeHtml';
 
 export interface SpecMarkdown {
   /** Renders spec markdown; `headings` collects its headings (for a table of contents). */
   render(text: string, pointer: string, headings?: { level: number; text: string; id: string }[]): string;
+  /** One per distinct relative link (href and description): the link check's input. */
   links: SiteLink[];
+  /**
+   * Once every page exists: replaces the placeholders in `pages` by the final hrefs, counts
+   * the pages each link is on, and returns the warning about an inferred link base (if used).
+   */
+  settle(pages: PageModel[], targets: { routes: ReadonlySet<string>; files: ReadonlySet<string> }): Diagnostic[];
 }
 
-export function createSpecMarkdown(config: ResolvedConfig, source: string): SpecMarkdown {
-  const md: MarkdownIt = createMarkdown({ html: false });
+/** The code of the warning that says which inferred link base was used. */
+export const SPEC_LINK_BASE = 'spec-link-base';
+
+/** What a spec's relative link is emitted as until it is settled. A relative path, so that the sanitiser keeps it. */
+const PLACEHOLDER = '/__docsgen_spec_link__/';
+const PLACEHOLDER_RE = /\/__docsgen_spec_link__\/(\d+)\//g;
+
+const UNSAFE_SCHEME = /^(javascript|vbscript|data):/i;
+const EMAIL = /^[^\s@/:?#]+@[^\s@/:?#]+\.[a-z]{2,}$/i;
+/** `developers.notion.com`, `www.example.com/docs`: a host name written without its scheme. */
+const BARE_HOST = /^((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,24}))(?::\d+)?(?:[/?#]|$)/i;
+/** …but `README.md`, `schema.json` and `index.html` are files. */
+const FILE_SUFFIX = /^(md|mdx|markdown|html?|xhtml|php|aspx?|jsp|cgi|json|ya?ml|xml|txt|csv|pdf|zip|gz|tar|png|jpe?g|gif|svg|webp|ico|js|mjs|ts|css|wsdl|xsd|proto|graphql)$/i;
+
+interface PendingLink {
+  link: SiteLink;
+  /** The href as written (with its hash), for the link base. */
+  href: string;
+  siteHref: string;
+}
+
+export function createSpecMarkdown(config: ResolvedConfig, source: string, document?: Record<string, any>): SpecMarkdown {
+  const md: MarkdownIt = createMarkdown({ html: true });
   const links: SiteLink[] = [];
-  const safeHref = (href: string) => (/^(javascript|vbscript|data):/i.test(href.trim()) ? '#' : href);
+  const pending: PendingLink[] = [];
+  const byKey = new Map<string, number>();
+  const configured = config.openapi?.linkBase;
+  const base: LinkBase | undefined = configured ? { url: configured, from: 'openapi.linkBase', inferred: false } : inferLinkBase(document);
+  const policy: Policy | undefined = config.openapi?.onBrokenSpecLinks;
+  // A description shared by many operations (a component schema's) is rendered once per use:
+  // its HTML depends only on its text and where it is written.
+  const rendered = new Map<string, { html: string; headings: { level: number; text: string; id: string }[] }>();
+
+  const placeholder = (href: string, path: string, hash: string, pointer: string): string => {
+    const key = `${href}\0${pointer}`;
+    let index = byKey.get(key);
+    if (index === undefined) {
+      const resolved = new URL(path, 'http://site/api/').pathname;
+      const link: SiteLink = { location: { file: source }, pointer, route: routeKey(resolved), hash, raw: href, ...(policy ? { policy } : {}) };
+      index = pending.push({ link, href, siteHref: routeUrl(config.baseUrl, resolved, config.trailingSlash) + (hash ? `#${hash}` : '') }) - 1;
+      byKey.set(key, index);
+      links.push(link);
+    }
+    return `${PLACEHOLDER}${index}/`;
+  };
+
+  const resolveHref = (written: string, pointer: string): string => {
+    const href = written.trim();
+    if (unsafe(href)) return '#';
+    if (isExternal(href)) return href;
+    if (EMAIL.test(href)) return `mailto:${href}`;
+    if (isBareHost(href)) return `https://${href}`;
+    if (href.startsWith(PLACEHOLDER)) return href; // a markdown link, already resolved, seen again by the sanitiser
+    const { path, hash } = splitHash(href);
+    if (path === '') return href;
+    return placeholder(href, path, hash, pointer);
+  };
+  // Spec images stay where they are: a spec cannot ask the build to copy local files. A
+  // relative one is the vendor's when a link base is known.
+  const resolveSrc = (written: string): string => {
+    const src = written.trim();
+    if (unsafe(src)) return '';
+    if (isExternal(src) || !base) return src;
+    return absolute(src, base.url) ?? src;
+  };
+
   return {
     links,
     render(text, pointer, headings) {
-      const env = createEnv(source, 0, {
-        resolveLink(href) {
-          if (isExternal(href)) return safeHref(href);
-          const { path, hash } = splitHash(href);
-          if (path === '') return href;
-          const resolved = new URL(path, `http://site${config.openapi?.route ?? '/api'}/`).pathname;
-          links.push({ location: { file: source }, pointer, route: routeKey(resolved), hash, raw: href });
-          return routeUrl(config.baseUrl, resolved, config.trailingSlash) + (hash ? `#${hash}` : '');
-        },
-        // Spec images stay where they are: a spec cannot ask the build to copy local files.
-        resolveImage: (src) => safeHref(src),
+      const key = `${pointer}\0${text}`;
+      let done = rendered.get(key);
+      if (!done) {
+        const env = createEnv(source, 0, {
+          resolveLink: (href) => resolveHref(href, pointer),
+          resolveImage: (src) => resolveSrc(src) || '#',
+        });
+        let html = renderMarkdown(md, text, env);
+        if (text.includes('<')) {
+          html = sanitizeSpecHtml(html, { href: (href) => resolveHref(href, pointer), src: resolveSrc, headingIds: new Set(env.headings.map((h) => h.id)) });
+        }
+        done = { html, headings: env.headings };
+        rendered.set(key, done);
+      }
+      headings?.push(...done.headings);
+      return done.html;
+    },
+    settle(pages, targets) {
+      if (pending.length === 0) return [];
+      const hrefs = pending.map(({ link, href, siteHref }) => {
+        if (targets.routes.has(safeDecode(link.route)) || targets.files.has(link.route) || !base) return siteHref;
+        const url = absolute(href, base.url);
+        if (url === undefined) return siteHref;
+        link.external = url;
+        return url;
       });
-      const html = renderMarkdown(md, text, env);
-      headings?.push(...env.headings);
-      return html;
+      const shownOn = pending.map(() => new Map<string, number>());
+      const seen = new WeakMap<object, ReadonlySet<number>>();
+      for (const page of pages) {
+        const found = replacePlaceholders(page.body, hrefs, seen);
+        for (const i of found) shownOn[i].set(page.body.kind, (shownOn[i].get(page.body.kind) ?? 0) + 1);
+      }
+      pending.forEach(({ link }, i) => {
+        if (shownOn[i].size > 0) link.shownOn = Object.fromEntries(shownOn[i]);
+      });
+      const rewritten = pending.filter(({ link }) => link.external !== undefined);
+      // Settled: a second call (serve --watch reusing pages) finds nothing to do.
+      pending.length = 0;
+      byKey.clear();
+      rendered.clear();
+      if (!base?.inferred || rewritten.length === 0) return [];
+      const examples = rewritten.slice(0, 3).map(({ href }) => `"${href}"`).join(', ');
+      return [
+        warning(
+          SPEC_LINK_BASE,
+          `${rewritten.length} link${rewritten.length === 1 ? '' : 's'} in the spec's descriptions (${examples}${rewritten.length > 3 ? ', …' : ''}) ${rewritten.length === 1 ? 'is' : 'are'} not a page of this site and ${rewritten.length === 1 ? 'was' : 'were'} resolved against ${base.url}, the spec's ${base.from}.`,
+          { location: { file: source }, hint: 'Set openapi.linkBase in the config to the URL these links are relative to (this also silences this warning).' },
+        ),
+      ];
     },
   };
+}
+
+/**
+ * Replaces placeholders in every string of a page body (in place) and returns the indexes
+ * found. Objects shared between pages (a tag's view on the index and on its own page) are
+ * replaced once; `seen` remembers what they held, so that every page showing them counts.
+ */
+function replacePlaceholders(value: unknown, hrefs: string[], seen: WeakMap<object, ReadonlySet<number>>): ReadonlySet<number> {
+  if (typeof value !== 'object' || value === null) return NONE;
+  const before = seen.get(value);
+  if (before) return before;
+  const found = new Set<number>();
+  seen.set(value, found);
+  const visit = (v: unknown, set: (s: string) => void) => {
+    if (typeof v === 'string') {
+      if (!v.includes(PLACEHOLDER)) return;
+      set(
+        v.replace(PLACEHOLDER_RE, (_, i: string) => {
+          found.add(Number(i));
+          return escapeAttribute(hrefs[Number(i)]);
+        }),
+      );
+    } else if (typeof v === 'object' && v !== null) {
+      for (const i of replacePlaceholders(v, hrefs, seen)) found.add(i);
+    }
+  };
+  if (Array.isArray(value)) value.forEach((v, i) => visit(v, (s) => (value[i] = s)));
+  else for (const [k, v] of Object.entries(value)) visit(v, (s) => ((value as Record<string, unknown>)[k] = s));
+  if (found.size === 0) seen.set(value, NONE); // most objects hold no link: one shared empty set for them
+  return found;
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/** Browsers ignore tabs, newlines and control characters in a URL: `java&#9;script:` is `javascript:`. */
+function unsafe(href: string): boolean {
+  return UNSAFE_SCHEME.test(href.replace(/[\u0000-\u0020\u007f]+/g, ''));
+}
+
+function isBareHost(href: string): boolean {
+  const m = BARE_HOST.exec(href);
+  return m !== null && !FILE_SUFFIX.test(m[2]);
+}
+
+/** `href` against an http(s) base, if that gives an http(s) URL (never another scheme). */
+function absolute(href: string, base: string): string | undefined {
+  try {
+    const url = new URL(href, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The placeholder sits inside an attribute that markdown-it or the sanitiser escaped. */
+function escapeAttribute(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURI(s);
+  } catch {
+    return s;
+  }
 }

@@ -10,6 +10,7 @@ import { escapeHtml } from '../shared/html';
 import { cappedMarkdown, operationView } from '../openapi/operationView';
 import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
+import { stripHtmlTags } from '../openapi/sanitizeHtml';
 import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { routeUrl } from '../shared/url';
 import { buildToc } from './toc';
@@ -324,7 +325,7 @@ function operationToc(view: ReturnType<typeof operationView>): TocEntry[] {
 
 /** A one-line description for meta tags from spec markdown: its first sentence, markup stripped. */
 export function firstSentence(markdown: string): string {
-  const text = markdown.replace(/```[\s\S]*?```/g, '').replace(/^#+\s.*$/gm, '').replace(/[`*_>#]|\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  const text = stripHtmlTags(markdown).replace(/```[\s\S]*?```/g, '').replace(/^#+\s.*$/gm, '').replace(/[`*_>#]|\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
   const m = /^(.{20,200}?[.!?])(\s|$)/.exec(text);
   return (m ? m[1] : text.slice(0, 160)).trim();
 }

@@ -156,14 +156,16 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   });
   const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
   if (apis.length > 1) pages.push(apiList(apis, href, head, messages));
-  for (const api of apis) {
+  const apiPages = apis.map((api) => {
     const own = apiConfig(config, api.settings);
-    for (const page of buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages)) {
+    const built = buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages);
+    for (const page of built) {
       pages.push(page);
       sources.set(page.route, api.source);
     }
     diagnostics.push(...unknownTags(own, api.model));
-  }
+    return built;
+  });
   // The landing of several APIs is theirs: serve --watch keeps it with their pages.
   if (apis.length > 1) sources.set('/api', apis[0].source);
   pages.push({
@@ -187,6 +189,9 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     else if (p.body.kind === 'apiSchemaIndex') apiLandings.set(p.body.title, href(p.route));
   }
   focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items));
+  // Every route exists now: the spec text's relative links are settled (src/openapi/markdown.ts).
+  const targets = { routes: new Set(pages.map((p) => p.route)), files: new Set(['/sitemap.xml', ...[...guides.assets.keys(), ...examples.files.keys()].map((f) => `/${f}`)]) };
+  apis.forEach((api, i) => diagnostics.push(...api.markdown.settle(apiPages[i], targets)));
   return { pages, files: examples.files, sources, diagnostics };
 }
 

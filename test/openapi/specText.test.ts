@@ -1,0 +1,141 @@
+// Spec text in built sites: links to the vendor's own documentation (openapi.linkBase, the base
+// inferred from the spec, onBrokenSpecLinks, one report per problem with its count), and HTML in
+// descriptions rendered through the allow-list with today's XSS guarantees.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkSiteLinks } from '../../src/links/checkSite';
+import { buildFails, buildFiles, configSource, repoRoot, writeFiles } from '../helpers/fixture';
+
+/** A vendor-like spec: its descriptions link this site's guide, the vendor's docs, and a shared schema links a missing page. */
+const vendorSpec = (extra = '') => `openapi: 3.0.3
+info:
+  title: Vendor API
+  version: '1'
+  description: |
+    Start with the [intro](/guides/intro), then the [vendor home](/home) and the
+    [envelopes guide](/docs/esign-rest-api/envelopes/). Write to developer@vendor.example
+    or see [developers.vendor.example](developers.vendor.example).
+${extra}paths:
+${['a', 'b', 'c']
+  .map(
+    (op) => `  /${op}:
+    get:
+      operationId: get-${op}
+      summary: Get ${op}
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Thing' }
+`,
+  )
+  .join('')}components:
+  schemas:
+    Thing:
+      type: object
+      description: A thing; see [the things page](/things-overview).
+      properties:
+        id: { type: string }
+`;
+
+const site = (spec: string, openapi: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) => ({
+  'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml', ...openapi }, ...overrides }),
+  'openapi.yaml': spec,
+  'content/guides/intro.md': '# Intro\n\nHello.\n',
+});
+
+const linkProblems = (diagnostics: { code: string }[]) => diagnostics.filter((d) => d.code === 'broken-link' || d.code === 'spec-link-base');
+
+describe('links in spec text', () => {
+  it('resolves what is not a page of this site against openapi.linkBase, as external links; keeps site links; warns about nothing', async () => {
+    const f = await buildFiles(site(vendorSpec(), { linkBase: 'https://developers.vendor.example/' }));
+    const $ = f.$('api/vendor-api/index.html');
+    const hrefs = $('.markdown a').map((_, a) => $(a).attr('href')).get();
+    expect(hrefs).toEqual(['/guides/intro', 'https://developers.vendor.example/home', 'https://developers.vendor.example/docs/esign-rest-api/envelopes/', 'mailto:developer@vendor.example', 'https://developers.vendor.example']);
+    expect(f.$('api/get-a/index.html')('a[href="https://developers.vendor.example/things-overview"]').length).toBeGreaterThan(0);
+    expect(f.result.diagnostics).toEqual([]);
+  });
+
+  it('infers the base from the spec when none is set, and says once which one it used and how to set it', async () => {
+    const spec = vendorSpec('externalDocs:\n  url: https://developers.vendor.example/docs/\n');
+    const f = await buildFiles(site(spec));
+    expect(f.$('api/vendor-api/index.html')('.markdown a[href="https://developers.vendor.example/home"]').length).toBe(1);
+    const warnings = f.result.diagnostics.filter((d) => d.code === 'spec-link-base');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].text).toContain('https://developers.vendor.example/docs/');
+    expect(warnings[0].text).toContain('externalDocs.url');
+    expect(warnings[0].hint).toContain('openapi.linkBase');
+    expect(f.logger.diagnostics.filter((d) => d.code === 'spec-link-base')).toHaveLength(1); // printed once
+  });
+
+  it('without a base, fails under the default policy with one error per problem, counting the pages that show it', async () => {
+    const { error } = await buildFails(site(vendorSpec()));
+    const problems = linkProblems(error.diagnostics);
+    expect(problems.map((d) => (d as { target?: string }).target).sort()).toEqual(['/docs/esign-rest-api/envelopes/', '/home', '/things-overview']);
+    const shared = problems.find((d) => d.text.includes('/things-overview'))!;
+    expect(shared.text).toContain('(in 3 operations and 1 schema)');
+    expect(shared.location?.line).toBe(vendorSpec().split('\n').findIndex((l) => l.includes('(/things-overview)')) + 1);
+  });
+
+  it('onBrokenSpecLinks: "warn" builds with warnings while the guides stay strict; "ignore" says nothing', async () => {
+    const warned = await buildFiles(site(vendorSpec(), { onBrokenSpecLinks: 'warn' }));
+    expect(linkProblems(warned.result.diagnostics).map((d) => d.severity)).toEqual(['warning', 'warning', 'warning']);
+
+    const ignored = await buildFiles(site(vendorSpec(), { onBrokenSpecLinks: 'ignore' }));
+    expect(linkProblems(ignored.result.diagnostics)).toEqual([]);
+
+    const guideBroken = { ...site(vendorSpec(), { onBrokenSpecLinks: 'ignore' }), 'content/guides/intro.md': '# Intro\n\nSee [nothing](/guides/nothing).\n' };
+    const { error } = await buildFails(guideBroken);
+    expect(linkProblems(error.diagnostics).map((d) => (d as { target?: string }).target)).toEqual(['/guides/nothing']);
+  });
+
+  it('follows onBrokenLinks when onBrokenSpecLinks is not set', async () => {
+    const f = await buildFiles(site(vendorSpec(), {}, { onBrokenLinks: 'warn' }));
+    expect(linkProblems(f.result.diagnostics).map((d) => d.severity)).toEqual(['warning', 'warning', 'warning']);
+  });
+
+  it('check-links reports the same problems once each', async () => {
+    const dir = writeFiles(site(vendorSpec()));
+    const report = await checkSiteLinks({ root: dir });
+    const problems = report.diagnostics.filter((d) => d.code === 'broken-link');
+    expect(problems).toHaveLength(3);
+    expect(problems.find((d) => d.text.includes('/things-overview'))!.reason).toContain('(in 3 operations and 1 schema)');
+  });
+});
+
+describe('HTML in spec text', () => {
+  it('renders harmless HTML as elements and every payload as text or not at all', async () => {
+    const f = await buildFiles(site(fs.readFileSync(path.join(repoRoot, 'fixtures/specs/xss.yaml'), 'utf8')));
+    const $ = f.$('api/get-parcel-notes/index.html');
+    const description = $('.markdown').filter((_, m) => $(m).text().includes('Use v4 instead')).first();
+    expect(description.length).toBe(1);
+    expect(description.find('p b').text()).toBe('v4');
+    expect(description.find('code').text()).toBe('^[A-Z]{3}$');
+    expect(description.find('table th').text()).toBe('Code');
+    expect(description.find('details summary').text()).toBe('More');
+    expect(description.find('details i').text()).toBe('detail');
+    // Payloads: no element, no handler, no style, no script URL, no spec id or class.
+    expect($('.markdown').find('script, iframe, style, form, input, button, object, svg, circle').length).toBe(0);
+    const attributes = $('.markdown *').get().flatMap((el) => Object.entries(el.attribs));
+    expect(attributes.filter(([name]) => name.startsWith('on') || name === 'style')).toEqual([]);
+    expect(attributes.filter(([name, value]) => (name === 'href' || name === 'src') && /^\s*(javascript|vbscript|data):/i.test(value))).toEqual([]);
+    expect(description.find('#main, .navbar').length).toBe(0);
+    const links = description.find('a').map((_, a) => [[$(a).text(), $(a).attr('href') ?? '']]).get();
+    expect(links).toEqual(['raw js', 'upper js', 'entity js', 'decimal entity js', 'tab js', 'newline js', 'data link'].map((text) => [text, '#']));
+    // What was escaped is shown as written.
+    expect(description.text()).toContain('<script>alert(1)</script>');
+    expect(description.text()).toContain('<iframe>');
+    const response = $('.markdown').filter((_, m) => $(m).text().includes('The notes.')).first();
+    expect(response.find('b').text()).toBe('Bold');
+    expect(response.find('span').attr('onmouseover')).toBeUndefined();
+  });
+
+  it('shows no tags in the one-line meta description', async () => {
+    const spec = vendorSpec().replace('paths:\n  /a:\n    get:\n', 'paths:\n  /a:\n    get:\n      description: "<p>Use <code>v4</code> instead of <b>v3</b>.</p> Then more."\n');
+    const f = await buildFiles(site(spec, { linkBase: 'https://developers.vendor.example/' }));
+    const meta = f.$('api/get-a/index.html')('meta[name="description"]').attr('content')!;
+    expect(meta).toBe('Use v4 instead of v3.');
+  });
+});
