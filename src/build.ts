@@ -4,7 +4,7 @@
 //   config   docsgen.config.ts → validated ResolvedConfig
 //   content  content/guides/**/*.md → front matter → markdown-it → GuideDoc[]
 //   openapi  the spec (file or URL) → parsed document → what the API pages show; the spec is
-//            validated in a worker thread meanwhile, awaited after the render stage (`validate`)
+//            validated in a worker thread meanwhile, awaited before the render stage (`validate`)
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
 //   locales  with several locales, each other one's guides (translations from i18n/<locale>/)
 //            and site again under `baseUrl<locale>/` (src/i18n/); rendered, indexed and
@@ -260,6 +260,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const otherRendered: SitePage[][] = [];
     let bytes: number | undefined;
     try {
+      // IMPORTANT: an invalid spec fails the build before any page is rendered: on a large spec
+      // rendering takes minutes, and an author waited them only to read a validation error.
+      // The verdict usually comes while the site and search stages run, so this wait is short.
+      const validateStart = performance.now();
+      collect(await validated);
+      if (apis.length > 0) timings.push(['validate', performance.now() - validateStart]);
       const renderStart = performance.now();
       rendered = options.cache
         ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
@@ -274,9 +280,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         );
       }
       timings.push(['render', performance.now() - renderStart]);
-      const validateStart = performance.now();
-      collect(await validated);
-      if (apis.length > 0) timings.push(['validate', performance.now() - validateStart]);
 
       for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
       files.set(stylesheet.path, stylesheet.css);

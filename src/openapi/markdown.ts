@@ -65,6 +65,8 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
   const configured = config.openapi?.linkBase;
   const base: LinkBase | undefined = configured ? { url: configured, from: 'openapi.linkBase', inferred: false } : inferLinkBase(document);
   const policy: Policy | undefined = config.openapi?.onBrokenSpecLinks;
+  // A relative site link (`list-boundaries`) stays within its own API's pages.
+  const apiBase = `http://site${(config.openapi?.route ?? '/api').replace(/\/*$/, '/')}`;
   // A description shared by many operations (a component schema's) is rendered once per use:
   // its HTML depends only on its text and where it is written.
   const rendered = new Map<string, { html: string; headings: { level: number; text: string; id: string }[] }>();
@@ -73,7 +75,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
     const key = `${href}\0${pointer}`;
     let index = byKey.get(key);
     if (index === undefined) {
-      const resolved = new URL(path, 'http://site/api/').pathname;
+      const resolved = new URL(path, apiBase).pathname;
       const link: SiteLink = { location: { file: source }, pointer, route: routeKey(resolved), hash, raw: href, ...(policy ? { policy } : {}) };
       index = pending.push({ link, href, siteHref: routeUrl(config.baseUrl, resolved, config.trailingSlash) + (hash ? `#${hash}` : '') }) - 1;
       byKey.set(key, index);

@@ -2,11 +2,12 @@
 // @readme/openapi-parser (in a worker thread: validator.ts) and converts Swagger 2.0 to
 // OpenAPI 3.0. Internal $refs are kept (not dereferenced): the model resolves them itself so
 // schema names survive and circular references stay finite.
-import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/diagnostic';
+import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic';
 import type { SpecSource } from './load';
 import type { ValidationMessages } from './validate';
 import { startValidator, type Validator } from './validator';
 import { danglingRefDiagnostics, danglingRefs } from './refs';
+import { validationDiagnostics } from './validationDiagnostics';
 
 export interface ParsedApi {
   document: Record<string, any>;
@@ -32,7 +33,7 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
   const messages = options.validator === false ? Promise.resolve({ errors: [], warnings: [] }) : (options.validator ?? startValidator()).validate(raw);
-  const validated = messages.then((messages) => validationDiagnostics(messages, raw, spec.source, options.strict));
+  const validated = messages.then((messages) => verdict(messages, raw, spec, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
   try {
     // The model and the site stage only read the document (test/openapi/specFixtures.test.ts
@@ -72,19 +73,10 @@ export function hasExternalRefs(document: unknown): boolean {
   return false;
 }
 
-/** The validator's messages as diagnostics; throws them when any is an error. */
-export function validationDiagnostics(messages: ValidationMessages, raw: unknown, source: string, strict: boolean): Diagnostic[] {
+/** The validator's findings as located diagnostics (validationDiagnostics.ts); throws them when any is an error. */
+function verdict(messages: ValidationMessages, raw: unknown, spec: SpecSource, strict: boolean): Diagnostic[] {
   if (messages.errors.length === 0 && messages.warnings.length === 0) return [];
-  const pointers = pointerByLine(raw);
-  const toDiagnostic = (severity: 'error' | 'warning') => (message: string) => {
-    const { text, pointer } = describeValidationMessage(message, pointers);
-    const make = severity === 'error' || strict ? error : warning;
-    return make(severity === 'error' ? 'spec-invalid' : 'spec-warning', `The OpenAPI spec is invalid${pointer ? ` at ${pointer}` : ''}: ${text.replace(/\.+$/, '')}.`, {
-      location: { file: source },
-      hint: severity === 'warning' && !strict ? 'Pass --strict to make spec warnings fatal.' : undefined,
-    });
-  };
-  const diagnostics: Diagnostic[] = [...messages.errors.map(toDiagnostic('error')), ...messages.warnings.map(toDiagnostic('warning'))];
+  const diagnostics = validationDiagnostics(messages, raw, spec, strict);
   if (diagnostics.some((d) => d.severity === 'error')) throw new DocsgenError(diagnostics);
   return diagnostics;
 }
@@ -100,44 +92,4 @@ async function convertSwagger(document: Record<string, any>, source: string): Pr
   } catch (cause) {
     throw new DocsgenError([error('spec-convert-failed', `Converting the Swagger 2.0 spec to OpenAPI 3 failed: ${(cause as Error).message}.`, { location: { file: source } })], { cause });
   }
-}
-
-/**
- * The parser reports problems with a code frame of the document printed as 2-space JSON,
- * pointing at a line (`> 19 |`). This maps every line of that printout to its JSON pointer,
- * so the report can say `/paths/~1a/get/responses/200` instead of a line in a JSON text the
- * author never wrote.
- */
-export function pointerByLine(document: unknown): string[] {
-  const lines: string[] = [''];
-  const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-  const walk = (value: unknown, pointer: string) => {
-    if (Array.isArray(value)) {
-      if (value.length === 0) return;
-      value.forEach((item, i) => {
-        lines.push(`${pointer}/${i}`);
-        walk(item, `${pointer}/${i}`);
-      });
-      lines.push(pointer);
-    } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function');
-      if (entries.length === 0) return;
-      for (const [key, v] of entries) {
-        lines.push(`${pointer}/${escape(key)}`);
-        walk(v, `${pointer}/${escape(key)}`);
-      }
-      lines.push(pointer);
-    }
-  };
-  lines.push('');
-  walk(document, '');
-  return lines;
-}
-
-export function describeValidationMessage(message: string, pointers: string[]): { text: string; pointer?: string } {
-  const [first] = message.split('\n');
-  const text = first.replace(/^[A-Z]+ /, '').trim();
-  const line = /^>\s*(\d+) \|/m.exec(message);
-  const pointer = line ? pointers[Number(line[1])] : undefined;
-  return { text, pointer: pointer === '' ? '/' : pointer };
 }

@@ -116,11 +116,11 @@ describe('spec fixtures', () => {
     expect(overview('.markdown img').get().flatMap((img) => Object.keys(img.attribs))).not.toContain('onerror');
   });
 
-  it('reports spec validation errors with their JSON pointer', async () => {
+  it('reports spec validation errors with their JSON pointer, line and column', async () => {
     const { error } = await buildFails(apiSite(specFile('invalid.yaml')));
-    expect(error.diagnostics.map((d) => d.text)).toEqual([
-      "The OpenAPI spec is invalid at /paths/~1permits/get/parameters/0: must have required property 'required'.",
-      "The OpenAPI spec is invalid at /paths/~1permits/get/responses/200: must have required property 'description'.",
+    expect(error.diagnostics.map((d) => [d.location?.line, d.location?.column, d.text])).toEqual([
+      [17, 11, '/paths/~1permits/get/parameters/0: the required key "in" is missing.'],
+      [23, 9, '/paths/~1permits/get/responses/200: the required key "description" is missing.'],
     ]);
     expect(error.diagnostics[0].location?.file).toMatch(/openapi\.yaml$/);
   });

@@ -46,7 +46,7 @@ const site = (spec: string, openapi: Record<string, unknown> = {}, overrides: Re
   'content/guides/intro.md': '# Intro\n\nHello.\n',
 });
 
-const linkProblems = (diagnostics: { code: string }[]) => diagnostics.filter((d) => d.code === 'broken-link' || d.code === 'spec-link-base');
+const linkProblems = <D extends { code: string }>(diagnostics: D[]) => diagnostics.filter((d) => d.code === 'broken-link' || d.code === 'spec-link-base');
 
 describe('links in spec text', () => {
   it('resolves what is not a page of this site against openapi.linkBase, as external links; keeps site links; warns about nothing', async () => {

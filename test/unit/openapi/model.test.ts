@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApiModel } from '../../../src/openapi/model';
-import { describeValidationMessage, pointerByLine } from '../../../src/openapi/parse';
+import { describeValidationMessage, pointerByLine } from '../../../src/openapi/validate';
 
 const op = (extra: object = {}) => ({ responses: { 200: { description: 'OK' } }, ...extra });
 
@@ -54,13 +54,13 @@ describe('openapi/model', () => {
   });
 });
 
-describe('openapi/parse', () => {
+describe('openapi/validate', () => {
   it('maps a line of the validator\'s JSON code frame to a JSON pointer', () => {
     const doc = { openapi: '3.0.3', paths: { '/a/{id}': { get: { parameters: [{ name: 'id' }], responses: { 200: { content: {} } } } } } };
     const pointers = pointerByLine(doc);
     const json = JSON.stringify(doc, null, 2).split('\n');
     expect(json[pointers.indexOf('/paths/~1a~1{id}/get/parameters/0') - 1].trim()).toBe('{');
     const message = `REQUIRED must have required property 'description'\n\n> ${json.findIndex((l) => l.includes('"200"')) + 1} |     "200": {`;
-    expect(describeValidationMessage(message, pointers)).toEqual({ text: "must have required property 'description'", pointer: '/paths/~1a~1{id}/get/responses/200' });
+    expect(describeValidationMessage(message, doc, () => pointers)).toEqual({ message: "must have required property 'description'", keyword: 'required', key: 'description', pointer: '/paths/~1a~1{id}/get/responses/200' });
   });
 });

@@ -76,6 +76,13 @@ describe('spec links', () => {
     expect(hrefs(htmlOf(p))).toEqual(['mailto:developer@nbg.gr', 'mailto:developer@nbg.gr', 'https://developers.notion.com', '/api/openapi.json']);
   });
 
+  it('resolves a relative site link within its own API', () => {
+    const md = createSpecMarkdown(config({ id: 'tiles', route: '/api/tiles' }), '/site/openapi.yaml');
+    const p = page('/api/tiles/x', 'apiOperation', md.render('[tile](get-tile) [other](/api/data/x)', '/info/description'));
+    md.settle([p], { routes: new Set(['/api/tiles/get-tile', '/api/data/x']), files: new Set() });
+    expect(hrefs(htmlOf(p))).toEqual(['/api/tiles/get-tile', '/api/data/x']);
+  });
+
   it('treats <a href> in raw HTML like a markdown link', () => {
     const md = createSpecMarkdown(config({ linkBase: 'https://vendor.example/' }), '/site/openapi.yaml');
     const p = page('/api/x', 'apiOperation', md.render('<p>See <a href="/guides/intro">intro</a> and <a href="/home">home</a>.</p>', '/info/description'));
