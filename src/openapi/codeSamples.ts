@@ -5,6 +5,7 @@
 
 import { HTTPSnippet } from '@readme/httpsnippet';
 import { targets } from '@readme/httpsnippet/targets';
+import { FORM_WRITERS, type FormRequest } from './formSamples';
 import type { CodeSample, SampleRequest } from './types';
 
 type Obj = Record<string, any>;
@@ -63,8 +64,12 @@ function generated(request: SampleRequest): CodeSample[] {
   const har = toHar(request, method);
   // Prepared once per request (URL parsing, query and header objects, JSON body parsed)…
   const prepared = new HTTPSnippet(har as any).init().requests[0];
+  const form = request.body?.form && formRequest(request, method, prepared.fullUrl);
+  const file = request.body?.file;
   return GENERATORS.map((generator) => {
-    const code = convertOne(generator, prepared, method);
+    const writer = form && FORM_WRITERS[generator.lang]?.[form.kind];
+    let code = writer ? writer(form) : convertOne(generator, prepared, method);
+    if (file !== undefined && !writer) code = withFileBody(generator.lang, code, file);
     const note = request.note?.split('\n').map((line) => `${generator.comment} ${line}`).join('\n');
     return { lang: generator.lang, label: generator.label, highlight: generator.highlight, code: note ? withNote(code, note) : code };
   });
@@ -137,7 +142,7 @@ interface HarRequest {
   cookies: { name: string; value: string }[];
   headers: { name: string; value: string }[];
   queryString: { name: string; value: string }[];
-  postData?: { mimeType: string; text?: string; params?: { name: string; value: string }[] };
+  postData?: { mimeType: string; text?: string; params?: { name: string; value: string; fileName?: string; contentType?: string }[] };
   headersSize: number;
   bodySize: number;
 }
@@ -155,7 +160,7 @@ function toHar(request: SampleRequest, method: string): HarRequest {
     bodySize: -1,
   };
   const body = request.body;
-  if (body && body.text !== '') {
+  if (body && (body.text !== '' || body.form || body.file !== undefined)) {
     // Without a Content-Type header curl would send the body as a form.
     // (PowerShell's converter also needs one.)
     if (!headers.some((h) => h.name.toLowerCase() === 'content-type')) {
@@ -173,8 +178,13 @@ function toHar(request: SampleRequest, method: string): HarRequest {
  * urlencoded text is split into params (httpsnippet drops a form body given only as text); a
  * multipart body becomes params when it is a JSON object of fields, else is kept as raw text.
  */
-function harBody(body: { mimeType: string; text: string }): NonNullable<HarRequest['postData']> {
+function harBody(body: NonNullable<SampleRequest['body']>): NonNullable<HarRequest['postData']> {
   const essence = (body.mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (body.file !== undefined) return { mimeType: body.mimeType || 'application/octet-stream', text: FILE_MARKER };
+  if (body.form) {
+    const params = body.form.map((f) => (f.fileName ? { name: f.name, value: '', fileName: f.fileName, contentType: f.contentType } : { name: f.name, value: f.value }));
+    return { mimeType: essence === 'application/x-www-form-urlencoded' ? essence : 'multipart/form-data', params };
+  }
   if (JSON_MIME.test(essence)) return { mimeType: 'application/json', text: body.text };
   if (essence === 'application/x-www-form-urlencoded') {
     return { mimeType: essence, params: [...new URLSearchParams(body.text)].map(([name, value]) => ({ name, value })) };
@@ -190,6 +200,43 @@ function harBody(body: { mimeType: string; text: string }): NonNullable<HarReque
     return { mimeType: 'text/plain', text: body.text };
   }
   return { mimeType: body.mimeType || 'application/octet-stream', text: body.text };
+}
+
+function formRequest(request: SampleRequest, method: string, fullUrl: string): FormRequest {
+  const essence = (request.body!.mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+  return {
+    method,
+    url: fullUrl,
+    headers: request.headers.filter((h) => h.name.toLowerCase() !== 'content-type'),
+    fields: request.body!.form!,
+    kind: essence === 'application/x-www-form-urlencoded' ? 'urlencoded' : 'multipart',
+  };
+}
+
+/**
+ * A binary body is sent from a file. httpsnippet knows only text bodies, so each sample is made
+ * with FILE_MARKER as the text, and the marker's string literal is replaced by the language's way
+ * of reading a file. A sample where the marker cannot be replaced says so instead of sending it.
+ */
+const FILE_MARKER = 'DOCSGEN_FILE_BODY';
+
+function withFileBody(lang: string, code: string, file: string): string {
+  const q = JSON.stringify(file);
+  const sq = `'${file}'`; // file names are made of safe characters (sampleBody.ts)
+  const swaps: Record<string, [string | RegExp, string][]> = {
+    curl: [[`--data ${FILE_MARKER}`, `--data-binary @${file}`]],
+    node: [[`body: '${FILE_MARKER}'`, `body: fs.readFileSync(${sq})`], [/^/, "import fs from 'node:fs';\n\n"]],
+    php: [[`"${FILE_MARKER}"`, `file_get_contents(${q})`]],
+    python: [[`payload = "${FILE_MARKER}"`, `payload = open(${q}, "rb")`]],
+    csharp: [[`new StringContent("${FILE_MARKER}")`, `new ByteArrayContent(File.ReadAllBytes(${q}))`]],
+    go: [[`payload := strings.NewReader("${FILE_MARKER}")`, `payload, _ := os.Open(${q})`], ['\t"strings"\n', '\t"os"\n']],
+    ruby: [[`request.body = "${FILE_MARKER}"`, `request.body = File.binread(${q})`]],
+    java: [[`.body("${FILE_MARKER}")`, `.body(Files.readAllBytes(Paths.get(${q})))`]],
+    powershell: [[`-Body '${FILE_MARKER}'`, `-InFile ${sq}`]],
+  };
+  let out = code;
+  for (const [from, to] of swaps[lang] ?? []) out = out.replace(from, () => to);
+  return out.includes(FILE_MARKER) ? code.split(FILE_MARKER).join(`<contents of ${file}>`) : out;
 }
 
 function jsonObject(text: string): Obj | undefined {

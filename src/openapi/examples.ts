@@ -4,6 +4,8 @@
 import { sample } from 'openapi-sampler';
 import { jsonHead } from './jsonHead';
 import { createResolver, type Resolver } from './resolve';
+import { baseSubtypes } from './discriminator';
+import { xmlExample } from './xmlExample';
 
 type Obj = Record<string, any>;
 
@@ -29,6 +31,27 @@ export function mediaExamples(media: Obj, direction: 'request' | 'response', doc
   // The sampler returns a schema's own `example` as it is: that one is not generated.
   const own = resolver.schema(media.schema).schema.example !== undefined;
   return generated === undefined ? [] : [{ label: own ? 'Example' : 'Example (generated from the schema)', value: generated }];
+}
+
+const JSON_MEDIA = /^(application|text)\/([\w.+-]+\+)?(x-)?json(;|$)/i;
+const XML_MEDIA = /^(application|text)\/([\w.+-]+\+)?xml(;|$)/i;
+
+/**
+ * An example as its media type shows it: for JSON, a string that holds JSON (specs often write
+ * the example as an escaped string) is shown parsed, any other string as it is; for XML, a value
+ * is written as XML following the schema's `xml` hints, a string as it is.
+ */
+export function exampleAs(mediaType: string, value: unknown, schema: Obj | undefined, resolver: Resolver): { value: unknown; language: string } {
+  if (JSON_MEDIA.test(mediaType)) {
+    if (typeof value !== 'string') return { value, language: 'json' };
+    try {
+      return { value: JSON.parse(value), language: 'json' };
+    } catch {
+      return { value, language: '' };
+    }
+  }
+  if (XML_MEDIA.test(mediaType)) return { value: typeof value === 'string' ? value : xmlExample(value, schema, resolver), language: 'xml' };
+  return { value, language: typeof value === 'string' ? '' : 'json' };
 }
 
 /** Schema nodes one generated example may contain; real specs nest and reuse schemas so much that an unbounded sample explodes. */
@@ -61,9 +84,14 @@ export function schemaExample(schema: Obj, direction: 'request' | 'response', do
   if (key !== undefined && state.cache.has(key)) return state.cache.get(key);
   let value: unknown;
   try {
+    // A discriminated base schema without oneOf/anyOf is sampled as its first subtype, whose
+    // discriminator property then carries the value that selects it.
+    const { schema: resolved, ref } = state.resolver.schema(schema);
+    const subtype = baseSubtypes(resolved, ref, state.resolver)[0];
     // The sampler gets a bounded, $ref-free copy: it then cannot recurse or fan out without end.
-    const bounded = boundedSchema(schema, state.resolver, { nodes: SAMPLE_NODE_BUDGET }, new Set(), 0, 1);
+    const bounded = boundedSchema(subtype ? { $ref: subtype.ref } : schema, state.resolver, { nodes: SAMPLE_NODE_BUDGET }, new Set(), 0, 1);
     value = sample(bounded as never, { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: MAX_SAMPLE_DEPTH });
+    if (subtype && value !== null && typeof value === 'object' && !Array.isArray(value)) value = { ...value, [resolved.discriminator.propertyName]: subtype.value };
   } catch {
     // A schema the sampler cannot handle (rare, malformed) simply gets no generated example.
     value = undefined;

@@ -7,6 +7,8 @@ import { byPolicy, warning, type Diagnostic, type Policy } from '../diagnostics/
 import { capSlug, kebabCase } from '../site/slug';
 import { createResolver, type Resolver } from './resolve';
 import type { HttpMethod } from './types';
+import { readLogo, type ApiLogo } from './logo';
+import { readServers, type ApiServer } from './servers';
 
 type Obj = Record<string, any>;
 
@@ -62,10 +64,13 @@ export interface ApiModel {
   summary: string;
   description: string;
   overviewSlug: string;
-  servers: { url: string; description: string }[];
+  /** The spec's servers, variables substituted and relative URLs resolved (src/openapi/servers.ts). */
+  servers: ApiServer[];
   securitySchemes: (Obj & { key: string })[];
   contact?: { name?: string; email?: string; url?: string };
   license?: { name: string; url?: string };
+  /** `info.x-logo`, when its URL is http(s). */
+  logo?: ApiLogo;
   /** Tags with something to show (own operations, or nested tags with some), in spec order, parents before their children. */
   tags: ApiTag[];
   /** `x-tagGroups`, without the tags not shown; empty when the spec has none. */
@@ -215,10 +220,11 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
       summary: String(info.summary ?? ''),
       description: String(info.description ?? ''),
       overviewSlug,
-      servers: (document.servers ?? []).map((s: Obj) => ({ url: String(s.url ?? '/'), description: String(s.description ?? '') })),
+      servers: readServers(document.servers, options.source),
       securitySchemes: Object.entries<Obj>(schemes).map(([key, s]) => ({ key, ...resolver.deref(s) })),
       contact: info.contact,
       license: info.license,
+      logo: readLogo(info['x-logo']),
       tags: tags.map(({ index: _index, hidden: _hidden, ...t }) => t),
       tagGroups,
       operations,

@@ -3,12 +3,15 @@
 // samples in nine languages. Anchors follow the field's path: `#response-200-data-boundaries-name`.
 import type { CodeSampleView, MediaContent, OperationView, SchemaNode } from '../shared/viewModels';
 import { generateCodeSamples } from './codeSamples';
-import { mediaExamples, parameterExample } from './examples';
+import { exampleAs, mediaExamples, parameterExample } from './examples';
 import { capMarkdown, createExampleFiles, DESCRIPTION_CHARS, omittedNote, shortenValue, type ExampleFiles, type PageDisplay } from './exampleFiles';
 import { jsonHead } from './jsonHead';
 import { formatBytes, formatCount } from '../shared/size';
 import { escapePointer, isHidden, mergedParameters, type ApiModel, type ApiOperation } from './model';
 import { schemaTree, slugPart, uniqueId, type SchemaUse, type TreeContext } from './schemaTree';
+import { nonJsonBody } from './sampleBody';
+import { operationRequirements, sampleCredentials, schemeSummary } from './security';
+import { joinUrl, sampleBase } from './servers';
 import type { SampleRequest } from './types';
 
 type Obj = Record<string, any>;
@@ -33,6 +36,8 @@ export interface OperationViewOptions {
   onUse?: (use: SchemaUse & { section: string }) => void;
   /** Where the wholes of capped examples, values and samples are written; without it pages cap without links. */
   examples?: ExampleFiles;
+  /** The overview page's URL: an operation's security schemes link to their anchors there. */
+  overviewHref?: string;
 }
 
 /** A request body larger than this (JSON, 2 spaces) is shortened in the code samples, which embed it nine times. */
@@ -138,10 +143,10 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
       // (`response-200-data-name`); with several, each media type gets its own anchored prefix.
       anchorId: entries.length > 1 ? uniqueId(`${idPrefix}-${slugPart(mediaType)}`, ids) : undefined,
       schema: media.schema ? schemaTree(media.schema, ctx(direction, entries.length > 1 ? `${section} (${mediaType})` : section), { id: entries.length > 1 ? `${idPrefix}-${slugPart(mediaType)}` : idPrefix, pointer: `${pointer}/${mediaType.replace(/\//g, '~1')}/schema` }) : undefined,
-      examples: mediaExamples(media, direction, document, api.resolver).map((ex, _, list) => ({
-        label: ex.label,
-        code: display.value(ex.value, { name: list.length > 1 ? `${op.slug}-${idPrefix}-${ex.label}` : `${op.slug}-${idPrefix}`, language: /json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : '' }),
-      })),
+      examples: mediaExamples(media, direction, document, api.resolver).map((ex, _, list) => {
+        const shown = exampleAs(mediaType, ex.value, media.schema, api.resolver);
+        return { label: ex.label, code: display.value(shown.value, { name: list.length > 1 ? `${op.slug}-${idPrefix}-${ex.label}` : `${op.slug}-${idPrefix}`, language: shown.language }) };
+      }),
     }));
   }
 
@@ -185,6 +190,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
     deprecated: op.deprecated,
     descriptionHtml,
     security: securityOf(api, op),
+    securityRequirements: operationRequirements(op.security, api.securitySchemes, options.overviewHref),
     parameters,
     requestBody,
     responses,
@@ -202,57 +208,59 @@ function contentSchema(param: Obj): Obj | undefined {
 
 function securityOf(api: ApiModel, op: ApiOperation): { name: string; detail: string }[] {
   return op.security.flatMap((requirement) =>
-    Object.keys(requirement).map((key) => {
-      const scheme = api.securitySchemes.find((s) => s.key === key);
-      const detail = !scheme ? '' : scheme.type === 'apiKey' ? `API key in the ${scheme.in} "${scheme.name}"` : scheme.type === 'http' ? `HTTP ${scheme.scheme}` : String(scheme.type);
-      return { name: key, detail };
-    }),
+    Object.keys(requirement ?? {}).map((key) => ({ name: key, detail: schemeSummary(api.securitySchemes.find((s) => s.key === key)) })),
   );
 }
 
 /**
- * The request the code samples make: first server, example parameter values, the API key. A
- * body example larger than SAMPLE_BODY_CHARS is shortened (`display` links to the whole).
+ * The request the code samples make: first server, example parameter values, the credentials of
+ * the first security requirement, and a body of the first media type (JSON preferred). A JSON
+ * body larger than SAMPLE_BODY_CHARS is shortened (`display` links to the whole).
  */
 export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined, display?: PageDisplay): SampleRequest {
-  const server = (api.servers[0]?.url ?? 'https://api.example.com').replace(/\/$/, '');
   let path = op.path;
   const query: SampleRequest['query'] = [];
   const headers: SampleRequest['headers'] = [];
+  const cookies: { name: string; value: string }[] = [];
   for (const p of op.parameters) {
     const value = parameterExample(p, document, api.resolver);
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value));
     else if (p.in === 'query' && (p.required || p.example !== undefined || p.schema?.example !== undefined) && value !== '') query.push({ name: p.name, value });
     else if (p.in === 'header' && p.required && value !== '') headers.push({ name: p.name, value });
+    else if (p.in === 'cookie' && p.required && value !== '') cookies.push({ name: p.name, value });
   }
-  for (const requirement of op.security.slice(0, 1)) {
-    for (const key of Object.keys(requirement)) {
-      const scheme = api.securitySchemes.find((s) => s.key === key);
-      if (scheme?.type === 'apiKey' && scheme.in === 'header') headers.push({ name: scheme.name, value: 'YOUR_API_KEY' });
-      else if (scheme?.type === 'apiKey' && scheme.in === 'query') query.push({ name: scheme.name, value: 'YOUR_API_KEY' });
-      else if (scheme?.type === 'http' && scheme.scheme === 'bearer') headers.push({ name: 'Authorization', value: 'Bearer YOUR_TOKEN' });
-      else if (scheme?.type === 'http' && scheme.scheme === 'basic') headers.push({ name: 'Authorization', value: 'Basic BASE64_CREDENTIALS' });
-    }
-  }
+  const credentials = sampleCredentials(op.security, api.securitySchemes);
+  headers.push(...credentials.headers.filter((c) => !headers.some((h) => h.name.toLowerCase() === c.name.toLowerCase())));
+  query.push(...credentials.query);
+  cookies.push(...credentials.cookies);
+  // Cookies go in one Cookie header, which every generator sends as it is.
+  if (cookies.length) headers.push({ name: 'Cookie', value: cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join('; ') });
   const response200 = Object.keys(op.raw.responses ?? {}).find((s) => s.startsWith('2'));
   const accept = response200 ? Object.keys(api.resolver.deref<Obj>(op.raw.responses[response200]).content ?? {})[0] : undefined;
   if (accept) headers.push({ name: 'Accept', value: accept });
   let sampleBody: SampleRequest['body'];
-  let note: string | undefined;
-  const json = body?.content && Object.entries<Obj>(body.content).find(([type]) => /json/.test(type));
+  const notes = [...credentials.notes];
+  const entries = Object.entries<Obj>(body?.content ?? {});
+  const json = entries.find(([type]) => /json/i.test(type));
   if (json) {
     const [example] = mediaExamples(json[1], 'request', document, api.resolver);
-    const head = example && jsonHead(example.value, { indent: 2, maxChars: SAMPLE_BODY_CHARS });
+    // A JSON example written as a string holding JSON is sent as that JSON.
+    const value = example && exampleAs(json[0], example.value, json[1].schema, api.resolver).value;
+    const head = example && jsonHead(value, { indent: 2, maxChars: SAMPLE_BODY_CHARS });
     if (head?.complete) sampleBody = { mimeType: json[0], text: head.text };
     else if (example) {
-      const short = shortenValue(example.value, SAMPLE_BODY_CHARS);
+      const short = shortenValue(value, SAMPLE_BODY_CHARS);
       sampleBody = { mimeType: json[0], text: JSON.stringify(short, null, 2) ?? '' };
-      const whole = display?.file(example.value, `${op.slug}-request-body`);
-      const items = Array.isArray(example.value) && Array.isArray(short) ? ` (${formatCount(short.length)} of ${formatCount(example.value.length)} items)` : '';
-      note = `The request body is shortened for this sample${items}${whole?.url ? `;\nthe full example (${formatBytes(whole.totalBytes)}): ${whole.url}` : '.'}`;
+      const whole = display?.file(value, `${op.slug}-request-body`);
+      const items = Array.isArray(value) && Array.isArray(short) ? ` (${formatCount(short.length)} of ${formatCount(value.length)} items)` : '';
+      notes.push(`The request body is shortened for this sample${items}${whole?.url ? `;\nthe full example (${formatBytes(whole.totalBytes)}): ${whole.url}` : '.'}`);
     }
+  } else if (entries.length > 0) {
+    const [mediaType, media] = entries[0]!;
+    sampleBody = nonJsonBody(mediaType, media, document, api.resolver);
   }
-  return { method: op.method.toUpperCase(), url: server + path, query, headers, body: sampleBody, note };
+  const note = notes.length ? notes.join('\n') : undefined;
+  return { method: op.method.toUpperCase(), url: joinUrl(sampleBase(api.servers), path), query, headers, body: sampleBody, note };
 }
 
 function codeSamples(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined, display: PageDisplay): CodeSampleView[] {

@@ -5,6 +5,7 @@
 import type { SchemaNode } from '../shared/viewModels';
 import { createExampleFiles, type PageDisplay } from './exampleFiles';
 import type { Resolver } from './resolve';
+import { baseSubtypes } from './discriminator';
 
 type Obj = Record<string, any>;
 
@@ -175,6 +176,18 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
     node.additional = { ...emptyNode(uniqueId(`${id}-additional-properties`, ctx.ids)), name: '[key: string]', type: 'any' };
   }
   const kind = body.oneOf ? 'oneOf' : body.anyOf ? 'anyOf' : undefined;
+  // A discriminator on a base schema without oneOf/anyOf: its subtypes (which include the base
+  // through allOf) are the variants, keyed by the discriminator value. Only the base's own
+  // discriminator counts: a subtype merges it in from the base and must not list its siblings.
+  const subtypes = kind ? [] : baseSubtypes(resolved, ref, ctx.resolver);
+  if (subtypes.length > 0) {
+    const propertyName = String(resolved.discriminator.propertyName);
+    node.variants = {
+      kind: 'oneOf',
+      discriminator: { propertyName, mapping: subtypes.map((s) => ({ value: s.value, target: s.name })) },
+      options: subtypes.map((s) => ({ title: s.name, node: build({ $ref: s.ref }, ctx, { id: uniqueId(`${id}-${slugPart(s.name)}`, ctx.ids), root: true, required: false, pointer: s.ref.slice(1), ancestors, path: walk.path }) })),
+    };
+  }
   if (kind) {
     const list: Obj[] = body[kind];
     const mapping = body.discriminator?.mapping ?? {};
@@ -201,14 +214,21 @@ function singleAllOfName(schema: Obj, resolver: Resolver): string | undefined {
 }
 
 function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk, ctx: TreeContext, pointer: string): SchemaNode {
-  const enumDescriptions = schema['x-enumDescriptions'] ?? schema['x-enum-descriptions'];
-  const describeEnum = (value: unknown, i: number): string => {
-    const text = Array.isArray(enumDescriptions) ? enumDescriptions[i] : enumDescriptions?.[String(value)];
-    return typeof text === 'string' ? ctx.markdown(text, `${pointer}/x-enumDescriptions`) : '';
-  };
   const types = typesOf(schema);
-  const itemEnum = types.includes('array') ? ctx.resolver.schema(schema.items).schema.enum : undefined;
-  const enumList: unknown[] | undefined = Array.isArray(schema.enum) ? schema.enum : Array.isArray(itemEnum) ? itemEnum : undefined;
+  const itemSchema = types.includes('array') ? ctx.resolver.schema(schema.items).schema : undefined;
+  const enumSource: Obj = Array.isArray(schema.enum) ? schema : Array.isArray(itemSchema?.enum) ? itemSchema! : schema;
+  const enumList: unknown[] | undefined = Array.isArray(enumSource.enum) ? enumSource.enum : undefined;
+  // Descriptions of the values: `x-enumDescriptions` (Redocly: an object value → text, or a list
+  // parallel to the enum) or `x-enum-descriptions` (openapi-generator: a parallel list), and the
+  // names generated code gives them (`x-enum-varnames`, `x-enumNames`).
+  const descriptionKey = enumSource['x-enumDescriptions'] !== undefined ? 'x-enumDescriptions' : 'x-enum-descriptions';
+  const enumDescriptions = enumSource[descriptionKey];
+  const varNames = Array.isArray(enumSource['x-enum-varnames']) ? enumSource['x-enum-varnames'] : Array.isArray(enumSource['x-enumNames']) ? enumSource['x-enumNames'] : undefined;
+  const describeEnum = (value: unknown, i: number): string => {
+    const text = Array.isArray(enumDescriptions) ? enumDescriptions[i] : enumDescriptions && typeof enumDescriptions === 'object' ? enumDescriptions[String(value)] : undefined;
+    return typeof text === 'string' ? ctx.markdown(text, `${pointer}/${descriptionKey}`) : '';
+  };
+  const varName = (i: number): string | undefined => (typeof varNames?.[i] === 'string' && varNames[i] !== '' ? varNames[i] : undefined);
   // Spec values can be huge (a 600,000-item example, an enum of thousands): shown capped, the whole in a file.
   const display = ctx.display ?? defaultDisplay();
   const label = walk.name ?? name ?? 'value';
@@ -236,7 +256,7 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
     descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${pointer}/description`) : '',
     constraints: constraints(schema),
     children: [],
-    enumValues: enums?.shown.map((value, i) => ({ value: display.inline(value, `${label}-value`).text, descriptionHtml: describeEnum(value, i) })),
+    enumValues: enums?.shown.map((value, i) => ({ value: display.inline(value, `${label}-value`).text, descriptionHtml: describeEnum(value, i), varName: varName(i) })),
     moreEnumValues: enums?.more,
     defaultValue,
     example,

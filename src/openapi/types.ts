@@ -11,9 +11,22 @@ export interface SampleRequest {
   url: string;
   query: { name: string; value: string }[];
   headers: { name: string; value: string }[];
-  body?: { mimeType: string; text: string };
+  /**
+   * `text` for a textual body (JSON, XML, plain text); `form` for a form (multipart or
+   * urlencoded: its fields, a file part with `fileName`); `file` for a binary body sent from a
+   * file (its name, e.g. `file.png`).
+   */
+  body?: { mimeType: string; text: string; form?: FormField[]; file?: string };
   /** Lines each generated sample starts with, as comments (e.g. that the body is shortened and where the whole is). */
   note?: string;
+}
+
+/** A field of a form body; a file part has `fileName` (and the file's media type when the spec gives it). */
+export interface FormField {
+  name: string;
+  value: string;
+  fileName?: string;
+  contentType?: string;
 }
 
 export interface CodeSample {

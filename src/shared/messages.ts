@@ -106,6 +106,28 @@ export const defaultMessages = {
   /** `{mediaType}`, e.g. application/json. */
   apiExamplesOf: 'Examples of {mediaType}',
   apiHeaderName: 'Header name',
+  // Servers and security in detail (overview and operation pages).
+  apiServerRelative: 'The spec gives this server as a path, relative to the host that serves the API; code samples show it on https://api.example.com.',
+  apiServerVariables: 'Variables',
+  apiVariable: 'Variable',
+  apiBearerFormat: 'Bearer format',
+  apiDiscoveryUrl: 'Discovery URL',
+  apiFlow: 'Flow',
+  apiAuthorizationUrl: 'Authorization URL',
+  apiDeviceAuthorizationUrl: 'Device authorization URL',
+  apiTokenUrl: 'Token URL',
+  apiRefreshUrl: 'Refresh URL',
+  apiScopes: 'Scopes',
+  apiScope: 'Scope',
+  apiDescription: 'Description',
+  apiNoScopes: 'No scopes.',
+  /** Between alternative security requirements on an operation. */
+  apiAuthOr: 'or',
+  /** Between the schemes of one requirement, all needed. */
+  apiAuthAnd: 'and',
+  apiAuthOptional: 'Authentication is optional.',
+  /** `{scopes}`: the OAuth2 scopes an operation needs, comma-separated. */
+  apiScopesNeeded: 'scopes: {scopes}',
   apiParameterName: 'Parameter name',
   apiPossibleValues: 'Possible values',
   apiConstant: 'Constant',

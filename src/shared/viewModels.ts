@@ -129,7 +129,8 @@ export interface SchemaNode {
   descriptionHtml: string;
   /** Human-readable constraints: `>= 1`, `<= 100`, `length <= 64`, `pattern: ^bnd_`, `unique items`. */
   constraints: string[];
-  enumValues?: { value: string; descriptionHtml: string }[];
+  /** `varName`: the value's name in generated code (`x-enum-varnames`). */
+  enumValues?: { value: string; descriptionHtml: string; varName?: string }[];
   /** Values left out of a long `enumValues` list, and the whole list as a file. */
   moreEnumValues?: { count: number; href?: string };
   defaultValue?: string;
@@ -200,6 +201,8 @@ export interface OperationView {
   deprecated: boolean;
   descriptionHtml: string;
   security: { name: string; detail: string }[];
+  /** The security requirements: alternatives (any one will do), each needing all its schemes; `optional` when one may call without credentials. */
+  securityRequirements?: { alternatives: SecurityRequirementView[]; optional: boolean };
   parameters: ParameterGroup[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
@@ -256,12 +259,34 @@ export interface ApiOverviewView {
   descriptionHtml: string;
   downloadUrl?: string;
   servers: { url: string; descriptionHtml: string }[];
-  auth: { id: string; name: string; type: string; where?: string; headerName?: string; scheme?: string; descriptionHtml: string }[];
+  auth: { id: string; name: string; type: string; where?: string; headerName?: string; scheme?: string; descriptionHtml: string; summary?: string; bearerFormat?: string; openIdConnectUrl?: string; flows?: OAuthFlowView[] }[];
+  /** `info.x-logo`: http(s) URLs only; `backgroundColor` is a checked CSS colour. */
+  logo?: { url: string; altText: string; backgroundColor?: string; href?: string };
+  /** Server details beyond `servers`, by index: the URL as written, its variables, and whether it is a path (a relative server of a spec read from a file). */
+  serverDetails?: { template: string; relative: boolean; variables: { name: string; default: string; enum: string[]; descriptionHtml: string }[] }[];
   contact?: { name?: string; email?: string; url?: string };
   license?: { name: string; url?: string };
   tags: ApiTagView[];
   /** The webhooks, when the spec has some (listed after the endpoints). */
   webhooks?: ApiTagView;
+}
+
+/** One flow of an OAuth2 security scheme. */
+export interface OAuthFlowView {
+  /** The key in `flows`: `authorizationCode`, `clientCredentials`, `implicit`, `password`. */
+  name: string;
+  label: string;
+  authorizationUrl?: string;
+  deviceAuthorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  scopes: { name: string; description: string }[];
+}
+
+/** One alternative of an operation's security: all its schemes are needed. */
+export interface SecurityRequirementView {
+  /** `href` links to the scheme on the overview; `scopes` are the OAuth2/OpenID Connect scopes needed. */
+  schemes: { name: string; href?: string; detail: string; scopes: string[] }[];
 }
 
 /** The page of a named component schema: its fields, an example, and where it is used. */

@@ -17,6 +17,7 @@ import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
+import { oauthFlows, schemeAnchor, schemeSummary } from '../openapi/security';
 import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
@@ -85,16 +86,26 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     version: api.version,
     descriptionHtml,
     downloadUrl: config.openapi?.downloadUrl || undefined,
-    servers: api.servers.map((s, i) => ({ url: s.url, descriptionHtml: s.description ? markdown.render(s.description, `/servers/${i}/description`) : '' })),
+    servers: api.servers.map((s, i) => ({ url: s.url || '/', descriptionHtml: s.description ? markdown.render(s.description, `/servers/${i}/description`) : '' })),
+    serverDetails: api.servers.map((s, i) => ({
+      template: s.template,
+      relative: s.relative,
+      variables: s.variables.map((v) => ({ ...v, descriptionHtml: v.description ? markdown.render(v.description, `/servers/${i}/variables/${v.name}/description`) : '' })),
+    })),
     auth: api.securitySchemes.map((s) => ({
-      id: `auth-${s.key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')}`,
+      id: schemeAnchor(s.key),
       name: s.key,
       type: String(s.type),
       where: s.in,
       headerName: s.name,
       scheme: s.scheme,
       descriptionHtml: s.description ? markdown.render(String(s.description), `/components/securitySchemes/${s.key}/description`) : '',
+      summary: schemeSummary(s),
+      bearerFormat: typeof s.bearerFormat === 'string' ? s.bearerFormat : undefined,
+      openIdConnectUrl: typeof s.openIdConnectUrl === 'string' ? s.openIdConnectUrl : undefined,
+      flows: oauthFlows(s),
     })),
+    logo: api.logo,
     contact: api.contact,
     license: api.license,
     tags: tagViews,
@@ -146,6 +157,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const view = operationView(api, op, document, render, {
       examples,
       schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
+      overviewHref: href(overviewRoute),
       onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${opHref}#${use.id}`),
     });
     const tag = tagsByName.get(op.tag)!;
@@ -173,6 +185,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       const view = operationView(api, hook, document, render, {
         examples,
         schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
+        overviewHref: href(overviewRoute),
         onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${hookHref}#${use.id}`),
       });
       pages.push({

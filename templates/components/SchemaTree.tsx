@@ -121,11 +121,17 @@ function Facts({ node }: { node: SchemaNode }) {
     rows.push([
       t.apiPossibleValues,
       <>
-        {node.enumValues.some((e) => e.descriptionHtml) ? (
+        {node.enumValues.some((e) => e.descriptionHtml || e.varName) ? (
           <ul className="schema-enum">
             {node.enumValues.map((e) => (
               <li key={e.value}>
                 <code>{e.value}</code>
+                {e.varName ? (
+                  <>
+                    {' '}
+                    <code className="schema-enum-name">{e.varName}</code>
+                  </>
+                ) : null}
                 {e.descriptionHtml ? <div className="markdown schema-enum-description" dangerouslySetInnerHTML={{ __html: e.descriptionHtml }} /> : null}
               </li>
             ))}

@@ -44,7 +44,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
           </aside>
         ) : null}
         {op.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: op.descriptionHtml }} /> : null}
-        {op.security.length > 0 ? (
+        {op.securityRequirements ? <Security requirements={op.securityRequirements} /> : op.security.length > 0 ? (
           <p className="operation-security">
             <strong>{t.apiAuthorization}</strong> {op.security.map((s) => s.detail || s.name).join('; ')}
           </p>
@@ -235,7 +235,7 @@ function Contents({ contents, id }: { contents: MediaContent[]; id: string }) {
                 key: String(i + 1),
                 label: ex.label,
                 content: (
-                  <CodeBlock code={ex.code} dataLanguage="json" />
+                  <CodeBlock code={ex.code} dataLanguage={ex.code.language || 'text'} />
                 ),
               }))}
             />
@@ -243,5 +243,53 @@ function Contents({ contents, id }: { contents: MediaContent[]; id: string }) {
         </div>
       ))}
     </>
+  );
+}
+
+/**
+ * Which credentials the operation takes: one line per alternative (requirement object), its
+ * schemes joined by "and", each linking to its description on the overview, with the scopes needed.
+ */
+function Security({ requirements }: { requirements: NonNullable<OperationView['securityRequirements']> }) {
+  const t = useMessages();
+  const { alternatives, optional } = requirements;
+  if (alternatives.length === 0) return null;
+  const line = (alternative: (typeof alternatives)[number]) =>
+    alternative.schemes.map((scheme, i) => (
+      <span key={scheme.name} className="security-scheme">
+        {i > 0 ? ` ${t.apiAuthAnd} ` : ''}
+        {scheme.href ? <a href={scheme.href}>{scheme.name}</a> : <span>{scheme.name}</span>}
+        {scheme.detail ? ` (${scheme.detail})` : ''}
+        {scheme.scopes.length > 0 ? (
+          <>
+            {' — '}
+            {formatMessage(t.apiScopesNeeded, { scopes: '' })}
+            {scheme.scopes.map((scope, j) => (
+              <span key={scope}>
+                {j > 0 ? ', ' : ''}
+                <code>{scope}</code>
+              </span>
+            ))}
+          </>
+        ) : null}
+      </span>
+    ));
+  return (
+    <div className="operation-security">
+      <strong>{t.apiAuthorization}</strong>{' '}
+      {alternatives.length === 1 ? (
+        line(alternatives[0]!)
+      ) : (
+        <ul className="security-alternatives">
+          {alternatives.map((alternative, i) => (
+            <li key={i}>
+              {i > 0 ? <span className="security-or">{t.apiAuthOr} </span> : null}
+              {line(alternative)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {optional ? <p className="security-optional">{t.apiAuthOptional}</p> : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // The API overview: title and version, description (its headings in the TOC), servers,
 // authentication per security scheme, contact and licence, the spec download, and every tag.
-import type { ApiOverviewView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
+import type { ApiOverviewView, Crumb, OAuthFlowView, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
@@ -12,6 +12,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
     <DocLayout page={page} toc={toc}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+        {o.logo ? <ApiLogo logo={o.logo} /> : null}
         <h1 className="doc-title">
           {o.title} {o.version ? <span className="version-badge">v{o.version}</span> : null}
         </h1>
@@ -26,12 +27,23 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
 
         <h2 id={o.sectionIds.servers}>{t.apiServers}</h2>
         <ul className="server-list">
-          {o.servers.map((s) => (
-            <li key={s.url}>
-              <code>{s.url}</code>
-              {s.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: s.descriptionHtml }} /> : null}
-            </li>
-          ))}
+          {o.servers.map((s, i) => {
+            const detail = o.serverDetails?.[i];
+            return (
+              <li key={i}>
+                <code>{s.url}</code>
+                {detail && detail.template !== s.url && detail.variables.length > 0 ? (
+                  <>
+                    {' '}
+                    <code className="server-template">{detail.template}</code>
+                  </>
+                ) : null}
+                {s.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: s.descriptionHtml }} /> : null}
+                {detail?.relative ? <p className="server-note">{t.apiServerRelative}</p> : null}
+                {detail && detail.variables.length > 0 ? <ServerVariables variables={detail.variables} /> : null}
+              </li>
+            );
+          })}
         </ul>
 
         <h2 id={o.sectionIds.authentication}>{t.apiAuthentication}</h2>
@@ -42,8 +54,22 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
             <dl className="schema-facts">
               <div>
                 <dt>{t.apiType}</dt>
-                <dd>{a.type === 'apiKey' ? 'API key' : a.type === 'http' ? `HTTP ${a.scheme ?? ''}`.trim() : a.type}</dd>
+                <dd>{a.summary ?? (a.type === 'apiKey' ? 'API key' : a.type === 'http' ? `HTTP ${a.scheme ?? ''}`.trim() : a.type)}</dd>
               </div>
+              {a.bearerFormat ? (
+                <div>
+                  <dt>{t.apiBearerFormat}</dt>
+                  <dd>{a.bearerFormat}</dd>
+                </div>
+              ) : null}
+              {a.openIdConnectUrl ? (
+                <div>
+                  <dt>{t.apiDiscoveryUrl}</dt>
+                  <dd>
+                    <UrlValue url={a.openIdConnectUrl} />
+                  </dd>
+                </div>
+              ) : null}
               {a.where ? (
                 <div>
                   <dt>{t.apiSentIn}</dt>
@@ -60,6 +86,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
               ) : null}
             </dl>
             {a.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: a.descriptionHtml }} /> : null}
+            {a.flows?.map((flow) => <OAuthFlow key={flow.name} flow={flow} />)}
           </section>
         ))}
 
@@ -109,5 +136,116 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
         ) : null}
       </article>
     </DocLayout>
+  );
+}
+
+/** `info.x-logo`: its URLs were checked to be http(s); the colour to be a plain CSS colour. */
+function ApiLogo({ logo }: { logo: NonNullable<ApiOverviewView['logo']> }) {
+  const image = <img src={logo.url} alt={logo.altText} className="api-logo-image" />;
+  return (
+    <p className="api-logo" style={logo.backgroundColor ? { backgroundColor: logo.backgroundColor } : undefined}>
+      {logo.href ? <a href={logo.href}>{image}</a> : image}
+    </p>
+  );
+}
+
+function ServerVariables({ variables }: { variables: NonNullable<ApiOverviewView['serverDetails']>[number]['variables'] }) {
+  const t = useMessages();
+  return (
+    <table className="server-variables">
+      <caption>{t.apiServerVariables}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.apiVariable}</th>
+          <th scope="col">{t.apiDefault}</th>
+          <th scope="col">{t.apiPossibleValues}</th>
+          <th scope="col">{t.apiDescription}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {variables.map((v) => (
+          <tr key={v.name}>
+            <td>
+              <code>{`{${v.name}}`}</code>
+            </td>
+            <td>
+              <code>{v.default}</code>
+            </td>
+            <td>
+              {v.enum.map((value, i) => (
+                <span key={i}>
+                  {i > 0 ? ', ' : ''}
+                  <code>{value}</code>
+                </span>
+              ))}
+            </td>
+            <td>{v.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: v.descriptionHtml }} /> : null}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A URL from the spec: a link when it is http(s), else shown as text. */
+function UrlValue({ url }: { url: string }) {
+  return /^https?:\/\//i.test(url) ? (
+    <a href={url}>
+      <code>{url}</code>
+    </a>
+  ) : (
+    <code>{url}</code>
+  );
+}
+
+function OAuthFlow({ flow }: { flow: OAuthFlowView }) {
+  const t = useMessages();
+  const urls: [string, string | undefined][] = [
+    [t.apiAuthorizationUrl, flow.authorizationUrl],
+    [t.apiDeviceAuthorizationUrl, flow.deviceAuthorizationUrl],
+    [t.apiTokenUrl, flow.tokenUrl],
+    [t.apiRefreshUrl, flow.refreshUrl],
+  ];
+  return (
+    <div className="oauth-flow" data-flow={flow.name}>
+      <h4>
+        {t.apiFlow}: {flow.label}
+      </h4>
+      <dl className="schema-facts">
+        {urls
+          .filter((u): u is [string, string] => u[1] !== undefined)
+          .map(([label, url]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>
+                <UrlValue url={url} />
+              </dd>
+            </div>
+          ))}
+      </dl>
+      {flow.scopes.length > 0 ? (
+        <table className="oauth-scopes">
+          <caption>{t.apiScopes}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.apiScope}</th>
+              <th scope="col">{t.apiDescription}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {flow.scopes.map((scope) => (
+              <tr key={scope.name}>
+                <td>
+                  <code>{scope.name}</code>
+                </td>
+                <td>{scope.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>{t.apiNoScopes}</p>
+      )}
+    </div>
   );
 }
