@@ -33,13 +33,19 @@ export function toProblems(diagnostics: (Diagnostic | LinkDiagnostic)[], cwd: st
       line: d.location?.line ?? null,
       column: d.location?.line !== undefined ? (d.location.column ?? null) : null,
       target: link.target ?? '',
-      reason: (link.reason ?? d.text.replace(/\.$/, '')) + (pointer ? ` (${pointer})` : ''),
+      reason: withPointer(link.reason ?? d.text.replace(/\.$/, ''), pointer),
       severity: d.severity,
       code: d.code,
       ...(options.source && d.location?.lineText !== undefined ? { lineText: d.location.lineText } : {}),
     };
   });
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.reason.localeCompare(b.reason));
+}
+
+/** "… (in 3 operations)" and the pointer: "… (in 3 operations; in the OpenAPI spec at /paths/…)". */
+function withPointer(reason: string, pointer: string | undefined): string {
+  if (!pointer) return reason;
+  return reason.endsWith(')') ? `${reason.slice(0, -1)}; ${pointer})` : `${reason} (${pointer})`;
 }
 
 const paint = (on: boolean, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);

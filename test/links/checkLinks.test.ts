@@ -108,7 +108,7 @@ describe('check-links from sources', () => {
     const dir = writeFiles({ ...good, 'openapi.yaml': spec, 'docsgen.config.ts': config() });
     const found = await problems(dir);
     expect(found).toEqual([
-      { file: 'openapi.yaml', line: 11, column: 35, target: '/guides/gone', reason: '/guides/gone is not a page of this site (in the OpenAPI spec at /paths/~1ping/get/description)', severity: 'error', code: 'broken-link' },
+      { file: 'openapi.yaml', line: 11, column: 35, target: '/guides/gone', reason: '/guides/gone is not a page of this site (in 1 operation; in the OpenAPI spec at /paths/~1ping/get/description)', severity: 'error', code: 'broken-link' },
     ]);
   });
 
