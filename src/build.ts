@@ -48,6 +48,7 @@ import { parseApi } from './openapi/parse';
 import { startValidator, type Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
 import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
+import { specCopy, type SpecCopy } from './openapi/specCopy';
 import type { RenderedPage } from './render/renderPages';
 import type { IslandAssets } from './islands/bundle';
 import type { SiteModel, PageModel } from './shared/viewModels';
@@ -122,6 +123,8 @@ export interface ApiInput {
   document: Record<string, any>;
   markdown: SpecMarkdown;
   source: string;
+  /** The spec's copy in the site, when the download link points at it (openapi/specCopy.ts). */
+  specCopy?: SpecCopy;
 }
 
 export interface BuildResult {
@@ -289,6 +292,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
       for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
       for (const [rel, content] of site.files) files.set(rel, content);
+      for (const api of apis) if (api.specCopy) files.set(api.specCopy.file, api.specCopy.text);
       for (const [i, o] of others.entries()) {
         for (const page of otherRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
         // The locale's pages refer to images and example files under its own base URL.
@@ -378,7 +382,9 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
     if (options.cache) (options.cache.api ??= new Map()).set(settings.id, parsed);
   }
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
-  return { api: { settings, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source }, validated: parsed.validated };
+  // Without a download link for this spec, the pages link to the copy the build writes.
+  const copy = specCopy(config, settings, spec);
+  return { api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source }, validated: parsed.validated };
 }
 
 /**

@@ -8,7 +8,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
   const root = path.dirname(configFile);
   const contentDir = path.resolve(root, user.contentDir ?? 'content');
   const outDir = inline.outDir ? path.resolve(inline.root ?? process.cwd(), inline.outDir) : path.resolve(root, user.outDir ?? 'build');
-  const apis = resolveApis(user.openapi, inline);
+  const apis = resolveApis(user.openapi, inline, root);
   return {
     configFile,
     root,
@@ -65,14 +65,19 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
  * `/api/<id>` each (or their `route`). `--spec` replaces the one spec (config/load.ts refuses
  * it with several).
  */
-function resolveApis(openapi: UserConfig['openapi'], inline: InlineConfig): ResolvedOpenApi[] {
-  const list: OpenApiConfig[] = openapi === undefined ? (inline.spec ? [{ spec: inline.spec, downloadUrl: '' }] : []) : Array.isArray(openapi) ? openapi : [openapi];
+function resolveApis(openapi: UserConfig['openapi'], inline: InlineConfig, root: string): ResolvedOpenApi[] {
+  const list: OpenApiConfig[] = openapi === undefined ? (inline.spec ? [{ spec: inline.spec }] : []) : Array.isArray(openapi) ? openapi : [openapi];
+  // The configured download link is that of the configured spec: a spec given by --spec is
+  // another one, and gets the copy docsgen writes of it (openapi/specCopy.ts), as does a spec
+  // without a download link.
+  const isUrl = (spec: string) => /^https?:\/\//i.test(spec);
+  const sameSpec = (a: string, b: string) => (isUrl(a) || isUrl(b) ? a === b : path.resolve(root, a) === path.resolve(root, b));
   return list.map((api) => ({
     id: api.id ?? 'api',
     label: api.label ?? '',
     route: api.route ?? (list.length > 1 ? `/api/${api.id}` : '/api'),
     spec: (list.length === 1 ? inline.spec : undefined) ?? api.spec,
-    downloadUrl: api.downloadUrl,
+    downloadUrl: list.length === 1 && inline.spec !== undefined && !sameSpec(inline.spec, api.spec) ? '' : (api.downloadUrl ?? ''),
     timeoutMs: api.timeoutMs ?? 10_000,
     schemaDepth: api.schemaDepth ?? 5,
     tagsWithoutSidebar: api.tagsWithoutSidebar ?? [],

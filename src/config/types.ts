@@ -30,8 +30,13 @@ export interface OpenApiConfig {
   route?: string;
   /** A URL (e.g. the dev server's `http://127.0.0.1:4010/docs/yaml`) or a file relative to the config. */
   spec: string;
-  /** The public download link shown to readers: `{host}/docs/yaml` on the API host. */
-  downloadUrl: string;
+  /**
+   * The public download link shown to readers: `{host}/docs/yaml` on the API host. When unset,
+   * or when `--spec` builds another spec than `spec`, docsgen copies the spec it built into the
+   * site (`/openapi.yaml` or `/openapi.json`, in the format it was read in) and links to that.
+   * @default the copy
+   */
+  downloadUrl?: string;
   /** Fetch timeout for a URL spec, in milliseconds. @default 10000 */
   timeoutMs?: number;
   /**
@@ -207,6 +212,8 @@ export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase'
   readonly label: string;
   /** The configured link base, or '' to infer one from the spec. */
   readonly linkBase: string;
+  /** The configured download link, or '' (none, or `--spec` built another spec): the pages link to docsgen's copy of the spec. */
+  readonly downloadUrl: string;
   /** Unset: spec links follow onBrokenLinks (also when `--on-broken-links` changes it). */
   readonly onBrokenSpecLinks?: Policy;
 };

@@ -105,7 +105,7 @@ const openapi = object({
   label: optional(string()),
   route: optional(string({ pattern: /^\/[^?#]*[^/?#]$/, expected: 'a site path starting with "/", e.g. "/api/tiles"' })),
   spec: required(string()),
-  downloadUrl: required(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
+  downloadUrl: optional(string({ pattern: /^https?:\/\//, expected: 'an absolute http(s) URL' })),
   timeoutMs: optional(integer(1, 600_000)),
   schemaDepth: optional(integer(1, 50)),
   tagsWithoutSidebar: optional(arrayOf(string())),

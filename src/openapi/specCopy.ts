@@ -1,0 +1,34 @@
+// The spec as a file of the site, for its download link. A configured `downloadUrl` is the
+// public address of the configured spec; a site built from another spec (`--spec`, or
+// `build({ spec })`) or with no download link configured links to a copy of the very text it
+// was built from, so the link never offers a different API than the pages describe.
+import type { ResolvedConfig, ResolvedOpenApi } from '../config/types';
+import { withBase } from '../shared/url';
+
+export interface SpecCopy {
+  /** Site-relative output file: `openapi.yaml`, `openapi.json`, or with several APIs `openapi-<id>.yaml`. */
+  file: string;
+  /** What the download link points at: the file under baseUrl. */
+  url: string;
+  /** The spec's text as it was read (from the file or the URL), unchanged. */
+  text: string;
+}
+
+/** The copy to write, or undefined when the configured download link stands. */
+export function specCopy(config: Pick<ResolvedConfig, 'baseUrl' | 'apis'>, settings: ResolvedOpenApi, spec: { source: string; text: string }): SpecCopy | undefined {
+  if (settings.downloadUrl !== '') return undefined;
+  const format = isJson(spec) ? 'json' : 'yaml';
+  const file = config.apis.length > 1 ? `openapi-${settings.id}.${format}` : `openapi.${format}`;
+  return { file, url: withBase(config.baseUrl, `/${file}`), text: spec.text };
+}
+
+/**
+ * The format the spec was read in: JSON by its file extension, or (a URL, or a file named
+ * otherwise) by its first character. YAML's flow style can open with `{` too, but a YAML file
+ * is named .yaml/.yml, which wins.
+ */
+function isJson(spec: { source: string; text: string }): boolean {
+  const extension = /\.(json|ya?ml)$/i.exec(spec.source.replace(/[?#].*$/, ''))?.[1].toLowerCase();
+  if (extension) return extension === 'json';
+  return /^\s*[{[]/.test(spec.text.slice(0, 256));
+}

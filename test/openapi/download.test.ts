@@ -1,0 +1,72 @@
+// #16: the download link follows the spec actually built. Built with --spec, the shipped site
+// kept offering the demo API's spec; a site without `downloadUrl` could not be configured.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { buildFiles, configSource, repoRoot } from '../helpers/fixture';
+
+/** The href of every "Download" button of the API pages, with the page it is on. */
+function downloadLinks(files: Map<string, string>): string[] {
+  const links = new Set<string>();
+  for (const [file, html] of files) {
+    if (!file.startsWith('api/') || !file.endsWith('.html')) continue;
+    const $ = cheerio.load(html);
+    $('a.button-secondary').each((_, a) => void links.add($(a).attr('href')!));
+  }
+  return [...links];
+}
+
+const htmlFiles = (result: { files: Map<string, unknown> }) => new Map([...result.files].filter(([, c]) => typeof c === 'string') as [string, string][]);
+
+const spec = `openapi: 3.0.3
+info: { title: Tides, version: '1' }
+paths:
+  /tides:
+    get:
+      operationId: listTides
+      responses:
+        '200': { description: OK }
+`;
+
+describe('#16 the download link follows the spec built', () => {
+  it('the shipped config with --spec links to a copy of that spec within baseUrl, not the demo API', async () => {
+    const result = await build({ root: repoRoot, spec: 'fixtures/specs/openapi31.yaml', write: false, logger: createMemoryLogger() });
+    const links = downloadLinks(htmlFiles(result));
+    expect(links).toEqual([`${result.config.baseUrl}openapi.yaml`]);
+    expect(result.files.get('openapi.yaml')).toBe(fs.readFileSync(path.join(repoRoot, 'fixtures/specs/openapi31.yaml'), 'utf8'));
+  }, 120_000);
+
+  it('the shipped config as configured links to its downloadUrl and writes no copy', async () => {
+    const result = await build({ root: repoRoot, write: false, logger: createMemoryLogger() });
+    expect(downloadLinks(htmlFiles(result))).toEqual(['https://api.hyperlocal.example/docs/yaml']);
+    expect(result.files.has('openapi.yaml')).toBe(false);
+  }, 120_000);
+
+  it('a config without downloadUrl builds, writes the spec in the format it was read in, and the link check accepts the copy', async () => {
+    const json = JSON.stringify({ openapi: '3.0.3', info: { title: 'Tides', version: '1' }, paths: { '/tides': { get: { operationId: 'listTides', responses: { 200: { description: 'OK' } } } } } }, null, 2);
+    const f = await buildFiles({
+      'docsgen.config.ts': configSource({ baseUrl: '/docs/', openapi: { spec: 'specs/tides.json' }, onBrokenLinks: 'throw' }),
+      'specs/tides.json': json,
+      // A guide may link to the copy: it is a file of the site like any other.
+      'content/guides/download.md': '# Download\n\nGet [the spec](/openapi.json).\n',
+    });
+    expect(f.read('openapi.json')).toBe(json);
+    expect(f.exists('openapi.yaml')).toBe(false);
+    expect(f.$('api/index.html')('a.button-secondary').attr('href')).toBe('/docs/openapi.json');
+    expect(f.$('guides/download/index.html')('.markdown a, article a').filter((_, a) => f.$('guides/download/index.html')(a).text() === 'the spec').attr('href')).toBe('/docs/openapi.json');
+    expect(f.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  }, 60_000);
+
+  it('a link to the copy is broken when there is no copy (the check above is a real one)', async () => {
+    const f = await buildFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' }, onBrokenLinks: 'warn' }),
+      'openapi.yaml': spec,
+      'content/guides/download.md': '# Download\n\nGet [the spec](/openapi.yaml).\n',
+    });
+    expect(f.exists('openapi.yaml')).toBe(false);
+    expect(f.result.diagnostics.filter((d) => d.text.includes('/openapi.yaml')).length).toBe(1);
+  }, 60_000);
+});
