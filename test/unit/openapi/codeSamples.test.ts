@@ -201,4 +201,61 @@ describe('openapi/codeSamples', () => {
     expect(sample(samples, 'python')).toBe('first');
     expect(samples[9]).toMatchObject({ lang: 'python-2', label: 'Python (async)', highlight: 'python', code: 'second' });
   });
+
+  // --- bodies that are not JSON (the requests a page builds are in test/openapi/requests.test.ts)
+
+  const upload = (method: string, form: NonNullable<SampleRequest['body']>['form']): SampleRequest => ({
+    method,
+    url: 'https://api.example.com/v1/files',
+    query: [],
+    headers: [apiKey],
+    body: { mimeType: 'multipart/form-data', text: '', form },
+  });
+
+  it('sends a repeated multipart field as a list in PowerShell and as repeated parts elsewhere', () => {
+    const samples = generateCodeSamples(upload('post', [
+      { name: 'tag', value: 'a' },
+      { name: 'tag', value: 'b' },
+      { name: 'doc', value: '', fileName: 'doc.pdf' },
+    ]));
+    expect(sample(samples, 'powershell')).toContain("  'tag' = @('a', 'b')\n  'doc' = Get-Item -Path 'doc.pdf'");
+    expect(sample(samples, 'curl')).toContain("--form tag=a \\\n  --form tag=b \\\n  --form doc='@doc.pdf'");
+    expect(sample(samples, 'java')).toContain('  .field("tag", "a")\n  .field("tag", "b")\n  .field("doc", new File("doc.pdf"))');
+    // Without a media type for the file, no language invents one.
+    for (const lang of ['node', 'php', 'csharp', 'ruby', 'java']) expect(sample(samples, lang), lang).not.toMatch(/image\/|application\/pdf/);
+  });
+
+  it('writes multipart samples for methods without a shortcut in each client', () => {
+    const samples = generateCodeSamples(upload('report', [{ name: 'f', value: '', fileName: 'f.bin' }]));
+    expect(sample(samples, 'java')).toContain('Unirest.request("REPORT", "https://api.example.com/v1/files")');
+    expect(sample(samples, 'ruby')).toContain("Net::HTTPGenericRequest.new('REPORT', true, true, url)");
+    expect(sample(samples, 'powershell')).toContain('-CustomMethod REPORT');
+    expect(sample(samples, 'csharp')).toContain('new HttpMethod("REPORT")');
+  });
+
+  it('omits the os import in Go when a multipart form has no file', () => {
+    const go = sample(generateCodeSamples(upload('post', [{ name: 'title', value: 'x' }])), 'go');
+    expect(go).not.toContain('"os"');
+    expect(go).toContain('writer.WriteField("title", "x")');
+  });
+
+  it('escapes quotes, backslashes and newlines in form values for each language', () => {
+    const value = 'it\'s "a"\\\nb';
+    const samples = generateCodeSamples({ ...upload('post', [{ name: 'n', value }]), body: { mimeType: 'application/x-www-form-urlencoded', text: '', form: [{ name: 'n', value }] } });
+    expect(sample(samples, 'node')).toContain(`form.append('n', 'it\\'s "a"\\\\\\nb');`);
+    const multipart = generateCodeSamples(upload('post', [{ name: 'n', value }]));
+    expect(sample(multipart, 'node')).toContain(`form.append('n', 'it\\'s "a"\\\\\\nb');`);
+    expect(sample(multipart, 'csharp')).toContain('new StringContent("it\'s \\"a\\"\\\\\\nb")');
+    expect(sample(multipart, 'powershell')).toContain(`'n' = 'it''s "a"\\\nb'`);
+  });
+
+  it('sends a binary body from a file with its Content-Type, in every language', () => {
+    const samples = generateCodeSamples({ method: 'put', url: 'https://api.example.com/v1/blob', query: [], headers: [], body: { mimeType: 'application/octet-stream', text: '', file: 'file.bin' } });
+    for (const [lang] of NINE) {
+      expect(sample(samples, lang!), lang).toContain('file.bin');
+      expect(sample(samples, lang!), lang).toContain('application/octet-stream');
+      expect(sample(samples, lang!), lang).not.toContain('DOCSGEN_FILE_BODY');
+    }
+    expect(sample(samples, 'node').startsWith("import fs from 'node:fs';\n\n")).toBe(true);
+  });
 });
