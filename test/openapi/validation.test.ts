@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import { formatDiagnostic } from '../../src/diagnostics/format';
+import { locatePointers } from '../../src/openapi/locate';
 import { buildFails, configSource } from '../helpers/fixture';
 
 const site = (file: string, spec: string) => ({
@@ -152,5 +153,16 @@ paths:
     const { error } = await buildFails(site('openapi.yaml', spec), { logger });
     expect(error.diagnostics.map(located)).toEqual([`openapi.yaml:${3 + 240 * 5 + 4}:18 /paths/~1broken/get/responses/200/description must be string (got array).`]);
     expect(logger.lines.filter((l) => l.startsWith('rendering pages'))).toEqual([]);
+  });
+
+  it('locates keys and array items in minified JSON and in flow-style YAML', () => {
+    const minified = '{"paths":{"/a":{"get":{"parameters":[{"name":"x"},{"name":"y","in":"query"}]}}}}';
+    expect(Object.fromEntries(locatePointers(minified, ['/paths/~1a/get', '/paths/~1a/get/parameters/1', '/paths/~1a/get/parameters/1/in', '/nope']))).toEqual({
+      '/paths/~1a/get': { line: 1, column: 17, lineText: minified },
+      '/paths/~1a/get/parameters/1': { line: 1, column: 51, lineText: minified },
+      '/paths/~1a/get/parameters/1/in': { line: 1, column: 63, lineText: minified },
+    });
+    const flow = 'paths:\n  /a: { get: { parameters: [ { name: x }, { name: y } ] } }\n';
+    expect(locatePointers(flow, ['/paths/~1a/get/parameters/1/name']).get('/paths/~1a/get/parameters/1/name')).toMatchObject({ line: 2, column: 45 });
   });
 });
