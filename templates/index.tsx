@@ -53,7 +53,7 @@ function body(site: SiteModel, page: PageModel): ReactElement {
     case 'apiSchema':
       return <ApiSchema page={page} schema={b.schema} toc={b.toc} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'apiSchemaIndex':
-      return <ApiSchemaIndex page={page} title={b.title} schemas={b.schemas} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+      return <ApiSchemaIndex page={page} title={b.title} schemas={b.schemas} parts={b.parts} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'search':
       return <Search actionHref={b.actionHref} search={site.search.stopWords ? undefined : { stopWords: false }} />;
     case 'notFound':

@@ -86,6 +86,10 @@ export const defaultMessages = {
   apiOtherTags: 'Other',
   /** The sidebar's link to the schema index when there are too many schemas to list: `{count}` schemas. */
   apiSchemasCount: 'Schemas ({count})',
+  /** A part of a long schema index: its first and last schema's names. */
+  apiSchemasPart: 'Schemas {first} – {last}',
+  /** `{count}` schemas in a part of the index. */
+  apiSchemasInPart: '{count} schemas',
   apiCodeSamples: 'Code samples',
   apiCodeSampleLanguage: 'Code sample language',
   apiSchema: 'Schema',

@@ -322,7 +322,7 @@ export type PageBody =
   | { kind: 'apiTag'; tag: ApiTagView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
   | { kind: 'apiOperation'; operation: OperationView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
   | { kind: 'apiSchema'; schema: ApiSchemaView; toc: TocEntry[]; breadcrumbs: Crumb[] }
-  | { kind: 'apiSchemaIndex'; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[] }
+  | { kind: 'apiSchemaIndex'; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[]; /** A long index lists its parts (each a page of this kind) instead of `schemas`. */ parts?: { label: string; href: string; count: number }[] }
   | { kind: 'search'; actionHref: string }
   | { kind: 'notFound'; homeHref: string; guidesHref: string; apiHref: string };
 

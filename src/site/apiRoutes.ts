@@ -244,14 +244,49 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [...apiCrumbs, schemaCrumb, { label: s.name }] },
     });
   }
+  // A long index is cut into parts, in name order, so that no page grows with the spec (Microsoft
+  // Graph beta's 6,177 schemas made one list of over 1 MB): the index then lists the parts.
+  const parts = summaries.length > SCHEMA_INDEX_PART ? chunks(byName(summaries), SCHEMA_INDEX_PART) : undefined;
+  const partRoute = (n: number) => `${schemaIndexRoute}/part/${n}`;
+  const partTitle = (part: typeof summaries) => formatMessage(messages.apiSchemasPart, { first: part[0].name, last: part[part.length - 1].name });
   pages.push({
     route: schemaIndexRoute,
     head: head(messages.apiSchemas, schemaIndexRoute, formatMessage(messages.apiSchemasDescription, { api: api.title })),
     section: 'api',
     sidebar,
-    body: { kind: 'apiSchemaIndex', title: messages.apiSchemas, schemas: summaries, breadcrumbs: [...apiCrumbs, { label: messages.apiSchemas }] },
+    body: {
+      kind: 'apiSchemaIndex',
+      title: messages.apiSchemas,
+      schemas: parts ? [] : summaries,
+      parts: parts?.map((part, i) => ({ label: partTitle(part), href: href(partRoute(i + 1)), count: part.length })),
+      breadcrumbs: [...apiCrumbs, { label: messages.apiSchemas }],
+    },
+  });
+  parts?.forEach((part, i) => {
+    const route = partRoute(i + 1);
+    pages.push({
+      route,
+      head: head(partTitle(part), route, formatMessage(messages.apiSchemasDescription, { api: api.title })),
+      section: 'api',
+      sidebar,
+      body: { kind: 'apiSchemaIndex', title: partTitle(part), schemas: part, breadcrumbs: [...apiCrumbs, schemaCrumb, { label: partTitle(part) }] },
+    });
   });
   return pages;
+}
+
+/** Schemas per page of the schema index: above this the index is cut into parts (each at most ~0.4 MB). */
+export const SCHEMA_INDEX_PART = 1000;
+
+/** By name, case folded first so that `account` and `Account` sit together; stable for the same spec. */
+function byName<T extends { name: string }>(list: T[]): T[] {
+  return [...list].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase(), 'en') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
 }
 
 /** Label of the API sidebar category and landing page listing the component schemas. */

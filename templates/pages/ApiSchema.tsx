@@ -4,6 +4,7 @@
 import type { ApiSchemaView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
+import { formatMessage } from '../../src/shared/messages';
 import { CodeBlock } from '../components/CodeBlock';
 import { SchemaBody } from '../components/SchemaTree';
 import { DocLayout } from '../layouts/DocLayout';
@@ -62,14 +63,24 @@ export function ApiSchema({ page, schema, toc, breadcrumbs, homeHref }: Props) {
  * list is grouped by first letter. The sidebar of a spec with many schemas links here instead of
  * listing them, so this page is where every schema is reachable from.
  */
-export function ApiSchemaIndex({ page, title, schemas, breadcrumbs, homeHref }: { page: PageModel; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[]; homeHref: string }) {
+export function ApiSchemaIndex({ page, title, schemas, parts, breadcrumbs, homeHref }: { page: PageModel; title: string; schemas: { name: string; href: string; summary: string }[]; parts?: { label: string; href: string; count: number }[]; breadcrumbs: Crumb[]; homeHref: string }) {
+  const t = useMessages();
   const letters = schemas.length > LETTER_INDEX_MIN ? byLetter(schemas) : undefined;
   return (
     <DocLayout page={page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <h1 className="doc-title">{title}</h1>
-        {letters ? (
+        {parts ? (
+          <ul className="schema-index schema-index-parts">
+            {parts.map((p) => (
+              <li key={p.href}>
+                <a href={p.href}>{p.label}</a>
+                <span> {formatMessage(t.apiSchemasInPart, { count: p.count.toLocaleString('en-US') })}</span>
+              </li>
+            ))}
+          </ul>
+        ) : letters ? (
           <>
             <nav className="schema-letters" aria-label={title}>
               {letters.map((g) => (

@@ -64,3 +64,117 @@ describe('openapi/validate', () => {
     expect(describeValidationMessage(message, doc, () => pointers)).toEqual({ message: "must have required property 'description'", keyword: 'required', key: 'description', pointer: '/paths/~1a~1{id}/get/responses/200' });
   });
 });
+
+describe('openapi/model: webhooks, hidden operations and tags, nested tags', () => {
+  const build = (document: object) => buildApiModel({ info: { title: 'Shop API', version: '1' }, ...document }, { onDuplicateRoutes: 'warn', source: 'spec.yaml' });
+
+  it('reads webhooks (3.1) and x-webhooks (3.0, also written like callbacks: event → URL expression → path item), each under /api/webhooks/', () => {
+    const { model } = build({
+      webhooks: { 'order.shipped': { post: op({ summary: 'Order shipped' }) } },
+      'x-webhooks': { 'inbound-sms': { '{$request.body#/callback}': { post: op({ summary: 'Inbound SMS' }) } }, refund: { post: op(), put: op() } },
+    });
+    expect(model.webhooks.map((w) => [w.event, w.method, w.path, w.slug, w.summary])).toEqual([
+      ['order.shipped', 'post', '', 'order-shipped', 'Order shipped'],
+      ['inbound-sms', 'post', '{$request.body#/callback}', 'inbound-sms', 'Inbound SMS'],
+      ['refund', 'put', '', 'refund-put', 'refund'],
+      ['refund', 'post', '', 'refund-post', 'refund'],
+    ]);
+    expect(model.operations).toEqual([]);
+  });
+
+  it('reserves /api/webhooks: an operation named "webhooks" gets another route', () => {
+    const { model, diagnostics } = build({ paths: { '/hooks': { get: op({ operationId: 'webhooks' }) } } });
+    expect(model.operations[0].slug).toBe('webhooks-2');
+    expect(diagnostics.map((d) => d.text)).toEqual(['The route /api/webhooks is wanted by both a reserved docsgen route and the operation GET /hooks; the operation GET /hooks gets /api/webhooks-2 instead.']);
+  });
+
+  it('leaves out what x-internal or x-excluded marks: operations, path items, tags (with their operations) and webhooks', () => {
+    const { model } = build({
+      tags: [{ name: 'Public' }, { name: 'Admin', 'x-internal': true }, { name: 'Audit', parent: 'Admin' }],
+      paths: {
+        '/a': { get: op({ operationId: 'shown', tags: ['Public'] }), post: op({ operationId: 'internalOp', 'x-internal': true }), put: op({ operationId: 'excludedOp', 'x-excluded': true }) },
+        '/b': { 'x-internal': true, get: op({ operationId: 'internalPath' }) },
+        '/c': { get: op({ operationId: 'adminOnly', tags: ['Admin'] }), post: op({ operationId: 'auditOnly', tags: ['Audit'] }), put: op({ operationId: 'adminAndPublic', tags: ['Admin', 'Public'] }) },
+      },
+      webhooks: { secret: { post: op({ 'x-internal': true }) }, open: { post: op() } },
+    });
+    expect(model.operations.map((o) => [o.operationId, o.tag])).toEqual([
+      ['shown', 'Public'],
+      ['adminAndPublic', 'Public'],
+    ]);
+    expect(model.tags.map((t) => t.name)).toEqual(['Public']);
+    expect(model.webhooks.map((w) => w.event)).toEqual(['open']);
+  });
+
+  it('nests tags by parent at any depth, parents first, and keeps a parent whose only operations are its children’s', () => {
+    const { model, diagnostics } = build({
+      tags: [{ name: 'Leaf', parent: 'Middle' }, { name: 'Root' }, { name: 'Middle', parent: 'Root' }, { name: 'Empty' }],
+      paths: { '/x': { get: op({ operationId: 'x', tags: ['Leaf'] }) } },
+    });
+    expect(diagnostics).toEqual([]);
+    expect(model.tags.map((t) => [t.name, t.parent, t.operations.length])).toEqual([
+      ['Root', undefined, 0],
+      ['Middle', 'Root', 0],
+      ['Leaf', 'Middle', 1],
+    ]);
+  });
+
+  it('warns about a cycle of parents or an unknown parent, and breaks it: every tag is still shown', () => {
+    const { model, diagnostics } = build({
+      tags: [{ name: 'A', parent: 'B' }, { name: 'B', parent: 'A' }, { name: 'C', parent: 'Nope' }],
+      paths: { '/a': { get: op({ operationId: 'getA', tags: ['A'] }) }, '/b': { get: op({ operationId: 'getB', tags: ['B'] }) }, '/c': { get: op({ operationId: 'getC', tags: ['C'] }) } },
+    });
+    expect(diagnostics.map((d) => [d.code, d.severity, d.text, d.notes])).toEqual([
+      ['tag-parent-cycle', 'warning', 'The tags\' parents form a cycle ("A" → "B" → "A"); the parent of "A" is ignored.', ['in the OpenAPI spec at /tags/0/parent']],
+      ['tag-parent-unknown', 'warning', 'The tag "C" names "Nope" as its parent, which is no tag of the spec; "C" is shown at the top level.', ['in the OpenAPI spec at /tags/2/parent']],
+    ]);
+    expect(model.tags.map((t) => [t.name, t.parent])).toEqual([
+      ['A', undefined],
+      ['B', 'A'],
+      ['C', undefined],
+    ]);
+  });
+
+  it('keeps x-tagGroups with the tags shown, dropping unknown tags and empty groups', () => {
+    const { model } = build({
+      'x-tagGroups': [{ name: 'Core', tags: ['Orders', 'Missing'] }, { name: 'Nothing', tags: ['Missing'] }],
+      paths: { '/o': { get: op({ operationId: 'o', tags: ['Orders'] }) }, '/p': { get: op({ operationId: 'p', tags: ['Payments'] }) } },
+    });
+    expect(model.tagGroups).toEqual([{ name: 'Core', tags: ['Orders'] }]);
+  });
+});
+
+describe('openapi/model: slug length', () => {
+  const long = (start: string) => `${start}${'AndThenSomethingElse'.repeat(15)}`; // 300+ characters
+  const bytes = (s: string) => Buffer.byteLength(s);
+
+  it('caps slugs at 120 bytes with a hash of the whole; shorter slugs are unchanged', () => {
+    const { model } = buildApiModel(
+      {
+        info: { title: 'Long', version: '1' },
+        tags: [{ name: long('tag') }],
+        paths: { '/a': { get: op({ operationId: long('getA'), tags: [long('tag')] }) }, '/b': { get: op({ operationId: long('getB') }) }, '/c': { get: op({ operationId: 'shortName' }) } },
+        components: { schemas: { [long('Schema')]: { type: 'object' } } },
+      },
+      { onDuplicateRoutes: 'warn', source: 's' },
+    );
+    const [a, b, c] = model.operations.map((o) => o.slug);
+    for (const slug of [a, b, model.tags[0].slug, model.schemas[0].slug]) {
+      expect(bytes(slug)).toBeLessThanOrEqual(120);
+      expect(slug).toMatch(/^[a-z0-9-]+-[0-9a-f]{8}$/);
+    }
+    expect(a.startsWith('get-a-and-then-something-else')).toBe(true);
+    expect(a).not.toBe(b);
+    expect(c).toBe('short-name');
+  });
+
+  it('gives the same long operationId the same slug in every build, and two equal ones distinct slugs', () => {
+    const spec = () => ({ info: { title: 'Long', version: '1' }, paths: { '/a': { get: op({ operationId: long('get') }), put: op({ operationId: long('get') }) } } });
+    const first = buildApiModel(spec(), { onDuplicateRoutes: 'warn', source: 's' });
+    const second = buildApiModel(spec(), { onDuplicateRoutes: 'warn', source: 's' });
+    expect(first.model.operations.map((o) => o.slug)).toEqual(second.model.operations.map((o) => o.slug));
+    const [x, y] = first.model.operations.map((o) => o.slug);
+    expect(y).toBe(`${x}-2`);
+    expect(first.diagnostics.map((d) => d.code)).toEqual(['duplicate-route']);
+  });
+});
