@@ -1,0 +1,88 @@
+// Sizes real specs reach: a 300-character operationId (a folder name longer than file systems
+// allow) and thousands of schemas (a sidebar that made every schema page weigh megabytes).
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFiles, configSource, listFiles, type Fixture } from '../helpers/fixture';
+
+const apiSite = (spec: object) => ({
+  'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.json', downloadUrl: 'https://api.test.example/openapi.json' }, navbar: { items: [{ label: 'API', to: '/api' }] } }),
+  'openapi.json': JSON.stringify(spec),
+});
+const ok = { responses: { 200: { description: 'OK' } } };
+
+describe('long names', () => {
+  it('builds an operationId, tag and schema name of 300 characters into routes of at most 120 bytes, linked from the sidebar', async () => {
+    const long = (start: string) => start + 'WithAVeryLongQualifier'.repeat(14); // 300+ characters
+    const f = await buildFiles(
+      apiSite({
+        openapi: '3.0.3',
+        info: { title: 'Long', version: '1' },
+        tags: [{ name: long('Tag') }],
+        paths: { '/x': { get: { operationId: long('getThing'), summary: 'Get the thing', tags: [long('Tag')], ...ok } } },
+        components: { schemas: { [long('Thing')]: { type: 'object', properties: { id: { type: 'string' } } } } },
+      }),
+    );
+    const $ = f.$('api/long/index.html');
+    const hrefs = $('.sidebar a').map((_, a) => $(a).attr('href')!).get();
+    const op = hrefs.find((h) => h.startsWith('/api/get-thing-'))!;
+    const schema = hrefs.find((h) => h.startsWith('/api/schemas/thing-'))!;
+    for (const href of [op, schema]) {
+      expect(Buffer.byteLength(href.split('/').pop()!)).toBeLessThanOrEqual(120);
+      expect(f.exists(`${href.slice(1)}/index.html`)).toBe(true);
+    }
+    expect(f.$(`${op.slice(1)}/index.html`)('h1').text()).toBe('Get the thing');
+    const tagPages = listFiles(f.result.config.outDir).filter((p) => p.startsWith('api/tag-with-a-very-long'));
+    expect(tagPages).toHaveLength(1);
+    expect(Buffer.byteLength(tagPages[0].split('/')[1])).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('3,000 schemas', () => {
+  const count = 3000;
+  const name = (i: number) => `${['Account', 'Billing', 'Catalog', 'Delivery', 'Zone'][i % 5]}Record${String(i).padStart(4, '0')}WithQualifiedName`;
+  let f: Fixture;
+  let pages: string[];
+  beforeAll(async () => {
+    const schemas = Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        name(i),
+        {
+          type: 'object',
+          // A first sentence near the 200 characters the index shows of it.
+          description: `${'A record of the generated catalogue, kept to measure how large the pages listing schemas grow when a spec has thousands of them and each has a long description '.slice(0, 190)}. More.`,
+          properties: { id: { type: 'string' }, ...(i % 10 !== 9 ? { next: { $ref: `#/components/schemas/${name(i + 1)}` } } : {}) },
+        },
+      ]),
+    );
+    f = await buildFiles(apiSite({ openapi: '3.0.3', info: { title: 'Catalogue', version: '1' }, paths: { '/a': { get: { operationId: 'getA', responses: { 200: { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name(0)}` } } } } } } } }, components: { schemas } }));
+    pages = listFiles(f.result.config.outDir).filter((p) => p.endsWith('.html'));
+  }, 180_000);
+
+  it('keeps every page under 1 MB', () => {
+    const sizes = pages.map((p) => [p, fs.statSync(path.join(f.result.config.outDir, p)).size] as const);
+    const largest = sizes.reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(largest[1], `${largest[0]} is ${largest[1]} bytes`).toBeLessThan(1_000_000);
+  });
+
+  it('links to the schema index from the sidebar instead of listing the schemas', () => {
+    const $ = f.$(`api/schemas/${'account-record-0000-with-qualified-name'}/index.html`);
+    expect($('.sidebar a').map((_, a) => [[$(a).text(), $(a).attr('href')]]).get()).toEqual(expect.arrayContaining([['Schemas (3,000)', '/api/schemas']]));
+    expect($('.sidebar a[href^="/api/schemas/"]')).toHaveLength(0);
+  });
+
+  it('reaches every schema from the index, through its parts', () => {
+    const index = f.$('api/schemas/index.html');
+    const parts = index('.schema-index-parts a').map((_, a) => index(a).attr('href')!).get();
+    expect(parts).toEqual(['/api/schemas/part/1', '/api/schemas/part/2', '/api/schemas/part/3']);
+    const listed = parts.flatMap((part) => {
+      const $ = f.$(`${part.slice(1)}/index.html`);
+      return $('.schema-index a').map((_, a) => $(a).attr('href')!).get();
+    });
+    expect(new Set(listed).size).toBe(count);
+    for (const href of listed) expect(pages).toContain(`${href.slice(1)}/index.html`);
+    // Each part is grouped by first letter, with the letters on top.
+    const first = f.$('api/schemas/part/1/index.html');
+    expect(first('.schema-letters a').map((_, a) => first(a).text()).get()).toEqual(['A', 'B']);
+  });
+});
