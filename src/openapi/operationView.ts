@@ -224,7 +224,8 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
   const cookies: { name: string; value: string }[] = [];
   for (const p of op.parameters) {
     const value = parameterExample(p, document, api.resolver);
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value));
+    // An empty value would leave `//` in the URL: the parameter's name stands in for it.
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value || String(p.name)));
     else if (p.in === 'query' && (p.required || p.example !== undefined || p.schema?.example !== undefined) && value !== '') query.push({ name: p.name, value });
     else if (p.in === 'header' && p.required && value !== '') headers.push({ name: p.name, value });
     else if (p.in === 'cookie' && p.required && value !== '') cookies.push({ name: p.name, value });
@@ -242,13 +243,13 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
   const notes = [...credentials.notes];
   const entries = Object.entries<Obj>(body?.content ?? {});
   const json = entries.find(([type]) => /json/i.test(type));
-  if (json) {
-    const [example] = mediaExamples(json[1], 'request', document, api.resolver);
+  const [example] = json ? mediaExamples(json[1], 'request', document, api.resolver) : [];
+  if (json && example) {
     // A JSON example written as a string holding JSON is sent as that JSON.
-    const value = example && exampleAs(json[0], example.value, json[1].schema, api.resolver).value;
-    const head = example && jsonHead(value, { indent: 2, maxChars: SAMPLE_BODY_CHARS });
-    if (head?.complete) sampleBody = { mimeType: json[0], text: head.text };
-    else if (example) {
+    const value = exampleAs(json[0], example.value, json[1].schema, api.resolver).value;
+    const head = jsonHead(value, { indent: 2, maxChars: SAMPLE_BODY_CHARS });
+    if (head.complete) sampleBody = { mimeType: json[0], text: head.text };
+    else {
       const short = shortenValue(value, SAMPLE_BODY_CHARS);
       sampleBody = { mimeType: json[0], text: JSON.stringify(short, null, 2) ?? '' };
       const whole = display?.file(value, `${op.slug}-request-body`);
@@ -256,7 +257,8 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
       notes.push(`The request body is shortened for this sample${items}${whole?.url ? `;\nthe full example (${formatBytes(whole.totalBytes)}): ${whole.url}` : '.'}`);
     }
   } else if (entries.length > 0) {
-    const [mediaType, media] = entries[0]!;
+    // Not JSON, or JSON without an example (a `format: binary` body declared as JSON): sent as its schema says.
+    const [mediaType, media] = json ?? entries[0]!;
     sampleBody = nonJsonBody(mediaType, media, document, api.resolver);
   }
   const note = notes.length ? notes.join('\n') : undefined;

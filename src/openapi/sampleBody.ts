@@ -23,7 +23,8 @@ export function nonJsonBody(mediaType: string, media: Obj, document: Obj, resolv
   }
   if (isBinary(essence, schema)) return { mimeType: mediaType, text: '', file: fileName('file', essence) };
   const [example] = mediaExamples(media ?? {}, 'request', document, resolver);
-  if (!example) return undefined;
+  // base64 text (`format: byte`) has no generated example: a placeholder says what goes there.
+  if (!example) return schema.format === 'byte' ? { mimeType: mediaType, text: 'BASE64_ENCODED_DATA' } : undefined;
   const shown = exampleAs(mediaType, example.value, media?.schema, resolver);
   const text = typeof shown.value === 'string' ? shown.value : JSON.stringify(shown.value, null, 2);
   return text ? { mimeType: mediaType, text: text.slice(0, MAX_TEXT) } : undefined;
@@ -39,7 +40,8 @@ function isBinary(essence: string, schema: Obj): boolean {
 /** A file's property (`format: binary`, `contentMediaType`, or OpenAPI 3.1's `contentEncoding`), alone or as array items. */
 function isFileSchema(schema: Obj, resolver: Resolver): boolean {
   const s = resolver.schema(schema).schema;
-  if (s.format === 'binary') return true;
+  // `format: binary`, or a media type written as the format (`audio/x-wav`), as some specs do.
+  if (s.format === 'binary' || (typeof s.format === 'string' && /^[a-z]+\/[\w.+-]+$/i.test(s.format))) return true;
   if (typeof s.contentMediaType === 'string' && s.type !== 'object') return true;
   if (s.type === 'array' && s.items) return isFileSchema(s.items, resolver);
   return false;
@@ -89,11 +91,12 @@ function firstType(value: unknown): string | undefined {
 function fileType(schema: Obj, resolver: Resolver): string | undefined {
   const s = resolver.schema(schema).schema;
   if (typeof s.contentMediaType === 'string') return firstType(s.contentMediaType);
+  if (typeof s.format === 'string' && s.format.includes('/')) return firstType(s.format);
   if (s.type === 'array' && s.items) return fileType(s.items, resolver);
   return undefined;
 }
 
-const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', 'svg+xml': 'svg', gzip: 'gz', 'x-gzip': 'gz', 'x-tar': 'tar', plain: 'txt', markdown: 'md', 'vnd.ms-excel': 'xls', msword: 'doc', 'octet-stream': 'bin' };
+const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', 'x-wav': 'wav', 'svg+xml': 'svg', gzip: 'gz', 'x-gzip': 'gz', 'x-tar': 'tar', plain: 'txt', markdown: 'md', 'vnd.ms-excel': 'xls', msword: 'doc', 'octet-stream': 'bin' };
 
 /** A file name for a sample: the field's name (safe characters only) with an extension from the media type. */
 export function fileName(name: string, mediaType: string | undefined): string {

@@ -43,9 +43,16 @@ function readServer(server: Obj, source: string): ApiServer {
   });
   const byName = new Map(variables.map((v) => [v.name, v.default]));
   // A variable the spec does not declare keeps its braces: there is no value to put there.
-  const substituted = template.replace(/\{([^{}]+)\}/g, (whole, name: string) => byName.get(name) || whole);
+  // A default can bring its own slash (`https://host/{basePath}` with `/api/v1`): one is kept.
+  const substituted = collapseSlashes(template.replace(/\{([^{}]+)\}/g, (whole, name: string) => byName.get(name) || whole));
   const { url, relative } = resolve(substituted, source);
   return { template, url: url.replace(/\/+$/, ''), relative, description: String(server.description ?? ''), variables };
+}
+
+/** `https://host//a///b` → `https://host/a/b`; the `//` of a scheme or of a network-path reference stays. */
+function collapseSlashes(url: string): string {
+  const start = url.match(/^([a-z][a-z0-9+.-]*:)?\/\//i)?.[0] ?? '';
+  return start + url.slice(start.length).replace(/\/{2,}/g, '/');
 }
 
 function resolve(url: string, source: string): { url: string; relative: boolean } {

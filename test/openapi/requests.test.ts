@@ -162,6 +162,68 @@ paths:
   });
 });
 
+describe('what real specs write', () => {
+  it('never prints // from a variable holding a slash or an empty path value; sends base64 and binary-as-JSON bodies', async () => {
+    const f = await buildFiles(apiSite(`openapi: 3.0.3
+info: { title: Odd, version: '1' }
+servers:
+  - url: https://cloud.example/{basePath}
+    variables:
+      basePath: { default: /api/v1/ }
+paths:
+  /orders/{type}/lines:
+    post:
+      operationId: writeLines
+      parameters:
+        - { name: type, in: path, required: true, schema: { type: string }, example: '' }
+      requestBody:
+        content:
+          text/plain:
+            schema: { type: string, format: byte }
+      responses:
+        '204': { description: OK }
+  /images:
+    post:
+      operationId: postImage
+      requestBody:
+        content:
+          application/json:
+            schema: { type: string, format: binary }
+      responses:
+        '204': { description: OK }
+`));
+    const lines = samples(f.$('api/write-lines/index.html'));
+    expect(lines.curl).toContain('--url https://cloud.example/api/v1/orders/type/lines');
+    expect(lines.curl).toContain("--data BASE64_ENCODED_DATA");
+    expect(f.$('api/write-lines/index.html')('.operation-url').text()).toBe('https://cloud.example/api/v1/orders/{type}/lines');
+    const image = samples(f.$('api/post-image/index.html'));
+    expect(image.curl).toContain('--data-binary @file.json');
+    expect(image.python).toContain('payload = open("file.json", "rb")');
+  });
+
+  it('treats a media type written as a multipart field format (audio/x-wav) as a file part', async () => {
+    const f = await buildFiles(apiSite(`openapi: 3.0.3
+info: { title: Voice, version: '1' }
+paths:
+  /announcements:
+    post:
+      operationId: addAnnouncement
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                file: { type: string, format: audio/x-wav }
+      responses:
+        '201': { description: OK }
+`));
+    const s = samples(f.$('api/add-announcement/index.html'));
+    expect(s.curl).toContain("--form file='@file.wav'");
+    expect(s.python).toContain('"file": ("file.wav", open("file.wav", "rb"), "audio/x-wav")');
+  });
+});
+
 describe('security', () => {
   it('describes every scheme on the overview: OAuth2 flows with URLs and scopes, OpenID Connect, mutual TLS, API keys, HTTP', () => {
     const $ = kennel.$('api/kennel-api/index.html');
