@@ -47,9 +47,23 @@ export interface ValidationMessages {
 }
 
 export async function validateSpec(document: Record<string, unknown>): Promise<ValidationMessages> {
+  withoutPathExtensions(document);
   const result = await validate(document as never, { validate: { rules: { openapi: LENIENT_RULES, swagger: { ...LENIENT_RULES, 'unknown-required-schema-property': 'warning' } } } });
   const messages = (list: { message: string }[]) => list.map((e) => e.message);
   return problemsOf({ errors: result.valid ? [] : messages(result.errors), warnings: messages(result.warnings) }, document);
+}
+
+/**
+ * OpenAPI allows extensions (`x-…`) among the keys of `paths`, but @readme/openapi-parser 9
+ * refuses any key there that does not start with `/` ("Entries in the OpenAPI `paths` object
+ * must begin with a leading slash"), which failed valid specs (apicurio.local/registry.json's
+ * `x-codegen-contextRoot`). The validator gets its own copy of the document, so they are taken
+ * out of that copy; the model skips them anyway.
+ */
+function withoutPathExtensions(document: Record<string, unknown>): void {
+  const paths = document.paths;
+  if (paths === null || typeof paths !== 'object' || Array.isArray(paths)) return;
+  for (const key of Object.keys(paths)) if (key.startsWith('x-')) delete (paths as Record<string, unknown>)[key];
 }
 
 /** The messages taken apart; `document` is the one the validator printed (dereferenced in place). */
@@ -66,6 +80,8 @@ const FRAME_LINE = /^>\s*(\d+) \|/m;
 
 export function describeValidationMessage(message: string, document: unknown, linePointers: () => string[]): SpecProblem {
   const lines = message.split('\n');
+  const special = unframedProblem(lines[0], document);
+  if (special) return special;
   const headline = HEADLINE.exec(lines[0]);
   if (!headline) return { message: lines[0].trim() };
   const keyword = headline[1].toLowerCase();
@@ -86,6 +102,36 @@ export function describeValidationMessage(message: string, document: unknown, li
   }
   if (keyword === 'type' && problem.pointer !== undefined) problem.got = typeName(valueAt(document, problem.pointer));
   return problem;
+}
+
+const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Two messages without a code frame that still name a key: the parser's check of `paths` keys,
+ * and the error its code-frame printer throws (and the parser reports instead of the finding)
+ * when a key holds a `/`: `Couldn't find property  of /paths/~1a/get/…/schema//b/{id}` — the
+ * value's pointer, then the key unescaped (`/b/{id}`). The printer only appends a key for an
+ * unknown (additional, unevaluated) or badly named one.
+ */
+function unframedProblem(line: string, document: unknown): SpecProblem | undefined {
+  if (/^Entries in the (OpenAPI|Swagger) `paths` object must begin with a leading slash\.$/.test(line)) {
+    const paths = (document as { paths?: unknown })?.paths;
+    const key = paths !== null && typeof paths === 'object' ? Object.keys(paths).find((k) => !k.startsWith('/')) : undefined;
+    return { message: 'must begin with a leading slash', keyword: 'property', ...(key === undefined ? {} : { pointer: `/paths/${escapeKey(key)}` }) };
+  }
+  const lost = /^Couldn't find property .* of (\/.*)$/.exec(line);
+  if (!lost) return undefined;
+  const segments = lost[1].split('/').slice(1);
+  let node = document;
+  let known = 0;
+  for (; known < segments.length; known++) {
+    const key = segments[known].replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) break;
+    node = (node as Record<string, unknown>)[key];
+  }
+  if (known === segments.length) return { message: 'is not allowed here', keyword: 'unknown key', pointer: lost[1] };
+  const prefix = segments.slice(0, known).map((s) => `/${s}`).join('');
+  return { message: 'is not allowed here', keyword: 'unknown key', pointer: `${prefix}/${escapeKey(segments.slice(known).join('/'))}` };
 }
 
 function typeName(value: unknown): string | undefined {

@@ -49,6 +49,7 @@ export function describeProblem(problem: SpecProblem, document: unknown): Descri
   const last = unescape(segments.pop() ?? '');
   const parent = segments.join('/') || '/';
   switch (problem.keyword) {
+    case 'unknown key':
     case 'additional property':
     case 'unevaluated property':
       return { text: sentence(`${parent}: unknown key "${last}" (${problem.message})`), at: pointer, via };

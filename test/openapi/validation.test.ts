@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import { formatDiagnostic } from '../../src/diagnostics/format';
 import { locatePointers } from '../../src/openapi/locate';
-import { buildFails, configSource } from '../helpers/fixture';
+import { buildFails, buildFiles, configSource } from '../helpers/fixture';
 
 const site = (file: string, spec: string) => ({
   'docsgen.config.ts': configSource({ openapi: { spec: file, downloadUrl: 'https://api.test.example/docs/yaml' } }),
@@ -164,5 +164,41 @@ paths:
     });
     const flow = 'paths:\n  /a: { get: { parameters: [ { name: x }, { name: y } ] } }\n';
     expect(locatePointers(flow, ['/paths/~1a/get/parameters/1/name']).get('/paths/~1a/get/parameters/1/name')).toMatchObject({ line: 2, column: 45 });
+  });
+
+  it('names a path key without its leading slash, and accepts extensions among the paths', async () => {
+    const spec = `openapi: 3.0.3
+info: { title: Zones, version: '1.0' }
+paths:
+  x-codegen-contextRoot: /v1
+  zones:
+    get:
+      responses:
+        '200': { description: OK }
+`;
+    const { error } = await buildFails(site('openapi.yaml', spec));
+    expect(error.diagnostics.map(located)).toEqual(['openapi.yaml:5:3 /paths: the key "zones" must begin with a leading slash.']);
+    const valid = spec.replace('  zones:', '  /zones:');
+    const f = await buildFiles(site('openapi.yaml', valid));
+    expect(f.result.diagnostics.filter((d) => d.code.startsWith('spec-'))).toEqual([]);
+  });
+
+  it('names an unknown key that holds a slash (the validator\'s printer loses it)', async () => {
+    const spec = `openapi: 3.0.3
+info: { title: Zones, version: '1.0' }
+paths:
+  /zones:
+    get:
+      responses:
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema:
+                type: object
+                /zones/{id}: null
+`;
+    const { error } = await buildFails(site('openapi.yaml', spec));
+    expect(error.diagnostics.map(located)).toEqual(['openapi.yaml:13:17 /paths/~1zones/get/responses/404/content/application~1json/schema: unknown key "/zones/{id}" (is not allowed here).']);
   });
 });
