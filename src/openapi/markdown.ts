@@ -126,8 +126,12 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
     },
     settle(pages, targets) {
       if (pending.length === 0) return [];
+      // A base the config did not give is a guess: it never takes a link into this site's own
+      // guides (a spec published beside them means them, and a typo there must stay an error).
+      const guarded = base?.inferred && [...targets.routes].some((r) => r.startsWith('/guides/') && !r.startsWith('/guides/tags'));
       const hrefs = pending.map(({ link, href, siteHref }) => {
         if (targets.routes.has(safeDecode(link.route)) || targets.files.has(link.route) || !base) return siteHref;
+        if (guarded && (link.route === '/guides' || link.route.startsWith('/guides/'))) return siteHref;
         const url = absolute(href, base.url);
         if (url === undefined) return siteHref;
         link.external = url;

@@ -70,6 +70,12 @@ describe('links in spec text', () => {
     expect(f.logger.diagnostics.filter((d) => d.code === 'spec-link-base')).toHaveLength(1); // printed once
   });
 
+  it('stays strict about links into its own guides even with an inferred base', async () => {
+    const spec = vendorSpec('externalDocs:\n  url: https://developers.vendor.example/docs/\n').replace('[intro](/guides/intro)', '[intro](/guides/intor)');
+    const { error } = await buildFails(site(spec));
+    expect(linkProblems(error.diagnostics).filter((d) => d.severity === 'error').map((d) => (d as { target?: string }).target)).toEqual(['/guides/intor']);
+  });
+
   it('without a base, fails under the default policy with one error per problem, counting the pages that show it', async () => {
     const { error } = await buildFails(site(vendorSpec()));
     const problems = linkProblems(error.diagnostics);

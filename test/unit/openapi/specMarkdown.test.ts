@@ -69,6 +69,24 @@ describe('spec links', () => {
     expect(hrefs(htmlOf(p))).toEqual(['https://developers.vendor.example/home', 'https://developers.vendor.example/docs/x', 'https://developers.vendor.example/docs/y', 'https://developers.vendor.example/home']);
   });
 
+  it('never lets an inferred base take a link into the guides of a site that has some (it stays strict); a configured base does', () => {
+    const document = { externalDocs: { url: 'https://vendor.example/' } };
+    const inferred = createSpecMarkdown(config(), '/site/openapi.yaml', document);
+    const p = page('/api/x', 'apiOperation', inferred.render('[typo](/guides/intor) [home](/home)', '/info/description'));
+    inferred.settle([p], targets);
+    expect(hrefs(htmlOf(p))).toEqual(['/guides/intor', 'https://vendor.example/home']);
+
+    const noGuides = createSpecMarkdown(config(), '/site/openapi.yaml', document);
+    const q = page('/api/x', 'apiOperation', noGuides.render('[theirs](/guides/intor)', '/info/description'));
+    noGuides.settle([q], { routes: new Set(['/guides', '/guides/tags', '/api/x']), files: new Set() });
+    expect(hrefs(htmlOf(q))).toEqual(['https://vendor.example/guides/intor']);
+
+    const configured = createSpecMarkdown(config({ linkBase: 'https://vendor.example/' }), '/site/openapi.yaml');
+    const r = page('/api/x', 'apiOperation', configured.render('[theirs](/guides/intor)', '/info/description'));
+    configured.settle([r], targets);
+    expect(hrefs(htmlOf(r))).toEqual(['https://vendor.example/guides/intor']);
+  });
+
   it('links e-mail addresses with mailto: and bare host names with https:, but not file names', () => {
     const md = createSpecMarkdown(config(), '/site/openapi.yaml');
     const p = page('/api/x', 'apiOperation', md.render('Write to developer@nbg.gr or [us](developer@nbg.gr); see [developers.notion.com](developers.notion.com) and [the spec](openapi.json).', '/info/description'));
