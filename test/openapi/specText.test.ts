@@ -102,6 +102,12 @@ describe('links in spec text', () => {
     expect(linkProblems(f.result.diagnostics).map((d) => d.severity)).toEqual(['warning', 'warning', 'warning']);
   });
 
+  it('refuses a link base that is not an absolute http(s) URL, and an unknown policy, naming the key', async () => {
+    const { messages } = await buildFails(site(vendorSpec(), { linkBase: 'developers.vendor.example', onBrokenSpecLinks: 'fail' }));
+    expect(messages.join('\n')).toMatch(/"openapi\.linkBase" expected an absolute http\(s\) URL/);
+    expect(messages.join('\n')).toMatch(/"openapi\.onBrokenSpecLinks" expected one of "throw", "warn", "ignore"/);
+  });
+
   it('check-links reports the same problems once each', async () => {
     const dir = writeFiles(site(vendorSpec()));
     const report = await checkSiteLinks({ root: dir });
