@@ -6,6 +6,8 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { specCopy } from '../../src/openapi/specCopy';
+import type { ResolvedOpenApi } from '../../src/config/types';
 import { buildFiles, configSource, repoRoot } from '../helpers/fixture';
 
 /** The href of every "Download" button of the API pages, with the page it is on. */
@@ -69,4 +71,15 @@ describe('#16 the download link follows the spec built', () => {
     expect(f.exists('openapi.yaml')).toBe(false);
     expect(f.result.diagnostics.filter((d) => d.text.includes('/openapi.yaml')).length).toBe(1);
   }, 60_000);
+
+  it('names the copy after the format read (a URL by its text) and, with several APIs, after the API', () => {
+    const api = (id: string, downloadUrl = '') => ({ id, downloadUrl }) as ResolvedOpenApi;
+    const one = { baseUrl: '/docs/', apis: [api('api')] };
+    expect(specCopy(one, api('api'), { source: 'http://127.0.0.1:4010/docs/yaml', text: 'openapi: 3.1.0\n' })).toMatchObject({ file: 'openapi.yaml', url: '/docs/openapi.yaml' });
+    expect(specCopy(one, api('api'), { source: 'http://127.0.0.1:4010/docs/json', text: '  {"openapi":"3.1.0"}' })).toMatchObject({ file: 'openapi.json', url: '/docs/openapi.json' });
+    expect(specCopy(one, api('api'), { source: '/specs/flow.yaml', text: '{ openapi: 3.1.0 }' })).toMatchObject({ file: 'openapi.yaml' });
+    const two = { baseUrl: '/', apis: [api('data'), api('tiles')] };
+    expect(specCopy(two, api('tiles'), { source: '/specs/tiles.json', text: '{}' })).toMatchObject({ file: 'openapi-tiles.json', url: '/openapi-tiles.json', text: '{}' });
+    expect(specCopy(two, api('data', 'https://api.example.com/docs/yaml'), { source: '/specs/data.yaml', text: '' })).toBeUndefined();
+  });
 });
