@@ -259,7 +259,9 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
   } else if (entries.length > 0) {
     // Not JSON, or JSON without an example (a `format: binary` body declared as JSON): sent as its schema says.
     const [mediaType, media] = json ?? entries[0]!;
-    sampleBody = nonJsonBody(mediaType, media, document, api.resolver);
+    const sent = nonJsonBody(mediaType, media, document, api.resolver);
+    sampleBody = sent.body;
+    if (sent.shortened) notes.push('The request body is shortened for this sample.');
   }
   const note = notes.length ? notes.join('\n') : undefined;
   return { method: op.method.toUpperCase(), url: joinUrl(sampleBase(api.servers), path), query, headers, body: sampleBody, note };

@@ -13,8 +13,13 @@ const MAX_TEXT = 4_000;
 
 const TEXTUAL = /^(text\/|application\/([\w.-]+\+)?(json|xml|yaml|x-yaml|javascript|graphql|sql|csv|x-ndjson|jwt|x-www-form-urlencoded)\b)|\+(json|xml|yaml)\b/i;
 
-/** The body of a sample for `mediaType`, or undefined when there is nothing to send. */
-export function nonJsonBody(mediaType: string, media: Obj, document: Obj, resolver: Resolver): SampleRequest['body'] {
+/** The body of a sample for `mediaType` (undefined when there is nothing to send); `shortened` when its text is the start of a longer example. */
+export function nonJsonBody(mediaType: string, media: Obj, document: Obj, resolver: Resolver): { body: SampleRequest['body']; shortened: boolean } {
+  const body = bodyOf(mediaType, media, document, resolver);
+  return { body: body && { ...body, text: shortened(body.text) }, shortened: body !== undefined && body.text.length > MAX_TEXT };
+}
+
+function bodyOf(mediaType: string, media: Obj, document: Obj, resolver: Resolver): SampleRequest['body'] {
   const essence = mediaType.split(';')[0]!.trim().toLowerCase();
   const schema = mergeAllOf(resolver.schema(media?.schema).schema, resolver);
   if (essence === 'multipart/form-data' || essence === 'application/x-www-form-urlencoded' || essence.startsWith('multipart/')) {
@@ -27,7 +32,7 @@ export function nonJsonBody(mediaType: string, media: Obj, document: Obj, resolv
   if (!example) return schema.format === 'byte' ? { mimeType: mediaType, text: 'BASE64_ENCODED_DATA' } : undefined;
   const shown = exampleAs(mediaType, example.value, media?.schema, resolver);
   const text = typeof shown.value === 'string' ? shown.value : JSON.stringify(shown.value, null, 2);
-  return text ? { mimeType: mediaType, text: text.slice(0, MAX_TEXT) } : undefined;
+  return text ? { mimeType: mediaType, text } : undefined;
 }
 
 /** Binary: a known binary media type, or a `format: binary` string, or an unknown type without an example. */
@@ -75,6 +80,13 @@ function formFields(media: Obj, schema: Obj, document: Obj, resolver: Resolver, 
     for (const item of Array.isArray(v) ? v : [v]) fields.push({ name, value: fieldText(item) });
   }
   return fields;
+}
+
+/** The text up to MAX_TEXT characters, cut at a line end when there is one. */
+function shortened(text: string): string {
+  if (text.length <= MAX_TEXT) return text;
+  const end = text.lastIndexOf('\n', MAX_TEXT);
+  return text.slice(0, end > MAX_TEXT / 2 ? end : MAX_TEXT);
 }
 
 function fieldText(value: unknown): string {

@@ -201,6 +201,29 @@ paths:
     expect(image.python).toContain('payload = open("file.json", "rb")');
   });
 
+  it('shortens a long XML or text body at a line end, saying so in the sample', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `  <row n="${i}">value ${i}</row>`).join('\n');
+    const f = await buildFiles(apiSite(`openapi: 3.0.3
+info: { title: Bulk, version: '1' }
+paths:
+  /rows:
+    post:
+      operationId: postRows
+      requestBody:
+        content:
+          text/xml:
+            example: ${JSON.stringify(`<rows>\n${rows}\n</rows>`)}
+      responses:
+        '204': { description: OK }
+`));
+    const curl = samples(f.$('api/post-rows/index.html')).curl;
+    expect(curl.split('\n')[0]).toBe('# The request body is shortened for this sample.');
+    const body = curl.slice(curl.indexOf("--data '") + 8, curl.lastIndexOf("'"));
+    expect(body.length).toBeLessThanOrEqual(4000);
+    expect(body.startsWith('<rows>\n  <row n="0">value 0</row>')).toBe(true);
+    expect(body.endsWith('</row>')).toBe(true);
+  });
+
   it('treats a media type written as a multipart field format (audio/x-wav) as a file part', async () => {
     const f = await buildFiles(apiSite(`openapi: 3.0.3
 info: { title: Voice, version: '1' }
@@ -257,6 +280,42 @@ describe('security', () => {
     for (const href of items.find('a').map((_, a) => $(a).attr('href')).get()) {
       expect(kennel.$('api/kennel-api/index.html')(`[id="${href.split('#')[1]}"]`).length, href).toBe(1);
     }
+  });
+
+  it('shows scheme URLs that are not http(s) as text, never as links, and scopes as text', async () => {
+    const f = await buildFiles(apiSite(`openapi: 3.0.3
+info: { title: Hostile, version: '1' }
+components:
+  securitySchemes:
+    evil:
+      type: oauth2
+      description: plain
+      flows:
+        implicit:
+          authorizationUrl: 'javascript:alert(1)'
+          scopes:
+            '<img src=x onerror=alert(1)>': '<script>alert(2)</script>'
+    oidc:
+      type: openIdConnect
+      openIdConnectUrl: 'data:text/html,<script>alert(3)</script>'
+security:
+  - evil: ['<img src=x onerror=alert(1)>']
+paths:
+  /x:
+    get:
+      operationId: getX
+      responses:
+        '200': { description: OK }
+`));
+    for (const page of ['api/hostile/index.html', 'api/get-x/index.html']) {
+      const $ = f.$(page);
+      expect($('a[href^="javascript:"], a[href^="data:"], img[onerror]').length, page).toBe(0);
+      expect(f.read(page), page).not.toMatch(/<script>alert|<img src=x/);
+    }
+    const $ = f.$('api/hostile/index.html');
+    expect($('.oauth-flow dd code').first().text()).toBe('javascript:alert(1)');
+    expect($('.oauth-scopes td').map((_, td) => $(td).text()).get()).toEqual(['<img src=x onerror=alert(1)>', '<script>alert(2)</script>']);
+    expect(f.$('api/get-x/index.html')('.operation-security code').text()).toBe('<img src=x onerror=alert(1)>');
   });
 
   it('puts the right credential placeholder in the samples: OAuth2 bearer token, API key cookie, a note for mutual TLS', () => {
