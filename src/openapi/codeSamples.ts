@@ -1,7 +1,9 @@
 // Request code samples for an operation page: nine generated languages (curl, Node.js, PHP,
 // Python, C#, Go, Ruby, Java, PowerShell) from @readme/httpsnippet, with the spec's own
-// `x-codeSamples` / `x-code-samples` replacing or extending them. Everything returned is plain
-// text; the spec is untrusted and escaping happens at render time.
+// `x-codeSamples` / `x-code-samples` replacing or extending them. A body is sent as its kind
+// needs: JSON or text as given, a form as fields (multipart samples outside curl and Python are
+// written by formSamples.ts), a binary body from a file (withFileBody). Everything returned is
+// plain text; the spec is untrusted and escaping happens at render time.
 
 import { HTTPSnippet } from '@readme/httpsnippet';
 import { targets } from '@readme/httpsnippet/targets';
