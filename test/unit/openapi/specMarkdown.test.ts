@@ -7,6 +7,7 @@ import type { OpenApiConfig } from '../../../src/config/types';
 import { createSpecMarkdown } from '../../../src/openapi/markdown';
 import { inferLinkBase } from '../../../src/openapi/linkBase';
 import { stripHtmlTags } from '../../../src/openapi/sanitizeHtml';
+import { locateSpecLink } from '../../../src/links/specLocation';
 import type { PageModel } from '../../../src/shared/viewModels';
 
 const config = (api: Partial<OpenApiConfig> = {}) =>
@@ -92,6 +93,16 @@ describe('spec links', () => {
     const p = page('/api/x', 'apiOperation', md.render('Write to developer@nbg.gr or [us](developer@nbg.gr); see [developers.notion.com](developers.notion.com) and [the spec](openapi.json).', '/info/description'));
     md.settle([p], targets);
     expect(hrefs(htmlOf(p))).toEqual(['mailto:developer@nbg.gr', 'mailto:developer@nbg.gr', 'https://developers.notion.com', '/api/openapi.json']);
+  });
+
+  it('reports a raw HTML link at the line and column where it is written (YAML and JSON)', () => {
+    const lines = ['info:', '  description: See <a href="/nowhere">this</a>.', '{"description": "<a href=\\"/gone\\">x</a>"}'];
+    const at = (raw: string) => {
+      const l = locateSpecLink({ location: { file: 'openapi.yaml' }, route: raw, hash: '', raw, pointer: '/info/description' }, lines);
+      return [l.line, l.lineText!.slice(l.column! - 1, l.column! - 1 + raw.length)];
+    };
+    expect(at('/nowhere')).toEqual([2, '/nowhere']);
+    expect(at('/gone')).toEqual([3, '/gone']);
   });
 
   it('resolves a relative site link within its own API', () => {
