@@ -18,6 +18,8 @@ export interface ApiPart {
   key: string;
   /** Route → output file, for every API page. */
   routes: [route: string, file: string][];
+  /** Other files the API part adds to the site: the copies of specs the download links point at. */
+  files: string[];
   /** Links in spec descriptions (with the spec line when known) and in the API sidebar. */
   links: SiteLink[];
   diagnostics: Diagnostic[];
@@ -25,7 +27,7 @@ export interface ApiPart {
   ids: Record<string, string[]>;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 
 export function apiCacheFile(config: ResolvedConfig): string {
   return path.join(config.root, '.docsgen', 'check-links', 'api.json');

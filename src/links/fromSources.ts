@@ -91,6 +91,7 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   const files = new Set<string>(['/404.html', '/sitemap.xml']);
   for (const p of guidePages) files.add(`/${routeToFile(p.route, config.trailingSlash)}`);
   for (const [, file] of apiPart?.routes ?? []) files.add(`/${file}`);
+  for (const file of apiPart?.files ?? []) files.add(`/${file}`);
   for (const rel of guides.assets.keys()) files.add(`/${rel}`);
   for (const rel of themeStaticFiles().keys()) files.add(`/${rel}`);
 
@@ -124,6 +125,7 @@ function extractApiPart(key: string, site: SiteResult, apis: ApiInput[], diagnos
   return {
     key,
     routes: pages.map((p) => [p.route, routeToFile(p.route, config.trailingSlash)]),
+    files: apis.flatMap((api) => (api.specCopy ? [api.specCopy.file] : [])),
     links: [...apis.flatMap(specLinks), ...sidebarLinks(pages, site.sources, config)],
     diagnostics: [...diagnostics, ...site.diagnostics.filter((d) => d.code === SPEC_LINK_BASE)],
     ids: {},

@@ -8,7 +8,8 @@ import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { specCopy } from '../../src/openapi/specCopy';
 import type { ResolvedOpenApi } from '../../src/config/types';
-import { buildFiles, configSource, repoRoot } from '../helpers/fixture';
+import { checkSources } from '../../src/links/fromSources';
+import { buildFiles, configSource, repoRoot, writeFiles } from '../helpers/fixture';
 
 /** The href of every "Download" button of the API pages, with the page it is on. */
 function downloadLinks(files: Map<string, string>): string[] {
@@ -81,5 +82,18 @@ describe('#16 the download link follows the spec built', () => {
     const two = { baseUrl: '/', apis: [api('data'), api('tiles')] };
     expect(specCopy(two, api('tiles'), { source: '/specs/tiles.json', text: '{}' })).toMatchObject({ file: 'openapi-tiles.json', url: '/openapi-tiles.json', text: '{}' });
     expect(specCopy(two, api('data', 'https://api.example.com/docs/yaml'), { source: '/specs/data.yaml', text: '' })).toBeUndefined();
+  });
+
+  it('check-links knows the copy too: a guide may link to it, and a link to the other format is broken', async () => {
+    const dir = writeFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'tides.yaml' } }),
+      'tides.yaml': spec,
+      'content/guides/spec.md': '---\ntitle: Spec\n---\n\nDownload [the spec](/openapi.yaml), not [this](/openapi.json).\n',
+    });
+    for (const run of ['cold', 'cached']) {
+      const report = await checkSources({ root: dir });
+      const broken = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.text);
+      expect(broken, run).toEqual([expect.stringContaining('/openapi.json')]);
+    }
   });
 });
