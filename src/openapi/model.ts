@@ -184,7 +184,7 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
           const tag = shownTag(op, '');
           if (tag === undefined) continue;
           const webhook = operationOf(method, path, op, pathItem, `${itemPointer}/${method}`, tag);
-          webhooks.push({ ...webhook, summary: String(op.summary ?? event), event });
+          webhooks.push({ ...webhook, ...webhookTitle(op, event), event });
         }
       }
     }
@@ -234,6 +234,22 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
     },
     diagnostics,
   };
+}
+
+/**
+ * A webhook's title and description. Its summary is the title, else its event's name; but a
+ * summary that reads as a text, not a title (GitHub's webhooks swap the two: a paragraph of
+ * markdown as summary, "A pull request was created" as description), gives the title to a short
+ * description and becomes the description.
+ */
+function webhookTitle(op: Obj, event: string): { summary: string; description: string } {
+  const text = (t: unknown) => (typeof t === 'string' && t.trim() !== '' ? t.trim() : undefined);
+  const isTitle = (t: string) => t.length <= 120 && !t.includes('\n');
+  const summary = text(op.summary);
+  const description = text(op.description);
+  if (summary && isTitle(summary)) return { summary, description: description ?? '' };
+  if (summary && description && isTitle(description)) return { summary: description, description: summary };
+  return { summary: event, description: [summary, description].filter(Boolean).join('\n\n') };
 }
 
 interface TagDef {

@@ -16,11 +16,11 @@ const ok = `responses: { '200': { description: OK } }`;
 type Tree = (string | Tree)[];
 function sidebarTree($: CheerioAPI): Tree {
   const list = (ul: ReturnType<CheerioAPI>): Tree =>
-    ul.children('li').map((_, li) => {
+    ul.children('li').toArray().map((li): string | Tree => {
       const details = $(li).children('details');
-      if (details.length === 0) return [$(li).find('a > span').last().text()];
-      return [[details.children('summary').text(), ...list(details.children('ul'))]];
-    }).get();
+      if (details.length === 0) return $(li).find('a > span').last().text();
+      return [details.children('summary').text(), ...list(details.children('ul'))];
+    });
   return list($('nav.sidebar').first().children('ul'));
 }
 

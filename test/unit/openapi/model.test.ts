@@ -82,6 +82,22 @@ describe('openapi/model: webhooks, hidden operations and tags, nested tags', () 
     expect(model.operations).toEqual([]);
   });
 
+  it('titles a webhook by its summary, else its event; a summary that is a paragraph yields the title to a one-line description', () => {
+    const paragraph = 'This event occurs when there is activity on a pull request.\n\nTo subscribe to it, an app needs read access.';
+    const { model } = build({
+      webhooks: {
+        'pull-request-opened': { post: op({ summary: paragraph, description: 'A pull request was created' }) },
+        'pull-request-closed': { post: op({ summary: paragraph }) },
+        'issue-opened': { post: op({ summary: 'Issue opened', description: 'Sent when an issue is opened.' }) },
+      },
+    });
+    expect(model.webhooks.map((w) => [w.summary, w.description])).toEqual([
+      ['A pull request was created', paragraph],
+      ['pull-request-closed', paragraph],
+      ['Issue opened', 'Sent when an issue is opened.'],
+    ]);
+  });
+
   it('reserves /api/webhooks: an operation named "webhooks" gets another route', () => {
     const { model, diagnostics } = build({ paths: { '/hooks': { get: op({ operationId: 'webhooks' }) } } });
     expect(model.operations[0].slug).toBe('webhooks-2');

@@ -27,11 +27,11 @@ const render = (items: SidebarItem[], route = '') => cheerio.load(renderToStatic
 type Tree = (string | Tree)[];
 function tree($: cheerio.CheerioAPI): Tree {
   const list = (ul: ReturnType<cheerio.CheerioAPI>): Tree =>
-    ul.children('li').map((_, li) => {
+    ul.children('li').toArray().map((li): string | Tree => {
       const details = $(li).children('details');
-      if (details.length === 0) return [$(li).find('a').first().text().replace(/^(GET|POST)/, '')];
-      return [[details.children('summary').text(), ...list(details.children('ul'))]];
-    }).get();
+      if (details.length === 0) return $(li).find('a').first().text().replace(/^(GET|POST)/, '');
+      return [details.children('summary').text(), ...list(details.children('ul'))];
+    });
   return list($('nav > ul'));
 }
 
