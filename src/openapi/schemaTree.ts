@@ -6,6 +6,7 @@ import type { SchemaNode } from '../shared/viewModels';
 import { createExampleFiles, type PageDisplay } from './exampleFiles';
 import type { Resolver } from './resolve';
 import { baseSubtypes } from './discriminator';
+import { capSlug } from '../site/slug';
 
 type Obj = Record<string, any>;
 
@@ -316,10 +317,16 @@ function defaultDisplay(): PageDisplay {
   return (fallbackDisplay ??= createExampleFiles().forPage());
 }
 
-/** A path segment safe in an id: `x-api-key`, `boundary_id`; anything else becomes `-`. */
+/**
+ * A path segment safe in an id: `x-api-key`, `boundary_id`; anything else becomes `-`. A segment
+ * longer than 120 characters (a field named with a sentence) is cut and ends in a hash of the
+ * whole, so that ids, which join a field's path, stay a sane length; shorter ones are unchanged.
+ */
 export function slugPart(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9_.]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+  return capSlug(text.toLowerCase().replace(/[^a-z0-9_.]+/g, '-').replace(/^-+|-+$/g, '') || 'x', ID_SEGMENT_CHARS);
 }
+
+const ID_SEGMENT_CHARS = 120;
 
 export function uniqueId(wanted: string, ids: Set<string>): string {
   let id = wanted;

@@ -20,7 +20,7 @@ describe('long names', () => {
         info: { title: 'Long', version: '1' },
         tags: [{ name: long('Tag') }],
         paths: { '/x': { get: { operationId: long('getThing'), summary: 'Get the thing', tags: [long('Tag')], ...ok } } },
-        components: { schemas: { [long('Thing')]: { type: 'object', properties: { id: { type: 'string' } } } } },
+        components: { schemas: { [long('Thing')]: { type: 'object', properties: { id: { type: 'string' }, [long('field')]: { type: 'object', properties: { [long('inner')]: { type: 'string' } } } } } } },
       }),
     );
     const $ = f.$('api/long/index.html');
@@ -32,6 +32,13 @@ describe('long names', () => {
       expect(f.exists(`${href.slice(1)}/index.html`)).toBe(true);
     }
     expect(f.$(`${op.slice(1)}/index.html`)('h1').text()).toBe('Get the thing');
+    // Anchors built from field names stay a sane length too; each field keeps its own.
+    const page = f.$(`${schema.slice(1)}/index.html`);
+    const ids = page('article [id^="schema-"]').map((_, e) => page(e).attr('id')!).get();
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id.length).toBeLessThanOrEqual(300);
+    expect(ids).toContain('schema-id');
     const tagPages = listFiles(f.result.config.outDir).filter((p) => p.startsWith('api/tag-with-a-very-long'));
     expect(tagPages).toHaveLength(1);
     expect(Buffer.byteLength(tagPages[0].split('/')[1])).toBeLessThanOrEqual(120);
