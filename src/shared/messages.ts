@@ -90,6 +90,10 @@ export const defaultMessages = {
   apiSchemasPart: 'Schemas {first} – {last}',
   /** `{count}` schemas in a part of the index. */
   apiSchemasInPart: '{count} schemas',
+  /** The rest of a tag's operations, on its own page: `{count}` operations. */
+  apiMoreOperations: 'and {count} more',
+  /** The pages of a tag's operations: `{tag}`. */
+  apiTagPages: 'Pages of {tag}',
   apiCodeSamples: 'Code samples',
   apiCodeSampleLanguage: 'Code sample language',
   apiSchema: 'Schema',

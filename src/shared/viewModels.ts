@@ -309,6 +309,10 @@ export interface ApiTagView {
   subTags?: { name: string; href: string }[];
   /** Set on the webhooks' index: `operations` are webhooks, each `path` the event's name. */
   webhooks?: boolean;
+  /** Operations left out of a shortened list (the landing and overview of a huge API), on the tag's page. */
+  more?: number;
+  /** A tag's page that lists its operations over several pages: every page, by the range of operations it lists. */
+  parts?: { label: string; href: string; current: boolean }[];
 }
 
 export type PageBody =

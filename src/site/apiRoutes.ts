@@ -71,9 +71,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     operations: api.webhooks.map((w) => ({ method: w.method.toUpperCase(), path: w.event!, summary: w.summary, href: href(webhookRoute(w.slug)), deprecated: w.deprecated })),
     webhooks: true,
   };
+  // The landing and the overview list every operation of a usual API; a huge one (Microsoft Graph
+  // beta: 22,361 operations in 829 tags) gets the first few of each tag and a link to the rest.
+  const listed = new Map(shortLists([...tagViews, ...(webhooksView ? [webhooksView] : [])], LANDING_OPERATIONS).map((t) => [t.href, t]));
+  const short = (view: ApiTagView) => listed.get(view.href)!;
   const tagViewByName = new Map(tagViews.map((t) => [t.name, t]));
   // `x-tagGroups` on the landing: each group's tags, each followed by the tags nested in it.
-  const tagGroupViews = landingGroups(api, messages).map((g) => ({ name: g.name, tags: g.tags.map((t) => tagViewByName.get(t.name)!) }));
+  const tagGroupViews = landingGroups(api, messages).map((g) => ({ name: g.name, tags: g.tags.map((t) => short(tagViewByName.get(t.name)!)) }));
 
   const overviewHeadings: { level: number; text: string; id: string }[] = [];
   const descriptionHtml = api.description ? markdown.render(api.description, '/info/description', overviewHeadings) : '';
@@ -108,8 +112,8 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     logo: api.logo,
     contact: api.contact,
     license: api.license,
-    tags: tagViews,
-    webhooks: webhooksView,
+    tags: tagViews.map(short),
+    webhooks: webhooksView && short(webhooksView),
   };
   const overviewToc: TocEntry[] = [
     ...buildToc(overviewHeadings, 2, 3),
@@ -127,7 +131,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       sidebar,
       body: {
         kind: 'apiIndex',
-        api: { title: api.title, version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => ({ name: t.name, descriptionHtml: t.descriptionHtml, href: t.href, operations: t.operations })), tagGroups: tagGroupViews.length ? tagGroupViews : undefined, webhooks: webhooksView },
+        api: { title: api.title, version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => { const { name, descriptionHtml, href, operations, more } = short(t); return { name, descriptionHtml, href, operations, more }; }), tagGroups: tagGroupViews.length ? tagGroupViews : undefined, webhooks: webhooksView && short(webhooksView) },
         breadcrumbs: several ? [apiCrumbs[0], { label }] : [{ label: messages.api }],
       },
     },
@@ -141,12 +145,20 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   ];
   const withoutSidebar = new Set(config.openapi?.tagsWithoutSidebar);
   api.tags.forEach((tag, i) => {
-    pages.push({
-      route: tagRoute(tag.slug),
-      head: head(tag.name, tagRoute(tag.slug), firstSentence(tag.description) || formatMessage(messages.apiTagDescription, { tag: tag.name })),
-      section: 'api',
-      sidebar: withoutSidebar.has(tag.name) ? undefined : sidebar,
-      body: { kind: 'apiTag', tag: tagViews[i], toc: [], breadcrumbs: [...apiCrumbs, { label: tag.name }] },
+    // A tag of more than TAG_PAGE_OPERATIONS operations lists them over several pages: /api/<tag>, /api/<tag>/2, …
+    const parts = chunks(tagViews[i].operations, TAG_PAGE_OPERATIONS);
+    const partRoute = (n: number) => (n === 0 ? tagRoute(tag.slug) : `${tagRoute(tag.slug)}/${n + 1}`);
+    const range = (n: number) => `${(n * TAG_PAGE_OPERATIONS + 1).toLocaleString('en-US')}–${(n * TAG_PAGE_OPERATIONS + parts[n].length).toLocaleString('en-US')}`;
+    (parts.length > 0 ? parts : [[]]).forEach((operations, n) => {
+      const route = partRoute(n);
+      const pager = parts.length > 1 ? parts.map((_, k) => ({ label: range(k), href: href(partRoute(k)), current: k === n })) : undefined;
+      pages.push({
+        route,
+        head: head(n === 0 ? tag.name : `${tag.name} (${range(n)})`, route, firstSentence(tag.description) || formatMessage(messages.apiTagDescription, { tag: tag.name })),
+        section: 'api',
+        sidebar: withoutSidebar.has(tag.name) ? undefined : sidebar,
+        body: { kind: 'apiTag', tag: { ...tagViews[i], operations, parts: pager }, toc: [], breadcrumbs: [...apiCrumbs, { label: tag.name }] },
+      });
     });
   });
   const render = (text: string, pointer: string) => markdown.render(text, pointer);
@@ -273,6 +285,23 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     });
   });
   return pages;
+}
+
+/** Operations a tag's page lists: a larger tag continues on further pages (`/api/<tag>/2`, …). */
+export const TAG_PAGE_OPERATIONS = 1000;
+
+/** Operation rows the /api landing and the overview list in all, before each tag is shortened to its first few. */
+export const LANDING_OPERATIONS = 1000;
+
+/**
+ * Tag lists within `budget` rows in all: unchanged when they fit, else each tag lists as many of
+ * its first operations as an even share of the budget allows (none when there are more tags than
+ * rows) and counts the rest in `more`, which the landing links to the tag's page.
+ */
+function shortLists(tags: ApiTagView[], budget: number): ApiTagView[] {
+  if (tags.reduce((n, t) => n + t.operations.length, 0) <= budget) return tags;
+  const each = Math.floor(budget / tags.length);
+  return tags.map((t) => (t.operations.length <= each ? t : { ...t, operations: t.operations.slice(0, each), more: t.operations.length - each }));
 }
 
 /** Schemas per page of the schema index: above this the index is cut into parts (each at most ~0.4 MB). */

@@ -1,7 +1,9 @@
 import type { ApiTagView } from '../../src/shared/viewModels';
 import { useMessages } from './Messages';
+import { formatMessage } from '../../src/shared/messages';
 
-export function OperationList({ operations }: { operations: ApiTagView['operations'] }) {
+/** `more`: operations left out of a shortened list, linked to the page listing them all. */
+export function OperationList({ operations, more }: { operations: ApiTagView['operations']; more?: { count: number; href: string } }) {
   const t = useMessages();
   return (
     <ul className="operation-list">
@@ -13,6 +15,11 @@ export function OperationList({ operations }: { operations: ApiTagView['operatio
           {op.deprecated ? <span className="badge badge-deprecated">{t.apiDeprecatedBadge}</span> : null}
         </li>
       ))}
+      {more && more.count > 0 ? (
+        <li className="operation-list-more">
+          <a href={more.href}>{formatMessage(t.apiMoreOperations, { count: more.count.toLocaleString('en-US') })}</a>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -14,7 +14,7 @@ function TagSection({ tag, level }: { tag: ApiTagView; level: 2 | 3 }) {
       <Heading id={`tag-${tag.href}`}>
         <a href={tag.href}>{tag.name}</a>
       </Heading>
-      <OperationList operations={tag.operations} />
+      <OperationList operations={tag.operations} more={tag.more ? { count: tag.more, href: tag.href } : undefined} />
     </section>
   );
 }

@@ -122,7 +122,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
             <h3>
               <a href={tag.href}>{tag.name}</a>
             </h3>
-            <OperationList operations={tag.operations} />
+            <OperationList operations={tag.operations} more={tag.more ? { count: tag.more, href: tag.href } : undefined} />
           </section>
         ))}
         {o.webhooks && o.sectionIds.webhooks ? (
@@ -131,7 +131,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
               <a href={o.webhooks.href}>{o.webhooks.name}</a>
             </h2>
             <p>{t.apiWebhooksIntro}</p>
-            <OperationList operations={o.webhooks.operations} />
+            <OperationList operations={o.webhooks.operations} more={o.webhooks.more ? { count: o.webhooks.more, href: o.webhooks.href } : undefined} />
           </section>
         ) : null}
       </article>

@@ -1,6 +1,7 @@
 import type { ApiTagView, Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
+import { formatMessage } from '../../src/shared/messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
 
@@ -26,6 +27,15 @@ export function ApiTag({ page, tag, breadcrumbs, homeHref }: { page: PageModel; 
             {tag.webhooks ? null : <h2 id="endpoints">{t.apiEndpoints}</h2>}
             <OperationList operations={tag.operations} />
           </>
+        ) : null}
+        {tag.parts ? (
+          <nav className="api-tag-pages" aria-label={formatMessage(t.apiTagPages, { tag: tag.name })}>
+            {tag.parts.map((p) => (
+              <a key={p.href} href={p.href} aria-current={p.current ? 'page' : undefined}>
+                {p.label}
+              </a>
+            ))}
+          </nav>
         ) : null}
       </article>
     </DocLayout>

@@ -93,3 +93,33 @@ describe('3,000 schemas', () => {
     expect(first('.schema-letters a').map((_, a) => first(a).text()).get()).toEqual(['A', 'B']);
   });
 });
+
+describe('a tag of 1,100 operations', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    const paths = Object.fromEntries(Array.from({ length: 1100 }, (_, i) => [`/items/${i}`, { get: { operationId: `getItem${i}`, summary: `Get item ${i}`, tags: ['Items'], ...ok } }]));
+    paths['/health'] = { get: { operationId: 'checkHealth', summary: 'Health', tags: ['Health'], ...ok } };
+    f = await buildFiles(apiSite({ openapi: '3.0.3', info: { title: 'Inventory', version: '1' }, paths }));
+  }, 180_000);
+
+  it('lists its operations over pages of 1,000, linked to each other', () => {
+    const first = f.$('api/items/index.html');
+    expect(first('.operation-list li')).toHaveLength(1000);
+    expect(first('.api-tag-pages a').map((_, a) => [[first(a).text(), first(a).attr('href'), first(a).attr('aria-current') ?? '']]).get()).toEqual([
+      ['1–1,000', '/api/items', 'page'],
+      ['1,001–1,100', '/api/items/2', ''],
+    ]);
+    const second = f.$('api/items/2/index.html');
+    expect(second('.operation-list a').map((_, a) => second(a).text()).get()).toEqual(Array.from({ length: 100 }, (_, i) => `Get item ${1000 + i}`));
+  });
+
+  it('shortens the landing’s and the overview’s lists to 1,000 rows, linking each tag to the rest', () => {
+    for (const page of ['api/index.html', 'api/inventory/index.html']) {
+      const $ = f.$(page);
+      expect($('.operation-list li:not(.operation-list-more)').length, page).toBeLessThanOrEqual(1000);
+      const more = $('.operation-list-more a');
+      expect(more.map((_, a) => [[$(a).text(), $(a).attr('href')]]).get(), page).toEqual([['and 600 more', '/api/items']]);
+      expect($('.operation-list a[href="/api/check-health"]').length, page).toBe(1);
+    }
+  });
+});
