@@ -1,5 +1,6 @@
-// The API section's pages: the /api landing, the overview, one page per tag and one per
-// operation, all sharing the API sidebar (overview first, then one category per tag in spec order).
+// The API section's pages: the /api landing, the overview, one page per tag (several for a very
+// large tag) and one per operation, the webhooks' index and one page per webhook, the schema
+// index (in parts when long) and one page per schema, all sharing the API sidebar (apiSidebar.ts).
 import fs from 'node:fs';
 import { locateKey } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
