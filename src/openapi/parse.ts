@@ -11,7 +11,7 @@ import { validationDiagnostics } from './validationDiagnostics';
 
 export interface ParsedApi {
   document: Record<string, any>;
-  /** `2.0`, `3.0.x` or `3.1.x` of the source, before any conversion. */
+  /** `2.0`, `3.0.x`, `3.1.x` or `3.2.x` of the source, before any conversion. */
   version: string;
   /**
    * The validator's warnings, or a rejection with its errors. Validation runs beside the stages
@@ -24,8 +24,8 @@ export interface ParsedApi {
 export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator | false }): Promise<ParsedApi> {
   let raw = spec.document;
   const version = String(raw.openapi ?? raw.swagger ?? '');
-  if (!/^(2\.0|3\.[01]\.\d+)$/.test(version)) {
-    throw new DocsgenError([error('spec-unsupported', `The document is not an OpenAPI 3.0/3.1 or Swagger 2.0 spec (its "openapi"/"swagger" field is ${JSON.stringify(raw.openapi ?? raw.swagger ?? null)}).`, { location: { file: spec.source } })]);
+  if (!/^(2\.0|3\.[012]\.\d+)$/.test(version)) {
+    throw new DocsgenError([error('spec-unsupported', `The document is not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 spec (its "openapi"/"swagger" field is ${JSON.stringify(raw.openapi ?? raw.swagger ?? null)}).`, { location: { file: spec.source } })]);
   }
   // Files and URLs the spec refers to are bundled in first (resolved from where the spec is), so
   // the validator and the model see one document.

@@ -48,6 +48,7 @@ export interface ValidationMessages {
 
 export async function validateSpec(document: Record<string, unknown>): Promise<ValidationMessages> {
   withoutPathExtensions(document);
+  asOpenApi31(document);
   const result = await validate(document as never, { validate: { rules: { openapi: LENIENT_RULES, swagger: { ...LENIENT_RULES, 'unknown-required-schema-property': 'warning' } } } });
   const messages = (list: { message: string }[]) => list.map((e) => e.message);
   return problemsOf({ errors: result.valid ? [] : messages(result.errors), warnings: messages(result.warnings) }, document);
@@ -64,6 +65,35 @@ function withoutPathExtensions(document: Record<string, unknown>): void {
   const paths = document.paths;
   if (paths === null || typeof paths !== 'object' || Array.isArray(paths)) return;
   for (const key of Object.keys(paths)) if (key.startsWith('x-')) delete (paths as Record<string, unknown>)[key];
+}
+
+/**
+ * @readme/openapi-parser 9 knows OpenAPI up to 3.1. A 3.2 document is checked as 3.1 without
+ * what 3.2 added there (nested tags' `parent`, `kind` and `summary`, the `QUERY` method, other
+ * methods under `additionalOperations`, `$self`, responses' `summary` in place of a required
+ * `description`); everything 3.1 has is still checked.
+ */
+function asOpenApi31(document: Record<string, any>): void {
+  if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.2.')) return;
+  document.openapi = '3.1.1';
+  delete document.$self;
+  if (Array.isArray(document.tags)) for (const tag of document.tags) if (tag && typeof tag === 'object') for (const key of ['parent', 'kind', 'summary']) delete tag[key];
+  // 3.2 responses may have a `summary` and need no `description`.
+  const response31 = (response: any) => {
+    if (response === null || typeof response !== 'object' || '$ref' in response) return;
+    if (response.description === undefined) response.description = '';
+    delete response.summary;
+  };
+  for (const items of [document.paths, document.webhooks]) {
+    if (items === null || typeof items !== 'object') continue;
+    for (const item of Object.values<any>(items)) {
+      if (item === null || typeof item !== 'object') continue;
+      delete item.query;
+      delete item.additionalOperations;
+      for (const operation of Object.values<any>(item)) if (operation?.responses && typeof operation.responses === 'object') Object.values(operation.responses).forEach(response31);
+    }
+  }
+  Object.values(document.components?.responses ?? {}).forEach(response31);
 }
 
 /** The messages taken apart; `document` is the one the validator printed (dereferenced in place). */

@@ -1,6 +1,5 @@
 // Spec extensions readers rely on: x-tagGroups and x-internal / x-excluded, each in a small spec
-// built for it. (Nested tags, `tags[].parent`, are OpenAPI 3.2, which the loader does not take
-// yet: test/unit/site/apiSidebar.test.tsx covers them from the model on.)
+// built for it, and OpenAPI 3.2's nested tags (`tags[].parent`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchDocumentType } from '../../src/shared/search/types';
 import { buildFiles, configSource, listFiles, type Fixture } from '../helpers/fixture';
@@ -115,5 +114,42 @@ webhooks:
     for (const word of hidden) expect(search).not.toContain(word);
     const titles = JSON.parse(search)[SearchDocumentType.Title].documents.map((d: { t: string }) => d.t);
     expect(titles).toContain('List accounts');
+  });
+});
+
+describe('nested tags (OpenAPI 3.2 tags[].parent)', () => {
+  it('a 3.2 spec builds (validated as 3.1 without what 3.2 added) and nests each tag under its parent', async () => {
+    const f = await buildFiles(
+      apiSite(`
+openapi: 3.2.0
+info: { title: Property data, version: '1' }
+tags:
+  - name: Parcels
+    summary: Land parcels
+  - name: Zoning
+    parent: Parcels
+    kind: nav
+  - name: Overlays
+    parent: Zoning
+  - name: Schools
+paths:
+  /parcels: { get: { operationId: listParcels, tags: [Parcels], ${ok} } }
+  /zoning: { get: { operationId: getZoning, tags: [Zoning], ${ok} } }
+  /overlays: { get: { operationId: listOverlays, tags: [Overlays], ${ok} } }
+  /schools: { get: { operationId: listSchools, tags: [Schools], ${ok} } }
+`),
+    );
+    expect(sidebarTree(f.$('api/list-overlays/index.html'))).toEqual(['Introduction', ['Parcels', 'listParcels', ['Zoning', 'getZoning', ['Overlays', 'listOverlays']]], ['Schools', 'listSchools']]);
+  });
+
+  it('a 3.2 spec is still validated: a 3.1 mistake in it is reported', async () => {
+    const { buildFails } = await import('../helpers/fixture');
+    const { error } = await buildFails(apiSite(`
+openapi: 3.2.0
+info: { title: Property data, version: '1' }
+paths:
+  /parcels: { get: { operationId: listParcels, parameters: [{ name: county, schema: { type: string } }], responses: { '200': { summary: Parcels } } } }
+`));
+    expect(error.diagnostics.map((d) => d.text)).toEqual([expect.stringMatching(/parameters\/0: the required key "in" is missing/)]);
   });
 });
