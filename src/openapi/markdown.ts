@@ -152,11 +152,14 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
       byKey.clear();
       rendered.clear();
       if (!base?.inferred || rewritten.length === 0) return [];
-      const examples = rewritten.slice(0, 3).map(({ href }) => `"${href}"`).join(', ');
+      // Counted and shown by distinct target: one description link rendered in many places is one link.
+      const distinct = [...new Set(rewritten.map(({ href }) => href))];
+      const examples = distinct.slice(0, 3).map((href) => `"${href}"`).join(', ');
+      const n = distinct.length;
       return [
         warning(
           SPEC_LINK_BASE,
-          `${rewritten.length} link${rewritten.length === 1 ? '' : 's'} in the spec's descriptions (${examples}${rewritten.length > 3 ? ', …' : ''}) ${rewritten.length === 1 ? 'is' : 'are'} not a page of this site and ${rewritten.length === 1 ? 'was' : 'were'} resolved against ${base.url}, the spec's ${base.from}.`,
+          `${n} link${n === 1 ? '' : 's'} in the spec's descriptions (${examples}${n > 3 ? ', …' : ''}) ${n === 1 ? 'is' : 'are'} not a page of this site and ${n === 1 ? 'was' : 'were'} resolved against ${base.url}, the spec's ${base.from}.`,
           { location: { file: source }, hint: 'Set openapi.linkBase in the config to the URL these links are relative to (this also silences this warning).' },
         ),
       ];

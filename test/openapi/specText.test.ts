@@ -59,11 +59,13 @@ describe('links in spec text', () => {
   });
 
   it('infers the base from the spec when none is set, and says once which one it used and how to set it', async () => {
-    const spec = vendorSpec('externalDocs:\n  url: https://developers.vendor.example/docs/\n');
+    // A second description links /home again: the warning counts links, not the places they are written.
+    const spec = vendorSpec('externalDocs:\n  url: https://developers.vendor.example/docs/\ntags:\n  - name: default\n    description: Back to the [vendor home](/home).\n');
     const f = await buildFiles(site(spec));
     expect(f.$('api/vendor-api/index.html')('.markdown a[href="https://developers.vendor.example/home"]').length).toBe(1);
     const warnings = f.result.diagnostics.filter((d) => d.code === 'spec-link-base');
     expect(warnings).toHaveLength(1);
+    expect(warnings[0].text).toMatch(/^3 links in the spec's descriptions \("\/home", "\/docs\/esign-rest-api\/envelopes\/", "\/things-overview"\) are not a page/);
     expect(warnings[0].text).toContain('https://developers.vendor.example/docs/');
     expect(warnings[0].text).toContain('externalDocs.url');
     expect(warnings[0].hint).toContain('openapi.linkBase');
