@@ -6,6 +6,8 @@
 //   info.x-origin[].url    where the spec was published (APIs.guru's hint), unless that is a
 //                          code or collection host (a raw GitHub file says nothing of the docs)
 //   info.termsOfService    the vendor's site, at least
+//   servers[0].url         last: its origin, the vendor's host (`https://circleci.com` for
+//                          `https://circleci.com/api/v1`), not a local or templated host
 // The build says in a warning which one it used, and only when some link needed it.
 
 export interface LinkBase {
@@ -31,8 +33,13 @@ export function inferLinkBase(document: Record<string, any> | undefined): LinkBa
     const url = httpUrl(value);
     if (url && !(publishedOnly && NOT_DOCS.test(url.hostname))) return { url: url.href, from, inferred: true };
   }
+  const server = Array.isArray(document.servers) && isObject(document.servers[0]) ? httpUrl(document.servers[0].url) : undefined;
+  if (server && !LOCAL.test(server.hostname) && !/%7B|\{/i.test(server.host)) return { url: `${server.origin}/`, from: 'servers[0].url (its host)', inferred: true };
   return undefined;
 }
+
+/** Hosts of a development server: they say nothing of where documentation lives. */
+const LOCAL = /^(localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\])$|\.(local|localhost|test|example|invalid)$/i;
 
 function httpUrl(value: unknown): URL | undefined {
   if (typeof value !== 'string') return undefined;

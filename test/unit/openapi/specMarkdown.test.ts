@@ -169,6 +169,12 @@ describe('the inferred link base', () => {
     expect(inferLinkBase({ info: { 'x-origin': [{ url: 'https://www.postman.com/collections/1' }], termsOfService: 'https://c.example/terms' } })?.from).toBe('info.termsOfService');
     expect(inferLinkBase({ info: { contact: { url: 'mailto:a@b.example' }, termsOfService: 'not a url' } })).toBeUndefined();
   });
+
+  it('is, last, the host of the first server, unless that is a local, example or templated host', () => {
+    expect(inferLinkBase({ info: {}, servers: [{ url: 'https://circleci.com/api/v1' }] })).toEqual({ url: 'https://circleci.com/', from: 'servers[0].url (its host)', inferred: true });
+    expect(inferLinkBase({ info: { termsOfService: 'https://c.example.org/terms' }, servers: [{ url: 'https://circleci.com/api/v1' }] })?.from).toBe('info.termsOfService');
+    for (const url of ['http://localhost:8080/v1', 'http://127.0.0.1:4010', 'https://api.test.example/v1', 'https://{region}.api.vendor.com', '/v1']) expect(inferLinkBase({ info: {}, servers: [{ url }] }), url).toBeUndefined();
+  });
 });
 
 describe('meta descriptions', () => {
