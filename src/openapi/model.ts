@@ -3,6 +3,7 @@
 // of the operationId, else the summary, else method + path), capped in length; collisions are
 // reported, never silent. What the spec marks internal (`x-internal`, `x-excluded`) is left out
 // here, so that no later stage can show it.
+import { escapePointer } from './locate';
 import { byPolicy, warning, type Diagnostic, type Policy } from '../diagnostics/diagnostic';
 import { capSlug, kebabCase } from '../site/slug';
 import { createResolver, type Resolver } from './resolve';
@@ -84,7 +85,6 @@ export interface ApiModel {
 }
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-export const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Left out of the site: `x-internal` (Redocly, Stoplight, Scalar) or `x-excluded`. */
 export const isHidden = (o: Obj | undefined) => o?.['x-internal'] === true || o?.['x-excluded'] === true;
 const hidden = isHidden;

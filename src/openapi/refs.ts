@@ -1,9 +1,9 @@
 // Internal $refs that point at nothing (`$ref: '#/components/schemas/Nope'`), found before the
 // spec is modelled: the model would quietly render them as empty schemas, and the validator says
 // only "Missing $ref pointer", with neither the line nor where in the spec the $ref is.
-import { EVENT_ID, getScalarValue, parseEvents, type Event } from 'js-yaml';
 import { closest } from '../config/validate';
 import { error, type Diagnostic } from '../diagnostics/diagnostic';
+import { escapePointer, locatePointers } from './locate';
 
 export interface DanglingRef {
   /** The `$ref` value, e.g. `#/components/schemas/Nope`. */
@@ -22,7 +22,6 @@ function safeDecode(s: string): string {
   }
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Maps whose keys are names the author chose: `properties: { default: … }` is a schema named "default", not a default. */
 const NAMED = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions', 'schemas', 'responses', 'parameters', 'examples', 'headers', 'links', 'callbacks', 'securitySchemes', 'requestBodies', 'pathItems', 'content', 'encoding', 'paths', 'webhooks', 'variables']);
@@ -97,95 +96,16 @@ export function danglingRefs(document: unknown): DanglingRef[] {
 
 /** One error per dangling `$ref`, at its line in the spec's text when the text has it. */
 export function danglingRefDiagnostics(dangling: DanglingRef[], source: string, text: string | undefined): Diagnostic[] {
-  let positions: Map<string, number> | undefined;
-  if (text !== undefined) {
-    try {
-      positions = keyOffsets(text, new Set(dangling.map((d) => `${d.pointer}/$ref`)));
-    } catch {
-      positions = undefined; // the text parsed as a document before; an odd construct only costs the line
-    }
-  }
+  const positions = text === undefined ? undefined : locatePointers(text, dangling.map((d) => `${d.pointer}/$ref`));
   return dangling.map((d) => {
-    const offset = positions?.get(`${d.pointer}/$ref`);
+    const position = positions?.get(`${d.pointer}/$ref`);
     const last = d.ref.split('/').pop() ?? '';
     const name = safeDecode(last).replace(/~1/g, '/').replace(/~0/g, '~');
     const guess = d.siblings.length > 0 ? closest(name, d.siblings) : undefined;
     const parent = d.ref.split('/').slice(0, -1).join('/');
     return error('spec-ref-missing', `The $ref "${d.ref}" at ${d.pointer || '/'} points to nothing: the spec has no ${d.ref.slice(1) || '/'}.`, {
-      location: { file: source, ...(offset === undefined ? {} : lineAt(text!, offset)) },
+      location: { file: source, ...position },
       hint: guess ? `Did you mean "${parent}/${guess}"?` : `Add "${name}" under ${parent.slice(1) || '/'}, or correct the $ref.`,
     });
   });
-}
-
-function lineAt(text: string, offset: number): { line: number; column: number; lineText: string } {
-  const before = text.slice(0, offset);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  const lineEnd = text.indexOf('\n', offset);
-  return { line: before.split('\n').length, column: offset - lineStart + 1, lineText: text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd).replace(/\r$/, '') };
-}
-
-interface Frame {
-  kind: 'mapping' | 'sequence';
-  pointer: string;
-  /** Mapping: the key just read (undefined while a key is expected, or for a key that is not a scalar). */
-  key?: string;
-  expectKey: boolean;
-  index: number;
-  /** Inside a collection used as a mapping key: nothing here has a pointer. */
-  opaque: boolean;
-  /** This collection is itself a mapping key. */
-  isKey?: boolean;
-}
-
-/**
- * The source offset of the mapping keys at the given JSON pointers (`/paths/~1a/get/$ref`), from
- * js-yaml's event stream (offsets into the text): YAML and JSON alike, flow or block style.
- */
-export function keyOffsets(text: string, pointers: Set<string>): Map<string, number> {
-  const found = new Map<string, number>();
-  const stack: Frame[] = [];
-  const events: Event[] = parseEvents(text, {});
-  for (const event of events) {
-    if (found.size === pointers.size) break;
-    if (event.type === EVENT_ID.DOCUMENT) continue;
-    if (event.type === EVENT_ID.POP) {
-      const done = stack.pop();
-      if (done && !done.isKey) valueDone(); // after a key, its mapping expects the value
-      continue;
-    }
-    const top = stack[stack.length - 1];
-    // A mapping key.
-    if (top && top.kind === 'mapping' && top.expectKey) {
-      top.expectKey = false;
-      if (event.type === EVENT_ID.SCALAR && !top.opaque) {
-        top.key = getScalarValue(text, event);
-        const pointer = `${top.pointer}/${escapePointer(top.key)}`;
-        if (pointers.has(pointer) && !found.has(pointer)) found.set(pointer, event.valueStart - (event.style === 2 || event.style === 3 ? 1 : 0));
-      } else {
-        top.key = undefined;
-        if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) {
-          stack.push({ kind: event.type === EVENT_ID.MAPPING ? 'mapping' : 'sequence', pointer: '', expectKey: true, index: 0, opaque: true, isKey: true });
-        }
-      }
-      continue;
-    }
-    // A value: of a mapping entry, a sequence item, or the document.
-    const opaque = !!top && (top.opaque || (top.kind === 'mapping' && top.key === undefined));
-    const pointer = !top ? '' : top.kind === 'mapping' ? `${top.pointer}/${escapePointer(top.key ?? '')}` : `${top.pointer}/${top.index}`;
-    if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) {
-      stack.push({ kind: event.type === EVENT_ID.MAPPING ? 'mapping' : 'sequence', pointer, expectKey: true, index: 0, opaque });
-    } else {
-      valueDone();
-    }
-  }
-  return found;
-
-  /** After a value (scalar, alias, or a closed collection): the parent moves on. */
-  function valueDone() {
-    const parent = stack[stack.length - 1];
-    if (!parent) return;
-    if (parent.kind === 'sequence') parent.index++;
-    else parent.expectKey = true;
-  }
 }

@@ -2,9 +2,8 @@
 // line of the `$ref` key in the spec's own text (YAML block or flow style, or JSON).
 import { describe, expect, it } from 'vitest';
 import { load } from 'js-yaml';
-import { danglingRefDiagnostics, danglingRefs, keyOffsets } from '../../../src/openapi/refs';
-
-const lineOf = (text: string, offset: number | undefined) => (offset === undefined ? undefined : text.slice(0, offset).split('\n').length);
+import { danglingRefDiagnostics, danglingRefs } from '../../../src/openapi/refs';
+import { locatePointers } from '../../../src/openapi/locate';
 
 describe('openapi/refs', () => {
   it('#14 finds a $ref to a missing component, with the pointer of the object holding it', () => {
@@ -36,17 +35,16 @@ describe('openapi/refs', () => {
 
   it('finds the line of a key by its JSON pointer in block YAML, flow YAML and JSON', () => {
     const yaml = "a:\n  '/x':\n    b: [1, { $ref: '#/q' }]\n  c:\n    $ref: '#/r'\n";
-    const found = keyOffsets(yaml, new Set(['/a/~1x/b/1/$ref', '/a/c/$ref']));
-    expect(lineOf(yaml, found.get('/a/~1x/b/1/$ref'))).toBe(3);
-    expect(yaml.slice(found.get('/a/c/$ref'))).toMatch(/^\$ref: '#\/r'/);
+    const found = locatePointers(yaml, ['/a/~1x/b/1/$ref', '/a/c/$ref']);
+    expect(found.get('/a/~1x/b/1/$ref')).toEqual({ line: 3, column: 14, lineText: "    b: [1, { $ref: '#/q' }]" });
+    expect(found.get('/a/c/$ref')).toEqual({ line: 5, column: 5, lineText: "    $ref: '#/r'" });
     const json = JSON.stringify(load(yaml), null, 2);
-    const inJson = keyOffsets(json, new Set(['/a/c/$ref']));
-    expect(json.slice(inJson.get('/a/c/$ref'))).toMatch(/^"\$ref": "#\/r"/);
+    expect(locatePointers(json, ['/a/c/$ref']).get('/a/c/$ref')).toEqual({ line: 12, column: 7, lineText: '      "$ref": "#/r"' });
   });
 
   it('steps over a mapping used as a key', () => {
     const yaml = '? { k: 1 }\n: { $ref: "#/no" }\nz:\n  $ref: "#/q"\n';
-    expect(lineOf(yaml, keyOffsets(yaml, new Set(['/z/$ref'])).get('/z/$ref'))).toBe(4);
+    expect(locatePointers(yaml, ['/z/$ref']).get('/z/$ref')?.line).toBe(4);
   });
 
   it('writes one message per $ref, ending in one period, with the line and a suggestion', () => {
