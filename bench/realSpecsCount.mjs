@@ -95,11 +95,15 @@ export function specFacts(doc) {
   const serverVars = serverVariableNames(doc.servers);
   let callbackOps = 0;
   let callbackOpsWithBody = 0;
+  const hidden = (o) => o?.['x-internal'] === true || o?.['x-excluded'] === true;
+  const hiddenTags = new Set((Array.isArray(doc.tags) ? doc.tags : []).filter(hidden).map((t) => t.name));
   for (const [p, rawItem] of Object.entries(doc.paths ?? {})) {
     const item = deref(doc, rawItem);
     if (!item || typeof item !== 'object') continue;
     for (const n of serverVariableNames(item.servers)) serverVars.add(n);
     for (const [method, op] of operationsOf(doc, item)) {
+      // Left out of the site on purpose (x-internal / x-excluded): no page is expected.
+      if (hidden(item) || hidden(op) || (op.tags ?? []).some((t) => hiddenTags.has(t))) continue;
       for (const n of serverVariableNames(op.servers)) serverVars.add(n);
       const callbacks = [];
       for (const cb of Object.values(op.callbacks ?? {})) {

@@ -31,8 +31,11 @@ describe('bench/realSpecsCount.mjs', () => {
             },
           },
           get: {},
+          put: { 'x-internal': true },
+          delete: { tags: ['Admin'] },
         },
       },
+      tags: [{ name: 'Admin', 'x-excluded': true }],
       webhooks: { ping: { post: {} }, pong: { $ref: '#/components/pathItems/Pong' } },
       'x-webhooks': { legacy: { post: {}, put: {} } },
       components: {
@@ -46,6 +49,8 @@ describe('bench/realSpecsCount.mjs', () => {
     expect(facts.callbackOpsWithBody).toBe(1);
     expect(facts.operations.get('POST /files').mediaTypes).toEqual(['multipart/form-data']);
     expect(facts.operations.get('GET /files').mediaTypes).toEqual([]);
+    // Operations the spec leaves out of its docs (x-internal, x-excluded, or a tag that is) expect no page.
+    expect([...facts.operations.keys()].sort()).toEqual(['GET /files', 'POST /files']);
     expect([...facts.serverVars].sort()).toEqual(['basePath', 'region', 'tenant']);
   });
 
