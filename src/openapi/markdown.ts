@@ -137,10 +137,14 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
         link.external = url;
         return url;
       });
+      // Only links that stay site links are checked, and only their reports count the pages that
+      // show them; tracking every link made this pass quadratic on Microsoft Graph (each page
+      // merging thousands of link numbers at every level of its schema trees: 9 minutes).
+      const tracked = pending.map(({ link }) => link.external === undefined);
       const shownOn = pending.map(() => new Map<string, number>());
       const seen = new WeakMap<object, ReadonlySet<number>>();
       for (const page of pages) {
-        const found = replacePlaceholders(page.body, hrefs, seen);
+        const found = replacePlaceholders(page.body, hrefs, tracked, seen);
         for (const i of found) shownOn[i].set(page.body.kind, (shownOn[i].get(page.body.kind) ?? 0) + 1);
       }
       pending.forEach(({ link }, i) => {
@@ -169,10 +173,10 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
 
 /**
  * Replaces placeholders in every string of a page body (in place) and returns the indexes
- * found. Objects shared between pages (a tag's view on the index and on its own page) are
+ * found among the `tracked` ones. Objects shared between pages (a tag's view on the index and on its own page) are
  * replaced once; `seen` remembers what they held, so that every page showing them counts.
  */
-function replacePlaceholders(value: unknown, hrefs: string[], seen: WeakMap<object, ReadonlySet<number>>): ReadonlySet<number> {
+function replacePlaceholders(value: unknown, hrefs: string[], tracked: boolean[], seen: WeakMap<object, ReadonlySet<number>>): ReadonlySet<number> {
   if (typeof value !== 'object' || value === null) return NONE;
   const before = seen.get(value);
   if (before) return before;
@@ -183,12 +187,12 @@ function replacePlaceholders(value: unknown, hrefs: string[], seen: WeakMap<obje
       if (!v.includes(PLACEHOLDER)) return;
       set(
         v.replace(PLACEHOLDER_RE, (_, i: string) => {
-          found.add(Number(i));
+          if (tracked[Number(i)]) found.add(Number(i));
           return escapeAttribute(hrefs[Number(i)]);
         }),
       );
     } else if (typeof v === 'object' && v !== null) {
-      for (const i of replacePlaceholders(v, hrefs, seen)) found.add(i);
+      for (const i of replacePlaceholders(v, hrefs, tracked, seen)) found.add(i);
     }
   };
   if (Array.isArray(value)) value.forEach((v, i) => visit(v, (s) => (value[i] = s)));
