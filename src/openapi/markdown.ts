@@ -142,7 +142,9 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
       // merging thousands of link numbers at every level of its schema trees: 9 minutes).
       const tracked = pending.map(({ link }) => link.external === undefined);
       const shownOn = pending.map(() => new Map<string, number>());
-      const seen = new WeakMap<object, ReadonlySet<number>>();
+      // A Map, not a WeakMap: it holds millions of objects on a large spec only for this loop, and
+      // V8's weak tables made the loop superlinear there (Microsoft Graph: minutes).
+      const seen = new Map<object, ReadonlySet<number>>();
       for (const page of pages) {
         const found = replacePlaceholders(page.body, hrefs, tracked, seen);
         for (const i of found) shownOn[i].set(page.body.kind, (shownOn[i].get(page.body.kind) ?? 0) + 1);
@@ -176,7 +178,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
  * found among the `tracked` ones. Objects shared between pages (a tag's view on the index and on its own page) are
  * replaced once; `seen` remembers what they held, so that every page showing them counts.
  */
-function replacePlaceholders(value: unknown, hrefs: string[], tracked: boolean[], seen: WeakMap<object, ReadonlySet<number>>): ReadonlySet<number> {
+function replacePlaceholders(value: unknown, hrefs: string[], tracked: boolean[], seen: Map<object, ReadonlySet<number>>): ReadonlySet<number> {
   if (typeof value !== 'object' || value === null) return NONE;
   const before = seen.get(value);
   if (before) return before;
