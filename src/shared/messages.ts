@@ -99,6 +99,8 @@ export const defaultMessages = {
   apiSchema: 'Schema',
   apiExample: 'Example',
   apiUsedBy: 'Used by',
+  /** After the longest "Used by" lists: `{count}` more operations and schemas. */
+  apiUsedByMore: 'and {count} more operations and schemas',
   apiPathParameters: 'Path parameters',
   apiQueryParameters: 'Query parameters',
   apiHeaderParameters: 'Header parameters',

@@ -298,6 +298,8 @@ export interface ApiSchemaView {
   example?: Code;
   /** Operations and other schemas using it, one entry per page, each field linked to its anchor there. */
   usedBy: { label: string; kind: 'operation' | 'schema'; method?: string; href: string; fields: { where: string; href: string }[]; moreFields: number }[];
+  /** Further pages that use it, beyond those listed. */
+  usedByMore: number;
 }
 
 export interface ApiTagView {

@@ -243,7 +243,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       name: s.name,
       schema: tree,
       example: example === undefined ? undefined : display.value(example, { name: s.name, language: 'json' }),
-      usedBy: usedBy.list(s.name),
+      ...usedBy.list(s.name),
     };
     const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
     if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });
@@ -354,6 +354,12 @@ export const DEFAULT_SCHEMA_DEPTH = 5;
 /** Fields of one page listed under "Used by"; more are counted, not listed. */
 const USED_BY_FIELDS_PER_PAGE = 5;
 
+/**
+ * Pages listed under "Used by"; more are counted. Microsoft Graph's error schema is used by all
+ * 14,000 operations: listed in full, its page was 5.7 MB.
+ */
+export const USED_BY_PAGES = 200;
+
 type UsePage = { label: string; kind: 'operation' | 'schema'; method?: string; href: string };
 
 /** Where each named schema is used: per schema, one entry per page, with every field on that page. */
@@ -370,10 +376,11 @@ class UsedBy {
     else entry.moreFields++;
   }
 
-  /** Operations first (in spec order), then schemas. */
-  list(name: string): ApiSchemaView['usedBy'] {
+  /** Operations first (in spec order), then schemas; at most USED_BY_PAGES of them, and how many more there are. */
+  list(name: string): { usedBy: ApiSchemaView['usedBy']; usedByMore: number } {
     const entries = [...(this.bySchema.get(name)?.values() ?? [])];
-    return [...entries.filter((e) => e.kind === 'operation'), ...entries.filter((e) => e.kind === 'schema')];
+    const ordered = [...entries.filter((e) => e.kind === 'operation'), ...entries.filter((e) => e.kind === 'schema')];
+    return { usedBy: ordered.slice(0, USED_BY_PAGES), usedByMore: Math.max(0, ordered.length - USED_BY_PAGES) };
   }
 }
 

@@ -50,6 +50,7 @@ export function ApiSchema({ page, schema, toc, breadcrumbs, homeHref }: Props) {
                   </ul>
                 </li>
               ))}
+              {schema.usedByMore > 0 ? <li className="schema-used-by-more">{formatMessage(t.apiUsedByMore, { count: schema.usedByMore.toLocaleString('en-US') })}</li> : null}
             </ul>
           )}
         </section>

@@ -123,3 +123,27 @@ describe('a tag of 1,100 operations', () => {
     }
   });
 });
+
+describe('a schema every operation uses', () => {
+  it('lists the first 200 pages under "Used by" and counts the rest (Microsoft Graph\'s error schema made 5.7 MB pages)', async () => {
+    const paths: Record<string, object> = {};
+    for (let i = 1; i <= 230; i++) {
+      paths[`/things/${i}`] = { get: { operationId: `getThing${i}`, responses: { default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } } };
+    }
+    const f = await buildFiles(
+      apiSite({
+        openapi: '3.0.3',
+        info: { title: 'Errors', version: '1' },
+        paths,
+        components: { schemas: { Error: { type: 'object', properties: { code: { type: 'string' } } }, Envelope: { type: 'object', properties: { error: { $ref: '#/components/schemas/Error' } } } } },
+      }),
+    );
+    const $ = f.$('api/schemas/error/index.html');
+    const listed = $('.schema-used-by > li > a').map((_, a) => $(a).attr('href')).get();
+    expect(listed).toHaveLength(200);
+    expect(listed[0]).toBe('/api/get-thing-1');
+    expect(listed[199]).toBe('/api/get-thing-200');
+    // 30 more operations and the Envelope schema.
+    expect($('.schema-used-by-more').text()).toBe('and 31 more operations and schemas');
+  });
+});
