@@ -150,6 +150,10 @@ export const defaultMessages = {
   apiFieldsOfEachItem: '{fields} of each item',
   /** `{count}`: the alternatives of a oneOf/anyOf. */
   apiAlternatives: '{count} alternatives',
+  /** After the tabs of the first alternatives of a long oneOf/anyOf or discriminator. */
+  apiMoreAlternatives: 'and {count} more alternatives, not shown here',
+  /** After the first values of a long discriminator mapping. */
+  apiMoreMappings: 'and {count} more',
   apiOneOf: 'One of',
   apiAnyOf: 'Any of',
   /** `{type}` is a schema's name (or apiThisSchema). */

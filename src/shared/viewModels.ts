@@ -141,7 +141,8 @@ export interface SchemaNode {
   children: SchemaNode[];
   /** `additionalProperties`: true/schema → a node describing the values. */
   additional?: SchemaNode;
-  variants?: { kind: 'oneOf' | 'anyOf'; discriminator?: { propertyName: string; mapping: { value: string; target: string }[] }; options: { title: string; node: SchemaNode }[] };
+  /** `moreOptions`: alternatives beyond those shown (a base schema of Microsoft Graph has 1,544 subtypes). */
+  variants?: { kind: 'oneOf' | 'anyOf'; discriminator?: { propertyName: string; mapping: { value: string; target: string }[] }; options: { title: string; node: SchemaNode }[]; moreOptions?: number };
   /** A recursive reference: shown as `circular → TypeName`, linking to its first expansion. */
   circular?: { typeName: string; href: string };
   /** Expansion stopped (depth or size budget); the named schema continues at `href`. */

@@ -82,6 +82,9 @@ function Nested({ node }: { node: SchemaNode }) {
   );
 }
 
+/** Values of a discriminator mapping listed before "and N more". */
+const MAX_MAPPINGS = 100;
+
 function Variants({ node }: { node: SchemaNode }) {
   const t = useMessages();
   const v = node.variants!;
@@ -94,12 +97,13 @@ function Variants({ node }: { node: SchemaNode }) {
           {v.discriminator.mapping.length > 0 ? (
             <>
               {': '}
-              {v.discriminator.mapping.map((m, i) => (
+              {v.discriminator.mapping.slice(0, MAX_MAPPINGS).map((m, i) => (
                 <span key={m.value}>
                   {i > 0 ? ', ' : ''}
                   <code>{m.value}</code> → {m.target}
                 </span>
               ))}
+              {v.discriminator.mapping.length > MAX_MAPPINGS ? <>, {formatMessage(t.apiMoreMappings, { count: (v.discriminator.mapping.length - MAX_MAPPINGS).toLocaleString('en-US') })}</> : null}
             </>
           ) : null}
         </p>
@@ -109,6 +113,7 @@ function Variants({ node }: { node: SchemaNode }) {
         label={formatMessage(t.apiAlternativesOf, { kind: v.kind === 'oneOf' ? t.apiOneOf : t.apiAnyOf, name: node.name ?? node.type })}
         items={v.options.map((o, i) => ({ key: String(i + 1), label: o.title, content: <SchemaBody node={o.node} anchored /> }))}
       />
+      {v.moreOptions ? <p className="schema-variants-more">{formatMessage(t.apiMoreAlternatives, { count: v.moreOptions.toLocaleString('en-US') })}</p> : null}
     </div>
   );
 }
@@ -213,7 +218,7 @@ function hasNested(node: SchemaNode): boolean {
 function nestedSummary(node: SchemaNode, t: Messages): string {
   const count = node.children.length + (node.additional ? 1 : 0);
   if (node.truncated && count === 0 && !node.variants) return formatMessage(t.apiFieldsOfType, { type: node.truncated.typeName ?? t.apiThisSchema });
-  if (node.variants && count === 0) return formatMessage(t.apiAlternatives, { count: String(node.variants.options.length) });
+  if (node.variants && count === 0) return formatMessage(t.apiAlternatives, { count: String(node.variants.options.length + (node.variants.moreOptions ?? 0)) });
   const fields = formatMessage(count === 1 ? t.apiFieldsOne : t.apiFieldsOther, { count: String(count) });
   return node.type.endsWith('[]') ? formatMessage(t.apiFieldsOfEachItem, { fields }) : fields;
 }

@@ -147,3 +147,22 @@ describe('a schema every operation uses', () => {
     expect($('.schema-used-by-more').text()).toBe('and 31 more operations and schemas');
   });
 });
+
+describe('a base schema with a hundred subtypes', () => {
+  it('shows the first 50 as tabs and counts the rest; the discriminator lists its first 100 values (a Graph schema of 1,544 subtypes made a 1.4 MB page)', async () => {
+    const names = Array.from({ length: 120 }, (_, i) => `Kind${String(i + 1).padStart(3, '0')}`);
+    const schemas: Record<string, object> = {
+      Entity: { type: 'object', properties: { kind: { type: 'string' }, id: { type: 'string' } }, discriminator: { propertyName: 'kind', mapping: Object.fromEntries(names.map((n) => [n.toLowerCase(), `#/components/schemas/${n}`])) } },
+    };
+    for (const n of names) schemas[n] = { allOf: [{ $ref: '#/components/schemas/Entity' }, { type: 'object', properties: { [`${n.toLowerCase()}Field`]: { type: 'string' } } }] };
+    const f = await buildFiles(
+      apiSite({ openapi: '3.0.3', info: { title: 'Kinds', version: '1' }, paths: { '/entities': { get: { operationId: 'listEntities', responses: { 200: { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Entity' } } } } } } } }, components: { schemas } }),
+    );
+    const $ = f.$('api/schemas/entity/index.html');
+    const variants = $('article .schema-variants').first();
+    expect(variants.children('.tabs').children('.tab').length).toBe(50);
+    expect(variants.find('.schema-variants-more').text()).toBe('and 70 more alternatives, not shown here');
+    expect(variants.find('.schema-discriminator code').length).toBe(1 + 100); // the property, then the values
+    expect(variants.find('.schema-discriminator').text()).toMatch(/kind100 → Kind100, and 20 more$/);
+  });
+});
