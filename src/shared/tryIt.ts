@@ -73,12 +73,45 @@ export interface TryItData {
   body?: TryItBody;
   security: TryItSecurity;
   proxyUrl?: string;
-  /** Templates for the live code samples (B2: src/openapi/sampleTemplates.ts fills it). */
-  samples?: SampleTemplate[];
+  /** Templates for the live code samples (src/openapi/sampleTemplates.ts; filled by src/client/tryIt/liveSamples.ts). */
+  samples?: SampleTemplates;
 }
 
-/** Placeholder until B2 defines the sample template shape (replace with the real type). */
-export type SampleTemplate = Record<string, unknown>;
+/**
+ * The operation's generated code samples with holes where what the reader types goes, so the
+ * browser rewrites them without a snippet generator. Strings are highlighted HTML from the build;
+ * each hole is a whole string literal (or body expression) the browser writes, escaped for its
+ * language. A language the spec's `x-codeSamples` replaced, or whose sample could not be cut
+ * into holes, has no template and keeps its static sample.
+ */
+export interface SampleTemplates {
+  /** The Accept header the static samples send (a header the reader types replaces it). */
+  accept?: string;
+  /** The body is JSON (Node.js and Python write it as a structure when it parses). */
+  json: boolean;
+  languages: SampleTemplate[];
+}
+
+export interface SampleTemplate {
+  /** `curl`, `node`…: the sample block's `data-language`. */
+  lang: string;
+  parts: SamplePart[];
+}
+
+export type SamplePart =
+  | string
+  /** The whole URL (server, path, query string) as a string literal. */
+  | { hole: 'url' }
+  /** One `entry` per header, each preceded by a line break; `separator` follows every entry but the last. */
+  | { hole: 'headers'; entry: SamplePart[]; separator: string }
+  /** In a header entry: the name, the value, or `Name: value` as one literal. */
+  | { hole: 'name' | 'value' | 'header' }
+  /** The body as a string literal; with `structure`, a JSON body that parses is written as the language's own literal between `before` and `after`. */
+  | { hole: 'body'; structure?: { before: string; after: string } }
+  /** Text that depends on whether the body is written as a structure (Python: `json=payload` or `data=payload`). */
+  | { hole: 'bodyArg'; structure: string; text: string }
+  /** HTML kept only when the URL is https (Ruby's `http.use_ssl = true`). */
+  | { hole: 'https'; html: string };
 
 /** The credential a reader entered for one scheme (key = scheme key). */
 export type TryItCredential =
