@@ -82,6 +82,7 @@ function resolveApis(openapi: UserConfig['openapi'], inline: InlineConfig, root:
     schemaDepth: api.schemaDepth ?? 5,
     tagsWithoutSidebar: api.tagsWithoutSidebar ?? [],
     linkBase: api.linkBase ?? '',
+    tryIt: { enabled: api.tryIt?.enabled ?? false, proxyUrl: api.tryIt?.proxyUrl ?? '', servers: (api.tryIt?.servers ?? []).map((s) => ({ url: s.url.replace(/\/+$/, ''), ...(s.description ? { description: s.description } : {}) })) },
     ...(api.onBrokenSpecLinks ? { onBrokenSpecLinks: api.onBrokenSpecLinks } : {}),
   }));
 }

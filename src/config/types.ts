@@ -56,6 +56,22 @@ export interface OpenApiConfig {
   linkBase?: string;
   /** A link in the spec's text to a page this site does not have (and no link base to resolve it against). @default the value of onBrokenLinks */
   onBrokenSpecLinks?: Policy;
+  /**
+   * The "Try it" console on operation pages: readers send real requests from the browser. Off by
+   * default: turn it on only for an API that allows the docs' origin (CORS), ideally a sandbox.
+   * An operation with `x-try-it: false` never gets one.
+   */
+  tryIt?: TryItConfig;
+}
+
+/** `openapi.tryIt`. */
+export interface TryItConfig {
+  /** @default false */
+  enabled: boolean;
+  /** Requests go to `<proxyUrl><full target URL>` instead (a CORS proxy you run), e.g. `https://proxy.example.com/?url=`. */
+  proxyUrl?: string;
+  /** Servers the console offers instead of the spec's (a sandbox). @example [{ url: 'https://sandbox.example.com', description: 'Sandbox' }] */
+  servers?: { url: string; description?: string }[];
 }
 
 export interface UserConfig {
@@ -207,7 +223,7 @@ export interface ResolvedConfig {
   readonly dev: boolean;
 }
 
-export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase' | 'onBrokenSpecLinks'>> & {
+export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase' | 'onBrokenSpecLinks' | 'tryIt'>> & {
   /** The configured label, or '' to use the spec's title. */
   readonly label: string;
   /** The configured link base, or '' to infer one from the spec. */
@@ -216,4 +232,6 @@ export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase'
   readonly downloadUrl: string;
   /** Unset: spec links follow onBrokenLinks (also when `--on-broken-links` changes it). */
   readonly onBrokenSpecLinks?: Policy;
+  /** The try-it console: `enabled` false unless configured; `proxyUrl` '' without a proxy; `servers` empty: the spec's. */
+  readonly tryIt: { readonly enabled: boolean; readonly proxyUrl: string; readonly servers: readonly { url: string; description?: string }[] };
 };

@@ -111,6 +111,13 @@ const openapi = object({
   tagsWithoutSidebar: optional(arrayOf(string())),
   linkBase: optional(string({ pattern: /^https?:\/\/[^/]/, expected: 'an absolute http(s) URL' })),
   onBrokenSpecLinks: optional(policy()),
+  tryIt: optional(
+    object({
+      enabled: required(boolean()),
+      proxyUrl: optional(string({ pattern: /^https?:\/\/[^/]/, expected: 'an absolute http(s) URL the target URL is appended to, e.g. "https://proxy.example.com/?url="' })),
+      servers: optional(arrayOf(object({ url: required(string({ pattern: /^https?:\/\/[^/]/, expected: 'an absolute http(s) URL' })), description: optional(string()) }))),
+    }),
+  ),
 });
 
 const configSchema = object({

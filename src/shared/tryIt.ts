@@ -25,6 +25,9 @@ export interface TryItParameter {
   value?: string;
   /** The parameter's named examples, as text the input can take. */
   examples?: { label: string; value: string }[];
+  /** How an array or object value is serialised (OpenAPI `style`/`explode`); unset: `form`, exploded, for query. */
+  style?: string;
+  explode?: boolean;
 }
 
 export interface TryItBody {

@@ -13,7 +13,8 @@ import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
 import { stripHtmlTags } from '../openapi/sanitizeHtml';
 import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
-import { routeUrl } from '../shared/url';
+import { routeUrl, withBase } from '../shared/url';
+import { tryItData, tryItFile, tryItWanted } from '../openapi/tryIt';
 import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
@@ -163,6 +164,8 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     });
   });
   const render = (text: string, pointer: string) => markdown.render(text, pointer);
+  // The try-it console's data files share the examples' output map (written beside the pages).
+  const tryIt = config.openapi?.tryIt;
   for (const op of api.operations) {
     const route = opRoute(op.slug);
     const opHref = href(route);
@@ -173,6 +176,11 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       overviewHref: href(overviewRoute),
       onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${opHref}#${use.id}`),
     });
+    if (tryIt && tryItWanted(tryIt.enabled, op)) {
+      const file = tryItFile(op.slug, tryItData(api, op, document, { proxyUrl: tryIt.proxyUrl || undefined, servers: tryIt.servers, source: config.openapi?.spec }));
+      examples.files.set(file.path, file.text);
+      view.tryIt = { dataUrl: withBase(config.baseUrl, `/${file.path}`) };
+    }
     const tag = tagsByName.get(op.tag)!;
     pages.push({
       route,
