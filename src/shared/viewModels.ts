@@ -212,6 +212,8 @@ export interface OperationView {
   codeSamples: CodeSampleView[];
   /** Set on a webhook's page: the event it is named by in the spec (`method` is how it is delivered; `path` is '' or a URL expression). */
   webhook?: { event: string };
+  /** Set when the try-it console is on for this operation: the URL of its TryItData (src/shared/tryIt.ts). */
+  tryIt?: { dataUrl: string };
 }
 
 export interface ParameterGroup {
