@@ -24,7 +24,7 @@
 // Text from the index and the query is only ever rendered as React text: marked words are
 // `<mark>` elements built from the engine's ranges, never HTML.
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
-import type { LoadedSearchIndex, SearchOptions, SearchResponse, SearchResult } from '../../src/shared/search/query';
+import type { LoadedSearchIndex, SearchField, SearchOptions, SearchResponse, SearchResult } from '../../src/shared/search/query';
 import type { ShardedSearchIndex } from '../../src/shared/search/sharded';
 import { formatMessage, type Messages } from '../../src/shared/messages';
 
@@ -211,10 +211,58 @@ export function TypeIcon({ type }: { type: number }) {
   );
 }
 
+/**
+ * Where an API field sits, as one line: `GET /v1/boundaries/search · Header parameter →`, the
+ * method as a badge (the field's name follows it, marked, in the caller's `.search-option-text`).
+ */
+export function FieldWhere({ field }: { field: SearchField }) {
+  const [method, ...path] = field.operation.split(' ');
+  const operation = /^[A-Z]+$/.test(method) && path[0]?.startsWith('/') ? (
+    <>
+      <span className={`method-badge search-method method-${method.toLowerCase()}`}>{method}</span> <span className="search-op-path">{path.join(' ')}</span>
+      {' · '}
+    </>
+  ) : field.operation ? (
+    <>
+      <span className="search-op-path">{field.operation}</span>
+      {' · '}
+    </>
+  ) : null;
+  return (
+    <span className="search-field-where">
+      {operation}
+      {field.context} <span aria-hidden="true">→</span>{' '}
+    </span>
+  );
+}
+
 /** "Guides › Boundaries › Virtual layers › Radius": where a result sits. */
 export function resultPath(result: SearchResult): string {
   if (result.type === 0) return result.breadcrumb;
   return [result.breadcrumb, result.page.title, result.section].filter((part) => part !== '').join(' › ');
+}
+
+/**
+ * An API field as an option: `GET /v1/… · Header parameter → x-data-version` on the first line
+ * (the name marked), its description under it. A hit on the description (Content) shows that text
+ * there instead.
+ */
+function FieldOption({ result, field }: { result: SearchResult; field: SearchField }) {
+  const onName = result.type === 1;
+  const description = onName ? field.description : { text: result.text, ranges: result.ranges };
+  return (
+    <span className="search-option-body">
+      <span className="search-option-line">
+        <FieldWhere field={field} />
+        <span className="search-option-text">{onName ? <Marked text={result.text} ranges={result.ranges} /> : field.name}</span>
+      </span>
+      {description ? (
+        <span className="search-option-detail">
+          <Marked text={description.text} ranges={description.ranges} />
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -428,24 +476,28 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
                   <a
                     key={result.id}
                     id={optionId(index)}
-                    className={`search-option${result.child ? ' search-option-child' : ''}`}
+                    className={`search-option${result.child ? ' search-option-child' : ''}${result.field ? ' search-option-field' : ''}`}
                     role="option"
                     aria-selected={index === current}
                     tabIndex={-1}
                     href={hrefOf(index)}
                   >
                     <TypeIcon type={result.type} />
-                    <span className="search-option-body">
-                      <span className="search-option-text">
-                        <Marked text={result.text} ranges={result.ranges} />
-                      </span>
-                      {resultPath(result) ? (
-                        <span className="search-option-path">
-                          <span className="visually-hidden">{labels.searchResultIn}</span>
-                          {resultPath(result)}
+                    {result.field ? (
+                      <FieldOption result={result} field={result.field} />
+                    ) : (
+                      <span className="search-option-body">
+                        <span className="search-option-text">
+                          <Marked text={result.text} ranges={result.ranges} />
                         </span>
-                      ) : null}
-                    </span>
+                        {resultPath(result) ? (
+                          <span className="search-option-path">
+                            <span className="visually-hidden">{labels.searchResultIn}</span>
+                            {resultPath(result)}
+                          </span>
+                        ) : null}
+                      </span>
+                    )}
                   </a>
                 ))}
               </div>

@@ -16,10 +16,10 @@
 // render; the query is read from the URL after hydration. Query text is only ever rendered as
 // React text.
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import type { SearchResult } from '../../src/shared/search/query';
+import type { SearchField, SearchResult } from '../../src/shared/search/query';
 import { scanTokens } from '../../src/shared/search/tokenize';
 import { formatMessage, type Messages } from '../../src/shared/messages';
-import { Marked, TypeIcon, withQuery, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, useSearchResponse, type SearchEngine } from './SearchBox';
+import { FieldWhere, Marked, TypeIcon, withQuery, highlightHref, loadSearchEngine, resultHref, sameOriginIndexUrl, useSearchResponse, type SearchEngine } from './SearchBox';
 
 export interface SearchPageProps {
   /** This page's URL (the form's action). */
@@ -296,7 +296,59 @@ interface PageGroup {
   title?: SearchResult;
   summary?: { text: string; ranges: [number, number][] };
   keywords?: SearchResult;
+  /** An operation page's `GET /v1/…` (its keywords). */
+  operation?: string;
   sections: SearchResult[];
+}
+
+/**
+ * An API field under its operation's group: `Header parameter → x-data-version` (the operation is
+ * the group's, above), then its description (or, for a hit on the description, that text).
+ */
+function FieldSection({ result, field }: { result: SearchResult; field: SearchField }) {
+  const onName = result.type === 1;
+  const detail = onName ? field.description : { text: result.text, ranges: result.ranges };
+  return (
+    <span className="search-result-section-body">
+      <span className="search-result-section-title">
+        <FieldWhere field={{ ...field, operation: '' }} />
+        <span className="search-result-field-name">{onName ? <Marked text={result.text} ranges={result.ranges} /> : field.name}</span>
+      </span>
+      {detail ? (
+        <span className="search-result-section-text">
+          <Marked text={detail.text} ranges={detail.ranges} />
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** A heading, or a text under its section's heading (the heading as the title, the text below). */
+function SectionHit({ result }: { result: SearchResult }) {
+  const marked = <Marked text={result.text} ranges={result.ranges} />;
+  if (result.type === 4 && result.section)
+    return (
+      <span className="search-result-section-body">
+        <span className="search-result-section-title">{result.section}</span>
+        <span className="search-result-section-text">{marked}</span>
+      </span>
+    );
+  return (
+    <span className="search-result-section-body">
+      <span className="search-result-section-title">{marked}</span>
+      {result.section ? <span className="search-result-section">{result.section}</span> : null}
+    </span>
+  );
+}
+
+/** `GET /v1/boundaries/search` with the method as a badge. */
+function OperationLine({ operation }: { operation: string }) {
+  const [method, ...path] = operation.split(' ');
+  return (
+    <>
+      <span className={`method-badge search-method method-${method.toLowerCase()}`}>{method}</span> <span className="search-op-path">{path.join(' ')}</span>
+    </>
+  );
 }
 
 function ResultList({ engine, results, terms, highlight }: { engine: SearchEngine; results: SearchResult[]; terms: string[]; highlight: boolean }) {
@@ -321,12 +373,14 @@ function ResultList({ engine, results, terms, highlight }: { engine: SearchEngin
     else group.sections.push(r);
   }
   for (const group of groups) {
+    const keywords = index.types[3].docs.get(group.page.id)?.t ?? '';
+    if (/^[A-Z]+ \//.test(keywords)) group.operation = keywords;
     if (group.summary) continue;
     // The page's description (or the text before its first heading), clipped around a match;
     // its keywords when it has neither.
     const text = index.types[2].docs.get(group.page.id)?.t ?? index.types[4].docs.get(group.page.id)?.t;
     if (text) group.summary = query.markAndClip(text, matched, undefined, SUMMARY_LENGTH);
-    else if (group.keywords) group.summary = { text: group.keywords.text, ranges: group.keywords.ranges };
+    else if (group.keywords && !group.operation) group.summary = { text: group.keywords.text, ranges: group.keywords.ranges };
   }
 
   return (
@@ -337,6 +391,11 @@ function ResultList({ engine, results, terms, highlight }: { engine: SearchEngin
             <a href={highlightHref(group.page.url, '', terms, highlight)}>{group.title ? <Marked text={group.title.text} ranges={group.title.ranges} /> : group.page.title}</a>
           </h2>
           {group.breadcrumb ? <p className="search-result-path">{group.breadcrumb}</p> : null}
+          {group.operation ? (
+            <p className="search-result-op">
+              <OperationLine operation={group.operation} />
+            </p>
+          ) : null}
           {group.summary ? (
             <p className="search-result-summary">
               <Marked text={group.summary.text} ranges={group.summary.ranges} />
@@ -345,14 +404,15 @@ function ResultList({ engine, results, terms, highlight }: { engine: SearchEngin
           {group.sections.length > 0 ? (
             <ul className="search-result-sections">
               {group.sections.map((r) => (
-                <li key={r.id}>
+                <li key={r.id} className={r.field ? 'search-result-field' : undefined}>
                   <a href={resultHref(r, terms, highlight)}>
                     <TypeIcon type={r.type} />
-                    <span>
-                      <Marked text={r.text} ranges={r.ranges} />
-                    </span>
+                    {r.field ? (
+                      <FieldSection result={r} field={r.field} />
+                    ) : (
+                      <SectionHit result={r} />
+                    )}
                   </a>
-                  {r.section ? <span className="search-result-section">{r.section}</span> : null}
                 </li>
               ))}
             </ul>

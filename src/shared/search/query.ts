@@ -146,6 +146,24 @@ export interface SearchResult {
   /** Listed under an earlier result of the same page. */
   child: boolean;
   score: number;
+  /**
+   * Set for an API field (a heading with a context, or the text under one), so that the result
+   * reads as Redocly's do: `GET /v1/boundaries/search · Header parameter → x-data-version`, with
+   * the field's own description. Made from documents the index already holds (the page's
+   * keywords, the heading, its text): the file format is unchanged.
+   */
+  field?: SearchField;
+}
+
+export interface SearchField {
+  /** `GET /v1/boundaries/search` (a webhook: `Webhook <event> POST`); `''` off operation pages (overview's Authentication). */
+  operation: string;
+  /** Where the field sits, with `→` between the steps: `Header parameter`, `Response 200 → data → boundaries`. */
+  context: string;
+  /** The field's name (the heading's text). */
+  name: string;
+  /** For a hit on the name: the field's description, clipped and marked as `text` is (absent when it has none). */
+  description?: { text: string; ranges: [number, number][] };
 }
 
 export interface SearchResponse {
@@ -840,7 +858,7 @@ function toResult(index: LoadedSearchIndex, hit: Scored, pageId: number, child: 
   }
   const stopIndexed = type === SearchDocumentType.Title || type === SearchDocumentType.Heading || type === SearchDocumentType.Keywords;
   const clipped = markAndClip(doc.t, markAll, stopIndexed ? markStop : undefined, contextLength);
-  return {
+  const result: SearchResult = {
     id: doc.i,
     type,
     url: anchor ? `${pageUrl}#${anchor}` : pageUrl,
@@ -853,6 +871,25 @@ function toResult(index: LoadedSearchIndex, hit: Scored, pageId: number, child: 
     child,
     score: hit.score,
   };
+  const field = fieldOf(index, doc, type, pageId, contextLength, markAll);
+  if (field) result.field = field;
+  return result;
+}
+
+/** An operation page's keywords (`GET /v1/…`, `Webhook … POST`): what documents.ts writes for operations. */
+const OPERATION_KEYWORDS = /^(?:[A-Z]+ \/|Webhook )/;
+
+/** The API field a heading (with a context) or the text under it is, else undefined. */
+function fieldOf(index: LoadedSearchIndex, doc: StoredDocument, type: SearchDocumentType, pageId: number, contextLength: number, markAll: Set<string>): SearchField | undefined {
+  const heading = type === SearchDocumentType.Heading ? doc : type === SearchDocumentType.Content && doc.i !== pageId ? index.headings.get(doc.i) : undefined;
+  if (!heading?.s) return undefined;
+  const keywords = index.types[SearchDocumentType.Keywords].docs.get(pageId)?.t ?? '';
+  const field: SearchField = { operation: OPERATION_KEYWORDS.test(keywords) ? keywords : '', context: heading.s.split(' › ').join(' → '), name: heading.t };
+  if (type === SearchDocumentType.Heading) {
+    const text = index.types[SearchDocumentType.Content].docs.get(doc.i)?.t;
+    if (text) field.description = markAndClip(text, markAll, undefined, contextLength);
+  }
+  return field;
 }
 
 /**
