@@ -57,6 +57,6 @@ function body(site: SiteModel, page: PageModel): ReactElement {
     case 'search':
       return <Search actionHref={b.actionHref} search={site.search.stopWords ? undefined : { stopWords: false }} />;
     case 'notFound':
-      return <NotFound homeHref={b.homeHref} guidesHref={b.guidesHref} apiHref={b.apiHref} />;
+      return <NotFound homeHref={b.homeHref} guidesHref={b.guidesHref} apiHref={b.apiHref} search={site.search.enabled ? { action: site.searchHref, indexUrl: site.search.indexUrl, baseUrl: site.baseUrl } : undefined} />;
   }
 }

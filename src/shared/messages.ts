@@ -35,6 +35,9 @@ export const defaultMessages = {
   notFoundHome: 'Go to the home page',
   notFoundGuides: 'Start with the quick-start guide',
   notFoundApi: 'Browse the API reference',
+  // Issue 17, D1 (404 suggestions): the 404 page's search form and the pages like the path asked for.
+  notFoundSearchLabel: 'Search the documentation',
+  notFoundSuggestions: 'Were you looking for one of these?',
   announcement: 'Announcement',
   searchPageTitle: 'Search the documentation',
   /** `{query}` is what was searched for. */
