@@ -248,12 +248,13 @@ export const defaultMessages = {
   /** `{title}` is the error's title: the warning button that takes a failed navbar control's place. */
   islandShowError: '{title}: show the error',
   // Islands of the navbar and the announcement bar.
-  /** `{mode}` is the current mode's name (colorModeDark / colorModeLight). */
-  colorModeSwitch: 'Switch between dark and light mode (currently {mode} mode)',
-  colorModeToDark: 'Switch to dark mode',
-  colorModeToLight: 'Switch to light mode',
-  colorModeDark: 'dark',
-  colorModeLight: 'light',
+  // The theme menu (#17 D2): the button's name, the menu's name and its three choices.
+  /** `{mode}` is the current choice's name (colorModeSystem / colorModeLight / colorModeDark). */
+  colorModeSwitch: 'Theme: {mode}',
+  colorModeMenu: 'Theme',
+  colorModeSystem: 'System',
+  colorModeLight: 'Light',
+  colorModeDark: 'Dark',
   announcementClose: 'Close',
   mobileMenuOpen: 'Toggle navigation bar',
   mobileMenuClose: 'Close navigation bar',

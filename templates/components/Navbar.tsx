@@ -94,10 +94,12 @@ function NavItem({ item, section, currentHref, site, alternates }: { item: Navba
         </details>
       );
     case 'colorMode':
-      // The head script applies the stored choice or the system preference, and the switch
-      // shows that mode by CSS until it hydrates on first interaction. Without JavaScript it
-      // could not switch anything, so CSS hides it (91-islands.css).
-      return site.colorModeSwitch ? <Island name="ColorModeToggle" component={ColorModeToggle} props={labelsProp(site, COLOR_MODE_ENGLISH)} when="interaction" inline /> : null;
+      // The head script applies the stored choice (system, light or dark), and the theme button
+      // shows it by CSS until it hydrates on first interaction. Without JavaScript it could not
+      // switch anything, so CSS hides it (91-islands.css).
+      return site.colorModeSwitch ? (
+        <Island name="ColorModeToggle" component={ColorModeToggle} props={{ ...labelsProp(site, COLOR_MODE_ENGLISH), ...(site.defaultMode === 'dark' ? { defaultMode: 'dark' as const } : {}) }} when="interaction" inline />
+      ) : null;
   }
 }
 

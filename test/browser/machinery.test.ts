@@ -1,4 +1,4 @@
-// The island machinery and the colour mode, in a real browser: hydration, lazy loading with
+// The island machinery and the theme menu, in a real browser: hydration, lazy loading with
 // the first click replayed, storage failures, load failures with Retry, the crash boundary,
 // the wrong-base-URL banner, and no console errors or hydration warnings on any page.
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(route: string, options: Parameters<Browser['newContext']>[0] = {}, init?: () => void): Promise<{ page: Page; context: BrowserContext; logs: string[] }> {
+async function open(route: string, options: Parameters<Browser['newContext']>[0] = {}, init?: (() => void) | string): Promise<{ page: Page; context: BrowserContext; logs: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
@@ -43,14 +43,21 @@ async function open(route: string, options: Parameters<Browser['newContext']>[0]
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 const toggle = '.color-mode-toggle';
 
-describe('colour mode', () => {
-  it('is light by default and follows the system preference until the reader chooses', async () => {
+/** Opens the theme menu and picks a choice by its name, as a reader does. */
+async function choose(page: Page, name: 'System' | 'Light' | 'Dark'): Promise<void> {
+  await page.click(toggle);
+  await page.getByRole('menuitemradio', { name }).click();
+}
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));
+
+describe('#17 the theme menu: system, light or dark', () => {
+  it('is light by default, follows the system preference while the choice is "System", and keeps a choice across reloads', async () => {
     const light = await open('/guides/getting-started/quick-start', { colorScheme: 'light' });
     expect(await theme(light.page)).toBe('light');
     await light.context.close();
     const dark = await open('/guides/getting-started/quick-start', { colorScheme: 'dark' });
     expect(await theme(dark.page)).toBe('dark');
-    await dark.page.click(toggle);
+    await choose(dark.page, 'Light');
     await expect.poll(() => theme(dark.page)).toBe('light');
     await dark.page.reload();
     expect(await theme(dark.page)).toBe('light');
@@ -61,49 +68,116 @@ describe('colour mode', () => {
   it.each([
     ['desktop', { width: 1280, height: 800 }],
     ['mobile', { width: 390, height: 844 }],
-  ])('switches on the first click (before React has loaded) and remembers the choice across pages (%s)', async (_size, viewport) => {
-    const { page, context, logs } = await open('/', { viewport });
+  ])('opens on the first click (before React has loaded); Dark is remembered across pages and reloads (%s)', async (_size, viewport) => {
+    const { page, context, logs } = await open('/', { viewport, colorScheme: 'light' });
     expect(await page.evaluate(() => [...document.scripts].some((s) => s.src.includes('chunk-')))).toBe(false);
     await page.click(toggle);
+    const menu = page.getByRole('menu', { name: 'Theme' });
+    await menu.waitFor({ state: 'visible' });
+    expect(await page.getAttribute(toggle, 'aria-expanded')).toBe('true');
+    // The three choices, the current one checked; the menu stays inside the viewport.
+    expect(await menu.getByRole('menuitemradio').allInnerTexts()).toEqual(['System', 'Light', 'Dark']);
+    expect(await menu.getByRole('menuitemradio', { checked: true }).innerText()).toBe('System');
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await menu.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect.poll(() => theme(page)).toBe('dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    expect(await page.getAttribute(toggle, 'aria-label')).toBe('Switch between dark and light mode (currently dark mode)');
+    expect(await stored(page)).toBe('dark');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.getAttribute(toggle, 'aria-expanded')).toBe('false');
     await page.goto(`${server.url}/api/get-school`);
     expect(await theme(page)).toBe('dark');
+    await page.reload();
+    expect(await theme(page)).toBe('dark');
     await page.click(toggle);
+    expect(await page.getByRole('menuitemradio', { checked: true }).innerText()).toBe('Dark');
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
     await expect.poll(() => theme(page)).toBe('light');
+    expect(await stored(page)).toBe('system');
     expect(logs).toEqual([]);
     await context.close();
   });
 
-  it('switches with the keyboard on the first key press, before React has loaded', async () => {
-    const { page, context, logs } = await open('/');
+  it('"System" follows the emulated prefers-color-scheme live, also after a reload, and a fixed choice does not', async () => {
+    const { page, context } = await open('/guides/getting-started/quick-start', { colorScheme: 'light' });
+    await choose(page, 'System');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => theme(page)).toBe('dark');
+    await page.reload();
+    expect(await theme(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => theme(page)).toBe('light');
+    await choose(page, 'Dark');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForTimeout(200);
+    expect(await theme(page)).toBe('dark');
+    await context.close();
+  });
+
+  it('works from the keyboard: Enter opens it on the checked choice, arrows move, Enter picks, Escape closes, focus returns to the button', async () => {
+    const { page, context, logs } = await open('/', { colorScheme: 'light' });
     await page.focus(toggle);
     await page.keyboard.press('Enter');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focused).toBe('System');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Light');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Dark');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('System');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
     await expect.poll(() => theme(page)).toBe('dark');
-    await page.keyboard.press('Space');
-    await expect.poll(() => theme(page)).toBe('light');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('color-mode-toggle');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Dark');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[role="menu"]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('color-mode-toggle');
+    expect(await theme(page)).toBe('dark');
     expect(logs).toEqual([]);
     await context.close();
   });
 
-  it('applies the stored mode before the page is shown (no flash)', async () => {
-    const { page, context } = await open('/', {}, () => {
-      localStorage.setItem('theme', 'dark');
-      document.addEventListener('DOMContentLoaded', () => ((window as any).__themeAtLoad = document.documentElement.getAttribute('data-theme')));
-    });
-    expect(await page.evaluate(() => (window as any).__themeAtLoad)).toBe('dark');
+  it('closes when the reader clicks elsewhere', async () => {
+    const { page, context } = await open('/', { colorScheme: 'light' });
+    await page.click(toggle);
+    await page.getByRole('menu').waitFor({ state: 'visible' });
+    await page.mouse.click(10, 400);
+    expect(await page.getByRole('menu').count()).toBe(0);
+    expect(await theme(page)).toBe('light');
+    await context.close();
+  });
+
+  it.each(['dark', 'light', 'system'])('applies the stored choice "%s" before the first paint (no flash)', async (choice) => {
+    const { page, context } = await open('/', { colorScheme: 'dark' }, `
+      localStorage.setItem('theme', ${JSON.stringify(choice)});
+      // The moment <body> is parsed (before anything of the page can be painted) and the
+      // first frame: the colours must already be the reader's.
+      new MutationObserver((records, observer) => {
+        if (!document.body) return;
+        observer.disconnect();
+        window.__atBody = document.documentElement.getAttribute('data-theme');
+      }).observe(document, { childList: true, subtree: true });
+      requestAnimationFrame(() => (window.__firstFrame = getComputedStyle(document.body).backgroundColor));
+    `);
+    const expected = choice === 'light' ? 'light' : 'dark';
+    expect(await page.evaluate(() => (window as any).__atBody)).toBe(expected);
+    expect(await page.evaluate(() => (window as any).__firstFrame)).toBe(expected === 'dark' ? 'rgb(14, 19, 24)' : 'rgb(255, 255, 255)');
     await context.close();
   });
 
   it('still switches with storage blocked, logging one warning', async () => {
-    const { page, context, logs } = await open('/', {}, () => {
+    const { page, context, logs } = await open('/', { colorScheme: 'light' }, () => {
       Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
     });
     expect(await theme(page)).toBe('light');
-    await page.click(toggle);
+    await choose(page, 'Dark');
     await expect.poll(() => theme(page)).toBe('dark');
-    await page.click(toggle);
+    await choose(page, 'Light');
     await expect.poll(() => theme(page)).toBe('light');
     expect(logs.filter((l) => l.startsWith('warning:'))).toHaveLength(1);
     expect(logs.filter((l) => l.startsWith('error'))).toEqual([]);
@@ -126,28 +200,28 @@ describe('island loading', () => {
     await alert.locator('button', { hasText: 'Retry' }).click();
     expect((await retried).ok()).toBe(true);
     await expect.poll(() => alert.count()).toBe(0);
-    // The island mounts just after its module arrives: click until the switch answers (a click
+    // The island mounts just after its module arrives: click until the menu opens (a click
     // before it is mounted does nothing; on a loaded machine the first one may be that early).
     await expect
       .poll(async () => {
-        await page.click(toggle);
-        return theme(page);
+        if ((await page.getByRole('menu').count()) === 0) await page.click(toggle);
+        return page.getByRole('menu').count();
       })
-      .toBe('dark');
+      .toBe(1);
     await context.close();
   });
 
   it('shows "This page crashed" with the cause chain and remounts on "Try again"', async () => {
     const { page, context } = await open('/', {}, () => {
-      // Make the island's first effect throw (reading the theme), with a cause chain.
-      const original = Element.prototype.getAttribute;
+      // Make the island's effect throw when its menu opens (finding the choices), with a cause chain.
+      const original = Element.prototype.querySelectorAll;
       (window as any).__crash = true;
-      Element.prototype.getAttribute = function (this: Element, name: string) {
-        if (this === document.documentElement && name === 'data-theme' && (window as any).__crash) throw new Error('The theme could not be read', { cause: new Error('storage exploded') });
-        return original.call(this, name);
-      };
+      Element.prototype.querySelectorAll = function (this: Element, selector: string) {
+        if (selector.includes('menuitemradio') && (window as any).__crash) throw new Error('The theme could not be read', { cause: new Error('storage exploded') });
+        return original.call(this, selector);
+      } as typeof original;
     });
-    await page.hover(toggle);
+    await page.click(toggle);
     const crash = page.locator('.island-crash[role="alert"]');
     await expect.poll(() => crash.isVisible()).toBe(true);
     expect(await crash.locator('.island-crash-title').innerText()).toBe('This page crashed');

@@ -1,14 +1,15 @@
-// The navbar in a real browser (#14, points 10 and 11): the colour-mode switch is styled like the
-// search box and says the mode the page is in before React has loaded (dark from the system
-// preference included), without a hydration mismatch; and at phone, tablet and desktop widths
+// The navbar in a real browser (#14, points 10 and 11; #17 the theme menu): the theme button is
+// styled like the search box and says the reader's choice before React has loaded (system,
+// light or dark), without a hydration mismatch; and at phone, tablet and desktop widths
 // every navbar control is a big enough tap target and no two of them overlap or touch.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, serveShippedSite } from '../helpers/browser';
 
 const toggle = '.color-mode-toggle';
-const DARK_NAME = 'Switch between dark and light mode (currently dark mode)';
-const LIGHT_NAME = 'Switch between dark and light mode (currently light mode)';
+const SYSTEM_NAME = 'Theme: System';
+const DARK_NAME = 'Theme: Dark';
+const LIGHT_NAME = 'Theme: Light';
 
 let browser: Browser;
 let server: { url: string; close(): Promise<void> };
@@ -112,31 +113,34 @@ describe('#14 the colour-mode switch', () => {
   it.each([
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1440, height: 900 }],
-  ] as const)('says and shows dark mode before React has loaded when dark comes from the system preference (%s)', async (_size, viewport) => {
+  ] as const)('says and shows the "system" choice before React has loaded, in dark colours from the system preference (%s)', async (_size, viewport) => {
     const { page, context, logs } = await open('/', { viewport, colorScheme: 'dark' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
     const names = await buttonNames(page, context);
-    expect(await switchState(page)).toEqual({ icons: ['color-mode-icon color-mode-icon-dark'], tooltip: 'Switch to light mode', pointerHitsSwitch: true });
-    // None of the above woke the island: this is the server's markup with the head script's mode.
+    expect(await switchState(page)).toEqual({ icons: ['color-mode-icon color-mode-icon-system'], tooltip: SYSTEM_NAME, pointerHitsSwitch: true });
+    // None of the above woke the island: this is the server's markup with the head script's choice.
     expect(await islandLoaded(page)).toBe(false);
-    expect(names).toContain(DARK_NAME);
-    expect(names).not.toContain(LIGHT_NAME);
+    expect(names).toContain(SYSTEM_NAME);
+    expect(names).not.toContain(DARK_NAME);
     expect(logs).toEqual([]);
   });
 
-  it('says and shows light mode before React has loaded in light mode, and follows each switch after', async () => {
-    const { page, context, logs } = await open('/', { colorScheme: 'light' });
+  it('says and shows a stored choice before React has loaded, and follows each choice made in the menu', async () => {
+    const { page, context, logs } = await open('/', { colorScheme: 'dark' });
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
     expect(await buttonNames(page, context)).toContain(LIGHT_NAME);
-    expect(await switchState(page)).toEqual({ icons: ['color-mode-icon color-mode-icon-light'], tooltip: 'Switch to dark mode', pointerHitsSwitch: true });
+    expect(await switchState(page)).toEqual({ icons: ['color-mode-icon color-mode-icon-light'], tooltip: LIGHT_NAME, pointerHitsSwitch: true });
     expect(await islandLoaded(page)).toBe(false);
     await page.click(toggle);
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
     await expect.poll(() => buttonNames(page, context)).toContain(DARK_NAME);
-    expect((await switchState(page)).icons).toEqual(['color-mode-icon color-mode-icon-dark']);
-    expect((await switchState(page)).tooltip).toBe('Switch to light mode');
+    expect(await switchState(page)).toEqual({ icons: ['color-mode-icon color-mode-icon-dark'], tooltip: DARK_NAME, pointerHitsSwitch: true });
     await page.click(toggle);
-    await expect.poll(() => buttonNames(page, context)).toContain(LIGHT_NAME);
-    expect(await switchState(page)).toEqual({ icons: ['color-mode-icon color-mode-icon-light'], tooltip: 'Switch to dark mode', pointerHitsSwitch: true });
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    await expect.poll(() => buttonNames(page, context)).toContain(SYSTEM_NAME);
+    expect((await switchState(page)).icons).toEqual(['color-mode-icon color-mode-icon-system']);
     expect(logs).toEqual([]);
   });
 
@@ -144,8 +148,9 @@ describe('#14 the colour-mode switch', () => {
     const { page, context, logs } = await open('/guides/getting-started/quick-start', { colorScheme: mode }, devServer.url);
     await page.hover(toggle);
     await expect.poll(() => islandLoaded(page)).toBe(true);
-    // Hydrated: React owns the button, and a click switches the mode.
+    // Hydrated: React owns the button, and the menu switches the mode.
     await page.click(toggle);
+    await page.getByRole('menuitemradio', { name: mode === 'dark' ? 'Light' : 'Dark' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(mode === 'dark' ? 'light' : 'dark');
     expect(await buttonNames(page, context)).toContain(mode === 'dark' ? LIGHT_NAME : DARK_NAME);
     expect(logs).toEqual([]);

@@ -83,15 +83,16 @@ describe('#15 locales: a site in English and French', () => {
     expect(f.$('guides/intro/index.html')('body').attr('data-labels')).toBeUndefined();
   });
 
-  it('the colour-mode switch and the announcement bar’s close button are named in French', async () => {
+  it('the theme menu and the announcement bar’s close button are named in French', async () => {
     const navbar = { items: [{ type: 'colorMode', position: 'right' }, { type: 'localeDropdown', position: 'right' }] };
     const g = await buildFiles(twoLocaleSite({}, { navbar, announcementBar: { id: 'v2', content: 'Version 2', isCloseable: true } }));
-    expect(JSON.parse(g.$('fr/guides/intro/index.html')('[data-island="ColorModeToggle"]').attr('data-props')!).labels).toMatchObject({ colorModeToLight: 'Passer en mode clair', colorModeDark: 'sombre' });
+    expect(JSON.parse(g.$('fr/guides/intro/index.html')('[data-island="ColorModeToggle"]').attr('data-props')!).labels).toMatchObject({ colorModeMenu: 'Thème', colorModeSystem: 'Système', colorModeDark: 'Sombre' });
     expect(JSON.parse(g.$('guides/intro/index.html')('[data-island="ColorModeToggle"]').attr('data-props')!)).toEqual({});
-    // The switch's server markup already holds both modes' names and tooltips.
+    // The button's server markup already holds the three choices' names and tooltips.
     const fr = g.$('fr/guides/intro/index.html');
-    expect(fr('.color-mode-state-dark').attr('title')).toBe('Passer en mode clair');
-    expect(fr('.color-mode-state-light .visually-hidden').text()).toBe('Basculer entre les modes sombre et clair (mode clair actuellement)');
+    expect(fr('.color-mode-state-dark').attr('title')).toBe('Thème : Sombre');
+    expect(fr('.color-mode-state-system .visually-hidden').text()).toBe('Thème : Système');
+    expect(fr('.color-mode-state-light .visually-hidden').text()).toBe('Thème : Clair');
     const props = (file: string) => JSON.parse(g.$(file)('[data-island="AnnouncementDismiss"]').attr('data-props')!);
     expect(props('fr/guides/intro/index.html')).toEqual({ id: 'v2', label: 'Fermer' });
     expect(props('guides/intro/index.html')).toEqual({ id: 'v2' });

@@ -1,5 +1,5 @@
 // The head script, run against a stand-in for the browser: the first mode, and the system
-// preference followed live until the reader chooses (browser tests check the real thing).
+// preference followed live while the choice is "system" (browser tests check the real thing).
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { colorModeScript } from '../../../src/render/colorModeScript';
@@ -11,7 +11,7 @@ function run(script: string, { system = 'light' as 'light' | 'dark' | 'none', st
     system,
     documentElement: {
       setAttribute: (name: string, value: string) => attributes.set(name, value),
-      hasAttribute: (name: string) => attributes.has(name),
+      getAttribute: (name: string) => attributes.get(name) ?? null,
     },
   };
   runInNewContext(script, {
@@ -29,14 +29,16 @@ function run(script: string, { system = 'light' as 'light' | 'dark' | 'none', st
   });
   return {
     theme: () => attributes.get('data-theme'),
+    choice: () => attributes.get('data-theme-choice'),
     /** The OS switches mode. */
     switchSystem(mode: 'light' | 'dark') {
       env.system = mode;
       for (const listener of listeners) listener();
     },
-    choose(mode: 'light' | 'dark') {
-      attributes.set('data-theme', mode);
-      attributes.set('data-theme-chosen', '');
+    /** What the theme menu does with storage blocked: the page's choice. */
+    choose(choice: 'system' | 'light' | 'dark') {
+      attributes.set('data-theme-choice', choice);
+      if (choice !== 'system') attributes.set('data-theme', choice);
     },
     setStored: (value: string) => (stored = value),
     listeners,
@@ -48,12 +50,24 @@ describe('render/colorModeScript', () => {
     expect(run(colorModeScript('light', true), { system: 'dark' }).theme()).toBe('dark');
     expect(run(colorModeScript('light', true), { system: 'dark', stored: 'light' }).theme()).toBe('light');
     expect(run(colorModeScript('dark', true), { system: 'none' }).theme()).toBe('dark');
+    expect(run(colorModeScript('light', true), { system: 'none' }).theme()).toBe('light');
     expect(run(colorModeScript('light', true), { system: 'dark', storageBlocked: true }).theme()).toBe('dark');
     expect(run(colorModeScript('light', false), { system: 'dark' }).theme()).toBe('light');
     expect(run(colorModeScript('light', false), { system: 'dark', stored: 'dark' }).theme()).toBe('dark');
+    expect(run(colorModeScript('light', true), { stored: 'sepia' }).theme()).toBe('light');
   });
 
-  it('follows the system preference live until the reader chooses', () => {
+  it('names the choice on the page: stored, else "system" when the preference is respected, else the default mode', () => {
+    expect(run(colorModeScript('light', true), { system: 'dark' }).choice()).toBe('system');
+    expect(run(colorModeScript('light', true), { stored: 'dark' }).choice()).toBe('dark');
+    expect(run(colorModeScript('light', false), { system: 'dark' }).choice()).toBe('light');
+    expect(run(colorModeScript('dark', false)).choice()).toBe('dark');
+    // "system" chosen explicitly follows the system even where the config does not by default.
+    const page = run(colorModeScript('light', false), { system: 'dark', stored: 'system' });
+    expect([page.choice(), page.theme()]).toEqual(['system', 'dark']);
+  });
+
+  it('follows the system preference live while the choice is "system"', () => {
     const page = run(colorModeScript('light', true));
     page.switchSystem('dark');
     expect(page.theme()).toBe('dark');
@@ -61,6 +75,9 @@ describe('render/colorModeScript', () => {
     expect(page.theme()).toBe('light');
     page.choose('dark');
     page.switchSystem('light');
+    expect(page.theme()).toBe('dark');
+    page.choose('system');
+    page.switchSystem('dark');
     expect(page.theme()).toBe('dark');
   });
 
@@ -71,7 +88,7 @@ describe('render/colorModeScript', () => {
     expect(page.theme()).toBe('light');
   });
 
-  it('does not listen when the system preference is not respected', () => {
-    expect(run(colorModeScript('light', false)).listeners).toHaveLength(0);
+  it('stays small: it is inlined in every page', () => {
+    expect(colorModeScript('light', true).length).toBeLessThan(600);
   });
 });
