@@ -94,8 +94,13 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
         .map((p, i): SchemaNode => {
           const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${where}${label.replace(/s$/, '')}`), { id: `${prefix}${location}-${slugPart(String(p.name))}`, pointer: `${target.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
           const example = p.example !== undefined ? display.inline(typeof p.example === 'object' ? p.example : String(p.example), `${op.slug}-${location}-${p.name}-example`) : undefined;
+          const namedExamples = parameterNamedExamples(p, api.resolver).map((ex) => {
+            const shown = display.inline(typeof ex.value === 'object' && ex.value !== null ? ex.value : String(ex.value), `${op.slug}-${location}-${p.name}-example-${ex.key}`);
+            return { label: ex.label, value: shown.text, cut: shown.cut, descriptionHtml: ex.description ? fieldMarkdown(ex.description, `${target.pointer}/parameters/${i}/examples/${escapePointer(ex.key)}/description`) : '' };
+          });
           return {
             ...node,
+            namedExamples: namedExamples.length ? namedExamples : undefined,
             deprecated: node.deprecated || p.deprecated === true,
             descriptionHtml: p.description ? fieldMarkdown(String(p.description), `${target.pointer}/parameters/${i}/description`) : node.descriptionHtml,
             example: example ? example.text : node.example,
@@ -202,6 +207,16 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
   };
 }
 
+/** A parameter's named examples (`examples:`, each may be a `$ref` to components/examples), those with a value. */
+function parameterNamedExamples(param: Obj, resolver: ApiModel['resolver']): { key: string; label: string; description: string; value: unknown }[] {
+  if (!param.examples || typeof param.examples !== 'object') return [];
+  return Object.entries<Obj>(param.examples).flatMap(([key, raw]) => {
+    const ex = resolver.deref<Obj>(raw);
+    if (!ex || typeof ex !== 'object' || ex.value === undefined) return [];
+    return [{ key, label: String(ex.summary ?? key), description: typeof ex.description === 'string' ? ex.description : '', value: ex.value }];
+  });
+}
+
 function contentSchema(param: Obj): Obj | undefined {
   const first = Object.values<Obj>(param.content ?? {})[0];
   return first?.schema;
@@ -227,7 +242,7 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
     const value = parameterExample(p, document, api.resolver);
     // An empty value would leave `//` in the URL: the parameter's name stands in for it.
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value || String(p.name)));
-    else if (p.in === 'query' && (p.required || p.example !== undefined || p.schema?.example !== undefined) && value !== '') query.push({ name: p.name, value });
+    else if (p.in === 'query' && (p.required || p.example !== undefined || hasNamedExample(p) || p.schema?.example !== undefined) && value !== '') query.push({ name: p.name, value });
     else if (p.in === 'header' && p.required && value !== '') headers.push({ name: p.name, value });
     else if (p.in === 'cookie' && p.required && value !== '') cookies.push({ name: p.name, value });
   }
@@ -266,6 +281,11 @@ export function sampleRequest(api: ApiModel, op: ApiOperation, document: Obj, bo
   }
   const note = notes.length ? notes.join('\n') : undefined;
   return { method: op.method.toUpperCase(), url: joinUrl(sampleBase(api.servers), path), query, headers, body: sampleBody, note };
+}
+
+/** Whether a parameter has named examples: the samples then send its first one, as they send an `example`. */
+function hasNamedExample(param: Obj): boolean {
+  return !!param.examples && typeof param.examples === 'object' && Object.keys(param.examples).length > 0;
 }
 
 function codeSamples(api: ApiModel, op: ApiOperation, document: Obj, body: Obj | undefined, display: PageDisplay): CodeSampleView[] {

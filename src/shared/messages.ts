@@ -200,6 +200,20 @@ export const defaultMessages = {
   taggedDescription: 'Guides tagged with {tag}.',
   searchDescription: 'Search the {site} documentation.',
   notFoundDescription: 'The page you were looking for does not exist.',
+  // Operation page sidecar, bounded code blocks and parameter examples (issue 17, part A).
+  /** The aside beside an operation's fields on wide screens. */
+  apiSidecar: 'Request and response examples',
+  apiRequestExample: 'Request example',
+  apiRequestExamples: 'Request body examples',
+  apiResponseExample: 'Response example',
+  apiResponseExampleByStatus: 'Response example by status code',
+  /** `{status}`: a status code, `200`. */
+  apiResponseExamplesOf: 'Examples of the {status} response',
+  /** A parameter's named examples. */
+  apiExamples: 'Examples',
+  /** `{count}`: the lines of a code block taller than 30 lines. */
+  codeShowAllLines: 'Show all {count} lines',
+  codeShowFewerLines: 'Show fewer lines',
   apiReferenceDescription: 'Reference of the {api}.',
   apiTagDescription: 'Endpoints of the {tag} group.',
   apiSchemaDescription: 'The {schema} schema of the {api}: its fields and where it is used.',

@@ -135,6 +135,8 @@ export interface SchemaNode {
   moreEnumValues?: { count: number; href?: string };
   defaultValue?: string;
   example?: string;
+  /** A parameter's named examples (`examples:`): the name or summary, the value as sent, and the description. */
+  namedExamples?: { label: string; value: string; descriptionHtml: string; cut?: ValueCut }[];
   constValue?: string;
   /** Set for a default, example or constant too long to show whole: its size, and the whole as a file. */
   valueCuts?: Partial<Record<'defaultValue' | 'example' | 'constValue', ValueCut>>;

@@ -408,11 +408,12 @@ function operationToc(view: ReturnType<typeof operationView>): TocEntry[] {
   const request: TocEntry[] = view.parameters.map((g) => ({ id: g.id ?? `${g.location}-parameters`, text: g.label, children: [] }));
   if (view.requestBody) request.push({ id: view.requestBody.id, text: 'Request body', children: [] });
   if (request.length) toc.push({ id: 'request', text: 'Request', children: request });
+  // The samples come right after the request on the page (in the sidecar, templates/pages/ApiOperation.tsx).
+  if (view.codeSamples.length) toc.push({ id: 'code-samples', text: 'Code samples', children: [] });
   toc.push({ id: 'responses', text: 'Responses', children: view.responses.map((r) => ({ id: r.id, text: r.status, children: [] })) });
   // Each callback, and under it each of its operations (`POST Order shipped`).
   const callbackOps = (c: OperationView['callbacks'][number]) => c.operations.map((o) => ({ id: o.id, text: `${o.method} ${o.summary || o.expression}`, children: [] }));
   if (view.callbacks.length) toc.push({ id: 'callbacks', text: 'Callbacks', children: view.callbacks.map((c) => ({ id: c.id, text: c.name, children: callbackOps(c) })) });
-  if (view.codeSamples.length) toc.push({ id: 'code-samples', text: 'Code samples', children: [] });
   return toc;
 }
 

@@ -6,6 +6,7 @@ import type { SchemaNode, ValueCut } from '../../src/shared/viewModels';
 import { Tabs } from './Tabs';
 import { formatMessage, type Messages } from '../../src/shared/messages';
 import { fill, useMessages } from './Messages';
+import { NamedExamples } from './NamedExamples';
 
 export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: string }) {
   if (nodes.length === 0) return null;
@@ -175,6 +176,7 @@ function Facts({ node }: { node: SchemaNode }) {
   if (node.constraints.length) rows.push([t.apiConstraints, <span>{node.constraints.map((c, i) => <code key={i}>{c}</code>)}</span>]);
   if (node.defaultValue !== undefined) rows.push([t.apiDefault, <Value text={node.defaultValue} cut={cuts.defaultValue} />]);
   if (node.example !== undefined) rows.push([t.apiExample, <Value text={node.example} cut={cuts.example} />]);
+  if (node.namedExamples?.length) rows.push([t.apiExamples, <NamedExamples examples={node.namedExamples} />]);
   if (rows.length === 0) return null;
   return (
     <dl className="schema-facts">

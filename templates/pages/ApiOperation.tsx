@@ -1,8 +1,9 @@
 // An operation page, in reading order: title, method and full URL, deprecation, description,
-// request (parameters by location, body), responses (one tab per status), callbacks (each with
-// its own request and responses), code samples. A webhook's page is the same, with a "Webhook"
-// badge and its event instead of method and URL, and no code samples.
-import type { CallbackOperationView, Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
+// request (parameters by location, body), the sidecar (try-it, code samples, examples), responses
+// (one tab per status), callbacks (each with its own request and responses). On wide screens
+// the sidecar is a sticky second column beside the request and responses. A webhook's page is
+// the same, with a "Webhook" badge and its event instead of method and URL, and no code samples.
+import type { CallbackOperationView, Code, Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
 import { formatMessage, type MessageKey } from '../../src/shared/messages';
@@ -11,6 +12,9 @@ import { Pagination } from '../components/Pagination';
 import { FieldList, SchemaBody } from '../components/SchemaTree';
 import { Tabs } from '../components/Tabs';
 import { DocLayout } from '../layouts/DocLayout';
+import { Island } from '../components/Island';
+import TryIt, { TRY_IT_ENGLISH } from '../islands/TryIt';
+import { localLabels } from '../../src/shared/messages';
 
 type Props = { page: PageModel; operation: OperationView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink; homeHref: string };
 
@@ -19,120 +23,192 @@ const PARAMETER_GROUPS: Record<string, MessageKey> = { path: 'apiPathParameters'
 
 export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, next, homeHref }: Props) {
   const t = useMessages();
+  const sidecar = hasSidecar(op);
   return (
     <DocLayout page={page} toc={toc}>
-      <article className="doc-article api-operation">
-        <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
-        <h1 className="doc-title">{op.title}</h1>
-        {op.webhook ? (
-          <WebhookEndpoint event={op.webhook.event} method={op.method} expression={op.path} />
-        ) : (
-          <p className="operation-endpoint">
-            <span className={`method-badge method-${op.method.toLowerCase()}`}>{op.method}</span>
-            <code className="operation-url">
-              <span className="operation-server">{op.serverUrl}</span>
-              {op.path}
-            </code>
-          </p>
-        )}
-        {op.deprecated ? (
-          <aside className="admonition admonition-warning" role="note">
-            <p className="admonition-title">{t.apiDeprecated}</p>
-            <div className="admonition-body">
-              <p>{t.apiDeprecatedBody}</p>
-            </div>
-          </aside>
-        ) : null}
-        {op.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: op.descriptionHtml }} /> : null}
-        {op.securityRequirements ? <Security requirements={op.securityRequirements} /> : op.security.length > 0 ? (
-          <p className="operation-security">
-            <strong>{t.apiAuthorization}</strong> {op.security.map((s) => s.detail || s.name).join('; ')}
-          </p>
-        ) : null}
+      <article className={sidecar ? 'doc-article api-operation has-sidecar' : 'doc-article api-operation'}>
+        <div className="operation-main">
+          <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+          <h1 className="doc-title">{op.title}</h1>
+          {op.webhook ? (
+            <WebhookEndpoint event={op.webhook.event} method={op.method} expression={op.path} />
+          ) : (
+            <p className="operation-endpoint">
+              <span className={`method-badge method-${op.method.toLowerCase()}`}>{op.method}</span>
+              <code className="operation-url">
+                <span className="operation-server">{op.serverUrl}</span>
+                {op.path}
+              </code>
+            </p>
+          )}
+          {op.deprecated ? (
+            <aside className="admonition admonition-warning" role="note">
+              <p className="admonition-title">{t.apiDeprecated}</p>
+              <div className="admonition-body">
+                <p>{t.apiDeprecatedBody}</p>
+              </div>
+            </aside>
+          ) : null}
+          {op.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: op.descriptionHtml }} /> : null}
+          {op.securityRequirements ? <Security requirements={op.securityRequirements} /> : op.security.length > 0 ? (
+            <p className="operation-security">
+              <strong>{t.apiAuthorization}</strong> {op.security.map((s) => s.detail || s.name).join('; ')}
+            </p>
+          ) : null}
 
-        {op.parameters.length > 0 || op.requestBody ? (
-          <section aria-labelledby="request">
-            <h2 id="request">{t.apiRequest}</h2>
-            {op.webhook ? <p className="webhook-intro">{t.apiWebhookRequestIntro}</p> : null}
-            {op.parameters.map((group) => (
-              <section key={group.location} aria-labelledby={group.id ?? `${group.location}-parameters`}>
-                <h3 id={group.id ?? `${group.location}-parameters`}>{t[PARAMETER_GROUPS[group.location]]}</h3>
-                <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} />
-              </section>
-            ))}
-            {op.requestBody ? (
-              <section id={op.requestBody.id} aria-labelledby={op.requestBody.id + '-title'}>
-                <h3 id={op.requestBody.id + '-title'}>
-                  {`${t.apiRequestBody} `}
-                  {op.requestBody.required ? <span className="badge badge-required">{t.apiRequired}</span> : null}
-                </h3>
-                {op.requestBody.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: op.requestBody.descriptionHtml }} /> : null}
-                <Contents contents={op.requestBody.contents} id={op.requestBody.id} />
-              </section>
-            ) : null}
-          </section>
-        ) : null}
+          {op.parameters.length > 0 || op.requestBody ? (
+            <section aria-labelledby="request">
+              <h2 id="request">{t.apiRequest}</h2>
+              {op.webhook ? <p className="webhook-intro">{t.apiWebhookRequestIntro}</p> : null}
+              {op.parameters.map((group) => (
+                <section key={group.location} aria-labelledby={group.id ?? `${group.location}-parameters`}>
+                  <h3 id={group.id ?? `${group.location}-parameters`}>{t[PARAMETER_GROUPS[group.location]]}</h3>
+                  <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} />
+                </section>
+              ))}
+              {op.requestBody ? (
+                <section id={op.requestBody.id} aria-labelledby={op.requestBody.id + '-title'}>
+                  <h3 id={op.requestBody.id + '-title'}>
+                    {`${t.apiRequestBody} `}
+                    {op.requestBody.required ? <span className="badge badge-required">{t.apiRequired}</span> : null}
+                  </h3>
+                  {op.requestBody.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: op.requestBody.descriptionHtml }} /> : null}
+                  <Contents contents={op.requestBody.contents} id={op.requestBody.id} inline={sidecar} />
+                </section>
+              ) : null}
+            </section>
+          ) : null}
+        </div>
 
-        <section aria-labelledby="responses">
-          <h2 id="responses">{t.apiResponses}</h2>
-          {op.webhook ? <p className="webhook-intro">{t.apiWebhookResponsesIntro}</p> : null}
-          <Tabs
-            id="responses-tabs"
-            label={t.apiResponsesByStatus}
-            items={op.responses.map((r) => ({
-              key: r.id,
-              label: <span className={`status-code status-${r.statusClass}`}>{r.status}</span>,
-              content: (
-                <div className="response" id={r.id}>
-                  {r.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: r.descriptionHtml }} /> : null}
-                  {r.headers.length > 0 ? (
-                    <>
-                      <h3 className="response-headers-title">{t.apiResponseHeaders}</h3>
-                      <FieldList nodes={r.headers} label={formatMessage(t.apiResponseHeadersOf, { status: r.status })} />
-                    </>
-                  ) : null}
-                  <Contents contents={r.contents} id={`${r.id}-body`} />
-                </div>
-              ),
-            }))}
-          />
-        </section>
+        {sidecar ? <Sidecar op={op} /> : null}
 
-        {op.callbacks.length > 0 ? (
-          <section aria-labelledby="callbacks">
-            <h2 id="callbacks">{t.apiCallbacks}</h2>
-            {op.callbacks.map((cb) => (
-              <section key={cb.id} id={cb.id} className="callback" aria-labelledby={`${cb.id}-title`}>
-                <h3 id={`${cb.id}-title`}>{cb.name}</h3>
-                {cb.operations.map((o) => (
-                  <CallbackOperation key={o.id} operation={o} />
-                ))}
-              </section>
-            ))}
-          </section>
-        ) : null}
-
-        {op.codeSamples.length > 0 ? (
-          <section aria-labelledby="code-samples">
-            <h2 id="code-samples">{t.apiCodeSamples}</h2>
+        <div className="operation-rest">
+          <section aria-labelledby="responses">
+            <h2 id="responses">{t.apiResponses}</h2>
+            {op.webhook ? <p className="webhook-intro">{t.apiWebhookResponsesIntro}</p> : null}
             <Tabs
-              id="code-samples-tabs"
-              group="code-samples"
-              label={t.apiCodeSampleLanguage}
-              items={op.codeSamples.map((s) => ({
-                key: s.lang,
-                label: s.label,
+              id="responses-tabs"
+              label={t.apiResponsesByStatus}
+              items={op.responses.map((r) => ({
+                key: r.id,
+                label: <span className={`status-code status-${r.statusClass}`}>{r.status}</span>,
                 content: (
-                  <CodeBlock code={s.code} dataLanguage={s.lang} what="codeSample" />
+                  <div className="response" id={r.id}>
+                    {r.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: r.descriptionHtml }} /> : null}
+                    {r.headers.length > 0 ? (
+                      <>
+                        <h3 className="response-headers-title">{t.apiResponseHeaders}</h3>
+                        <FieldList nodes={r.headers} label={formatMessage(t.apiResponseHeadersOf, { status: r.status })} />
+                      </>
+                    ) : null}
+                    <Contents contents={r.contents} id={`${r.id}-body`} inline={sidecar} />
+                  </div>
                 ),
               }))}
             />
           </section>
-        ) : null}
+
+          {op.callbacks.length > 0 ? (
+            <section aria-labelledby="callbacks">
+              <h2 id="callbacks">{t.apiCallbacks}</h2>
+              {op.callbacks.map((cb) => (
+                <section key={cb.id} id={cb.id} className="callback" aria-labelledby={`${cb.id}-title`}>
+                  <h3 id={`${cb.id}-title`}>{cb.name}</h3>
+                  {cb.operations.map((o) => (
+                    <CallbackOperation key={o.id} operation={o} />
+                  ))}
+                </section>
+              ))}
+            </section>
+          ) : null}
+        </div>
       </article>
       <Pagination previous={previous} next={next} />
     </DocLayout>
   );
+}
+
+/** One example of the sidecar's pickers: its label (with the media type when a body has several) and its code. */
+type SidecarExample = { key: string; label: string; code: Code };
+
+function examplesOf(contents: MediaContent[]): SidecarExample[] {
+  const several = contents.length > 1;
+  return contents.flatMap((c, j) => c.examples.map((ex, i) => ({ key: `${j + 1}-${i + 1}`, label: several ? `${ex.label} (${c.mediaType})` : ex.label, code: ex.code })));
+}
+
+/** The sidecar has something to show: the try-it console, code samples, or an example of the request body or of a response. */
+function hasSidecar(op: OperationView): boolean {
+  return !!op.tryIt || op.codeSamples.length > 0 || examplesOf(op.requestBody?.contents ?? []).length > 0 || op.responses.some((r) => examplesOf(r.contents).length > 0);
+}
+
+/**
+ * The aside beside the fields on wide screens (sticky, styles/81-operation-layout.css): the
+ * try-it console, the code samples, the request body's examples and the responses' examples.
+ * On narrow screens it is a block after the request: the samples show there, and the examples
+ * (`sidecar-only`) give way to the copies inside the request body and each response.
+ */
+function Sidecar({ op }: { op: OperationView }) {
+  const t = useMessages();
+  const requestExamples = examplesOf(op.requestBody?.contents ?? []);
+  const responses = op.responses.map((r) => ({ response: r, examples: examplesOf(r.contents) })).filter((r) => r.examples.length > 0);
+  return (
+    <aside className="operation-sidecar" aria-label={t.apiSidecar}>
+      {op.tryIt ? <TryItSlot tryIt={op.tryIt} /> : null}
+      {op.codeSamples.length > 0 ? (
+        <section className="operation-samples sidecar-panel" aria-labelledby="code-samples">
+          <h2 id="code-samples" className="sidecar-title">{t.apiCodeSamples}</h2>
+          <Tabs
+            id="code-samples-tabs"
+            group="code-samples"
+            label={t.apiCodeSampleLanguage}
+            items={op.codeSamples.map((s) => ({
+              key: s.lang,
+              label: s.label,
+              content: <CodeBlock code={s.code} dataLanguage={s.lang} what="codeSample" />,
+            }))}
+          />
+        </section>
+      ) : null}
+      {requestExamples.length > 0 ? (
+        <section className="sidecar-panel sidecar-only sidecar-request-example" aria-labelledby="sidecar-request-example">
+          <h2 id="sidecar-request-example" className="sidecar-title">{t.apiRequestExample}</h2>
+          <ExamplePicker id="sidecar-request-examples" label={t.apiRequestExamples} examples={requestExamples} />
+        </section>
+      ) : null}
+      {responses.length > 0 ? (
+        <section className="sidecar-panel sidecar-only sidecar-response-example" aria-labelledby="sidecar-response-example">
+          <h2 id="sidecar-response-example" className="sidecar-title">{t.apiResponseExample}</h2>
+          <Tabs
+            id="sidecar-responses"
+            label={t.apiResponseExampleByStatus}
+            items={responses.map(({ response: r, examples }) => ({
+              key: r.id,
+              label: <span className={`status-code status-${r.statusClass}`}>{r.status}</span>,
+              content: <ExamplePicker id={`sidecar-${r.id}-examples`} label={formatMessage(t.apiResponseExamplesOf, { status: r.status })} examples={examples} />,
+            }))}
+          />
+        </section>
+      ) : null}
+    </aside>
+  );
+}
+
+/** Named examples as tabs; a single example as its code block alone. */
+function ExamplePicker({ id, label, examples }: { id: string; label: string; examples: SidecarExample[] }) {
+  if (examples.length === 1) return <CodeBlock code={examples[0]!.code} dataLanguage={examples[0]!.code.language || 'text'} />;
+  return (
+    <Tabs
+      id={id}
+      label={label}
+      items={examples.map((ex) => ({ key: ex.key, label: ex.label, content: <CodeBlock code={ex.code} dataLanguage={ex.code.language || 'text'} /> }))}
+    />
+  );
+}
+
+/** The try-it console, first in the sidecar: a "Try it" button whose island loads on interaction (templates/islands/TryIt.tsx). */
+function TryItSlot({ tryIt }: { tryIt: NonNullable<OperationView['tryIt']> }) {
+  const labels = localLabels(useMessages(), Object.keys(TRY_IT_ENGLISH) as (keyof typeof TRY_IT_ENGLISH)[]);
+  return <Island name="TryIt" component={TryIt} props={{ dataUrl: tryIt.dataUrl, ...(labels ? { labels } : {}) }} when="interaction" />;
 }
 
 /** A webhook's line instead of method and URL: the badge, the event's name, and how it is delivered. */
@@ -217,7 +293,8 @@ function CallbackOperation({ operation: o }: { operation: CallbackOperationView 
   );
 }
 
-function Contents({ contents, id }: { contents: MediaContent[]; id: string }) {
+/** A body's media types, each with its schema and examples; `inline`: the examples are also in the sidecar (shown there on wide screens). */
+function Contents({ contents, id, inline }: { contents: MediaContent[]; id: string; inline?: boolean }) {
   const t = useMessages();
   return (
     <>
@@ -228,17 +305,17 @@ function Contents({ contents, id }: { contents: MediaContent[]; id: string }) {
           </p>
           {c.schema ? <SchemaBody node={c.schema} /> : null}
           {c.examples.length > 0 ? (
-            <Tabs
-              id={`${id}-${c.mediaType.replace(/[^a-z0-9]+/gi, '-')}-examples`}
-              label={formatMessage(t.apiExamplesOf, { mediaType: c.mediaType })}
-              items={c.examples.map((ex, i) => ({
-                key: String(i + 1),
-                label: ex.label,
-                content: (
-                  <CodeBlock code={ex.code} dataLanguage={ex.code.language || 'text'} />
-                ),
-              }))}
-            />
+            <div className={inline ? 'media-examples operation-inline-example' : 'media-examples'}>
+              <Tabs
+                id={`${id}-${c.mediaType.replace(/[^a-z0-9]+/gi, '-')}-examples`}
+                label={formatMessage(t.apiExamplesOf, { mediaType: c.mediaType })}
+                items={c.examples.map((ex, i) => ({
+                  key: String(i + 1),
+                  label: ex.label,
+                  content: <CodeBlock code={ex.code} dataLanguage={ex.code.language || 'text'} />,
+                }))}
+              />
+            </div>
           ) : null}
         </div>
       ))}

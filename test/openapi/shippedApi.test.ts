@@ -105,7 +105,7 @@ describe('API reference of the shipped spec', () => {
     expect($('.operation-endpoint .operation-url').text()).toBe('https://api.hyperlocal.example/v1/boundaries/{boundary_id}');
     expect($('#path-boundary_id .badge-required').text()).toBe('required');
     expect($('#responses ~ .tabs > .tab > .tab-label').map((_, l) => $(l).text()).get()).toEqual(['200', '400', '401', '404', '429']);
-    expect($('.status-code.status-4xx').length).toBe(4);
+    expect($('#responses ~ .tabs .status-code.status-4xx').length).toBe(4);
   });
 
   it('deep-links fields by their dotted path', () => {
