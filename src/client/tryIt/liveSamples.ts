@@ -135,7 +135,7 @@ export const LITERALS: Record<string, (text: string) => string> = {
   csharp: (text) => escaped(text, '"', u4),
   go: (text) => escaped(text, '"', (code) => (code < 0x80 ? `\\x${hex(code, 2)}` : u4(code))),
   ruby: backslashQuoted,
-  java: (text) => escaped(text, '"', u4),
+  java: (text) => escaped(text, '"', javaControl),
   // PowerShell: '…' where any of its four single-quote characters is doubled.
   powershell: (text) => `'${wellFormed(text).replace(/['\u2018\u2019\u201a\u201b]/g, (c) => c + c)}'`,
 };
