@@ -10,6 +10,7 @@ import type { ApiModel, ApiOperation } from './model';
 import { shortenValue } from './exampleFiles';
 import type { Resolver } from './resolve';
 import { readServers } from './servers';
+import { operationSampleTemplates } from './sampleTemplates';
 
 type Obj = Record<string, any>;
 
@@ -48,6 +49,9 @@ export function tryItData(api: ApiModel, op: ApiOperation, document: Obj, option
   const body = requestBody(op, document, api.resolver, bound);
   if (body) data.body = body;
   if (options.proxyUrl) data.proxyUrl = options.proxyUrl;
+  // The code samples follow what the reader types: their templates (src/openapi/sampleTemplates.ts).
+  const samples = operationSampleTemplates(api, op, document);
+  if (samples.languages.length) data.samples = samples;
   return data;
 }
 
