@@ -8,8 +8,10 @@
 //
 // For the island (templates/islands/TryIt.tsx):
 //   import { updateLiveSamples, resetLiveSamples } from '../../src/client/tryIt/liveSamples';
-//   useEffect(() => updateLiveSamples(document, data, values), [data, values]); // every change
-//   useEffect(() => () => resetLiveSamples(document), []);                      // on close/unmount
+//   // in Console, after `values`: on every change of what the reader typed, and on close
+//   useEffect(() => updateLiveSamples(document, data, values(), schemes));
+//   useEffect(() => () => resetLiveSamples(document), []);
+// (`schemes`: the authentication alternative chosen, whose placeholders show until filled in.)
 // Updates are coalesced to one per animation frame; languages without a template stay as built.
 import { escapeHtml } from '../../shared/html';
 import type { SamplePart, SampleTemplate, SampleTemplates, TryItData, TryItScheme, TryItValues } from '../../shared/tryIt';
@@ -27,8 +29,8 @@ export interface SampleRequest {
 // --- the request -------------------------------------------------------------------------------
 
 /** What the samples show for `values`: the console's own request, credentials masked or as placeholders. */
-export function sampleRequest(data: TryItData, values: TryItValues): SampleRequest {
-  const credentials = shownCredentials(data, values);
+export function sampleRequest(data: TryItData, values: TryItValues, schemes?: readonly TryItScheme[]): SampleRequest {
+  const credentials = shownCredentials(data, values, schemes);
   // A parameter the reader cleared is not sent, so not shown.
   const filled = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
   const typed = { ...values, query: filled(values.query), headers: filled(values.headers), cookies: filled(values.cookies), credentials };
@@ -62,9 +64,10 @@ type Credentials = TryItValues['credentials'];
 /**
  * The credentials the samples show: the reader's, masked unless `showSecrets` (an
  * `Authorization` header keeps its scheme: `Bearer ••••`); and for a scheme of the chosen
- * alternative with nothing entered, the placeholder the static samples use.
+ * alternative (`schemes`; else the first one the reader filled in, else the first) with nothing
+ * entered, the placeholder the static samples use.
  */
-export function shownCredentials(data: TryItData, values: TryItValues): Credentials {
+export function shownCredentials(data: TryItData, values: TryItValues, schemes?: readonly TryItScheme[]): Credentials {
   const entered = values.credentials;
   const hide = (value: string, name?: string) => {
     if (values.showSecrets) return value;
@@ -77,8 +80,8 @@ export function shownCredentials(data: TryItData, values: TryItValues): Credenti
     cookies: Object.fromEntries(Object.entries(entered.cookies).map(([k, v]) => [k, hide(v)])),
   };
   const alternatives = data.security.alternatives;
-  const chosen = alternatives.find((a) => a.schemes.some((s) => placed(s, entered))) ?? alternatives[0];
-  for (const scheme of chosen?.schemes ?? []) {
+  const chosen = schemes ?? (alternatives.find((a) => a.schemes.some((s) => placed(s, entered))) ?? alternatives[0])?.schemes ?? [];
+  for (const scheme of chosen) {
     if (placed(scheme, entered)) continue;
     if (scheme.kind === 'apiKey') (scheme.in === 'query' ? out.query : scheme.in === 'cookie' ? out.cookies : out.headers)[scheme.name] = 'YOUR_API_KEY';
     else if (!('Authorization' in out.headers)) out.headers.Authorization = scheme.kind === 'basic' ? 'Basic BASE64_CREDENTIALS' : 'Bearer YOUR_TOKEN';
@@ -254,11 +257,11 @@ export function fillTemplate(template: SampleTemplate, request: SampleRequest, j
 }
 
 /** Every language's sample for `values`, by language key. */
-export function liveSamples(data: TryItData, values: TryItValues): Map<string, string> {
+export function liveSamples(data: TryItData, values: TryItValues, schemes?: readonly TryItScheme[]): Map<string, string> {
   const templates: SampleTemplates | undefined = data.samples;
   const out = new Map<string, string>();
   if (!templates) return out;
-  const request = sampleRequest(data, values);
+  const request = sampleRequest(data, values, schemes);
   for (const template of templates.languages) out.set(template.lang, fillTemplate(template, request, templates.json));
   return out;
 }
@@ -268,12 +271,12 @@ export function liveSamples(data: TryItData, values: TryItValues): Map<string, s
 const SELECTOR = '.operation-samples .code-block[data-language]';
 /** The built HTML of each block replaced, to put back on reset. */
 const built = new WeakMap<Element, string>();
-let pending: { root: ParentNode; data: TryItData; values: TryItValues } | undefined;
+let pending: { root: ParentNode; data: TryItData; values: TryItValues; schemes?: readonly TryItScheme[] } | undefined;
 
 /** Rewrites the sidecar's samples for `values` (at the next frame; calls in between coalesce). */
-export function updateLiveSamples(root: ParentNode, data: TryItData, values: TryItValues): void {
+export function updateLiveSamples(root: ParentNode, data: TryItData, values: TryItValues, schemes?: readonly TryItScheme[]): void {
   const first = pending === undefined;
-  pending = { root, data, values };
+  pending = { root, data, values, schemes };
   if (first) requestAnimationFrame(flush);
 }
 
@@ -281,7 +284,7 @@ function flush(): void {
   const job = pending;
   pending = undefined;
   if (!job) return;
-  const samples = liveSamples(job.data, job.values);
+  const samples = liveSamples(job.data, job.values, job.schemes);
   for (const block of job.root.querySelectorAll(SELECTOR)) {
     const html = samples.get(block.getAttribute('data-language') ?? '');
     const code = block.querySelector('code');
