@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import { generateSite } from './generateSite.mjs';
 
-import { PAGE_TYPES, pageWeight } from './pageWeight.mjs';
+import { PAGE_TYPES, islandWeights, pageWeight } from './pageWeight.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_FILE = path.join(ROOT, 'BENCHMARKS.md');
 const BUNDLE = path.join(ROOT, 'node_modules', '.cache', 'docsgen', 'dist', 'cli.mjs');
@@ -505,10 +505,13 @@ async function main() {
   }
   // Page weight: one more build of the shipped site, measured file by file.
   let weights;
+  /** Each island's own code (without React), gzip: the try-it console's budget is 40 KiB. */
+  let islands;
   if (sites.some((s) => s.name === 'shipped')) {
     const out = tempDir('docsgen-bench-weight-');
     const r = await run([path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--out', path.join(out, 'site'), '--quiet'], { cwd: ROOT, timeoutS: opts.timeoutS });
     if (r.code === 0) weights = PAGE_TYPES.map(([name, route]) => [name, route, pageWeight(path.join(out, 'site'), route)]);
+    if (r.code === 0) islands = islandWeights(path.join(out, 'site'));
     removeDir(out);
   }
   const sectionResults = [];
@@ -536,6 +539,7 @@ async function main() {
   const growth = growthRows(results);
   if (growth) lines.push('', 'growth with pages', textTable(growth, GROWTH_HEADER));
   if (weights) lines.push('', 'page weight (shipped site)', textTable(weightRows(weights), WEIGHT_HEADER));
+  if (islands) lines.push('', `island code, own (gzip, without React): ${islands.map((i) => `${i.name} ${(i.ownGzip / 1024).toFixed(1)} KiB`).join(', ')}`);
   for (const r of sectionResults) lines.push('', r.title, r.error ? `FAILED: ${r.error}` : r.markdown.trim());
   lines.push('', `total ${(totalMs / 1000).toFixed(0)} s; 1-minute load average ${env.loadStart.toFixed(2)} at start, mean ${env.loadMean.toFixed(2)}, max ${env.loadMax.toFixed(2)} during the bench`);
   console.log(lines.join('\n'));
