@@ -16,6 +16,7 @@ import { loadCredentials, saveCredentials, type StoredCredentials } from '../../
 import { highlightJson } from '../../src/client/tryIt/highlightJson';
 import { authorizationCode, clientCredentials } from '../../src/client/tryIt/oauth';
 import { buildRequest, send, type SendResult } from '../../src/client/tryIt/request';
+import { resetLiveSamples, updateLiveSamples } from '../../src/client/tryIt/liveSamples';
 import { parseParameter, validate, type SchemaError } from '../../src/client/tryIt/validate';
 
 /** The console's strings in English, as in src/shared/messages.ts. */
@@ -171,6 +172,10 @@ function Console({ data, t, id }: { data: TryItData; t: T; id: string }) {
       showSecrets,
     };
   };
+  // The sidecar's code samples follow what the reader types (src/client/tryIt/liveSamples.ts);
+  // the built ones come back when the console closes.
+  useEffect(() => updateLiveSamples(document, data, values(), schemes));
+  useEffect(() => () => resetLiveSamples(document), []);
 
   const check = (): Record<string, string[]> => {
     const found: Record<string, string[]> = {};
