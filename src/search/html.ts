@@ -5,6 +5,9 @@
 // shown in the guide anyway; inline `code` is kept), scripts, styles, buttons (copy buttons).
 const DROPPED = /<(pre|script|style|template|button|svg)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const HASH_LINK = /<a\b[^>]*\bclass="hash-link"[^>]*>[\s\S]*?<\/a\s*>/gi;
+// A code block's language label (`TypeScript`, src/content/plugins/code.ts): every block has one,
+// so it would only make every guide match its languages' names. (A file name, `.code-title`, is kept.)
+const CODE_LABEL = /<div class="code-label">[^<]*<\/div>/g;
 const COMMENT = /<!--[\s\S]*?-->/g;
 const TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/g;
 // Inline elements join their text to the surrounding words; every other tag is a word break.
@@ -31,6 +34,7 @@ export function htmlToText(html: string): string {
     html
       .replace(DROPPED, ' ')
       .replace(HASH_LINK, '')
+      .replace(CODE_LABEL, '')
       .replace(COMMENT, ' ')
       .replace(TAG, (_, tag: string) => (INLINE.has(tag.toLowerCase()) ? '' : ' ')),
   )
