@@ -114,6 +114,13 @@ export interface ApiIndexModel {
   webhooks?: ApiTagView;
 }
 
+/** A constraint of a field's value; numbers are kept as the spec wrote them (`0.01`, `1e6`). */
+export type SchemaConstraint =
+  | { kind: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf'; value: string }
+  /** A count of characters, items or properties: `min` and/or `max`. */
+  | { kind: 'length' | 'items' | 'properties'; min?: string; max?: string }
+  | { kind: 'uniqueItems' };
+
 /** One field of a schema, parameter or header, ready to render. */
 export interface SchemaNode {
   /** Anchor id, unique on its page, e.g. `response-200-data-boundaries-name`. */
@@ -127,8 +134,10 @@ export interface SchemaNode {
   readOnly: boolean;
   writeOnly: boolean;
   descriptionHtml: string;
-  /** Human-readable constraints: `>= 1`, `<= 100`, `length <= 64`, `pattern: ^bnd_`, `unique items`. */
-  constraints: string[];
+  /** Constraints, worded by the template after the type: `integer · ≥ 1 · ≤ 200`, `string · 1–64 characters`. */
+  constraints: SchemaConstraint[];
+  /** `pattern`: the regular expression a string matches, shown as its own fact (regexes are long). */
+  pattern?: string;
   /** `varName`: the value's name in generated code (`x-enum-varnames`). */
   enumValues?: { value: string; descriptionHtml: string; varName?: string }[];
   /** Values left out of a long `enumValues` list, and the whole list as a file. */

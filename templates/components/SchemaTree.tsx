@@ -1,8 +1,12 @@
 // Fields of a schema, parameter list or header list. Nested objects and arrays are <details>
-// (collapsible without JavaScript, open at first); every field has an id and a "#" link so it
-// can be deep-linked; oneOf/anyOf alternatives are tabs.
+// (collapsible without JavaScript, open at first) with "Expand all", "Collapse all" and level
+// buttons above the tree (a lazy island); every field has an id and a "#" link so it can be
+// deep-linked; its type reads with its constraints (`integer · ≥ 1 · ≤ 200`); enum values are
+// chips; oneOf/anyOf alternatives are tabs.
 import { formatBytes, formatCount } from '../../src/shared/size';
-import type { SchemaNode, ValueCut } from '../../src/shared/viewModels';
+import type { SchemaConstraint, SchemaNode, ValueCut } from '../../src/shared/viewModels';
+import { Island } from './Island';
+import SchemaControls, { SCHEMA_CONTROLS_ENGLISH } from '../islands/SchemaControls';
 import { Tabs } from './Tabs';
 import { formatMessage, type Messages } from '../../src/shared/messages';
 import { fill, useMessages } from './Messages';
@@ -19,15 +23,30 @@ export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: strin
   );
 }
 
-/** The body of a schema: its fields, or a note for a schema without fields (a string, a binary file). */
+/**
+ * The body of a schema: its fields, or a note for a schema without fields (a string, a binary
+ * file). An `anchored` body is an alternative inside a tree (a oneOf tab): the tree's controls
+ * are the outer body's.
+ */
 export function SchemaBody({ node, anchored }: { node: SchemaNode; anchored?: boolean }) {
+  const t = useMessages();
   const nested = hasNested(node);
+  const levels = anchored ? 1 : levelsOf(node);
+  // A bare "object" above the fields says nothing: the type line shows only when it tells something.
+  const typeLine = node.type !== 'object' || node.constraints.length > 0 || !!node.circular;
   return (
     <div className="schema" id={anchored ? node.id : undefined}>
-      <p className="schema-root-type">
-        <span className="schema-type">{node.type}</span>
-        {node.circular ? <Circular node={node} /> : null}
-      </p>
+      {typeLine || levels > 1 ? (
+        <div className="schema-head">
+          {typeLine ? (
+            <p className="schema-root-type">
+              <TypeLine node={node} />
+              {node.circular ? <Circular node={node} /> : null}
+            </p>
+          ) : null}
+          {levels > 1 ? <Island name="SchemaControls" component={SchemaControls} props={{ levels, ...controlLabels(t) }} when="interaction" /> : null}
+        </div>
+      ) : null}
       {node.descriptionHtml ? <div className="markdown schema-description" dangerouslySetInnerHTML={{ __html: node.descriptionHtml }} /> : null}
       <Facts node={node} />
       {nested ? <Nested node={node} /> : null}
@@ -43,8 +62,9 @@ function Field({ node }: { node: SchemaNode }) {
         <a className="hash-link" href={`#${node.id}`} aria-label={formatMessage(t.apiDirectLinkTo, { name: node.name ?? node.type })}>
           #
         </a>
-        <code className="schema-name">{node.name}</code>
-        <span className="schema-type">{node.type}</span>
+        <span className="schema-signature">
+          <code className="schema-name">{node.name}</code> <TypeLine node={node} />
+        </span>
         {node.required ? <span className="badge badge-required">{t.apiRequired}</span> : null}
         {node.nullable ? <span className="badge">{t.apiNullable}</span> : null}
         {node.readOnly ? <span className="badge">{t.apiReadOnly}</span> : null}
@@ -122,58 +142,10 @@ function Variants({ node }: { node: SchemaNode }) {
 function Facts({ node }: { node: SchemaNode }) {
   const t = useMessages();
   const rows: [string, React.ReactNode][] = [];
-  if (node.enumValues?.length) {
-    const more = node.moreEnumValues;
-    rows.push([
-      t.apiPossibleValues,
-      <>
-        {node.enumValues.some((e) => e.descriptionHtml || e.varName) ? (
-          <ul className="schema-enum">
-            {node.enumValues.map((e) => (
-              <li key={e.value}>
-                <code>{e.value}</code>
-                {e.varName ? (
-                  <>
-                    {' '}
-                    <code className="schema-enum-name">{e.varName}</code>
-                  </>
-                ) : null}
-                {e.descriptionHtml ? <div className="markdown schema-enum-description" dangerouslySetInnerHTML={{ __html: e.descriptionHtml }} /> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <span>
-            {node.enumValues.map((e, i) => (
-              <span key={e.value}>
-                {i > 0 ? ', ' : ''}
-                <code>{e.value}</code>
-              </span>
-            ))}
-          </span>
-        )}
-        {more ? (
-          <span className="value-cut">
-            {' '}
-            {fill(t.apiMoreValues, { count: formatCount(more.count) })}
-            {more.href ? (
-              <>
-                {' '}
-                (
-                <a href={more.href} download>
-                  {fill(t.apiAllValues, { count: formatCount(node.enumValues.length + more.count) })}
-                </a>
-                )
-              </>
-            ) : null}
-          </span>
-        ) : null}
-      </>,
-    ]);
-  }
+  if (node.enumValues?.length) rows.push([t.apiPossibleValues, <EnumValues node={node} />]);
   const cuts = node.valueCuts ?? {};
   if (node.constValue !== undefined) rows.push([t.apiConstant, <Value text={node.constValue} cut={cuts.constValue} />]);
-  if (node.constraints.length) rows.push([t.apiConstraints, <span>{node.constraints.map((c, i) => <code key={i}>{c}</code>)}</span>]);
+  if (node.pattern !== undefined) rows.push([t.apiPattern, <code className="schema-pattern">{node.pattern}</code>]);
   if (node.defaultValue !== undefined) rows.push([t.apiDefault, <Value text={node.defaultValue} cut={cuts.defaultValue} />]);
   if (node.example !== undefined) rows.push([t.apiExample, <Value text={node.example} cut={cuts.example} />]);
   if (node.namedExamples?.length) rows.push([t.apiExamples, <NamedExamples examples={node.namedExamples} />]);
@@ -188,6 +160,129 @@ function Facts({ node }: { node: SchemaNode }) {
       ))}
     </dl>
   );
+}
+
+/**
+ * Enum values shown before "Show N more" (the rest are in a <details>, so no JavaScript is
+ * needed); a list of up to ENUM_CHIPS + 2 is shown whole: "Show 1 more" would save nothing.
+ */
+export const ENUM_CHIPS = 8;
+
+/**
+ * Enum values: chips that wrap like words; values with a description or a name in generated code
+ * (`x-enumDescriptions`, `x-enum-varnames`) are rows instead, the value beside its words. Past
+ * ENUM_CHIPS the rest open with "Show N more"; past the page's cap (50) a count and the file.
+ */
+function EnumValues({ node }: { node: SchemaNode }) {
+  const t = useMessages();
+  const values = node.enumValues!;
+  const rows = values.some((e) => e.descriptionHtml || e.varName);
+  const list = (shown: typeof values) => (
+    <ul className={rows ? 'schema-enum' : 'schema-chips'}>
+      {shown.map((e) => (
+        <li key={e.value}>
+          <code className="schema-chip">{e.value}</code>
+          {rows && e.varName ? (
+            <>
+              {' '}
+              <code className="schema-enum-name">{e.varName}</code>
+            </>
+          ) : null}
+          {rows && e.descriptionHtml ? <div className="markdown schema-enum-description" dangerouslySetInnerHTML={{ __html: e.descriptionHtml }} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+  const more = node.moreEnumValues;
+  const hidden = values.length > ENUM_CHIPS + 2 ? values.length - ENUM_CHIPS : 0;
+  return (
+    <>
+      {list(hidden > 0 ? values.slice(0, ENUM_CHIPS) : values)}
+      {hidden > 0 ? (
+        <details className="schema-more">
+          <summary>
+            <span className="schema-more-closed">{formatMessage(t.apiShowMoreValues, { count: formatCount(hidden) })}</span>
+            <span className="schema-more-open">{t.apiShowFewerValues}</span>
+          </summary>
+          {list(values.slice(ENUM_CHIPS))}
+        </details>
+      ) : null}
+      {more ? (
+        <p className="value-cut schema-more-values">
+          {fill(t.apiMoreValues, { count: formatCount(more.count) })}
+          {more.href ? (
+            <>
+              {' '}
+              (
+              <a href={more.href} download>
+                {fill(t.apiAllValues, { count: formatCount(values.length + more.count) })}
+              </a>
+              )
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The type and its constraints, `integer<int32> · ≥ 1 · ≤ 200`: each constraint stays on one line. */
+function TypeLine({ node }: { node: SchemaNode }) {
+  const t = useMessages();
+  return (
+    <>
+      <span className="schema-type">{node.type}</span>
+      {node.constraints.map((c, i) => (
+        <span key={i} className="schema-constraint">
+          {' '}
+          <span aria-hidden="true">·</span> {constraintText(c, t)}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** `≥ 1`, `< 5`, `multiple of 0.5`, `1–64 characters`, `non-empty`, `unique items`; no-break spaces keep each whole. */
+export function constraintText(c: SchemaConstraint, t: Messages): string {
+  const nb = (text: string) => text.replace(/ /g, '\u00a0');
+  switch (c.kind) {
+    case 'minimum':
+      return nb(`≥ ${c.value}`);
+    case 'maximum':
+      return nb(`≤ ${c.value}`);
+    case 'exclusiveMinimum':
+      return nb(`> ${c.value}`);
+    case 'exclusiveMaximum':
+      return nb(`< ${c.value}`);
+    case 'multipleOf':
+      return nb(formatMessage(t.apiMultipleOf, { value: c.value }));
+    case 'uniqueItems':
+      return nb(t.apiUniqueItems);
+    default: {
+      if (c.kind !== 'properties' && c.min === '1' && c.max === undefined) return nb(t.apiNonEmpty);
+      const range = c.min !== undefined && c.max !== undefined ? (c.min === c.max ? c.min : `${c.min}–${c.max}`) : c.min !== undefined ? `≥ ${c.min}` : `≤ ${c.max}`;
+      return nb(formatMessage(c.kind === 'length' ? t.apiCountCharacters : c.kind === 'items' ? t.apiCountItems : t.apiCountProperties, { range }));
+    }
+  }
+}
+
+/** Levels of fields a tree shows: 1 when no field has fields of its own, 2 when some do, … */
+function levelsOf(node: SchemaNode): number {
+  return 1 + nestedDepth(node);
+}
+
+/** How deep the <details> of a node's fields nest; alternatives (tabs) add no level of their own. */
+function nestedDepth(node: SchemaNode): number {
+  let depth = 0;
+  for (const child of node.additional ? [...node.children, node.additional] : node.children) if (hasNested(child)) depth = Math.max(depth, 1 + nestedDepth(child));
+  for (const option of node.variants?.options ?? []) depth = Math.max(depth, nestedDepth(option.node));
+  return depth;
+}
+
+/** The controls' words, passed only when the page's locale changes them (English pages carry none). */
+function controlLabels(t: Messages): { labels?: Partial<typeof SCHEMA_CONTROLS_ENGLISH> } {
+  const keys = Object.keys(SCHEMA_CONTROLS_ENGLISH) as (keyof typeof SCHEMA_CONTROLS_ENGLISH)[];
+  return keys.some((k) => t[k] !== SCHEMA_CONTROLS_ENGLISH[k]) ? { labels: Object.fromEntries(keys.map((k) => [k, t[k]])) as typeof SCHEMA_CONTROLS_ENGLISH } : {};
 }
 
 /** A default, example or constant; a shortened one ends in its size and a link to the whole. */
