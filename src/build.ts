@@ -39,6 +39,7 @@ import { renderSite, type SitePage } from './render/renderSite';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite, withGuideText, type SiteResult } from './site/routes';
+import { withApiParts } from './site/home';
 import { bundleIslands } from './islands/bundle';
 import { searchDocuments } from './search/documents';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
@@ -416,7 +417,10 @@ function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: G
     if (apis.length > 0) {
       const kept = cache.apiSite!;
       keptLinks();
-      site.pages.splice(site.pages.findIndex((p) => p.route === '/') + 1, 0, ...kept.pages);
+      const home = site.pages.findIndex((p) => p.route === '/');
+      site.pages.splice(home + 1, 0, ...kept.pages);
+      // The home page shows the API's groups and its quick start: from the kept API pages.
+      site.pages[home] = withApiParts(site.pages[home], kept.pages, config, messages);
       kept.pages.forEach((p, i) => site.sources.set(p.route, kept.sources[i]));
       for (const [rel, content] of kept.files) site.files.set(rel, content);
     }

@@ -33,7 +33,7 @@ function body(site: SiteModel, page: PageModel): ReactElement {
   const b = page.body;
   switch (b.kind) {
     case 'home':
-      return <Home site={site} guidesHref={b.guidesHref} apiHref={b.apiHref} sections={b.sections} />;
+      return <Home site={site} home={b.home} />;
     case 'doc':
       return <DocPage page={page} doc={b.doc} homeHref={site.homeHref} />;
     case 'sectionIndex':

@@ -36,6 +36,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       respectPrefersColorScheme: user.colorMode?.respectPrefersColorScheme ?? true,
       disableSwitch: user.colorMode?.disableSwitch ?? false,
     },
+    home: user.home ?? {},
     onBrokenLinks: inline.onBrokenLinks ?? user.onBrokenLinks ?? 'throw',
     onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
     onBrokenAnchors: user.onBrokenAnchors ?? 'warn',

@@ -74,6 +74,48 @@ export interface TryItConfig {
   servers?: { url: string; description?: string }[];
 }
 
+/** A button or card link: `to` is a site path (baseUrl is added), `href` an external URL. */
+export interface HomeLink {
+  label: string;
+  to?: string;
+  href?: string;
+}
+
+export interface HomeConfig {
+  hero?: {
+    /** The big heading. @default the site's `title` */
+    title?: string;
+    /** The line under it. @default the site's `tagline`, else the API's `info.summary` */
+    tagline?: string;
+    /** The buttons; the first is the primary one. @default "Read the guides" and "Browse the API reference" */
+    actions?: HomeLink[];
+  };
+  /** Cards saying what the API gives, in order. @default none @example [{ title: 'Boundaries for any point', body: 'Turn a coordinate into…', to: '/api/search-boundaries' }] */
+  features?: { title: string; body: string; to?: string; href?: string }[];
+  /**
+   * A request a reader can copy and its response, beside the hero; `false` shows none.
+   * @default the spec's first GET operation with a curl sample, and its 2xx example when short
+   */
+  quickStart?:
+    | false
+    | {
+        /** @default 'Quick start' */
+        title?: string;
+        /** One or two sentences above the code; plain text. */
+        description?: string;
+        /** The request, e.g. a curl command. */
+        code: string;
+        /** highlight.js language of `code`. @example 'bash' */
+        language: string;
+        /** The response body shown under the request (JSON). */
+        response?: string;
+        /** @default 'json' */
+        responseLanguage?: string;
+        /** "Read more" link: a site path. @example '/guides/getting-started/quick-start' */
+        to?: string;
+      };
+}
+
 export interface UserConfig {
   /** Site title, the last part of every `<title>`. @example 'API' */
   title: string;
@@ -134,6 +176,13 @@ export interface UserConfig {
     /** Hide the navbar switch. @default false */
     disableSwitch?: boolean;
   };
+  /**
+   * The home page (`/`): a hero with the search, feature cards, a quick-start request, then the
+   * API's groups and the guides' sections as cards. Everything is optional; what is left out is
+   * made from the site: the title and tagline, buttons to the guides and the API reference, and a
+   * quick start from the spec's first GET operation (its curl sample and a short 2xx example).
+   */
+  home?: HomeConfig;
   /** Links to pages that do not exist. @default 'throw' */
   onBrokenLinks?: Policy;
   /** Relative `.md` links to files that do not exist. @default 'warn' */
@@ -207,6 +256,8 @@ export interface ResolvedConfig {
   readonly footer: Readonly<UserConfig['footer']>;
   readonly announcementBar?: Readonly<NonNullable<UserConfig['announcementBar']>>;
   readonly colorMode: Required2<NonNullable<UserConfig['colorMode']>>;
+  /** As configured (`{}` when not): the site stage fills in what is left out (src/site/home.ts). */
+  readonly home: Readonly<HomeConfig>;
   readonly onBrokenLinks: Policy;
   readonly onBrokenMarkdownLinks: Policy;
   readonly onBrokenAnchors: Policy;

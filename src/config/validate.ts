@@ -120,6 +120,42 @@ const openapi = object({
   ),
 });
 
+/** `false`, or what `check` accepts (home.quickStart). */
+const falseOr = (check: Check): Check =>
+  Object.assign((v: unknown, path: string, issues: ConfigIssue[]) => (v === false ? undefined : typeof v === 'boolean' ? issues.push({ path, message: `expected false or ${check.expected}, got true` }) : check(v, path, issues)), {
+    expected: `false or ${check.expected}`,
+  });
+/** A home page link needs a place to go: `to` (a site path) or `href` (a URL). */
+const homeLink = (fields: Record<string, Field>): Check => {
+  const shape = object(fields);
+  return Object.assign(
+    (v: unknown, path: string, issues: ConfigIssue[]) => {
+      const before = issues.length;
+      shape(v, path, issues);
+      const link = v as { to?: unknown; href?: unknown };
+      if (issues.length === before && link.to === undefined && link.href === undefined) issues.push({ path, message: 'needs "to" (a site path) or "href" (a URL)' });
+    },
+    { expected: shape.expected },
+  );
+};
+const home = object({
+  hero: optional(object({ title: optional(string()), tagline: optional(string()), actions: optional(arrayOf(homeLink(link))) })),
+  features: optional(arrayOf(object({ title: required(string()), body: required(string()), to: link.to, href: link.href }))),
+  quickStart: optional(
+    falseOr(
+      object({
+        title: optional(string()),
+        description: optional(string()),
+        code: required(string()),
+        language: required(string()),
+        response: optional(string()),
+        responseLanguage: optional(string()),
+        to: link.to,
+      }),
+    ),
+  ),
+});
+
 const configSchema = object({
   title: required(string()),
   tagline: optional(string()),
@@ -155,6 +191,7 @@ const configSchema = object({
     object({ id: required(string()), content: required(string()), isCloseable: optional(boolean()), backgroundColor: optional(string()), textColor: optional(string()) }),
   ),
   colorMode: optional(object({ defaultMode: optional(oneOf('light', 'dark')), respectPrefersColorScheme: optional(boolean()), disableSwitch: optional(boolean()) })),
+  home: optional(home),
   onBrokenLinks: optional(policy()),
   onBrokenMarkdownLinks: optional(policy()),
   onBrokenAnchors: optional(policy()),

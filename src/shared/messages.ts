@@ -53,6 +53,33 @@ export const defaultMessages = {
   searchTitle: 'Search',
   homeReadGuides: 'Read the guides',
   homeBrowseApi: 'Browse the API reference',
+  // The home page (#17 D2): its sections, the quick start and the search entry.
+  homeFeatures: 'What the API gives you',
+  homeQuickStart: 'Quick start',
+  homeRequest: 'Request',
+  homeResponse: 'Response',
+  /** The quick start made from the spec: `{operation}` is the operation's title. */
+  homeQuickStartMore: 'Reference of {operation}',
+  homeReadMore: 'Read the quick-start guide',
+  homeApiGroups: 'Explore the API',
+  homeAllEndpoints: 'All endpoints',
+  /** `{count}`: groups of a large API not shown on the home page. */
+  homeMoreGroups: 'All endpoints ({count} more groups)',
+  homeGuideSections: 'Read the guides',
+  homeAllGuides: 'All guides',
+  /** `{count}`: a tag's operations. */
+  homeEndpointOne: '{count} endpoint',
+  homeEndpointOther: '{count} endpoints',
+  /** `{count}`: a section's guides. */
+  homeGuideOne: '{count} guide',
+  homeGuideOther: '{count} guides',
+  /** `{count}`: a section's guides beyond those listed on its card. */
+  homeMorePages: 'and {count} more',
+  homeSearchLabel: 'Search the documentation',
+  homeSearchPlaceholder: 'Search guides and API',
+  homeSearchButton: 'Search',
+  /** `{key}`: the keyboard shortcut, shown as keys. */
+  homeSearchHint: 'or press {key} on any page',
   // API reference pages (the spec's own text is never translated).
   apiReference: 'API reference',
   api: 'API',

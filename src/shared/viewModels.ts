@@ -101,6 +101,42 @@ export interface CardGroup {
   items: { label: string; href: string; description: string }[];
 }
 
+/** The home page (#17): hero, features, quick start, the API's groups and the guides' sections (src/site/home.ts). */
+export interface HomeView {
+  hero: { title: string; tagline: string; actions: { label: string; href: string; external: boolean }[] };
+  features: { title: string; body: string; href?: string; external: boolean }[];
+  /** None when the config turns it off, or when there is nothing to show. */
+  quickStart?: HomeQuickStart;
+  /** The API's tags (or the APIs, on a site with several), each linking to its page. */
+  apiGroups: HomeCard[];
+  /** Groups beyond those shown (a huge API), counted on the "all endpoints" link. */
+  apiGroupsMore: number;
+  apiHref: string;
+  /** One card per top-level section of the guides, listing its first pages. */
+  guideSections: HomeCard[];
+  guidesHref: string;
+}
+
+export interface HomeCard {
+  label: string;
+  href: string;
+  description: string;
+  /** A count under the title, e.g. `3 endpoints`. */
+  meta?: string;
+  links?: PageLink[];
+  /** Pages of the section beyond `links`. */
+  moreLinks?: number;
+}
+
+export interface HomeQuickStart {
+  title: string;
+  description: string;
+  request: Code;
+  response?: Code;
+  /** "Read more": the quick-start guide, or the operation the request comes from. */
+  more?: PageLink;
+}
+
 export interface ApiIndexModel {
   title: string;
   version: string;
@@ -332,7 +368,7 @@ export interface ApiTagView {
 }
 
 export type PageBody =
-  | { kind: 'home'; guidesHref: string; apiHref: string; sections: CardGroup[] }
+  | { kind: 'home'; home: HomeView }
   | { kind: 'doc'; doc: DocBody }
   | { kind: 'sectionIndex'; title: string; intro: string; groups: CardGroup[]; breadcrumbs: Crumb[] }
   | { kind: 'tagsList'; title: string; tags: { label: string; href: string; count: number }[]; breadcrumbs: Crumb[] }

@@ -16,6 +16,7 @@ import { buildApiPages, firstSentence, unknownTags } from './apiRoutes';
 import type { ApiInput } from '../build';
 import { apiConfig } from '../config/resolve';
 import { labelFromDir } from '../content/discover';
+import { buildHome, withApiParts } from './home';
 
 export interface SiteResult {
   pages: PageModel[];
@@ -146,13 +147,17 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     });
   }
 
-  // A site with one API has its landing at that API's route (`/api` unless configured).
-  const apiHome = apis.length === 1 ? apis[0].settings.route : '/api';
+  // A site with one API has its landing at that API's route (`/api` unless configured). The
+  // config names the APIs also when serve --watch builds the site without them (src/build.ts).
+  const apiSettings = apis.length > 0 ? apis.map((api) => api.settings) : config.apis;
+  const apiHome = apiSettings.length === 1 ? apiSettings[0].route : '/api';
+  // The home page; its API parts are filled in once the API pages are made (site/home.ts).
+  const homeIndex = pages.length;
   pages.push({
     route: '/',
     head: head(config.title, '/', config.tagline ? `${config.title}: ${config.tagline}` : config.title),
     section: 'home',
-    body: { kind: 'home', guidesHref: href(guidesHome), apiHref: href(apiHome), sections: groups },
+    body: { kind: 'home', home: buildHome(config, messages, { href, guidesHref: href(guidesHome), apiHref: href(apiHome), guideGroups: groups }) },
   });
   const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
   if (apis.length > 1) pages.push(apiList(apis, href, head, messages));
@@ -168,6 +173,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   });
   // The landing of several APIs is theirs: serve --watch keeps it with their pages.
   if (apis.length > 1) sources.set('/api', apis[0].source);
+  pages[homeIndex] = withApiParts(pages[homeIndex], apiPages.flat(), config, messages);
   pages.push({
     route: '/search',
     head: head(messages.searchTitle, '/search', formatMessage(messages.searchDescription, { site: config.title }), { noindex: true }),

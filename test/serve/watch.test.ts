@@ -200,6 +200,11 @@ describe('serve --watch', () => {
     expect(event.rendered).toContain('/guides/c'); // its sidebar lists B
     expect(event.rendered).not.toContain('/api/ping');
     expect(event.rendered).not.toContain('/search');
+    // #17: the home page, made again with the guides, keeps the quick start of the API pages kept from the last build.
+    expect(event.rendered).toContain('/');
+    const home = (await request(server.url, '/')).body;
+    expect(home).toContain('B renamed');
+    expect(home).toContain('GET /ping: Ping the API');
   });
 
   it('a renamed category (its _category_.yml) shows in the sidebar of every guide page', async () => {
