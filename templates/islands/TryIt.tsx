@@ -86,6 +86,8 @@ export interface TryItProps {
   labels?: Partial<TryItLabels>;
 }
 
+/** Spec markdown as plain text for a hint: code ticks and emphasis marks dropped (React escapes the rest). */
+const plain = (markdown: string) => markdown.replace(/`([^`]*)`/g, '$1').replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, '$1$2').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').trim();
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
 
 export default function TryIt({ dataUrl, labels }: TryItProps) {
@@ -259,7 +261,7 @@ function Console({ data, t, id }: { data: TryItData; t: T; id: string }) {
           ) : null}
           {server
             ? Object.entries(server.variables).map(([name, v]) => (
-                <Field key={name} id={`${id}-var-${name}`} label={name} hint={v.description}>
+                <Field key={name} id={`${id}-var-${name}`} label={name} hint={v.description && plain(v.description)}>
                   {v.enum ? (
                     <select id={`${id}-var-${name}`} value={vars[name] ?? v.default} onChange={(e) => setVars({ ...vars, [name]: e.target.value })}>
                       {v.enum.map((value) => (
@@ -272,9 +274,8 @@ function Console({ data, t, id }: { data: TryItData; t: T; id: string }) {
                 </Field>
               ))
             : null}
-          <p className="try-it-url">
-            <code>{serverUrl + data.path}</code>
-          </p>
+          {data.servers.length === 1 && server?.description ? <p className="try-it-hint">{plain(server.description)}</p> : null}
+          <p className="try-it-url">{serverUrl + data.path}</p>
         </fieldset>
       ) : null}
 
@@ -478,7 +479,7 @@ function SchemeInputs({ scheme, credential, set, t, id }: { scheme: TryItScheme;
       <input id={`${id}-${key}`} type={type} autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />
     </Field>
   );
-  const description = scheme.description ? <p className="try-it-hint">{scheme.description}</p> : null;
+  const description = scheme.description ? <p className="try-it-hint">{plain(scheme.description)}</p> : null;
   if (scheme.kind === 'apiKey') {
     const value = credential?.kind === 'apiKey' ? credential.value : '';
     return (
