@@ -65,7 +65,7 @@ describe('pages without JavaScript', () => {
   it('switches response status tabs by clicking', async () => {
     await page.goto(`${server.url}/api/get-boundary`);
     expect(await page.locator('#response-404').isVisible()).toBe(false);
-    await page.locator('.tab-label', { hasText: /^404$/ }).click();
+    await page.locator('#responses ~ .tabs .tab-label', { hasText: /^404$/ }).click();
     expect(await page.locator('#response-404').isVisible()).toBe(true);
     expect(await page.locator('#response-200').isVisible()).toBe(false);
   });
