@@ -124,6 +124,9 @@ export default defineConfig({
     timeoutMs: 10_000,
     // SPEC §2: the Listings page (vector tiles) is shown without the API sidebar.
     tagsWithoutSidebar: ['Listings'],
+    // SPEC: the shipped site makes no calls to the product's API, so no "Try it" console
+    // (README, "Try it": a provider turns it on against a sandbox that allows the docs' origin).
+    tryIt: { enabled: false },
   },
   search: {
     language: ['en'],
