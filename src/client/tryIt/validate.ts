@@ -9,6 +9,8 @@ export interface SchemaError {
   /** `center.lat`, `layers[1]`; '' for the value itself. */
   path: string;
   message: string;
+  /** Set when the value is of another type than the schema's. */
+  type?: true;
 }
 
 type S = Record<string, any>;
@@ -38,12 +40,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 function check(value: unknown, schema: S, path: string, errors: SchemaError[], max: number): void {
   if (errors.length >= max || typeof schema !== 'object' || schema === null) return;
   const add = (message: string, at = path) => errors.length < max && errors.push({ path: at, message });
+  const addType = (message: string) => errors.length < max && errors.push({ path, message, type: true });
   if (value === undefined) return;
 
   const types: string[] = Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : [];
   if (schema.nullable === true && types.length) types.push('null');
   if (types.length && !types.some((t) => typeMatches(value, t))) {
-    add(`must be ${types.map((t) => (t === 'integer' ? 'a whole number' : t === 'null' ? 'null' : `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`)).join(' or ')}`);
+    addType(`must be ${types.map((t) => (t === 'integer' ? 'a whole number' : t === 'null' ? 'null' : `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`)).join(' or ')}`);
     return;
   }
   if ('const' in schema && JSON.stringify(value) !== JSON.stringify(schema.const)) add(`must be ${show(schema.const)}`);
@@ -107,9 +110,11 @@ function check(value: unknown, schema: S, path: string, errors: SchemaError[], m
     const results = options.map((option) => validate(value, option, max));
     const passing = results.filter((r) => r.length === 0).length;
     if (passing === 0) {
-      // The closest alternative's errors say more than "matches none".
-      const closest = results.reduce((a, b) => (b.length < a.length ? b : a));
-      for (const e of closest) add(e.message, e.path ? (path ? `${path}.${e.path}` : e.path) : path);
+      // The closest alternative's errors say more than "matches none": one of the value's own
+      // type first (its errors are about its fields), then the one with the fewest errors.
+      const score = (r: SchemaError[]) => r.length + (r.some((e) => e.path === '' && e.type) ? 1000 : 0);
+      const closest = results.reduce((a, b) => (score(b) < score(a) ? b : a));
+      for (const e of closest) add(e.message, e.path ? (path ? `${path}${e.path.startsWith('[') ? '' : '.'}${e.path}` : e.path) : path);
     }
     // oneOf with several matching: left to the API (discriminators make this common and harmless).
   }
