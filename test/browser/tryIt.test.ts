@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { startDevApi, type DevApi } from '../../fixtures/dev-api';
+import { OAUTH_CLIENT } from '../../fixtures/dev-api-routes';
 import { launchBrowser, serveStatic } from '../helpers/browser';
 import { configSource, repoRoot, writeFiles } from '../helpers/fixture';
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
         tryIt: { enabled: true, servers: [{ url: api.url, description: 'Local sandbox' }, { url: noCors.url, description: 'Sandbox without CORS' }] },
       },
     }),
-    'openapi.yaml': fs.readFileSync(path.join(repoRoot, 'fixtures/specs/try-it.yaml'), 'utf8'),
+    'openapi.yaml': withOAuth(fs.readFileSync(path.join(repoRoot, 'fixtures/specs/try-it.yaml'), 'utf8'), api.url),
   });
   const out = path.join(dir, 'out');
   await build({ root: dir, outDir: out, logger: createMemoryLogger() });
@@ -48,6 +49,23 @@ afterAll(async () => {
   await noCors?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** The spec with a second alternative: OAuth 2.0 against the dev API's sandbox token endpoints. */
+function withOAuth(spec: string, origin: string): string {
+  const scheme = `  securitySchemes:
+    OAuth:
+      type: oauth2
+      flows:
+        clientCredentials:
+          tokenUrl: ${origin}/oauth/token
+          scopes: { 'boundaries:read': Read boundaries }
+        authorizationCode:
+          authorizationUrl: ${origin}/oauth/authorize
+          tokenUrl: ${origin}/oauth/token
+          scopes: { 'boundaries:read': Read boundaries }
+`;
+  return spec.replace('security:\n  - ApiKeyAuth: []\n', "security:\n  - ApiKeyAuth: []\n  - OAuth: ['boundaries:read']\n").replace('  securitySchemes:\n', scheme);
+}
 
 async function openConsole(route: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; context: BrowserContext; scripts: string[] }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
@@ -187,6 +205,24 @@ describe('try-it console', () => {
     await expect.poll(async () => (await storage()).local).not.toContain(KEY);
     await context.close();
   });
+
+  for (const flow of ['Client credentials', 'Authorization code (PKCE)']) {
+    it(`gets an OAuth 2.0 token by ${flow.toLowerCase()} and sends it as a bearer`, async () => {
+      const { page, context } = await openConsole('/api/search-boundaries');
+      await form(page).getByLabel('Credentials to send').selectOption({ label: 'OAuth' });
+      await form(page).getByLabel('OAuth 2.0 flow').selectOption({ label: flow });
+      await form(page).getByLabel('Client ID').fill(OAUTH_CLIENT.id);
+      if (flow === 'Client credentials') await form(page).getByLabel('Client secret').fill(OAUTH_CLIENT.secret);
+      expect(await form(page).getByRole('checkbox', { name: 'boundaries:read' }).isChecked()).toBe(true);
+      await form(page).getByRole('button', { name: 'Get a token' }).click();
+      await expect.poll(() => form(page).getByText('Token received.').isVisible()).toBe(true);
+      expect(await form(page).getByLabel('Access token').inputValue()).toMatch(/^hl_oauth_/);
+      expect(context.pages().length).toBe(1);
+      await send(page);
+      await expect.poll(() => page.locator('.try-it-status .status-code').textContent()).toBe('200');
+      await context.close();
+    });
+  }
 
   for (const mode of ['light', 'dark'] as const) {
     it(`has no WCAG 2.1 A/AA violations with the console open and a response shown (${mode})`, async () => {
