@@ -3,6 +3,7 @@
 // that are not a wall of underlined links), and the 404 page's suggestions for the path asked for.
 // On the shipped site, served by a static server that answers a missing path with 404.html.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { launchBrowser, serveStatic } from '../helpers/browser';
 import { repoRoot } from '../helpers/fixture';
 
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const sizes = [
@@ -142,6 +144,22 @@ describe('404 page', () => {
     expect(guide.requests.filter((r) => /NotFoundSuggestions/.test(r))).toEqual([]);
     expect(await guide.page.content()).not.toContain('NotFoundSuggestions');
     await guide.close();
+  });
+
+  it.each(['light', 'dark'])('has no WCAG 2.1 A/AA violations with its suggestions shown (%s)', async (mode) => {
+    const context = await browser.newContext(desktop);
+    await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/api/serch-boundaries`);
+    await expect.poll(() => page.locator('.not-found-suggestions li').count()).toBeGreaterThan(1);
+    expect(await page.getAttribute('html', 'data-theme')).toBe(mode);
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return result.violations.map((v: any) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0].target.join(' ')})`);
+    });
+    expect(violations).toEqual([]);
+    await context.close();
   });
 
   it('keeps a working search form and the fallback links without JavaScript', async () => {
