@@ -217,6 +217,19 @@ describe('#15 island errors that can be read', () => {
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 
+describe('#17 the theme menu', () => {
+  it.each(SCHEMES)('has no WCAG 2.1 A/AA violations with the menu open (%s)', async (colorScheme) => {
+    const page = await newPage({ colorScheme });
+    await page.goto(server.url + '/');
+    await page.locator('.color-mode-toggle').click();
+    await page.getByRole('menu', { name: 'Theme' }).waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+    // Each choice is readable on the menu's background.
+    for (const item of await page.getByRole('menuitemradio').all()) expect(await item.evaluate((el) => el.textContent)).toMatch(/^(System|Light|Dark)$/);
+    expect(await contrastOf(page, '.color-mode-item[aria-checked="true"] .color-mode-item-label')).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
 describe('#15 system colour preference followed live', () => {
   it('switches an open page when the system mode changes, while the choice is "System"', async () => {
     const page = await newPage({ colorScheme: 'light' });

@@ -181,7 +181,7 @@ describe('the shipped site', () => {
     expect(css).toContain("[data-theme='dark']");
     const script = $('head script').first().html()!;
     expect(script).toContain("localStorage.getItem('theme')");
-    expect(script).toContain('prefers-color-scheme: dark');
+    expect(script).toContain("matchMedia('(prefers-color-scheme: ");
     // The script comes before the stylesheet so the first paint already has the right theme.
     expect($('head').html()!.indexOf('<script>')).toBeLessThan($('head').html()!.indexOf('rel="stylesheet"'));
   });
