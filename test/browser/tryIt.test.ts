@@ -153,6 +153,19 @@ describe('try-it console', () => {
     await context.close();
   });
 
+  it('offers a binary answer (a vector tile) as a download', async () => {
+    const { page, context } = await openConsole('/api/vector-tile');
+    await page.getByLabel('API key (x-api-key, in the header)').fill(KEY);
+    await send(page);
+    const link = form(page).getByRole('link', { name: /^Download the response \(\d+ B\)$/ });
+    await link.waitFor();
+    expect(await link.getAttribute('download')).toBe('6540.mvt');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 12).toString('latin1')).toContain('listings');
+    await context.close();
+  });
+
   it('checks parameters and the body against the schema before sending, with a message per field', async () => {
     const { page, context } = await openConsole('/api/search-boundaries');
     const before = api.requests;

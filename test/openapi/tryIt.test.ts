@@ -22,8 +22,9 @@ describe('try-it data files', () => {
   it('are written per operation when enabled, except for x-try-it: false', async () => {
     const f = await buildFiles(site({ enabled: true }));
     const files = tryItFiles(f.result.config.outDir);
-    expect(files.map((file) => file.replace(/\.[0-9a-f]{10}\.json$/, ''))).toEqual(['assets/try-it/create-virtual-boundary', 'assets/try-it/get-boundary', 'assets/try-it/search-boundaries']);
-    expect(f.$('api/vector-tile/index.html')('[data-island="TryIt"]').length).toBe(0);
+    expect(files.map((file) => file.replace(/\.[0-9a-f]{10}\.json$/, ''))).toEqual(['assets/try-it/create-virtual-boundary', 'assets/try-it/get-boundary', 'assets/try-it/search-boundaries', 'assets/try-it/vector-tile']);
+    expect(f.$('api/delete-virtual-boundary/index.html')('[data-island="TryIt"]').length).toBe(0);
+    expect(f.$('api/delete-virtual-boundary/index.html')('h1').text()).toBe('Delete a virtual boundary');
     const island = f.$('api/search-boundaries/index.html')('[data-island="TryIt"]');
     expect(island.attr('data-when')).toBe('interaction');
     const dataUrl = JSON.parse(island.attr('data-props')!).dataUrl as string;

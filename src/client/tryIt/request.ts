@@ -93,7 +93,7 @@ export async function send(request: BuiltRequest, signal?: AbortSignal): Promise
   }
 }
 
-function readBody(buffer: ArrayBuffer, contentType: string, url: string): TryItResponse['body'] {
+export function readBody(buffer: ArrayBuffer, contentType: string, url: string): TryItResponse['body'] {
   if (buffer.byteLength === 0) return { kind: 'empty' };
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (/^image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)$/.test(type)) return { kind: 'image', url: URL.createObjectURL(new Blob([buffer], { type })) };

@@ -1,7 +1,7 @@
 // The try-it console's pure parts: the schema checks run before sending, parameter parsing,
 // the request built from what the reader typed, and credentials on the wire.
 import { describe, expect, it } from 'vitest';
-import { buildRequest, viaProxy } from '../../../src/client/tryIt/request';
+import { buildRequest, readBody, viaProxy } from '../../../src/client/tryIt/request';
 import { parseParameter, validate } from '../../../src/client/tryIt/validate';
 import { credentialParts, expandServer, type TryItData, type TryItValues } from '../../../src/shared/tryIt';
 
@@ -109,5 +109,20 @@ describe('buildRequest', () => {
   it('goes through the proxy, encoding the target after "="', () => {
     expect(buildRequest({ ...data, proxyUrl: 'https://proxy.example.com/?url=' }, values({ query: {} })).url).toBe(`https://proxy.example.com/?url=${encodeURIComponent('https://sandbox.example.com/v1/things/a%2Fb%20c')}`);
     expect(viaProxy('https://cors.example.com/', 'https://api.example.com/x')).toBe('https://cors.example.com/https://api.example.com/x');
+  });
+});
+
+describe('readBody', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+  it('pretty-prints JSON, shows text and images, and offers other bytes as a download', () => {
+    expect(readBody(bytes('{"a":[1]}'), 'application/json; charset=utf-8', 'https://x.example/a')).toEqual({ kind: 'json', text: '{\n  "a": [\n    1\n  ]\n}' });
+    expect(readBody(bytes('{"a":'), 'application/problem+json', 'https://x.example/a')).toEqual({ kind: 'text', text: '{"a":' });
+    expect(readBody(bytes('<a/>'), 'application/xml', 'https://x.example/a')).toEqual({ kind: 'text', text: '<a/>' });
+    expect(readBody(new ArrayBuffer(0), 'application/json', 'https://x.example/a')).toEqual({ kind: 'empty' });
+    const image = readBody(bytes('PNG'), 'image/png', 'https://x.example/map.png');
+    expect(image.kind).toBe('image');
+    expect((image as { url: string }).url).toMatch(/^blob:/);
+    const file = readBody(bytes('\u0000\u0001'), 'application/vnd.mapbox-vector-tile', 'https://x.example/tiles/14/2809/6540.mvt?x=1');
+    expect(file).toMatchObject({ kind: 'binary', name: '6540.mvt' });
   });
 });
