@@ -53,13 +53,25 @@ export function sampleTemplates(request: SampleRequest, xCodeSamples?: unknown):
     // A live body is never the shortened one the note speaks of.
     note: liveBody ? request.note?.split('\n').filter((line) => !/request body is shortened|full example/.test(line)).join('\n') || undefined : request.note,
   };
-  const languages: SampleTemplate[] = [];
-  for (const sample of generateCodeSamples(sentinel, xCodeSamples)) {
-    const parts = cut(sample.lang, highlight(sample.code, sample.highlight), liveBody ? (json ? JSON.stringify(BODY_SENTINEL) : BODY_SENTINEL) : undefined, json);
-    if (parts) languages.push({ lang: sample.lang, parts });
+  // Operations of one shape (GETs without a body, JSON POSTs…) share their templates: making
+  // them is highlighting nine samples (~10 ms), which a large spec would pay per operation.
+  const key = JSON.stringify([sentinel.method, sentinel.headers.at(2), sentinel.body, sentinel.note, xCodeSamples ?? null]);
+  let languages = SHAPES.get(key);
+  if (!languages) {
+    languages = [];
+    for (const sample of generateCodeSamples(sentinel, xCodeSamples)) {
+      const parts = cut(sample.lang, highlight(sample.code, sample.highlight), liveBody ? (json ? JSON.stringify(BODY_SENTINEL) : BODY_SENTINEL) : undefined, json);
+      if (parts) languages.push({ lang: sample.lang, parts });
+    }
+    if (SHAPES.size >= MAX_SHAPES) SHAPES.delete(SHAPES.keys().next().value!);
+    SHAPES.set(key, languages);
   }
   return { ...(accept ? { accept } : {}), json, languages };
 }
+
+/** Templates by request shape; the oldest shape goes first when full. */
+const SHAPES = new Map<string, SampleTemplate[]>();
+const MAX_SHAPES = 500;
 
 // --- cutting a highlighted sample into parts ---------------------------------------------------
 
