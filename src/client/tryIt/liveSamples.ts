@@ -253,7 +253,8 @@ export function fillTemplate(template: SampleTemplate, request: SampleRequest, j
     }
   };
   fill(template.parts);
-  return out;
+  // curl's `--url` line continues onto the headers; with none left it must not end in `\`.
+  return template.lang === 'curl' ? out.replace(/ \\$/, '') : out;
 }
 
 /** Every language's sample for `values`, by language key. */
@@ -269,8 +270,10 @@ export function liveSamples(data: TryItData, values: TryItValues, schemes?: read
 // --- the page ------------------------------------------------------------------------------------
 
 const SELECTOR = '.operation-samples .code-block[data-language]';
-/** The built HTML of each block replaced, to put back on reset. */
-const built = new WeakMap<Element, string>();
+/** Lines past which a block keeps its "Show all N lines" switch (templates/components/CodeBlock.tsx: 30 + 5). */
+const BOUNDED_ABOVE = 35;
+/** Each replaced block as built, to put back on reset, with its line count as the switch says it. */
+const built = new WeakMap<Element, { html: string; className: string; lines: number }>();
 let pending: { root: ParentNode; data: TryItData; values: TryItValues; schemes?: readonly TryItScheme[] } | undefined;
 
 /** Rewrites the sidecar's samples for `values` (at the next frame; calls in between coalesce). */
@@ -279,6 +282,8 @@ export function updateLiveSamples(root: ParentNode, data: TryItData, values: Try
   pending = { root, data, values, schemes };
   if (first) requestAnimationFrame(flush);
 }
+
+const lineCount = (text: string) => text.replace(/\n$/, '').split('\n').length;
 
 function flush(): void {
   const job = pending;
@@ -289,11 +294,29 @@ function flush(): void {
     const html = samples.get(block.getAttribute('data-language') ?? '');
     const code = block.querySelector('code');
     if (html === undefined || !code) continue;
-    if (!built.has(block)) built.set(block, block.innerHTML);
+    let original = built.get(block);
+    if (!original) built.set(block, (original = { html: block.innerHTML, className: block.className, lines: lineCount(code.textContent ?? '') }));
     code.innerHTML = html;
     // A live sample is whole: the static one's "N more lines" does not apply.
     block.querySelector('.code-more')?.remove();
+    block.classList.remove('code-block-truncated');
     block.classList.add('code-block-live');
+    bound(block, lineCount(code.textContent ?? ''), original.lines);
+  }
+}
+
+/** A tall block's "Show all N lines" switch follows the sample's new length (hidden when it fits). */
+function bound(block: Element, lines: number, builtLines: number): void {
+  const details = block.querySelector<HTMLDetailsElement>('.code-expand');
+  if (!details) return;
+  details.hidden = lines <= BOUNDED_ABOVE;
+  block.classList.toggle('code-block-bounded', !details.hidden);
+  const more = details.querySelector('.code-expand-more');
+  const count = (n: number) => n.toLocaleString('en-US');
+  const shown = more?.getAttribute('data-lines') ?? count(builtLines);
+  if (more && shown !== count(lines)) {
+    more.textContent = (more.textContent ?? '').replace(shown, count(lines));
+    more.setAttribute('data-lines', count(lines));
   }
 }
 
@@ -301,10 +324,10 @@ function flush(): void {
 export function resetLiveSamples(root: ParentNode): void {
   pending = undefined;
   for (const block of root.querySelectorAll(SELECTOR)) {
-    const html = built.get(block);
-    if (html === undefined) continue;
-    block.innerHTML = html;
-    block.classList.remove('code-block-live');
+    const original = built.get(block);
+    if (!original) continue;
+    block.innerHTML = original.html;
+    block.className = original.className;
     built.delete(block);
   }
 }

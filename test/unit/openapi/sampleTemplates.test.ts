@@ -402,6 +402,11 @@ describe('client/tryIt/liveSamples: what the reader typed', () => {
     expect(sample(data, values({ query: { fields: '' } }), 'curl')).not.toContain('fields');
   });
 
+  it('a request without any header leaves no dangling line continuation in curl', () => {
+    const none = tryItData({ security: { alternatives: [], optional: true }, samples: templatesFor({ ...postJson, method: 'DELETE', headers: [], body: undefined }) });
+    expect(sample(none, values(), 'curl')).toBe("curl --request DELETE \\\n  --url 'https://api.example.com/v1/boundaries/b-42'");
+  });
+
   it('the server chosen and a header parameter typed are used', () => {
     const curl = sample(tryItData(), values({ server: 'http://localhost:4010/sandbox', headers: { 'x-data-version': '2024-06' } }), 'curl');
     expect(curl).toContain("--url 'http://localhost:4010/sandbox/v1/boundaries/b-42'");
