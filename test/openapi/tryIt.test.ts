@@ -60,9 +60,14 @@ describe('try-it data files', () => {
   });
 
   it('rejects a malformed tryIt config with the option’s path', async () => {
-    const { messages } = await buildFails(site({ enabled: 'yes', proxyUrl: 'proxy.example.com' }));
+    const { error, messages } = await buildFails(site({ enabled: 'yes', proxyUrl: 'proxy.example.com' }));
     const text = messages.join('\n');
-    expect(text).toContain('openapi.tryIt.enabled');
+    expect(text).toContain('Invalid config: "openapi.tryIt.enabled" expected a boolean (true or false), got the string "yes"');
     expect(text).toContain('openapi.tryIt.proxyUrl');
+    // Located at the option's line in the config (configSource prints one key per line).
+    const enabled = error.diagnostics.find((d) => d.text.includes('openapi.tryIt.enabled'))!;
+    expect(enabled.location?.file).toMatch(/docsgen\.config\.ts$/);
+    const source = configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml', tryIt: { enabled: 'yes', proxyUrl: 'proxy.example.com' } } }).split('\n');
+    expect(source[enabled.location!.line! - 1]).toContain('"enabled": "yes"');
   });
 });
