@@ -186,6 +186,22 @@ describe('#17 the home page from the config', () => {
     expect(texts($, 'section[aria-labelledby="home-guides"] .home-card-title')).toEqual(['Getting going', 'Reference']);
   });
 
+  it('shows one card per API on a site with several, each linking to its own landing', async () => {
+    const tiles = 'openapi: 3.1.0\ninfo:\n  title: Tiles API\n  version: 1.0.0\n  summary: Map tiles of the forecasts.\npaths:\n  /tiles:\n    get:\n      operationId: getTile\n      summary: Get a tile\n      responses:\n        "200": { description: A tile. }\n';
+    const f = await buildFiles({
+      'docsgen.config.ts': configSource({ openapi: [{ id: 'weather', label: 'Weather', spec: 'openapi.yaml' }, { id: 'tiles', label: 'Tiles', spec: 'tiles.yaml' }] }),
+      'openapi.yaml': SPEC,
+      'tiles.yaml': tiles,
+      ...GUIDES,
+    });
+    fixtures.push(f);
+    const $ = f.$('index.html');
+    expect(texts($, 'section[aria-labelledby="home-api"] .home-card-title')).toEqual(['Weather', 'Tiles']);
+    expect(hrefs($, 'section[aria-labelledby="home-api"] .home-card-link')).toEqual(['/api/weather', '/api/tiles']);
+    expect($('section[aria-labelledby="home-api"] .home-card-description').last().text()).toBe('Map tiles of the forecasts.');
+    expect(hrefs($, '.hero-actions a')).toEqual(['/guides/start/intro', '/api']);
+  });
+
   it('reports every bad home option at its line in docsgen.config.ts', async () => {
     const config = configSource({
       home: {
