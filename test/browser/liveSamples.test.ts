@@ -3,6 +3,7 @@
 // reader asks to show it; closing the console puts the built samples back.
 import fs from 'node:fs';
 import path from 'node:path';
+import { dump, load } from 'js-yaml';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
@@ -22,13 +23,28 @@ beforeAll(async () => {
     'docsgen.config.ts': configSource({
       openapi: { spec: 'openapi.yaml', tryIt: { enabled: true, servers: [{ url: 'http://127.0.0.1:9/sandbox', description: 'Local sandbox' }] } },
     }),
-    'openapi.yaml': fs.readFileSync(path.join(repoRoot, 'fixtures/specs/try-it.yaml'), 'utf8'),
+    'openapi.yaml': withLongBody(fs.readFileSync(path.join(repoRoot, 'fixtures/specs/try-it.yaml'), 'utf8')),
   });
   const out = path.join(dir, 'out');
   await build({ root: dir, outDir: out, logger: createMemoryLogger() });
   site = await serveStatic(out);
   browser = await launchBrowser();
 });
+
+/** The try-it spec plus an operation whose body example is 40 fields long (its built samples are bounded). */
+function withLongBody(source: string): string {
+  const spec = load(source) as { paths: Record<string, unknown> };
+  const fields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field_${i + 1}`, i + 1]));
+  spec.paths['/v1/notes'] = {
+    post: {
+      operationId: 'createNote',
+      summary: 'Create a note',
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' }, example: fields } } },
+      responses: { '201': { description: 'Created.' } },
+    },
+  };
+  return dump(spec);
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -96,6 +112,24 @@ describe('#17 live code samples', () => {
     expect(await sample(page, 'node')).toContain("body: JSON.stringify({\n    layer: 'drive_time',\n    minutes: 12,\n    name: 'Joe\\'s \"cafe\"'\n  })");
     expect(await sample(page, 'curl')).toContain(`--data '{"layer": "drive_time", "minutes": 12, "name": "Joe'\\''s \\"cafe\\""}'`);
     expect(await sample(page, 'java')).toContain('.body("{\\"layer\\": \\"drive_time\\", \\"minutes\\": 12, \\"name\\": \\"Joe\'s \\\\\\"cafe\\\\\\"\\"}")');
+    await page.context().close();
+  });
+
+  it('keep "Show all N lines" true to the sample typed', async () => {
+    const page = await open('/api/create-note');
+    await page.locator('.operation-samples label[for="code-samples-tabs-python"]').click();
+    const python = page.locator('.operation-samples .code-block[data-language="python"]').first();
+    await expect.poll(() => python.locator('.code-expand').isVisible()).toBe(true);
+    const built = await python.locator('.code-expand-more').textContent();
+    expect(built).toMatch(/^Show all \d+ lines$/);
+    await page.locator('textarea.try-it-body').fill('{"short": true}');
+    await expect.poll(() => python.locator('.code-expand').isHidden()).toBe(true);
+    const long = JSON.stringify(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i])));
+    await page.locator('textarea.try-it-body').fill(long);
+    await expect.poll(() => python.locator('.code-expand').isVisible()).toBe(true);
+    const lines = (await sample(page, 'python'))!.replace(/\n$/, '').split('\n').length;
+    expect(await python.locator('.code-expand-more').textContent()).toBe(`Show all ${lines} lines`);
+    expect(lines).toBeGreaterThan(60);
     await page.context().close();
   });
 
