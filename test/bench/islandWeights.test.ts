@@ -1,0 +1,22 @@
+// The bench reports each island's own code (without React): the try-it console has a budget of
+// 40 KiB gzip (issue 17), and it must not load before the reader opens it.
+import { describe, expect, it } from 'vitest';
+import { islandWeights, pageWeight } from '../../bench/pageWeight.mjs';
+import { buildFiles, configSource } from '../helpers/fixture';
+
+describe('island weights', () => {
+  it('reports the try-it console’s own code, within its budget, and none of it before interaction', async () => {
+    const f = await buildFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml', tryIt: { enabled: true } } }),
+      'openapi.yaml': 'openapi: 3.1.0\ninfo: { title: Tiny, version: 1.0.0 }\npaths:\n  /ping:\n    get:\n      operationId: ping\n      summary: Ping\n      responses:\n        "200": { description: Pong }\n',
+    });
+    const out = f.result.config.outDir;
+    const weights: { name: string; ownGzip: number }[] = islandWeights(out);
+    const tryIt = weights.find((w) => w.name === 'TryIt');
+    expect(tryIt).toBeDefined();
+    expect(tryIt!.ownGzip).toBeGreaterThan(2_000);
+    expect(tryIt!.ownGzip).toBeLessThan(40 * 1024);
+    // The page with the console loads the same JavaScript before interaction as a page without.
+    expect(pageWeight(out, '/api/ping').jsBeforeInteractionGzip).toBe(pageWeight(out, '/api').jsBeforeInteractionGzip);
+  });
+});
