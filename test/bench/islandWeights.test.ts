@@ -1,6 +1,7 @@
 // The bench reports each island's own code (without React): the try-it console has a budget of
 // 40 KiB gzip (issue 17), and it must not load before the reader opens it.
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs module of the bench, without types
 import { islandWeights, pageWeight } from '../../bench/pageWeight.mjs';
 import { buildFiles, configSource } from '../helpers/fixture';
 
