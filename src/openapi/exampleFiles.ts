@@ -119,7 +119,7 @@ export function createExampleFiles(options: { href?: (file: string) => string; u
         return block('samples', () => text, () => text, o);
       },
       inline(value, name) {
-        const head = typeof value === 'string' ? value.slice(0, INLINE_CHARS + 1) : jsonHead(value, { maxChars: INLINE_CHARS + 1 }).text;
+        const head = typeof value === 'string' ? value.slice(0, INLINE_CHARS + 1) : jsonHead(value, { maxChars: INLINE_CHARS + 1, spaced: true }).text;
         if (head.length <= INLINE_CHARS) return { text: head };
         const whole = pretty(value);
         return { text: `${head.slice(0, INLINE_CHARS)}…`, cut: { totalBytes: Buffer.byteLength(whole), href: write(whole, name, typeof value === 'string' ? 'txt' : 'json').href } };

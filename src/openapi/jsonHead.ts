@@ -8,10 +8,14 @@ const ENOUGH = Symbol('enough');
 /**
  * `text` is `JSON.stringify(value, null, indent)` when `complete`, else its first `maxChars`
  * characters. Undefined (a function, `undefined` at the top) gives `''`; a circular value
- * (YAML aliases can make one) gives `"[Circular]"` where JSON.stringify would throw.
+ * (YAML aliases can make one) gives `"[Circular]"` where JSON.stringify would throw. `spaced`
+ * (without indent) writes one line for people, `["a", "b"]` and `{"a": 1}`, which wraps
+ * between items rather than inside one.
  */
-export function jsonHead(value: unknown, options: { indent?: number; maxChars: number }): { text: string; complete: boolean } {
+export function jsonHead(value: unknown, options: { indent?: number; maxChars: number; spaced?: boolean }): { text: string; complete: boolean } {
   const indent = ' '.repeat(options.indent ?? 0);
+  const comma = !indent && options.spaced ? ', ' : ',';
+  const colon = indent || options.spaced ? ': ' : ':';
   const parts: string[] = [];
   let length = 0;
   const write = (s: string) => {
@@ -49,7 +53,7 @@ export function jsonHead(value: unknown, options: { indent?: number; maxChars: n
       else {
         write('[');
         object.forEach((item, i) => {
-          write(i === 0 ? inner : ',' + inner);
+          write(i === 0 ? inner : comma + inner);
           if (!walk(item, String(i), depth + 1)) write('null');
         });
         write(outer + ']');
@@ -59,7 +63,7 @@ export function jsonHead(value: unknown, options: { indent?: number; maxChars: n
       for (const k of Object.keys(object)) {
         const item = (object as Record<string, unknown>)[k];
         if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-        write((first ? '{' : ',') + inner + JSON.stringify(k) + (indent ? ': ' : ':'));
+        write((first ? '{' : comma) + inner + JSON.stringify(k) + colon);
         first = false;
         walk(item, k, depth + 1);
       }

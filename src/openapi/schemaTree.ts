@@ -2,7 +2,7 @@
 // allOf merged, oneOf/anyOf as alternatives, arrays shown as `Item[]` with the item's fields,
 // readOnly fields hidden in requests and writeOnly fields in responses, and recursion cut at
 // the first repeat of a named schema ("circular → Boundary", linking to its first expansion).
-import type { SchemaNode } from '../shared/viewModels';
+import type { SchemaConstraint, SchemaNode } from '../shared/viewModels';
 import { createExampleFiles, type PageDisplay } from './exampleFiles';
 import type { Resolver } from './resolve';
 import { baseSubtypes } from './discriminator';
@@ -266,6 +266,7 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
     writeOnly: schema.writeOnly === true,
     descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${pointer}/description`) : '',
     constraints: constraints(schema),
+    pattern: typeof schema.pattern === 'string' ? schema.pattern : undefined,
     children: [],
     enumValues: enums?.shown.map((value, i) => ({ value: display.inline(value, `${label}-value`).text, descriptionHtml: describeEnum(value, i), varName: varName(i) })),
     moreEnumValues: enums?.more,
@@ -280,28 +281,31 @@ function emptyNode(id: string): SchemaNode {
   return { id, type: 'any', required: false, deprecated: false, nullable: false, readOnly: false, writeOnly: false, descriptionHtml: '', constraints: [], children: [] };
 }
 
-export function constraints(schema: Obj): string[] {
-  const out: string[] = [];
+/**
+ * The constraints of a value, in reading order: bounds, multiple, length, items, properties.
+ * OpenAPI 3.0 marks an exclusive bound with `exclusiveMinimum: true` beside `minimum`; 3.1 gives
+ * the bound itself as `exclusiveMinimum: 5`. The pattern is not here: see SchemaNode.pattern.
+ */
+export function constraints(schema: Obj): SchemaConstraint[] {
+  const out: SchemaConstraint[] = [];
   const exclusiveMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum === true ? schema.minimum : undefined;
   const exclusiveMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.exclusiveMaximum === true ? schema.maximum : undefined;
-  if (exclusiveMin !== undefined) out.push(`> ${exclusiveMin}`);
-  else if (schema.minimum !== undefined) out.push(`>= ${schema.minimum}`);
-  if (exclusiveMax !== undefined) out.push(`< ${exclusiveMax}`);
-  else if (schema.maximum !== undefined) out.push(`<= ${schema.maximum}`);
-  if (schema.multipleOf !== undefined) out.push(`multiple of ${schema.multipleOf}`);
-  if (schema.minLength !== undefined && schema.minLength === schema.maxLength) out.push(`length = ${schema.minLength}`);
-  else {
-    if (schema.minLength !== undefined) out.push(`length >= ${schema.minLength}`);
-    if (schema.maxLength !== undefined) out.push(`length <= ${schema.maxLength}`);
-  }
-  if (schema.pattern !== undefined) out.push(`pattern: ${schema.pattern}`);
-  if (schema.minItems !== undefined) out.push(`items >= ${schema.minItems}`);
-  if (schema.maxItems !== undefined) out.push(`items <= ${schema.maxItems}`);
-  if (schema.uniqueItems === true) out.push('unique items');
-  if (schema.minProperties !== undefined) out.push(`properties >= ${schema.minProperties}`);
-  if (schema.maxProperties !== undefined) out.push(`properties <= ${schema.maxProperties}`);
+  if (isNumber(exclusiveMin)) out.push({ kind: 'exclusiveMinimum', value: String(exclusiveMin) });
+  else if (isNumber(schema.minimum)) out.push({ kind: 'minimum', value: String(schema.minimum) });
+  if (isNumber(exclusiveMax)) out.push({ kind: 'exclusiveMaximum', value: String(exclusiveMax) });
+  else if (isNumber(schema.maximum)) out.push({ kind: 'maximum', value: String(schema.maximum) });
+  if (isNumber(schema.multipleOf)) out.push({ kind: 'multipleOf', value: String(schema.multipleOf) });
+  const count = (kind: 'length' | 'items' | 'properties', min: unknown, max: unknown) => {
+    if (isNumber(min) || isNumber(max)) out.push({ kind, ...(isNumber(min) ? { min: String(min) } : {}), ...(isNumber(max) ? { max: String(max) } : {}) });
+  };
+  count('length', schema.minLength, schema.maxLength);
+  count('items', schema.minItems, schema.maxItems);
+  if (schema.uniqueItems === true) out.push({ kind: 'uniqueItems' });
+  count('properties', schema.minProperties, schema.maxProperties);
   return out;
 }
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** allOf parts merged into one schema: properties and required lists combined, later parts win. */
 export function mergeAllOf(schema: Obj, resolver: Resolver, seen = new Set<Obj>()): Obj {

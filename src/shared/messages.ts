@@ -238,26 +238,6 @@ export const defaultMessages = {
   apiLevels: 'Levels',
   /** `{count}`: levels of nested fields left open. */
   apiShowLevels: 'Show {count} levels of fields',
-  // Schema trees (issue 17, part C): constraints after the type, enum chips, the tree's controls.
-  /** `{value}`: a number, `0.5`. */
-  apiMultipleOf: 'multiple of {value}',
-  /** `{range}`: `1–64`, `≥ 3`, `≤ 64` or `2`. */
-  apiCountCharacters: '{range} characters',
-  apiCountItems: '{range} items',
-  apiCountProperties: '{range} properties',
-  /** At least one character or item. */
-  apiNonEmpty: 'non-empty',
-  apiUniqueItems: 'unique items',
-  apiPattern: 'Pattern',
-  /** `{count}`: enum values hidden behind the button (beyond the first 8). */
-  apiShowMoreValues: 'Show {count} more',
-  apiShowFewerValues: 'Show fewer',
-  apiSchemaControls: 'Fields shown',
-  apiExpandAll: 'Expand all',
-  apiCollapseAll: 'Collapse all',
-  apiLevels: 'Levels',
-  /** `{count}`: levels of nested fields left open. */
-  apiShowLevels: 'Show {count} levels of fields',
   // Meta descriptions of the pages docsgen generates. `{site}` is the site's title (translated by
   // the messages file's "config" entry), `{api}` the API's title.
   /** `{groups}`: the guides' top-level groups, comma-separated. */

@@ -122,7 +122,7 @@ describe('#15 locales: a site in English and French', () => {
     expect(fr('h3#query-parameters').text()).toBe('Paramètres de requête');
     expect(fr('.toc a[href="#query-parameters"]').text()).toBe('Paramètres de requête');
     expect(fr('.badge-required').first().text()).toBe('obligatoire');
-    expect(fr('.schema-facts dt').map((_, d) => fr(d).text()).get()).toContain('Contraintes');
+    expect(fr('.schema-facts dt').map((_, d) => fr(d).text()).get()).toContain('Exemple');
     expect(fr('.schema-field .hash-link').first().attr('aria-label')).toBe('Lien direct vers lat');
     expect(f.$(lookup)('h3#query-parameters').text()).toBe('Query parameters');
   });

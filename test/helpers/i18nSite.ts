@@ -38,7 +38,6 @@ export const frenchUi = {
   apiRequestBody: 'Corps de la requête',
   apiRequired: 'obligatoire',
   apiDeprecatedBadge: 'obsolète',
-  apiConstraints: 'Contraintes',
   apiExample: 'Exemple',
   apiFieldsOther: '{count} champs',
   apiTruncatedExample: 'exemple',

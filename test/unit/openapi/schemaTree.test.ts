@@ -58,7 +58,7 @@ describe('openapi/schemaTree', () => {
   it('merges allOf parts: properties and required lists combined', () => {
     const root = tree({ allOf: [{ $ref: '#/components/schemas/Named' }, { $ref: '#/components/schemas/Sized' }] });
     expect(names(root)).toEqual(['name', 'area']);
-    expect(root.children[1]).toMatchObject({ required: true, type: 'number<double>', constraints: ['>= 0'] });
+    expect(root.children[1]).toMatchObject({ required: true, type: 'number<double>', constraints: [{ kind: 'minimum', value: '0' }] });
     expect(mergeAllOf({ allOf: [{ type: 'object', required: ['a'] }, { required: ['b'] }] }, createResolver(doc)).required).toEqual(['a', 'b']);
   });
 
