@@ -259,22 +259,22 @@ function Console({ data, t, id }: { data: TryItData; t: T; id: string }) {
               </select>
             </Field>
           ) : null}
+          {data.servers.length === 1 && server?.description ? <p className="try-it-hint">{plain(server.description)}</p> : null}
           {server
             ? Object.entries(server.variables).map(([name, v]) => (
                 <Field key={name} id={`${id}-var-${name}`} label={name} hint={v.description && plain(v.description)}>
                   {v.enum ? (
-                    <select id={`${id}-var-${name}`} value={vars[name] ?? v.default} onChange={(e) => setVars({ ...vars, [name]: e.target.value })}>
+                    <select id={`${id}-var-${name}`} aria-describedby={v.description ? `${id}-var-${name}-hint` : undefined} value={vars[name] ?? v.default} onChange={(e) => setVars({ ...vars, [name]: e.target.value })}>
                       {v.enum.map((value) => (
                         <option key={value}>{value}</option>
                       ))}
                     </select>
                   ) : (
-                    <input id={`${id}-var-${name}`} value={vars[name] ?? v.default} onChange={(e) => setVars({ ...vars, [name]: e.target.value })} />
+                    <input id={`${id}-var-${name}`} aria-describedby={v.description ? `${id}-var-${name}-hint` : undefined} value={vars[name] ?? v.default} onChange={(e) => setVars({ ...vars, [name]: e.target.value })} />
                   )}
                 </Field>
               ))
             : null}
-          {data.servers.length === 1 && server?.description ? <p className="try-it-hint">{plain(server.description)}</p> : null}
           <p className="try-it-url">{serverUrl + data.path}</p>
         </fieldset>
       ) : null}

@@ -219,6 +219,32 @@ describe('try-it console', () => {
     await context.close();
   });
 
+  it('offers the spec’s templated server with its variables when no servers are configured', async () => {
+    const specSite = writeFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml', tryIt: { enabled: true } } }),
+      'openapi.yaml': fs.readFileSync(path.join(repoRoot, 'fixtures/specs/try-it.yaml'), 'utf8'),
+    });
+    await build({ root: specSite, outDir: path.join(specSite, 'out'), logger: createMemoryLogger() });
+    const server = await serveStatic(path.join(specSite, 'out'));
+    try {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/api/get-boundary`);
+      await page.getByRole('button', { name: 'Try it' }).click();
+      const environment = form(page).getByLabel('environment');
+      expect(await environment.inputValue()).toBe('sandbox');
+      expect(await environment.locator('option').allTextContents()).toEqual(['sandbox', 'api']);
+      expect(await form(page).getByText('sandbox takes hl_test_ keys, api takes hl_live_ keys.').isVisible()).toBe(true);
+      expect(await form(page).locator('.try-it-url').textContent()).toBe('https://sandbox.hyperlocal.example/v1/boundaries/{boundary_id}');
+      await environment.selectOption('api');
+      expect(await form(page).locator('.try-it-url').textContent()).toBe('https://api.hyperlocal.example/v1/boundaries/{boundary_id}');
+      await context.close();
+    } finally {
+      await server.close();
+      fs.rmSync(specSite, { recursive: true, force: true });
+    }
+  });
+
   for (const flow of ['Client credentials', 'Authorization code (PKCE)']) {
     it(`gets an OAuth 2.0 token by ${flow.toLowerCase()} and sends it as a bearer`, async () => {
       const { page, context } = await openConsole('/api/search-boundaries');
