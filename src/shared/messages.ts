@@ -236,8 +236,8 @@ export const defaultMessages = {
   apiExpandAll: 'Expand all',
   apiCollapseAll: 'Collapse all',
   apiLevels: 'Levels',
-  /** `{count}`: levels of nested fields left open. */
-  apiShowLevels: 'Show {count} levels of fields',
+  /** `{count}`: the deepest level of fields left open (1: only the top-level fields). */
+  apiShowLevels: 'Show fields to level {count}',
   // Meta descriptions of the pages docsgen generates. `{site}` is the site's title (translated by
   // the messages file's "config" entry), `{api}` the API's title.
   /** `{groups}`: the guides' top-level groups, comma-separated. */

@@ -12,7 +12,7 @@ export const SCHEMA_CONTROLS_ENGLISH = {
   apiExpandAll: 'Expand all',
   apiCollapseAll: 'Collapse all',
   apiLevels: 'Levels',
-  apiShowLevels: 'Show {count} levels of fields',
+  apiShowLevels: 'Show fields to level {count}',
 } satisfies Partial<Messages>;
 
 /** Level buttons offered at most (1…5); deeper levels are what "Expand all" is for. */

@@ -140,7 +140,7 @@ describe('#17 schema trees: controls and the type line', () => {
     expect(JSON.parse(island.attr('data-props')!)).toEqual({ levels: 3 });
     expect(island.find('button').map((_, b) => $(b).text()).get()).toEqual(['1', '2', '3', 'Expand all', 'Collapse all']);
     expect(island.find('button[aria-pressed="true"]').text()).toBe('3');
-    expect(island.find('button').first().attr('aria-label')).toBe('Show 1 levels of fields');
+    expect(island.find('button').first().attr('aria-label')).toBe('Show fields to level 1');
   });
 
   it('gives a flat tree no controls, and shows no bare "object" above the fields', () => {

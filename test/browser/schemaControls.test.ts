@@ -1,0 +1,149 @@
+// #17 (part C) A schema tree's controls in a real browser: "Collapse all", a level, "Expand all"
+// open and close the tree's nested fields (and only that tree's); the controls' code loads on the
+// first click, which is not lost; without JavaScript the controls are hidden and each nested
+// field still opens and closes by itself.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, serveStatic } from '../helpers/browser';
+import { buildFiles, configSource } from '../helpers/fixture';
+
+// The request body nests three levels deep (order → customer → address → street); the response is
+// a second tree with a nested field of its own.
+const spec = `
+openapi: 3.1.0
+info: { title: Orders API, version: '1.0' }
+servers: [{ url: https://api.orders.example }]
+paths:
+  /v1/orders:
+    post:
+      operationId: createOrder
+      summary: Create an order
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                note: { type: string }
+                customer:
+                  type: object
+                  properties:
+                    name: { type: string }
+                    address:
+                      type: object
+                      properties:
+                        street: { type: string }
+                        geo:
+                          type: object
+                          properties:
+                            lat: { type: number }
+                lines:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      sku: { type: string }
+      responses:
+        '201':
+          description: Created.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: { type: string }
+                  owner:
+                    type: object
+                    properties:
+                      name: { type: string }
+`;
+
+let browser: Browser;
+let server: { url: string; close(): Promise<void> };
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  const fixture = await buildFiles({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml' } }), 'openapi.yaml': spec });
+  server = await serveStatic(fixture.result.config.outDir);
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  contexts.push(context);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/api/create-order`);
+  return page;
+}
+
+const body = '#request-body .schema';
+/** Names of the request body's fields a reader can see, in page order. */
+const visibleFields = (page: Page) =>
+  page.locator(`${body} .schema-field > .schema-field-head .schema-name`).evaluateAll((names) => names.filter((n) => n.checkVisibility()).map((n) => n.textContent));
+const openStates = (page: Page, tree: string) => page.locator(`${tree} details.schema-nested`).evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
+const button = (page: Page, name: string) => page.locator(body).getByRole('button', { name, exact: true });
+
+describe('#17 schema tree controls', () => {
+  it('loads its code on the first click, and that click collapses the tree to its top-level fields', async () => {
+    const page = await open();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.waitForLoadState('networkidle');
+    expect(requested.some((u) => u.includes('island-SchemaControls'))).toBe(false);
+    expect(await visibleFields(page)).toEqual(['note', 'customer', 'name', 'address', 'street', 'geo', 'lat', 'lines', 'sku']);
+
+    await button(page, 'Collapse all').click();
+    await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'lines']);
+    expect(requested.some((u) => u.includes('island-SchemaControls'))).toBe(true);
+    expect(await openStates(page, body)).toEqual([false, false, false, false]);
+    // The other tree on the page is left as it was.
+    expect(await openStates(page, '.response .schema')).toEqual([true]);
+  });
+
+  it('opens the tree to a level: 2 shows the fields of top-level fields, 3 one level more', async () => {
+    const page = await open();
+    await button(page, 'Collapse all').click();
+    await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'lines']);
+    await button(page, 'Show fields to level 2').click();
+    await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'name', 'address', 'lines', 'sku']);
+    expect(await button(page, 'Show fields to level 2').getAttribute('aria-pressed')).toBe('true');
+    expect(await button(page, 'Show fields to level 4').getAttribute('aria-pressed')).toBe('false');
+    await button(page, 'Show fields to level 3').click();
+    await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'name', 'address', 'street', 'geo', 'lines', 'sku']);
+  });
+
+  it('expands everything again with "Expand all", after fields were closed one by one', async () => {
+    const page = await open();
+    await page.locator(`${body} details.schema-nested > summary`).first().click();
+    await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'lines', 'sku']);
+    await button(page, 'Expand all').click();
+    await expect.poll(() => openStates(page, body)).toEqual([true, true, true, true]);
+    expect(await visibleFields(page)).toEqual(['note', 'customer', 'name', 'address', 'street', 'geo', 'lat', 'lines', 'sku']);
+    expect(await button(page, 'Show fields to level 4').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('works from the keyboard: Enter on a focused control', async () => {
+    const page = await open();
+    await button(page, 'Collapse all').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'lines']);
+  });
+
+  it('hides the controls without JavaScript; each nested field still opens and closes', async () => {
+    const page = await open({ javaScriptEnabled: false });
+    expect(await page.locator(`${body} .schema-controls`).count()).toBe(1);
+    expect(await page.locator(`${body} .schema-controls`).isVisible()).toBe(false);
+    await page.locator(`${body} details.schema-nested > summary`).first().click();
+    expect(await visibleFields(page)).toEqual(['note', 'customer', 'lines', 'sku']);
+  });
+});
