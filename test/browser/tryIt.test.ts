@@ -129,6 +129,21 @@ describe('try-it console', () => {
     await context.close();
   });
 
+  it('sends the headers the reader adds', async () => {
+    const { page, context } = await openConsole('/api/get-boundary');
+    // The key as a header of the reader's own, with the authentication panel left empty.
+    await page.getByLabel('API key (x-api-key, in the header)').fill('');
+    await form(page).getByRole('button', { name: 'Add a header' }).click();
+    await form(page).getByLabel('Header name').fill('x-api-key');
+    await form(page).getByLabel('Header value').fill(KEY);
+    await send(page);
+    await expect.poll(() => page.locator('.try-it-status .status-code').textContent()).toBe('200');
+    await form(page).getByRole('button', { name: 'Remove header x-api-key' }).click();
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => page.locator('.try-it-status .status-code').textContent()).toBe('401');
+    await context.close();
+  });
+
   it('uses a named parameter example picked from its list', async () => {
     const { page, context } = await openConsole('/api/get-boundary');
     await page.getByLabel('Examples for boundary_id').selectOption({ label: 'A city: bnd_city_0644000' });
