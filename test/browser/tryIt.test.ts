@@ -278,6 +278,20 @@ describe('try-it console', () => {
     });
   }
 
+  for (const width of [390, 1440]) {
+    it(`fits a ${width} px screen with the console open and a response shown`, async () => {
+      const { page, context } = await openConsole('/api/create-virtual-boundary', { width });
+      await page.getByLabel('API key (x-api-key, in the header)').fill(KEY);
+      await form(page).getByRole('button', { name: 'Add a header' }).click();
+      await send(page);
+      await page.locator('.try-it-status').waitFor();
+      await page.locator('.try-it-response-headers summary').click();
+      const overflow = await page.evaluate(() => ({ page: document.documentElement.scrollWidth - innerWidth, console: [...document.querySelectorAll('.try-it *')].filter((el) => el.getBoundingClientRect().right > document.querySelector('.try-it')!.getBoundingClientRect().right + 1 && !el.closest('pre, textarea')).map((el) => el.className || el.tagName) }));
+      expect(overflow).toEqual({ page: 0, console: [] });
+      await context.close();
+    });
+  }
+
   for (const mode of ['light', 'dark'] as const) {
     it(`has no WCAG 2.1 A/AA violations with the console open and a response shown (${mode})`, async () => {
       const { page, context } = await openConsole('/api/search-boundaries', { colorScheme: mode });
