@@ -2,6 +2,8 @@
 // 404…), in English. A site with more locales overrides them by key from
 // `i18n/<locale>/messages.json` (src/i18n/messages.ts); templates read them through the site model.
 
+import { tryItMessages } from './tryItMessages';
+
 export const defaultMessages = {
   skipToContent: 'Skip to main content',
   mainNavigation: 'Main',
@@ -321,62 +323,9 @@ export const defaultMessages = {
   mobileMenuBack: 'Back to main menu',
   mobileMenuDialog: 'Navigation',
   mobileMenuMain: 'Main menu',
-  // The try-it console (issue 17, B1: templates/islands/TryIt.tsx; passed as its `labels` prop when not English).
-  tryIt: 'Try it',
-  tryItHide: 'Hide the console',
-  tryItTitle: 'Try this request',
-  tryItLoading: 'Loading the console…',
-  tryItLoadFailed: 'The console could not be loaded: {reason}',
-  tryItServer: 'Server',
-  tryItAuth: 'Authentication',
-  tryItAuthNone: 'None',
-  tryItAuthAlternative: 'Credentials to send',
-  tryItRemember: 'Remember on this device',
-  tryItRememberHint: 'Unticked, credentials are kept in this tab only and forgotten when it closes.',
-  tryItShowSecrets: 'Show credentials in the code samples',
-  tryItApiKeyIn: 'API key ({name}, in the {where})',
-  tryItBearer: 'Bearer token',
-  tryItUsername: 'Username',
-  tryItPassword: 'Password',
-  tryItClientId: 'Client ID',
-  tryItClientSecret: 'Client secret',
-  tryItScopes: 'Scopes',
-  tryItFlow: 'OAuth 2.0 flow',
-  tryItFlowClientCredentials: 'Client credentials',
-  tryItFlowAuthorizationCode: 'Authorization code (PKCE)',
-  tryItGetToken: 'Get a token',
-  tryItAccessToken: 'Access token',
-  tryItTokenReceived: 'Token received.',
-  tryItParameters: 'Parameters',
-  tryItRequired: 'required',
-  tryItExample: 'Example',
-  tryItChooseExample: 'Examples for {name}',
-  tryItBody: 'Request body',
-  tryItBodyExample: 'Body example',
-  tryItHeaders: 'Extra headers',
-  tryItHeaderName: 'Header name',
-  tryItHeaderValue: 'Header value',
-  tryItAddHeader: 'Add a header',
-  tryItRemoveHeader: 'Remove header {name}',
-  tryItSend: 'Send request',
-  tryItSending: 'Sending…',
-  tryItCancel: 'Cancel',
-  tryItFixFields: 'Fix {count} field(s) before sending.',
-  tryItIsRequired: 'is required',
-  tryItInvalidJson: 'is not valid JSON: {reason}',
-  tryItResponse: 'Response',
-  tryItResponseSummary: 'Response {status} in {ms} ms, {size}',
-  tryItHeadersReceived: 'Response headers ({count})',
-  tryItEmptyBody: 'The response has no body.',
-  tryItDownload: 'Download the response ({size})',
-  tryItImage: 'The image the API returned',
-  tryItNetworkTitle: 'The request did not get an answer',
-  tryItNetworkBody:
-    'The browser could not read an answer from {origin}. Either the server cannot be reached, or it does not allow this site ({docs}) to call it: browsers block answers without CORS headers for the page’s origin.',
-  tryItNetworkFix:
-    'Check that the server is up and the URL is right. The API must allow the origin {docs} with CORS (including the OPTIONS preflight), or the site can send requests through a proxy with openapi.tryIt.proxyUrl.',
-  tryItMixedContent: 'This page is served over HTTPS and the API over HTTP: browsers block such requests (mixed content). Use an HTTPS server.',
-  tryItTimeout: 'No answer within 30 seconds.',
+  // The try-it console (templates/islands/TryIt.tsx imports them from their own module, to keep
+  // the rest of these words out of its bundle).
+  ...tryItMessages,
 };
 
 /** The API pages' section headings, which their tables of contents repeat (src/i18n/locales.ts translates those). */

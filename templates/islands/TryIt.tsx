@@ -10,7 +10,6 @@
 // Credentials: sessionStorage unless "Remember on this device" (src/client/tryIt/credentials.ts);
 // never in a URL. Everything from the spec and the API is rendered as React text.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Messages } from '../../src/shared/messages';
 import { credentialParts, expandServer, type TryItCredential, type TryItData, type TryItParameter, type TryItScheme, type TryItValues } from '../../src/shared/tryIt';
 import { loadCredentials, saveCredentials, type StoredCredentials } from '../../src/client/tryIt/credentials';
 import { highlightJson } from '../../src/client/tryIt/highlightJson';
@@ -18,65 +17,9 @@ import { authorizationCode, clientCredentials } from '../../src/client/tryIt/oau
 import { buildRequest, send, type SendResult } from '../../src/client/tryIt/request';
 import { resetLiveSamples, updateLiveSamples } from '../../src/client/tryIt/liveSamples';
 import { parseParameter, validate, type SchemaError } from '../../src/client/tryIt/validate';
+import { tryItMessages } from '../../src/shared/tryItMessages';
 
-/** The console's strings in English, as in src/shared/messages.ts. */
-export const TRY_IT_ENGLISH = {
-  tryIt: 'Try it',
-  tryItHide: 'Hide the console',
-  tryItTitle: 'Try this request',
-  tryItLoading: 'Loading the console…',
-  tryItLoadFailed: 'The console could not be loaded: {reason}',
-  tryItServer: 'Server',
-  tryItAuth: 'Authentication',
-  tryItAuthNone: 'None',
-  tryItAuthAlternative: 'Credentials to send',
-  tryItRemember: 'Remember on this device',
-  tryItRememberHint: 'Unticked, credentials are kept in this tab only and forgotten when it closes.',
-  tryItShowSecrets: 'Show credentials in the code samples',
-  tryItApiKeyIn: 'API key ({name}, in the {where})',
-  tryItBearer: 'Bearer token',
-  tryItUsername: 'Username',
-  tryItPassword: 'Password',
-  tryItClientId: 'Client ID',
-  tryItClientSecret: 'Client secret',
-  tryItScopes: 'Scopes',
-  tryItFlow: 'OAuth 2.0 flow',
-  tryItFlowClientCredentials: 'Client credentials',
-  tryItFlowAuthorizationCode: 'Authorization code (PKCE)',
-  tryItGetToken: 'Get a token',
-  tryItAccessToken: 'Access token',
-  tryItTokenReceived: 'Token received.',
-  tryItParameters: 'Parameters',
-  tryItRequired: 'required',
-  tryItExample: 'Example',
-  tryItChooseExample: 'Examples for {name}',
-  tryItBody: 'Request body',
-  tryItBodyExample: 'Body example',
-  tryItHeaders: 'Extra headers',
-  tryItHeaderName: 'Header name',
-  tryItHeaderValue: 'Header value',
-  tryItAddHeader: 'Add a header',
-  tryItRemoveHeader: 'Remove header {name}',
-  tryItSend: 'Send request',
-  tryItSending: 'Sending…',
-  tryItCancel: 'Cancel',
-  tryItFixFields: 'Fix {count} field(s) before sending.',
-  tryItIsRequired: 'is required',
-  tryItInvalidJson: 'is not valid JSON: {reason}',
-  tryItResponse: 'Response',
-  tryItResponseSummary: 'Response {status} in {ms} ms, {size}',
-  tryItHeadersReceived: 'Response headers ({count})',
-  tryItEmptyBody: 'The response has no body.',
-  tryItDownload: 'Download the response ({size})',
-  tryItImage: 'The image the API returned',
-  tryItNetworkTitle: 'The request did not get an answer',
-  tryItNetworkBody:
-    'The browser could not read an answer from {origin}. Either the server cannot be reached, or it does not allow this site ({docs}) to call it: browsers block answers without CORS headers for the page’s origin.',
-  tryItNetworkFix:
-    'Check that the server is up and the URL is right. The API must allow the origin {docs} with CORS (including the OPTIONS preflight), or the site can send requests through a proxy with openapi.tryIt.proxyUrl.',
-  tryItMixedContent: 'This page is served over HTTPS and the API over HTTP: browsers block such requests (mixed content). Use an HTTPS server.',
-  tryItTimeout: 'No answer within 30 seconds.',
-} satisfies Partial<Messages>;
+export const TRY_IT_ENGLISH = tryItMessages;
 export type TryItLabels = typeof TRY_IT_ENGLISH;
 
 export interface TryItProps {
