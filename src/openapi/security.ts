@@ -74,7 +74,15 @@ export function linkable(url: string | undefined): boolean {
  * OpenID Connect, the scopes it needs. An empty requirement (`{}`) makes authentication optional.
  */
 export function operationRequirements(requirements: readonly Obj[], schemes: readonly Scheme[], overviewHref?: string): { alternatives: SecurityRequirementView[]; optional: boolean } {
-  const alternatives: SecurityRequirementView[] = [];
+  return requirementAlternatives(requirements, (key, scopes) => {
+    const scheme = schemes.find((s) => s.key === key);
+    return { name: key, href: scheme && overviewHref ? `${overviewHref}#${schemeAnchor(key)}` : undefined, detail: schemeSummary(scheme), scopes };
+  });
+}
+
+/** Security requirements as alternatives of schemes (each made by `scheme`); `{}` makes authentication optional. */
+export function requirementAlternatives<T>(requirements: readonly Obj[], scheme: (key: string, scopes: string[]) => T): { alternatives: { schemes: T[] }[]; optional: boolean } {
+  const alternatives: { schemes: T[] }[] = [];
   let optional = false;
   for (const requirement of requirements) {
     if (!requirement || typeof requirement !== 'object') continue;
@@ -83,13 +91,7 @@ export function operationRequirements(requirements: readonly Obj[], schemes: rea
       optional = true;
       continue;
     }
-    alternatives.push({
-      schemes: keys.map((key) => {
-        const scheme = schemes.find((s) => s.key === key);
-        const scopes = Array.isArray(requirement[key]) ? requirement[key].map(String) : [];
-        return { name: key, href: scheme && overviewHref ? `${overviewHref}#${schemeAnchor(key)}` : undefined, detail: schemeSummary(scheme), scopes };
-      }),
-    });
+    alternatives.push({ schemes: keys.map((key) => scheme(key, Array.isArray(requirement[key]) ? requirement[key].map(String) : [])) });
   }
   return { alternatives, optional };
 }

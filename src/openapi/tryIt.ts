@@ -9,6 +9,7 @@ import { exampleAs, mediaExamples } from './examples';
 import type { ApiModel, ApiOperation } from './model';
 import { shortenValue } from './exampleFiles';
 import type { Resolver } from './resolve';
+import { requirementAlternatives } from './security';
 import { readServers } from './servers';
 import { operationSampleTemplates } from './sampleTemplates';
 
@@ -175,23 +176,7 @@ export function boundSchema(schema: Obj, resolver: Resolver, budget: { nodes: nu
 }
 
 function security(requirements: readonly Obj[], schemes: readonly (Obj & { key: string })[]): TryItData['security'] {
-  const alternatives: { schemes: TryItScheme[] }[] = [];
-  let optional = false;
-  for (const requirement of requirements) {
-    if (!requirement || typeof requirement !== 'object') continue;
-    const keys = Object.keys(requirement);
-    if (keys.length === 0) {
-      optional = true;
-      continue;
-    }
-    alternatives.push({
-      schemes: keys.map((key) => {
-        const scopes = Array.isArray(requirement[key]) ? requirement[key].map(String) : [];
-        return tryItScheme(key, schemes.find((s) => s.key === key), scopes);
-      }),
-    });
-  }
-  return { alternatives, optional };
+  return requirementAlternatives(requirements, (key, scopes) => tryItScheme(key, schemes.find((s) => s.key === key), scopes));
 }
 
 /** One scheme as the console asks for it; what it cannot run itself becomes a token field. */
