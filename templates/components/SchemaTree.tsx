@@ -3,6 +3,7 @@
 // buttons above the tree (a lazy island); every field has an id and a "#" link so it can be
 // deep-linked; its type reads with its constraints (`integer · ≥ 1 · ≤ 200`); enum values are
 // chips; oneOf/anyOf alternatives are tabs.
+import { Fragment } from 'react';
 import { formatBytes, formatCount } from '../../src/shared/size';
 import type { SchemaConstraint, SchemaNode, ValueCut } from '../../src/shared/viewModels';
 import { Island } from './Island';
@@ -32,8 +33,10 @@ export function SchemaBody({ node, anchored }: { node: SchemaNode; anchored?: bo
   const t = useMessages();
   const nested = hasNested(node);
   const levels = anchored ? 1 : levelsOf(node);
-  // A bare "object" above the fields says nothing: the type line shows only when it tells something.
-  const typeLine = node.type !== 'object' || node.constraints.length > 0 || !!node.circular;
+  // The type line shows only when it tells something: `string<binary>`, `Boundary[]`, constraints.
+  // Above an object's fields a bare "object", or the name the page title or the tab already
+  // gives (`Boundary`), would stand alone on its line saying nothing.
+  const typeLine = !hasNested(node) || node.type.endsWith('[]') || node.constraints.length > 0 || !!node.circular;
   return (
     <div className="schema" id={anchored ? node.id : undefined}>
       {typeLine || levels > 1 ? (
@@ -62,15 +65,23 @@ function Field({ node }: { node: SchemaNode }) {
         <a className="hash-link" href={`#${node.id}`} aria-label={formatMessage(t.apiDirectLinkTo, { name: node.name ?? node.type })}>
           #
         </a>
+        {/* One line of text (name, type, constraints, badges) that wraps between words: a type
+            pushed to the next line by a long name keeps the badges after it there. */}
         <span className="schema-signature">
           <code className="schema-name">{node.name}</code> <TypeLine node={node} />
         </span>
-        {node.required ? <span className="badge badge-required">{t.apiRequired}</span> : null}
-        {node.nullable ? <span className="badge">{t.apiNullable}</span> : null}
-        {node.readOnly ? <span className="badge">{t.apiReadOnly}</span> : null}
-        {node.writeOnly ? <span className="badge">{t.apiWriteOnly}</span> : null}
-        {node.deprecated ? <span className="badge badge-deprecated">{t.apiDeprecatedBadge}</span> : null}
-        {node.circular ? <Circular node={node} /> : null}
+        {badges(node, t).map(([text, className]) => (
+          <Fragment key={text}>
+            {' '}
+            <span className={className}>{text}</span>
+          </Fragment>
+        ))}
+        {node.circular ? (
+          <>
+            {' '}
+            <Circular node={node} />
+          </>
+        ) : null}
       </div>
       {node.descriptionHtml ? <div className="markdown schema-description" dangerouslySetInnerHTML={{ __html: node.descriptionHtml }} /> : null}
       <Facts node={node} />
@@ -162,6 +173,17 @@ function Facts({ node }: { node: SchemaNode }) {
   );
 }
 
+/** A field's badges, in this order: [text, class]. */
+function badges(node: SchemaNode, t: Messages): [string, string][] {
+  const out: [string, string][] = [];
+  if (node.required) out.push([t.apiRequired, 'badge badge-required']);
+  if (node.nullable) out.push([t.apiNullable, 'badge']);
+  if (node.readOnly) out.push([t.apiReadOnly, 'badge']);
+  if (node.writeOnly) out.push([t.apiWriteOnly, 'badge']);
+  if (node.deprecated) out.push([t.apiDeprecatedBadge, 'badge badge-deprecated']);
+  return out;
+}
+
 /**
  * Enum values shown before "Show N more" (the rest are in a <details>, so no JavaScript is
  * needed); a list of up to ENUM_CHIPS + 2 is shown whole: "Show 1 more" would save nothing.
@@ -233,10 +255,11 @@ function TypeLine({ node }: { node: SchemaNode }) {
     <>
       <span className="schema-type">{node.type}</span>
       {node.constraints.map((c, i) => (
-        <span key={i} className="schema-constraint">
+        // The space before each piece is outside it: where the line may break.
+        <Fragment key={i}>
           {' '}
-          <span aria-hidden="true">·</span> {constraintText(c, t)}
-        </span>
+          <span className="schema-constraint">{`· ${constraintText(c, t)}`}</span>
+        </Fragment>
       ))}
     </>
   );

@@ -34,6 +34,12 @@ export default function SchemaControls({ levels, labels: given }: { levels: numb
   const buttons = levels >= 3 ? Array.from({ length: Math.min(levels, MAX_LEVEL_BUTTONS) }, (_, i) => i + 1) : [];
   return (
     <span className="schema-controls" role="group" aria-label={labels.apiSchemaControls}>
+      <button type="button" className="schema-control" onClick={(e) => show(e.currentTarget, levels)}>
+        {labels.apiExpandAll}
+      </button>
+      <button type="button" className="schema-control" onClick={(e) => show(e.currentTarget, 1)}>
+        {labels.apiCollapseAll}
+      </button>
       {buttons.length > 0 ? (
         <span className="schema-levels">
           <span className="schema-levels-label" aria-hidden="true">
@@ -46,12 +52,6 @@ export default function SchemaControls({ levels, labels: given }: { levels: numb
           ))}
         </span>
       ) : null}
-      <button type="button" className="schema-control" onClick={(e) => show(e.currentTarget, levels)}>
-        {labels.apiExpandAll}
-      </button>
-      <button type="button" className="schema-control" onClick={(e) => show(e.currentTarget, 1)}>
-        {labels.apiCollapseAll}
-      </button>
     </span>
   );
 }

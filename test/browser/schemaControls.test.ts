@@ -8,7 +8,7 @@ import { launchBrowser, serveStatic } from '../helpers/browser';
 import { buildFiles, configSource } from '../helpers/fixture';
 
 // The request body nests three levels deep (order → customer → address → street); the response is
-// a second tree with a nested field of its own.
+// a second tree with a nested field of its own, and a name too long for a phone's line.
 const spec = `
 openapi: 3.1.0
 info: { title: Orders API, version: '1.0' }
@@ -50,8 +50,10 @@ paths:
             application/json:
               schema:
                 type: object
+                required: [a_long_field_name_for_small_phones]
                 properties:
                   id: { type: string }
+                  a_long_field_name_for_small_phones: { type: integer, format: int32, minimum: 1 }
                   owner:
                     type: object
                     properties:
@@ -145,5 +147,21 @@ describe('#17 schema tree controls', () => {
     expect(await page.locator(`${body} .schema-controls`).isVisible()).toBe(false);
     await page.locator(`${body} details.schema-nested > summary`).first().click();
     expect(await visibleFields(page)).toEqual(['note', 'customer', 'lines', 'sku']);
+  });
+});
+
+describe('#17 schema trees: the type line on a phone', () => {
+  it('wraps a type pushed off a long name together with its constraints and badge, never alone on its line', async () => {
+    const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const head = page.locator('.response .schema-field-head').filter({ hasText: 'a_long_field_name_for_small_phones' });
+    const rect = (selector: string) => head.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    const [name, type, constraint, badge] = await Promise.all([rect('.schema-name'), rect('.schema-type'), rect('.schema-constraint'), rect('.badge-required')]);
+    const middle = (r: DOMRect) => r.top + r.height / 2;
+    // The name fills the first line; the type starts the second, its constraint and badge beside it.
+    expect(type.top).toBeGreaterThanOrEqual(name.bottom - 1);
+    expect(type.left).toBe(name.left);
+    expect(Math.abs(middle(constraint) - middle(type))).toBeLessThan(type.height / 2);
+    expect(Math.abs(middle(badge) - middle(type))).toBeLessThan(type.height / 2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });
 });

@@ -93,7 +93,7 @@ describe('#17 schema trees: constraints after the type', () => {
 
   it('keeps each constraint on one line (no-break spaces inside, breaks only between them)', () => {
     const pieces = field('limit').find('.schema-constraint').map((_, c) => $(c).text()).get();
-    expect(pieces).toEqual([' · ≥\u00a01', ' · ≤\u00a0200']);
+    expect(pieces).toEqual(['· ≥\u00a01', '· ≤\u00a0200']);
   });
 
   it('has no "Constraints" row any more; the pattern is its own fact, default and example stay', () => {
@@ -138,9 +138,9 @@ describe('#17 schema trees: controls and the type line', () => {
     const island = body.find('> .schema-head > [data-island="SchemaControls"]');
     expect(island.attr('data-when')).toBe('interaction');
     expect(JSON.parse(island.attr('data-props')!)).toEqual({ levels: 3 });
-    expect(island.find('button').map((_, b) => $(b).text()).get()).toEqual(['1', '2', '3', 'Expand all', 'Collapse all']);
+    expect(island.find('button').map((_, b) => $(b).text()).get()).toEqual(['Expand all', 'Collapse all', '1', '2', '3']);
     expect(island.find('button[aria-pressed="true"]').text()).toBe('3');
-    expect(island.find('button').first().attr('aria-label')).toBe('Show fields to level 1');
+    expect(island.find('button.schema-level').first().attr('aria-label')).toBe('Show fields to level 1');
   });
 
   it('gives a flat tree no controls, and shows no bare "object" above the fields', () => {
