@@ -2,6 +2,8 @@
 // open and close the tree's nested fields (and only that tree's); the controls' code loads on the
 // first click, which is not lost; without JavaScript the controls are hidden and each nested
 // field still opens and closes by itself.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, serveStatic } from '../helpers/browser';
@@ -88,6 +90,7 @@ async function open(options: BrowserContextOptions = {}): Promise<Page> {
   return page;
 }
 
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const body = '#request-body .schema';
 /** Names of the request body's fields a reader can see, in page order. */
 const visibleFields = (page: Page) =>
@@ -139,6 +142,20 @@ describe('#17 schema tree controls', () => {
     await button(page, 'Collapse all').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'lines']);
+  });
+
+  it.each(['light', 'dark'])('passes axe (WCAG 2.1 AA) in %s mode with the controls loaded and a level chosen', async (mode) => {
+    const page = await open();
+    await page.evaluate((m) => localStorage.setItem('theme', m), mode);
+    await page.reload();
+    await button(page, 'Show fields to level 2').click();
+    await expect.poll(() => visibleFields(page)).toEqual(['note', 'customer', 'name', 'address', 'lines', 'sku']);
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as any).axe.run('.schema', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return result.violations.map((v: any) => `${v.id}: ${v.help} (${v.nodes[0].target.join(' ')})`);
+    });
+    expect(violations).toEqual([]);
   });
 
   it('hides the controls without JavaScript; each nested field still opens and closes', async () => {
