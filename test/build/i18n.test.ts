@@ -77,6 +77,15 @@ describe('#15 locales: a site in English and French', () => {
     }
   });
 
+  it('#17 a schema tree’s controls are rendered and hydrated with the French words; English pages pass none', () => {
+    const file = listFiles(f.result.config.outDir).find((p) => p.startsWith('api/') && f.$(p)('[data-island="SchemaControls"]').length > 0)!;
+    const fr = f.$(`fr/${file}`);
+    const island = fr('[data-island="SchemaControls"]').first();
+    expect(JSON.parse(island.attr('data-props')!).labels).toMatchObject({ apiExpandAll: 'Tout déplier', apiCollapseAll: 'Tout replier', apiLevels: 'Levels' });
+    expect(island.find('button').map((_, b) => fr(b).text()).get()).toEqual(['Tout déplier', 'Tout replier']);
+    expect(JSON.parse(f.$(file)('[data-island="SchemaControls"]').first().attr('data-props')!)).not.toHaveProperty('labels');
+  });
+
   it('the page runtime (copy button, back to top, island errors) gets the French strings in <body data-labels>, English pages none', () => {
     const labels = JSON.parse(f.$('fr/guides/intro/index.html')('body').attr('data-labels')!);
     expect(labels).toMatchObject({ copy: 'Copier', copied: 'Copié', copyLabel: 'Copier le code', backToTop: 'Retour en haut', islandCrashed: 'Cette page a planté', islandTryAgain: 'Réessayer', islandRetry: 'Recharger', islandDismiss: 'Fermer le message', islandLoadFailed: 'This part of the page could not be loaded' });

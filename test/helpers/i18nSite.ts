@@ -39,6 +39,8 @@ export const frenchUi = {
   apiRequired: 'obligatoire',
   apiDeprecatedBadge: 'obsolète',
   apiExample: 'Exemple',
+  apiExpandAll: 'Tout déplier',
+  apiCollapseAll: 'Tout replier',
   apiFieldsOther: '{count} champs',
   apiTruncatedExample: 'exemple',
   apiTruncatedTitle: '{What} tronqué :',
