@@ -164,7 +164,8 @@ function Sidecar({ op }: { op: OperationView }) {
             items={op.codeSamples.map((s) => ({
               key: s.lang,
               label: s.label,
-              content: <CodeBlock code={s.code} dataLanguage={s.lang} what="codeSample" />,
+              // The tab names the language; the bar names the request.
+              content: <CodeBlock code={s.code} dataLanguage={s.lang} what="codeSample" label={`${op.method} ${op.path}`} />,
             }))}
           />
         </section>

@@ -117,12 +117,12 @@ describe('code block labels', () => {
     await close();
   });
 
-  it('names the API samples\' and examples\' languages', async () => {
+  it('names the request above the API samples (their tabs name the language) and the examples\' language', async () => {
     const { page, close } = await open(`${shipped.url}/api/search-boundaries`, desktop);
     const label = (lang: string) => page.locator(`.code-block[data-language="${lang}"] > .code-label`).first().textContent();
-    expect(await label('curl')).toBe('curl');
-    expect(await label('python')).toBe('Python');
-    expect(await label('node')).toBe('Node.js');
+    expect(await label('curl')).toBe('GET /v1/boundaries/search');
+    expect(await label('python')).toBe('GET /v1/boundaries/search');
+    expect(await page.locator('.operation-samples .tab-label').first().textContent()).toBe('curl');
     expect(await label('json')).toBe('JSON');
     await close();
   });
