@@ -31,9 +31,11 @@ const METRICS = [
   ['first-contentful-paint', 'FCP'],
   ['speed-index', 'SI'],
 ];
+/** [type, route, site]: `shipped`, or `tryIt` (the shipped site with the console on, closed). */
 export const LIGHTHOUSE_PAGES = [
-  ['guide', '/guides/boundaries/virtual-layers'],
-  ['API operation', '/api/search-boundaries'],
+  ['guide', '/guides/boundaries/virtual-layers', 'shipped'],
+  ['API operation', '/api/search-boundaries', 'shipped'],
+  ['API operation with Try it', '/api/search-boundaries', 'tryIt'],
 ];
 // Issue 7's reference: the Docusaurus site docsgen replaces, measured on these machines.
 const ORIGINAL_SITE = { guide: { performance: 80, accessibility: 96 }, 'API operation': { performance: 68, accessibility: 87 } };
@@ -41,9 +43,26 @@ const ORIGINAL_SITE = { guide: { performance: 80, accessibility: 96 }, 'API oper
 // ---------------------------------------------------------------------------------------------
 // The site and its server
 
-function buildShippedSite(outDir) {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--quiet', '--out', outDir], { cwd: ROOT, encoding: 'utf8' });
+function buildShippedSite(outDir, cwd = ROOT) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--quiet', '--out', outDir], { cwd, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`lighthouse bench: docsgen build failed (exit ${result.status}):\n${result.stderr}${result.stdout}`);
+}
+
+/**
+ * The shipped site with the try-it console on (the shipped config keeps it off: SPEC), so the
+ * operation page is audited with its "Try it" button and the console closed. The config lives in
+ * a temporary folder beside links to the repository's content and spec, whose paths it resolves.
+ */
+function buildTryItSite(outDir, tmp) {
+  const project = path.join(tmp, 'try-it-project');
+  fs.mkdirSync(project);
+  for (const dir of ['content', 'fixtures']) fs.symlinkSync(path.join(ROOT, dir), path.join(project, dir));
+  const shipped = JSON.stringify(path.join(ROOT, 'docsgen.config.ts'));
+  fs.writeFileSync(
+    path.join(project, 'docsgen.config.ts'),
+    `import shipped from ${shipped};\nexport default { ...shipped, openapi: { ...shipped.openapi, tryIt: { enabled: true } } };\n`,
+  );
+  buildShippedSite(outDir, project);
 }
 
 const CONTENT_TYPES = {
@@ -166,13 +185,13 @@ function median(values) {
 }
 
 /** Audits each page <runs> times; returns, per page, the median-performance run and the spread. */
-export async function auditPages({ origin, port, runs, log }) {
+export async function auditPages({ origins, port, runs, log }) {
   const pages = [];
-  for (const [type, route] of LIGHTHOUSE_PAGES) {
+  for (const [type, route, site] of LIGHTHOUSE_PAGES) {
     const lhrs = [];
     const loads = [];
     for (let i = 0; i < runs; i++) {
-      const lhr = await audit(origin + route, port);
+      const lhr = await audit(origins[site] + route, port);
       lhrs.push(lhr);
       loads.push(os.loadavg()[0]);
       log(`lighthouse: ${route} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(', ')}; TBT ${lhr.audits['total-blocking-time'].displayValue}`);
@@ -199,7 +218,7 @@ function formatMarkdown({ pages, runs, load, lighthouseVersion, chromeVersion })
   const allLoads = pages.flatMap((p) => p.loads);
   lines.push(
     `Lighthouse ${lighthouseVersion}, default mobile preset (emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), ${chromeVersion} headless; ` +
-      `the shipped site built by \`docsgen build\` and served gzip-compressed from 127.0.0.1 (\`node bench/lighthouse.mjs\`). ` +
+      `the shipped site built by \`docsgen build\` (and once more with \`openapi.tryIt\` on, for the page with a closed Try it console) and served gzip-compressed from 127.0.0.1 (\`node bench/lighthouse.mjs\`). ` +
       `${runs} run${runs === 1 ? '' : 's'} per page; the table shows the run with the median performance score (min–max over all runs in brackets) and the blocking time of every run.`,
   );
   lines.push(
@@ -256,22 +275,32 @@ function formatMarkdown({ pages, runs, load, lighthouseVersion, chromeVersion })
 export async function benchLighthouse({ log = () => {}, runs = 3 } = {}) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-lighthouse-'));
   const outDir = path.join(tmp, 'site');
+  const tryItDir = path.join(tmp, 'site-try-it');
   let server;
+  let tryItServer;
   let chrome;
   try {
-    log('lighthouse: building the shipped site');
+    log('lighthouse: building the shipped site, and again with the try-it console on');
     buildShippedSite(outDir);
+    buildTryItSite(tryItDir, tmp);
     server = await serveCompressed(outDir);
+    tryItServer = await serveCompressed(tryItDir);
     chrome = await launchChromium(path.join(tmp, 'profile'));
     const load = { before: os.loadavg()[0] };
-    const pages = await auditPages({ origin: server.origin, port: chrome.port, runs, log });
+    const pages = await auditPages({ origins: { shipped: server.origin, tryIt: tryItServer.origin }, port: chrome.port, runs, log });
     const lighthouseVersion = pages[0].lhr.lighthouseVersion;
     return { markdown: formatMarkdown({ pages, runs, load, lighthouseVersion, chromeVersion: chrome.version }), pages };
   } finally {
     await chrome?.close();
     await server?.close();
-    // Chromium's helper processes may still be writing the profile for a moment after close.
-    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    await tryItServer?.close();
+    // Chromium's helper processes may still be writing the profile for a moment after close; a
+    // folder left in /tmp must not throw away the audits that were made.
+    try {
+      fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      log(`lighthouse: could not delete ${tmp} (${error.code ?? error.message}); delete it by hand`);
+    }
   }
 }
 

@@ -4,7 +4,10 @@
 
 import { tryItMessages } from './tryItMessages';
 
-export const defaultMessages = {
+// The try-it console's words come from their own module, so that its bundle carries only them.
+// Object.assign marked pure, not a spread: islands that import formatMessage from here must not
+// carry this whole object because the bundler cannot prove a spread free of side effects.
+export const defaultMessages = /* @__PURE__ */ Object.assign({
   skipToContent: 'Skip to main content',
   mainNavigation: 'Main',
   search: 'Search',
@@ -323,10 +326,7 @@ export const defaultMessages = {
   mobileMenuBack: 'Back to main menu',
   mobileMenuDialog: 'Navigation',
   mobileMenuMain: 'Main menu',
-  // The try-it console (templates/islands/TryIt.tsx imports them from their own module, to keep
-  // the rest of these words out of its bundle).
-  ...tryItMessages,
-};
+}, tryItMessages);
 
 /** The API pages' section headings, which their tables of contents repeat (src/i18n/locales.ts translates those). */
 export const apiHeadingKeys = ['apiPathParameters', 'apiQueryParameters', 'apiHeaderParameters', 'apiCookieParameters', 'apiRequestBody', 'apiServers', 'apiAuthentication', 'apiEndpoints', 'apiRequest', 'apiResponses', 'apiCallbacks', 'apiCodeSamples', 'apiSchema', 'apiExample', 'apiUsedBy'] as const;
