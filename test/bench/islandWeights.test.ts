@@ -1,5 +1,7 @@
 // The bench reports each island's own code (without React): the try-it console has a budget of
 // 40 KiB gzip (issue 17), and it must not load before the reader opens it.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the bench, without types
 import { islandWeights, pageWeight } from '../../bench/pageWeight.mjs';
@@ -19,5 +21,10 @@ describe('island weights', () => {
     expect(tryIt!.ownGzip).toBeLessThan(40 * 1024);
     // The page with the console loads the same JavaScript before interaction as a page without.
     expect(pageWeight(out, '/api/ping').jsBeforeInteractionGzip).toBe(pageWeight(out, '/api').jsBeforeInteractionGzip);
+    // Islands take the words they show as props: none carries docsgen's whole table of messages
+    // (a spread in that table once kept all of it, 5 KB gzip, in the search islands' code).
+    const js = path.join(out, 'assets/js');
+    const withTable = fs.readdirSync(js).filter((file) => fs.readFileSync(path.join(js, file), 'utf8').includes('Skip to main content'));
+    expect(withTable).toEqual([]);
   });
 });
