@@ -1,8 +1,9 @@
 // Screenshots of a built site, for the README and for reviewing a change by eye: each route at
 // 390 and 1440 px wide, light and dark (the site's own choice in localStorage, as a reader's
-// toggle would set it), above the fold or the whole page.
+// toggle would set it), above the fold, the whole page, or scrolled to an element (`--scroll
+// '#responses'`: what stays in view further down, such as the operation page's sidecar).
 //
-//   node bench/screenshots.mjs <siteDir> <outDir> [--prefix after] [--full] [--height 1000] <route>…
+//   node bench/screenshots.mjs <siteDir> <outDir> [--prefix after] [--full] [--height 1000] [--scroll <selector>] <route>…
 //   node bench/screenshots.mjs build docs/screenshots --prefix after /api/search-boundaries
 //
 // Uses Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium) through playwright-core, and a
@@ -15,18 +16,19 @@ import { chromium } from 'playwright-core';
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.xml': 'application/xml' };
 
 function parseArgs(argv) {
-  const opts = { prefix: 'page', full: false, height: 1000, routes: [] };
+  const opts = { prefix: 'page', full: false, height: 1000, scroll: undefined, routes: [] };
   const rest = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--prefix') opts.prefix = argv[++i];
     else if (a === '--full') opts.full = true;
     else if (a === '--height') opts.height = Number(argv[++i]);
+    else if (a === '--scroll') opts.scroll = argv[++i];
     else rest.push(a);
   }
   [opts.siteDir, opts.outDir, ...opts.routes] = rest;
   if (!opts.siteDir || !opts.outDir || opts.routes.length === 0 || !(opts.height > 0)) {
-    console.error('usage: node bench/screenshots.mjs <siteDir> <outDir> [--prefix <name>] [--full] [--height <px>] <route>…');
+    console.error('usage: node bench/screenshots.mjs <siteDir> <outDir> [--prefix <name>] [--full] [--height <px>] [--scroll <selector>] <route>…');
     process.exit(2);
   }
   return opts;
@@ -65,6 +67,14 @@ try {
         await context.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
         const page = await context.newPage();
         await page.goto(base + route, { waitUntil: 'load' });
+        if (opts.scroll) {
+          const found = await page.evaluate((selector) => {
+            const element = document.querySelector(selector);
+            element?.scrollIntoView({ block: 'start', behavior: 'instant' });
+            return Boolean(element);
+          }, opts.scroll);
+          if (!found) throw new Error(`${route}: no element matches ${opts.scroll}`);
+        }
         const name = `${opts.prefix}-${route.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${width}-${mode}.png`;
         await page.screenshot({ path: path.join(opts.outDir, name), fullPage: opts.full });
         console.log(path.join(opts.outDir, name));
