@@ -1,15 +1,10 @@
 // axe-core (WCAG 2.1 A and AA rules) on one page of each type, in both colour modes, and the
 // keyboard basics: the skip link comes first and every focused control shows a focus ring.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveShippedSite } from '../helpers/browser';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const pages = {
@@ -25,12 +20,10 @@ const pages = {
 };
 
 let browser: Browser;
-let server: { url: string; close(): Promise<void> };
+let server: Awaited<ReturnType<typeof serveShippedSite>>;
 
 beforeAll(async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-a11y-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
+  server = await serveShippedSite('a11y');
   browser = await launchBrowser();
 });
 

@@ -4,33 +4,25 @@
 // and a "Show all N lines" switch that works without JavaScript; and no page of the shipped
 // site scrolls sideways at 390 or 1440 px.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveShippedSite } from '../helpers/browser';
 
 let browser: Browser;
-let server: { url: string; close(): Promise<void> };
-let out: string;
+let server: Awaited<ReturnType<typeof serveShippedSite>>;
 
 const wide: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 beforeAll(async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-layout-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
+  server = await serveShippedSite('layout');
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (out) fs.rmSync(out, { recursive: true, force: true });
 });
 
 /** Every HTML page of the built site, as the path a reader opens (`/api/get-boundary`). */
@@ -58,7 +50,7 @@ describe('no horizontal overflow', () => {
     ['390', phone],
     ['1440', wide],
   ])('no page of the shipped site is wider than a %s px screen', async (_width, options) => {
-    const pages = routes(out);
+    const pages = routes(server.dir);
     expect(pages.length).toBeGreaterThan(40);
     expect(pages).toContain('/api/search-boundaries');
     const context = await browser.newContext(options);

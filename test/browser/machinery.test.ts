@@ -8,17 +8,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
+import { launchBrowser, serveShippedSite, serveStatic } from '../helpers/browser';
 import { buildFiles, configSource, listFiles, repoRoot } from '../helpers/fixture';
 
 let browser: Browser;
-let server: { url: string; close(): Promise<void> };
-let out: string;
+let server: Awaited<ReturnType<typeof serveShippedSite>>;
 
 beforeAll(async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-machinery-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
+  server = await serveShippedSite('machinery');
   browser = await launchBrowser();
 });
 

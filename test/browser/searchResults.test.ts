@@ -4,14 +4,9 @@
 // On the shipped site, served by a static server that answers a missing path with 404.html.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveShippedSite } from '../helpers/browser';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -22,20 +17,16 @@ const sizes = [
 ] as const;
 
 let browser: Browser;
-let server: { url: string; close(): Promise<void> };
-let out: string;
+let server: Awaited<ReturnType<typeof serveShippedSite>>;
 
 beforeAll(async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-d1-search-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
+  server = await serveShippedSite('search-results');
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  fs.rmSync(out, { recursive: true, force: true });
 });
 
 async function open(route: string, options: BrowserContextOptions = desktop): Promise<{ page: Page; logs: string[]; requests: string[]; status: number | undefined; close(): Promise<void> }> {
@@ -133,7 +124,7 @@ describe('404 page', () => {
     await close();
   });
 
-  it('suggests pages for a path with a word left out, and loads no 404 code on other pages', async () => {
+  it('suggests pages for a path with a word left server.dir, and loads no 404 code on other pages', async () => {
     const { page, close } = await open('/guides/virtual-layers');
     const links = page.locator('.not-found-suggestions li a');
     await expect.poll(() => links.count()).toBeGreaterThan(0);
