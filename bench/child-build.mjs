@@ -1,6 +1,11 @@
 // One cold build in this (fresh) process, measured from the inside, for bench/run.mjs:
 //
-//   node bench/child-build.mjs <configFile> <outDir>
+//   node bench/child-build.mjs <configFile> <outDir> [<api module>]
+//
+// <api module> is the bin/api.js to build with (default this checkout's): `--baseline` passes an
+// older commit's, from its worktree. Render progress goes to stderr as `bench-progress {json}`
+// lines (at most one a second), so that a build killed by running out of memory still tells the
+// bench how far it got.
 //
 // Prints exactly one JSON line on stdout:
 //   { wallMs, cpuMs, maxRssKiB, pages, bytes, processCpuMs, importMs, warnings, timings }
@@ -9,8 +14,9 @@
 // resident set size of the process (process.resourceUsage().maxRSS, which Node reports in KiB).
 // On failure it prints { error, diagnostics } instead and exits with code 1.
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const [configArg, outArg] = process.argv.slice(2);
+const [configArg, outArg, apiArg] = process.argv.slice(2);
 if (!configArg || !outArg) {
   console.error('usage: node bench/child-build.mjs <configFile> <outDir>');
   process.exit(2);
@@ -19,13 +25,21 @@ if (!configArg || !outArg) {
 const cpu = (u) => (u.userCPUTime + u.systemCPUTime) / 1000;
 
 const importStart = performance.now();
-const { build, createMemoryLogger } = await import('../bin/api.js');
+const { build, createMemoryLogger } = await import(apiArg ? pathToFileURL(path.resolve(apiArg)).href : '../bin/api.js');
 const importMs = performance.now() - importStart;
 
 const before = process.resourceUsage();
 const start = performance.now();
+const logger = createMemoryLogger();
+let lastProgress = 0;
+logger.progress = (label, done, total) => {
+  const ms = performance.now() - start;
+  if (ms - lastProgress < 1000 && done !== total) return;
+  lastProgress = ms;
+  process.stderr.write(`bench-progress ${JSON.stringify({ label, done, total, ms: Math.round(ms) })}\n`);
+};
 try {
-  const result = await build({ configFile: path.resolve(configArg), outDir: path.resolve(outArg), logger: createMemoryLogger() });
+  const result = await build({ configFile: path.resolve(configArg), outDir: path.resolve(outArg), logger });
   const wallMs = performance.now() - start;
   const after = process.resourceUsage();
   console.log(

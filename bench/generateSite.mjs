@@ -5,6 +5,11 @@
 // as many tags, operations and component schemas as the page budget asks for).
 //
 //   node bench/generateSite.mjs --pages <n> --out <dir> [--seed <n>]
+//   node bench/generateSite.mjs --guides 5000 --operations 25000 --out <dir>   (the 35,000-page site)
+//
+// `--guides`/`--operations` give the composition instead of a page budget: that many guides, and
+// a spec of that many operations in full tags of 25 (5 component schemas per tag, so 25,000
+// operations come with about 5,000 schemas).
 //
 // or, from JavaScript:
 //
@@ -597,6 +602,22 @@ export function planApi(target, rnd) {
   return { perTag, pages: API_INDEX_PAGES + tags + operations + schemaCount(tags, { rich: true }) };
 }
 
+/**
+ * The API half of a site given by its composition (the 35,000-page benchmark site: 25,000
+ * operations), not by a page budget: full tags of OPERATIONS_PER_TAG operations, the last one
+ * holding the rest, so the spec has the most operations per tag page and 5 schemas per tag.
+ */
+export function fullTags(operations) {
+  const perTag = Array.from({ length: Math.ceil(operations / OPERATIONS_PER_TAG) }, (_, i) => Math.min(OPERATIONS_PER_TAG, operations - i * OPERATIONS_PER_TAG));
+  if (perTag.length > MAX_TAGS) throw new RangeError(`at most ${MAX_TAGS * OPERATIONS_PER_TAG} operations`);
+  return { perTag, pages: API_INDEX_PAGES + perTag.length + operations + schemaCount(perTag.length, { rich: true }) };
+}
+
+function checkComposition(guides, operations) {
+  if (!Number.isInteger(guides) || guides < 2) throw new RangeError(`guides must be an integer of at least 2, got ${guides}`);
+  if (!Number.isInteger(operations) || operations < 1) throw new RangeError(`operations must be a positive integer, got ${operations}`);
+}
+
 /** The operation of each template kind (by resource index), for links from guides. */
 function operationsByResource(spec) {
   const byTag = new Map(spec.tags.map((t, i) => [t.name, i]));
@@ -623,19 +644,21 @@ function operationsByResource(spec) {
  * names are overwritten, nothing else is removed). Returns the number of pages a build writes,
  * the number of files and bytes written, and the sha256 of all of them (path and content).
  */
-export function generateSite({ pages, out, seed = DEFAULT_SEED }) {
-  if (!Number.isInteger(pages) || pages < MIN_PAGES) throw new RangeError(`pages must be an integer of at least ${MIN_PAGES}, got ${pages}`);
+export function generateSite({ pages, out, seed = DEFAULT_SEED, guides: guideCount, operations: operationCount }) {
+  const explicit = guideCount !== undefined || operationCount !== undefined;
+  if (explicit) checkComposition(guideCount, operationCount);
+  else if (!Number.isInteger(pages) || pages < MIN_PAGES) throw new RangeError(`pages must be an integer of at least ${MIN_PAGES}, got ${pages}`);
   if (typeof out !== 'string' || !out) throw new TypeError('out must be a folder path');
   const rnd = makeRandom(seed);
 
   // Guides: half the pages, less /guides, /guides/tags and one page per guide tag used.
   const guideTarget = Math.round(pages / 2);
   const tagNames = new Set([...Object.values(GUIDE_TAGS).flat(), ...KINDS.flatMap((k) => k.tags)]);
-  const { guides, folders } = planGuides(Math.max(2, guideTarget - GUIDE_INDEX_PAGES - tagNames.size), rnd);
+  const { guides, folders } = planGuides(explicit ? guideCount : Math.max(2, guideTarget - GUIDE_INDEX_PAGES - tagNames.size), rnd);
   const usedTags = new Set(guides.flatMap((g) => g.tags));
   const guidePages = guides.length + GUIDE_INDEX_PAGES + usedTags.size;
 
-  const api = planApi(pages - OTHER_PAGES - guidePages, rnd);
+  const api = explicit ? fullTags(operationCount) : planApi(pages - OTHER_PAGES - guidePages, rnd);
   const spec = generateSpec({ seed, perTag: api.perTag, rich: true });
   const specYaml = dump(spec, { noRefs: true, lineWidth: -1 });
 
@@ -689,10 +712,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const pages = Number(opt('--pages'));
   const out = opt('--out');
   const seedArg = opt('--seed');
-  if (!out || !Number.isInteger(pages)) {
-    console.error('usage: node bench/generateSite.mjs --pages <n> --out <dir> [--seed <n>]');
+  const composition = opt('--guides') === undefined ? {} : { guides: Number(opt('--guides')), operations: Number(opt('--operations')) };
+  if (!out || (!Number.isInteger(pages) && composition.guides === undefined)) {
+    console.error('usage: node bench/generateSite.mjs (--pages <n> | --guides <n> --operations <n>) --out <dir> [--seed <n>]');
     process.exit(2);
   }
-  const info = generateSite({ pages, out: path.resolve(out), seed: seedArg === undefined ? undefined : Number(seedArg) });
+  const info = generateSite({ pages, out: path.resolve(out), seed: seedArg === undefined ? undefined : Number(seedArg), ...composition });
   console.log(JSON.stringify(info, null, 2));
 }

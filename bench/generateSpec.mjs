@@ -109,6 +109,29 @@ const VARIANTS = [
   ['Archived', 'archived', 'Retired records kept for audits and back-testing:'],
   ['Regional', 'regional', 'Aggregated by regional planning agency:'],
   ['Staged', 'staged', 'Pre-release data staged for the next release:'],
+  // Further feeds for the 35,000-page site (1,000 tags of 25 operations); appended, so smaller
+  // sites keep their bytes.
+  ['County', 'county', 'As published by the county recorder, unmodified:'],
+  ['Municipal', 'municipal', 'From city and town offices:'],
+  ['Historic', 'historic', 'Digitised from paper records before 1990:'],
+  ['Commercial', 'commercial', 'Commercial properties only:'],
+  ['Residential', 'residential', 'Residential properties only:'],
+  ['Federal', 'federal', 'From federal agencies:'],
+  ['Tribal', 'tribal', 'From tribal land offices:'],
+  ['Rural', 'rural', 'Rural counties, refreshed monthly:'],
+  ['Coastal', 'coastal', 'Coastal jurisdictions, with shoreline attributes:'],
+  ['Metro', 'metro', 'Aggregated by metropolitan area:'],
+  ['Legacy', 'legacy', 'Version 2 records, kept for old integrations:'],
+  ['Verified', 'verified', 'Checked by hand against the source documents:'],
+  ['Provisional', 'provisional', 'Provisional figures, restated when the source confirms them:'],
+  ['Forecast', 'forecast', 'Modelled forecasts for the next twelve months:'],
+  ['Quarterly', 'quarterly', 'Quarterly snapshots:'],
+  ['Annual', 'annual', 'Annual snapshots:'],
+  ['Insured', 'insured', 'From insurance carriers:'],
+  ['Lender', 'lender', 'From mortgage lenders and servicers:'],
+  ['Survey', 'survey', 'From licensed land surveyors:'],
+  ['Satellite', 'satellite', 'Derived from satellite imagery:'],
+  ['Community', 'community', 'Contributed by community organisations:'],
 ];
 
 /** The resource behind tag number `i` (0-based): the 40 base resources, then their variants. */

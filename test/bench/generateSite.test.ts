@@ -42,6 +42,23 @@ describe('bench/generateSite.mjs', () => {
     expect(new Set(openings).size).toBe(openings.length);
   });
 
+  it('writes a site of a given composition: that many guides, and full tags of 25 operations, which builds with zero broken links', async () => {
+    const dir = tempDir();
+    const info = generateSite({ out: dir, guides: 40, operations: 60 });
+    const guides = listFiles(path.join(dir, 'content/guides')).filter((f) => f.endsWith('.md'));
+    expect(guides).toHaveLength(40);
+    const spec = fs.readFileSync(info.specFile, 'utf8');
+    // 60 operations: tags of 25, 25 and 10.
+    expect(spec.match(/^ {6}operationId: /gm)).toHaveLength(60);
+    expect(info).toMatchObject({ guides: 40, operations: 60, tags: 3 });
+    expect(spec).toMatch(/^ {4}ParcelList:/m);
+    expect(spec).toMatch(/^ {4}ListingEnvelope:/m);
+    expect(spec).not.toMatch(/^ {4}ZoningDistrictList:/m);
+    const result = await build({ root: dir, configFile: info.configFile, outDir: path.join(dir, 'build'), logger: createMemoryLogger() });
+    expect(result.diagnostics.filter((d) => /broken|duplicate/.test(d.code))).toEqual([]);
+    expect(result.pages).toBe(info.pages);
+  }, 120_000);
+
   it('a generated 200-page site builds with zero broken links, writing about 200 pages', async () => {
     const dir = tempDir();
     const info = generateSite({ pages: 200, out: dir });
