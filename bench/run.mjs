@@ -180,6 +180,9 @@ const SITES = [
         description: `The repository's own site: \`docsgen.config.ts\`, ${guides} guides in \`content/guides/\`, \`fixtures/hyperlocal-openapi.yaml\` (${countOperations(spec)} operations, ${(fs.statSync(spec).size / 1024).toFixed(0)} KiB).`,
       };
     },
+    // An older commit cannot read today's config (options added since): with --baseline it
+    // builds its own shipped site, from its worktree, as the issue's figures for it were taken.
+    baselineSite: (baseline) => ({ cwd: baseline.dir, configFile: path.join(baseline.dir, 'docsgen.config.ts'), note: `the baseline ${baseline.short} builds its own shipped site (its docsgen.config.ts, guides and spec): it cannot read today's config.` }),
   },
   ...[1000, 3000, 7000].map((pages) => ({
     name: `generated-${pages}`,
@@ -586,6 +589,7 @@ async function main() {
         log(`${site.name}: ${result.cli.line}`);
         log(`${site.name}: ${result.cli.summary} — ${opts.runs} measured builds take about ${((result.cli.processWallMs * opts.runs) / 1000).toFixed(0)} s`);
       }
+      if (baseline && def.baselineSite) result.notes.push(def.baselineSite(baseline).note);
       // With --baseline: baseline, current, baseline, current…; a side that fails stops, the other goes on.
       for (const { side, run: i } of alternation(opts.runs).filter((o) => baseline || o.side === 'current')) {
         if (side === 'baseline' ? result.baselineError : result.error) continue;
@@ -595,7 +599,7 @@ async function main() {
           ensureBundle();
           const mtime = bundleMtime();
           log(`${site.name}: ${label} ${i}/${opts.runs}…`);
-          const r = await measuredRun(site, opts, side === 'baseline' ? baseline.api : undefined);
+          const r = side === 'baseline' ? await measuredRun({ ...site, ...def.baselineSite?.(baseline) }, opts, baseline.api) : await measuredRun(site, opts);
           if (side === 'current' && bundleMtime() !== mtime && attempt++ === 0) {
             result.notes.push(`run ${i} was redone: the CLI bundle was recompiled during it (a source file changed).`);
             continue;
