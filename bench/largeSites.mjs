@@ -41,8 +41,8 @@ export function graphConfig(specFile) {
   return `export default ${JSON.stringify(c, null, 2)};\n`;
 }
 
-/** Whether a failed build's output says V8 ran out of heap. */
-export const outOfMemory = (text) => /JavaScript heap out of memory|Reached heap limit|Allocation failed - process out of memory/.test(text);
+/** Whether a failed build's output says V8 ran out of heap, in the main thread or in a worker. */
+export const outOfMemory = (text) => /JavaScript heap out of memory|Reached heap limit|Allocation failed - process out of memory|ERR_WORKER_OUT_OF_MEMORY|reaching memory limit/.test(text);
 
 /**
  * One line for a build that ran out of memory: when, at what peak RSS, and the last progress it

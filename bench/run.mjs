@@ -273,7 +273,7 @@ async function measuredRun(site, opts, api) {
     }
     if (r.code !== 0 || !data || data.error) {
       const maxRssKiB = Math.max(data?.maxRssKiB ?? 0, r.hwmKiB ?? 0) || undefined;
-      if (outOfMemory(r.stderr)) return { error: describeOutOfMemory({ processWallMs: r.processWallMs, maxRssKiB, progress: r.progress }), outOfMemory: true, maxRssKiB, processWallMs: r.processWallMs };
+      if (outOfMemory(`${r.stderr}\n${r.stdout}`)) return { error: describeOutOfMemory({ processWallMs: r.processWallMs, maxRssKiB, progress: r.progress }), outOfMemory: true, maxRssKiB, processWallMs: r.processWallMs };
       let text = describeFailure('bench/child-build.mjs', r, opts);
       if (data?.error) {
         text = `${data.error}${data.diagnostics?.length ? '\n' + data.diagnostics.map((d) => `  ${d.severity} ${d.code}${d.location ? ` ${d.location}` : ''}: ${d.text}`).join('\n') : ''}\n(after ${fmtMs(data.wallMs)}, peak RSS ${fmtMiB(data.maxRssKiB)})`;

@@ -62,6 +62,7 @@ describe('bench/baseline.mjs', () => {
 describe('bench/largeSites.mjs', () => {
   it('recognises V8 running out of heap, and says when, at what RSS and how far the build got', () => {
     expect(outOfMemory('<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory')).toBe(true);
+    expect(outOfMemory('{"error":"Error [ERR_WORKER_OUT_OF_MEMORY]: Worker terminated due to reaching memory limit: JS heap out of memory"}')).toBe(true);
     expect(outOfMemory('Error: ENOENT: no such file')).toBe(false);
     const text = describeOutOfMemory({ processWallMs: 183_400, maxRssKiB: 4_404_019, progress: { label: 'rendering pages', done: 12_000, total: 36_073, ms: 170_000 } });
     expect(text).toBe("ran out of memory (Node's default heap) after 183 s at 4301 MiB peak RSS; last progress at 170 s: rendering pages 12,000/36,073.");
