@@ -78,10 +78,15 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
     release();
   };
   const removeTmp = () => fs.rmSync(tmp, { recursive: true, force: true });
-  // Killed by a signal: the CLI's handler runs this before the process exits.
+  // Killed by a signal: the CLI's handler runs this before the process exits. Writes already
+  // handed to the thread pool may still land in the folder while it is removed (ENOTEMPTY): the
+  // removal retries, and the lock is released whatever happens (a CI run saw both left behind).
   const unregister = onInterrupt(() => {
-    removeTmp();
-    release();
+    try {
+      fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
+    } finally {
+      release();
+    }
   });
   try {
     removeStale(outDir);
