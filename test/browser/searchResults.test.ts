@@ -124,7 +124,7 @@ describe('404 page', () => {
     await close();
   });
 
-  it('suggests pages for a path with a word left server.dir, and loads no 404 code on other pages', async () => {
+  it('suggests pages for a path with a word left out, and loads no 404 code on other pages', async () => {
     const { page, close } = await open('/guides/virtual-layers');
     const links = page.locator('.not-found-suggestions li a');
     await expect.poll(() => links.count()).toBeGreaterThan(0);
