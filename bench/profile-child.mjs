@@ -7,7 +7,7 @@
 // Stage windows: build() times each stage with performance.now() and returns [stage, ms] pairs.
 // This process records every value performance.now() returns, and finds for each pair the two
 // readings whose difference is exactly that ms (the subtraction build() did): the stage's start
-// and end. performance.now() and the V8 profiler read the same monotonic clock (uv_hrtime), so
+// and end, and the process's CPU time at both. performance.now() and the V8 profiler read the same monotonic clock (uv_hrtime), so
 // one offset turns them into the profile's microseconds.
 //
 // Capture: every CAPTURE_EVERY-th batch of pages sent to a render thread, and the site model and
@@ -28,10 +28,15 @@ const CAPTURE_EVERY = 10;
 
 // Readings of performance.now(), in call order (monotonic within this thread).
 const readings = [];
+// Process CPU (user + system, all threads, µs) at each reading: the profile's samples count a
+// thread's busy wall time, which a loaded machine inflates; this is what the stage cost.
+const cpuAt = [];
 const now = performance.now.bind(performance);
 performance.now = () => {
   const v = now();
   readings.push(v);
+  const u = process.cpuUsage();
+  cpuAt.push(u.user + u.system);
   return v;
 };
 
@@ -86,11 +91,11 @@ function stageWindows(timings, from) {
       for (let a = Math.max(0, i - 2); a <= Math.min(b - 1, i + 2); a++) if (end - readings[a] === ms) found = [a, b];
     }
     if (!found) {
-      windows.push({ name, ms, start: undefined, end: undefined });
+      windows.push({ name, ms, startUs: undefined, endUs: undefined });
       continue;
     }
     cursor = found[1];
-    windows.push({ name, ms, startUs: toUs(readings[found[0]]), endUs: toUs(readings[found[1]]) });
+    windows.push({ name, ms, startUs: toUs(readings[found[0]]), endUs: toUs(readings[found[1]]), cpuMs: (cpuAt[found[1]] - cpuAt[found[0]]) / 1000 });
   }
   return windows;
 }
@@ -103,6 +108,6 @@ const usage = process.resourceUsage();
 const windows = stageWindows(result.timings, buildStartIndex);
 fs.writeFileSync(
   resultArg,
-  JSON.stringify({ startUs, endUs, pages: result.pages, bytes: result.bytes, timings: result.timings, windows, maxRssKiB: usage.maxRSS, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }),
+  JSON.stringify({ startUs, endUs, pages: result.pages, bytes: result.bytes, timings: result.timings, windows, maxRssKiB: usage.maxRSS, load: (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' '), cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }),
 );
 if (captureArg && capture.workerData) fs.writeFileSync(captureArg, v8.serialize({ workerData: capture.workerData, batches: capture.batches }));

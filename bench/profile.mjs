@@ -116,10 +116,10 @@ export function summarise({ site, result, profiles, top }) {
   const threadNames = [...new Set(profiles.map((p) => p.thread))];
   const lines = [];
   const wallMs = (result.endUs - result.startUs) / 1000;
-  lines.push(`CPU profile of one cold build of **${site}** (\`node --cpu-prof\`, 1 ms sampling, every thread): build() took ${int(wallMs)} ms wall and the process ${int(result.cpuMs)} ms CPU (profiled: a few per cent slower than a plain build), ${int(result.pages)} pages, peak RSS ${int(result.maxRssKiB / 1024)} MiB. Threads: ${threadNames.map((t) => `${profiles.filter((p) => p.thread === t).length} ${t}`).join(', ')}; the islands stage waits for esbuild, a separate process not profiled.`);
+  lines.push(`CPU profile of one cold build of **${site}** (\`node --cpu-prof\`, 1 ms sampling, every thread): build() took ${int(wallMs)} ms wall and the process ${int(result.cpuMs)} ms CPU (profiled: a few per cent slower than a plain build), ${int(result.pages)} pages, peak RSS ${int(result.maxRssKiB / 1024)} MiB, load average ${result.load ?? '?'}. Threads: ${threadNames.map((t) => `${profiles.filter((p) => p.thread === t).length} ${t}`).join(', ')}; the islands stage waits for esbuild, a separate process not profiled. "CPU" is the process's user + system time over the stage (all threads, getrusage); "busy" is the time the profiler found a thread running JavaScript, GC or native code, which also counts time a loaded machine kept the thread waiting for a core: read the shares from it, the cost from CPU.`);
   lines.push('');
-  lines.push(`| Stage | Wall | CPU, all threads | ${threadNames.map((t) => `CPU, ${t}`).join(' | ')} | Share of CPU | Largest self time |`);
-  lines.push(`|---|---:|---:|${threadNames.map(() => '---:|').join('')}---:|---|`);
+  lines.push(`| Stage | Wall | CPU (getrusage) | Busy, all threads (samples) | ${threadNames.map((t) => `busy, ${t}`).join(' | ')} | Share of busy | Largest self time |`);
+  lines.push(`|---|---:|---:|---:|${threadNames.map(() => '---:|').join('')}---:|---|`);
   const order = [all[0], ...windows, { name: '(outside the stages)' }, all.at(-1)];
   for (const w of order) {
     const s = stages.get(w.name);
@@ -127,7 +127,7 @@ export function summarise({ site, result, profiles, top }) {
     const cpu = cpuOf(s);
     const wall = w.ms !== undefined ? `${int(w.ms)} ms` : '';
     const best = [...s.functions.values()].sort((a, b) => b.us - a.us)[0];
-    lines.push(`| ${w.name === '(outside the stages)' ? 'between stages' : w.name} | ${wall} | ${int(ms(cpu))} ms | ${threadNames.map((t) => `${int(ms(s.threads.get(t) ?? 0))} ms`).join(' | ')} | ${pct(cpu, totalCpu)} | ${best ? `${label(best)} (${pct(best.us, cpu)})` : ''} |`);
+    lines.push(`| ${w.name === '(outside the stages)' ? 'between stages' : w.name} | ${wall} | ${w.cpuMs !== undefined ? `${int(w.cpuMs)} ms` : ''} | ${int(ms(cpu))} ms | ${threadNames.map((t) => `${int(ms(s.threads.get(t) ?? 0))} ms`).join(' | ')} | ${pct(cpu, totalCpu)} | ${best ? `${label(best)} (${pct(best.us, cpu)})` : ''} |`);
   }
   lines.push('');
   for (const w of order) {
@@ -136,7 +136,7 @@ export function summarise({ site, result, profiles, top }) {
     const cpu = cpuOf(s);
     if (cpu < totalCpu * 0.02) continue; // stages under 2 % of the CPU: the table above is enough
     const title = w.name === '(outside the stages)' ? 'between stages (site model, collecting files, waits)' : w.name;
-    lines.push(`**${title}**: ${int(ms(cpu))} ms CPU${w.ms !== undefined ? ` in ${int(w.ms)} ms wall` : ''}. By package: ${groups(s, cpu)}.`);
+    lines.push(`**${title}**: ${int(ms(cpu))} ms busy in samples${w.cpuMs !== undefined ? `, ${int(w.cpuMs)} ms CPU` : ''}${w.ms !== undefined ? `, ${int(w.ms)} ms wall` : ''}. By package: ${groups(s, cpu)}.`);
     lines.push('');
     lines.push('| Function | Where | Self | % of stage |');
     lines.push('|---|---|---:|---:|');
