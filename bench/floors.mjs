@@ -264,10 +264,11 @@ export async function measureFloors({ outDir, inputDir, captureFile, result, log
   const write = writeFloor(sizes);
   const htmlFiles = sizes.filter(([rel]) => rel.endsWith('.html'));
   const htmlBytes = htmlFiles.reduce((n, [, s]) => n + s, 0);
-  log('floors: renderPage in 1 and 2 threads');
-  const capture = v8.deserialize(fs.readFileSync(captureFile));
-  const one = await renderThroughput(capture, 1, 3);
-  const two = await renderThroughput(capture, 2, 3);
+  if (captureFile) log('floors: renderPage in 1 and 2 threads');
+  // No capture when the build rendered in its own thread (sites under 500 pages): no render rows.
+  const capture = captureFile && fs.existsSync(captureFile) ? v8.deserialize(fs.readFileSync(captureFile)) : undefined;
+  const one = capture && (await renderThroughput(capture, 1, 3));
+  const two = capture && (await renderThroughput(capture, 2, 3));
   log('floors: renderToString and a plain serialiser');
   const step = Math.max(1, Math.floor(htmlFiles.length / 200));
   const sample = htmlFiles.filter((_, i) => i % step === 0).map(([rel]) => fs.readFileSync(path.join(outDir, rel), 'utf8'));
@@ -279,7 +280,7 @@ export async function measureFloors({ outDir, inputDir, captureFile, result, log
   const renderCpuMs = result.windows?.find((w) => w.name === 'render')?.cpuMs;
   // Per core: HTML bytes per CPU second. The render stage's CPU floor is renderPage's CPU for the
   // site's HTML plus writing it; its wall floor that CPU spread over every core.
-  const renderCpuFloor = (htmlBytes / one.bytesPerCpuS) * 1000;
+  const renderCpuFloor = one ? (htmlBytes / one.bytesPerCpuS) * 1000 : NaN;
   const writeHtmlCpu = (htmlBytes / write.bytesPerCpuS) * 1000;
   const wallFloor = (renderCpuFloor + writeHtmlCpu) / cores;
   const site = (bytesPerS) => `${int((htmlBytes / bytesPerS) * 1000)} ms`;
@@ -292,13 +293,13 @@ export async function measureFloors({ outDir, inputDir, captureFile, result, log
   lines.push(`| \`node bin/docsgen.js --help\` (wall) | ${int(start.helpMs)} ms | start-up and the compiled CLI's entry (commander only) |`);
   lines.push(`| \`node -e "await import('./bin/api.js')"\` (wall) | ${int(start.importMs)} ms | start-up and loading the build's code and dependencies, before its first stage |`);
   lines.push(`| Writing ${int(write.files)} files, ${(write.bytes / 1048576).toFixed(1)} MiB (the build's own paths and sizes), 1 thread | ${mibs(write.bytes, write.cpuMs)} per CPU s (${mibs(write.bytes, write.ms)} wall) | all files ${int(write.cpuMs)} ms CPU; the ${(htmlBytes / 1048576).toFixed(0)} MiB of HTML ${int(writeHtmlCpu)} ms |`);
-  lines.push(`| renderPage, the build's own code (render-worker entry, captured models, nothing written), 1 thread, ${int(one.pages)} pages | ${mibs(one.bytes, one.cpuMs)} per CPU s, ${one.cpuMsPerPage.toFixed(2)} ms CPU/page | ${int(renderCpuFloor)} ms CPU for the site's HTML |`);
-  lines.push(`| renderPage, 2 threads at once | ${mibs(two.bytes, two.cpuMs)} per CPU s; wall ${(two.bytesPerS / one.bytesPerS).toFixed(2)}× one thread | |`);
+  if (one) lines.push(`| renderPage, the build's own code (render-worker entry, captured models, nothing written), 1 thread, ${int(one.pages)} pages | ${mibs(one.bytes, one.cpuMs)} per CPU s, ${one.cpuMsPerPage.toFixed(2)} ms CPU/page | ${int(renderCpuFloor)} ms CPU for the site's HTML |`);
+  if (two) lines.push(`| renderPage, 2 threads at once | ${mibs(two.bytes, two.cpuMs)} per CPU s; wall ${(two.bytesPerS / one.bytesPerS).toFixed(2)}× one thread | |`);
   lines.push(`| React renderToString of the same HTML as prebuilt element trees (${react.pages} pages, ${int(react.elementsPerPage)} elements each) | ${mibs(react.react.bytes, react.react.cpuMs)} per CPU s, ${int(react.nsPerElement)} ns per element | React emitting every element of the site: ${site(react.react.bytesPerCpuS)} CPU |`);
   lines.push(`| A plain string serialiser over the same trees | ${mibs(react.plain.bytes, react.plain.cpuMs)} per CPU s | the same bytes without React: ${site(react.plain.bytesPerCpuS)} CPU |`);
   if (md) lines.push(`| markdown-it, no plugins, the ${int(md.files)} guides (${(md.bytes / 1048576).toFixed(1)} MiB) | ${int(md.ms)} ms CPU, ${mibs(md.bytes, md.ms)} per CPU s | the content stage's parsing floor |`);
   lines.push('');
-  lines.push(`Render stage of the profiled build: ${int(renderMs)} ms wall${renderCpuMs !== undefined ? `, ${int(renderCpuMs)} ms CPU` : ''} for ${(htmlBytes / 1048576).toFixed(0)} MiB of HTML. Its floor with renderPage as it is: ${int(renderCpuFloor + writeHtmlCpu)} ms CPU (rendering ${int(renderCpuFloor)} + writing ${int(writeHtmlCpu)}), ${int(wallFloor)} ms wall on ${cores} cores${renderCpuMs !== undefined ? `; the stage spent ${(renderCpuMs / (renderCpuFloor + writeHtmlCpu)).toFixed(2)}× that CPU` : ''}.`);
+  if (one) lines.push(`Render stage of the profiled build: ${int(renderMs)} ms wall${renderCpuMs !== undefined ? `, ${int(renderCpuMs)} ms CPU` : ''} for ${(htmlBytes / 1048576).toFixed(0)} MiB of HTML. Its floor with renderPage as it is: ${int(renderCpuFloor + writeHtmlCpu)} ms CPU (rendering ${int(renderCpuFloor)} + writing ${int(writeHtmlCpu)}), ${int(wallFloor)} ms wall on ${cores} cores${renderCpuMs !== undefined ? `; the stage spent ${(renderCpuMs / (renderCpuFloor + writeHtmlCpu)).toFixed(2)}× that CPU` : ''}.`);
   return { markdown: lines.join('\n'), start, write, one, two, react, md, htmlBytes, renderCpuFloor, writeHtmlCpu };
 }
 

@@ -214,7 +214,7 @@ async function main() {
       log(`${site.name}: HTML byte split`);
       out.push(`### HTML bytes per page: ${site.name}`, '', htmlByteSplit(outDir).markdown, '');
     }
-    if (wantCapture && fs.existsSync(captureFile)) {
+    if (wantCapture) {
       const { measureFloors } = await import('./floors.mjs');
       log(`${site.name}: floors`);
       const floors = await measureFloors({ outDir, inputDir: site.generated, captureFile, result, log });
