@@ -36,9 +36,24 @@ hljs.registerAliases(['rb'], { languageName: 'ruby' });
 /** Highlighted HTML for a code string; unknown or missing languages are escaped as plain text. */
 export function highlight(code: string, language: string): string {
   const lang = language.toLowerCase();
-  if (lang && hljs.getLanguage(lang)) return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
-  return escapeHtml(code);
+  if (!lang || !hljs.getLanguage(lang)) return escapeHtml(code);
+  const key = `${lang}\n${code}`;
+  let html = recent.get(key);
+  if (html === undefined) {
+    html = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(key, html);
+  }
+  return html;
 }
+
+/**
+ * The last texts highlighted, oldest first. An operation page shows each example twice (inline,
+ * and in the sidecar on wide screens), and operations of one spec share examples and samples:
+ * highlight.js was a quarter of the render stage. Few entries, so memory stays flat.
+ */
+const recent = new Map<string, string>();
+const RECENT_MAX = 256;
 
 export function isKnownLanguage(language: string): boolean {
   return !!hljs.getLanguage(language.toLowerCase());
