@@ -38,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
+import { readHwm } from './processStats.mjs';
 import { curlHasBody, curlUrl, doubleSlash, failureKind, firstError, hasLiteralTag, LITERAL_TAG, mediaFamily, providerOf, sampleSpecs, shortPaths, specFacts, unresolvedVariables } from './realSpecsCount.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -153,14 +154,6 @@ process.on('SIGINT', () => {
 // The hook runs in worker threads too: only the main thread's exit speaks for the whole process.
 const RSS_HOOK = `data:text/javascript,${encodeURIComponent('import fs from "node:fs"; import { isMainThread } from "node:worker_threads"; if (isMainThread) process.on("exit", () => { try { fs.writeFileSync(process.env.DOCSGEN_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)); } catch {} });')}`;
 
-function readHwm(pid) {
-  try {
-    const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const CAPTURE = 256 * 1024; // a failing spec can print megabytes of code frames; the start is enough
 
