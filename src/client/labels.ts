@@ -19,6 +19,7 @@ export const RUNTIME_ENGLISH = {
   islandRetry: 'Retry',
   islandDismiss: 'Dismiss',
   islandShowError: '{title}: show the error',
+  sidebarCategoryPages: 'Pages in {label}',
 } satisfies Partial<Messages>;
 
 export type RuntimeLabel = keyof typeof RUNTIME_ENGLISH;

@@ -312,6 +312,9 @@ export const defaultMessages = /* @__PURE__ */ Object.assign({
   islandDismiss: 'Dismiss',
   /** `{title}` is the error's title: the warning button that takes a failed navbar control's place. */
   islandShowError: '{title}: show the error',
+  // #18 sidebar: the button that expands a collapsed sidebar category in place (a disclosure:
+  // its state is read out from aria-expanded). `{label}` is the category's name.
+  sidebarCategoryPages: 'Pages in {label}',
   // Islands of the navbar and the announcement bar.
   // The theme menu (#17 D2): the button's name, the menu's name and its three choices.
   /** `{mode}` is the current choice's name (colorModeSystem / colorModeLight / colorModeDark). */

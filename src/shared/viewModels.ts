@@ -389,6 +389,8 @@ export interface PageModel {
   /** Route prefix for active navbar items. */
   section: 'home' | 'guides' | 'api' | 'other';
   sidebar?: SidebarItem[];
+  /** A focused (large) sidebar's tree: the URL of the JSON file its collapsed categories expand from (src/shared/sidebarTree.ts). */
+  sidebarTree?: string;
   body: PageBody;
   /** On a site with several locales: this page in every locale, default locale first. */
   alternates?: PageAlternate[];

@@ -194,7 +194,9 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     if (p.body.kind === 'apiTag') apiLandings.set(p.body.tag.name, p.body.tag.href);
     else if (p.body.kind === 'apiSchemaIndex') apiLandings.set(p.body.title, href(p.route));
   }
-  focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items));
+  // Each focused sidebar's tree (the file its collapsed categories expand from) is written once.
+  const trees = focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items), undefined, (file) => withBase(config.baseUrl, `/${file}`));
+  for (const [file, json] of trees) examples.files.set(file, json);
   // Every route exists now: the spec text's relative links are settled (src/openapi/markdown.ts).
   const targets = { routes: new Set(pages.map((p) => p.route)), files: new Set(['/sitemap.xml', ...[...guides.assets.keys(), ...examples.files.keys()].map((f) => `/${f}`)]) };
   apis.forEach((api, i) => diagnostics.push(...api.markdown.settle(apiPages[i], targets)));

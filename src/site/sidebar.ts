@@ -5,6 +5,8 @@
 // routes in, tree out.
 import { itemId, type Category } from '../content/discover';
 import type { SidebarItem as ViewSidebarItem } from '../shared/viewModels';
+import { contentHash } from '../output/hash';
+import { TREE_CATEGORY, TREE_DEPRECATED, treeKey, type SidebarTree, type TreeRow } from '../shared/sidebarTree';
 
 export type SidebarItem =
   | { type: 'category'; label: string; items: SidebarItem[] }
@@ -105,23 +107,75 @@ export const FULL_SIDEBAR_MAX_LINKS = 300;
  * `hrefOf` gives a route's URL as sidebar links carry it; `landingOf` a category's landing URL
  * (undefined: the category is never collapsed). Pages are updated in place; small sidebars are
  * left exactly as they are.
+ *
+ * With `fileHref` (a site-relative file's URL), each focused sidebar also gets its tree: one
+ * JSON file holding every category's items once (src/shared/sidebarTree.ts), from which the
+ * page runtime expands a collapsed category in place, as a reader expects of a sidebar; its
+ * URL, content-hashed (cached for good by the browser after the first expand), is the page's
+ * `sidebarTree`. Returns those files (site-relative path → content) for the output, so that
+ * per build each sidebar's tree is written once, not once per page.
  */
-export function focusSidebars<P extends { route: string; section: string; sidebar?: ViewSidebarItem[] }>(
+export function focusSidebars<P extends { route: string; section: string; sidebar?: ViewSidebarItem[]; sidebarTree?: string }>(
   pages: P[],
   hrefOf: (route: string) => string,
   landingOf: (category: Extract<ViewSidebarItem, { type: 'category' }>, section: string) => string | undefined,
   maxLinks = FULL_SIDEBAR_MAX_LINKS,
-): void {
-  const focusers = new Map<ViewSidebarItem[], ((href: string) => ViewSidebarItem[]) | null>();
+  fileHref?: (file: string) => string,
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const focusers = new Map<ViewSidebarItem[], { focus: (href: string) => ViewSidebarItem[]; tree?: string } | null>();
   for (const page of pages) {
     if (!page.sidebar) continue;
-    let focus = focusers.get(page.sidebar);
-    if (focus === undefined) {
-      focus = countLinks(page.sidebar) > maxLinks ? sidebarFocuser(page.sidebar, (c) => landingOf(c, page.section)) : null;
-      focusers.set(page.sidebar, focus);
+    let focuser = focusers.get(page.sidebar);
+    if (focuser === undefined) {
+      focuser = null;
+      if (countLinks(page.sidebar) > maxLinks) {
+        const landing = (c: Extract<ViewSidebarItem, { type: 'category' }>) => landingOf(c, page.section);
+        focuser = { focus: sidebarFocuser(page.sidebar, landing) };
+        if (fileHref) {
+          const json = JSON.stringify(sidebarTree(page.sidebar, landing));
+          const file = `assets/sidebar-${contentHash(json)}.json`;
+          files.set(file, json);
+          focuser.tree = fileHref(file);
+        }
+      }
+      focusers.set(page.sidebar, focuser);
     }
-    if (focus) page.sidebar = focus(hrefOf(page.route));
+    if (!focuser) continue;
+    page.sidebar = focuser.focus(hrefOf(page.route));
+    if (focuser.tree) page.sidebarTree = focuser.tree;
   }
+  return files;
+}
+
+/**
+ * Every collapsible category's items as a focused sidebar shows them when it is expanded: its
+ * links, and its own categories collapsed (expandable in turn); a long category by its first
+ * window. Keyed by depth and landing URL (treeKey); a key two categories share is left out
+ * (such a category's link then just opens its landing page).
+ */
+export function sidebarTree(tree: ViewSidebarItem[], landingOf: (category: Extract<ViewSidebarItem, { type: 'category' }>) => string | undefined): SidebarTree {
+  const out: SidebarTree = {};
+  const shared = new Set<string>();
+  const row = (item: ViewSidebarItem): TreeRow[] => {
+    if (item.type === 'link') return [[item.label, item.href, item.method ?? '', item.deprecated ? TREE_DEPRECATED : 0]];
+    const landing = landingOf(item);
+    return landing ? [[item.label, landing, '', TREE_CATEGORY]] : [];
+  };
+  const walk = (items: ViewSidebarItem[], depth: number) => {
+    for (const item of items) {
+      if (item.type === 'link') continue;
+      walk(item.items, depth + 1);
+      const landing = landingOf(item);
+      if (!landing) continue;
+      const key = treeKey(depth, landing);
+      if (key in out) shared.add(key);
+      out[key] = windowOf(item.items, 0, (i) => (i.type === 'link' ? i.href : landingOf(i))).flatMap(row);
+    }
+  };
+  walk(tree, 0);
+  for (const key of shared) delete out[key];
+  return out;
 }
 
 function countLinks(items: ViewSidebarItem[]): number {

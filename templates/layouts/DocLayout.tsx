@@ -11,7 +11,7 @@ export function DocLayout({ page, toc, children }: { page: PageModel; toc?: TocE
     <div className="doc-layout">
       {page.sidebar ? (
         <aside className="doc-sidebar">
-          <Sidebar items={page.sidebar} route={page.route} label={page.section === 'api' ? t.apiSidebar : t.guidesSidebar} />
+          <Sidebar items={page.sidebar} route={page.route} label={page.section === 'api' ? t.apiSidebar : t.guidesSidebar} tree={page.sidebarTree} />
         </aside>
       ) : null}
       <main id="main-content" className="doc-main" tabIndex={-1}>

@@ -3,7 +3,7 @@
 import * as cheerio from 'cheerio';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FULL_SIDEBAR_MAX_LINKS, firstHref, focusSidebars } from '../../../src/site/sidebar';
+import { CATEGORY_WINDOW, FULL_SIDEBAR_MAX_LINKS, firstHref, focusSidebars } from '../../../src/site/sidebar';
 import type { SidebarItem } from '../../../src/shared/viewModels';
 import { Sidebar } from '../../../templates/components/Sidebar';
 
@@ -37,7 +37,7 @@ describe('site/sidebar focusSidebars', () => {
     expect($('details[open] > summary').map((_, e) => $(e).text()).get()).toEqual(['Tag 7']);
     expect($('details[open] a').length).toBe(25);
     expect($('a[aria-current="page"]').attr('href')).toBe('/api/t7-3');
-    const collapsed = $('a.sidebar-category-link');
+    const collapsed = $('a.sidebar-category');
     expect(collapsed).toHaveLength(39);
     expect(collapsed.first().text()).toBe('Tag 0');
     expect(collapsed.first().attr('href')).toBe('/api/tag-0');
@@ -65,7 +65,7 @@ describe('site/sidebar focusSidebars', () => {
     expect(html(pages[0].sidebar!, '/api/tag-5')('details[open] > summary').text()).toBe('Tag 5');
     const $ = html(pages[1].sidebar!, '/api');
     expect($('details')).toHaveLength(0);
-    expect($('a.sidebar-category-link')).toHaveLength(40);
+    expect($('a.sidebar-category')).toHaveLength(40);
   });
 
   it('collapses nested guide categories off the current path to their first guide', () => {
@@ -76,7 +76,7 @@ describe('site/sidebar focusSidebars', () => {
     focusSidebars(pages, (r) => r, (c) => firstHref(c.items));
     const $ = html(pages[0].sidebar, '/guides/c2/s3/g4');
     expect($('details[open] > summary').map((_, e) => $(e).text()).get()).toEqual(['Topic 2', 'Part 2.3']);
-    expect($('a.sidebar-category-link').map((_, e) => $(e).attr('href')).get()).toEqual([
+    expect($('a.sidebar-category').map((_, e) => $(e).attr('href')).get()).toEqual([
       '/guides/c0/s0/g0',
       '/guides/c1/s0/g0',
       '/guides/c2/s0/g0',
@@ -95,4 +95,79 @@ describe('site/sidebar focusSidebars', () => {
     const $there = html(there[0].sidebar, '/guides/c2/s1/g0');
     expect($there('details[open] > summary').map((_, e) => $there(e).text()).get()).toEqual(['Topic 2', 'Part 2.1']);
   });
+
+  it('writes one tree per large sidebar, named by its content, and gives every page of that sidebar its URL', () => {
+    const sidebar = apiSidebar(40, 25);
+    const small = apiSidebar(2, 3);
+    const pages = [...pagesOf(sidebar, ['/api/t7-3', '/api/t9-0', '/api']), { route: '/guides/a', section: 'guides', sidebar: small, sidebarTree: undefined as string | undefined }];
+    const files = focusSidebars(pages, (r) => r, tagLanding, undefined, (file) => `/base/${file}`);
+    expect([...files.keys()]).toHaveLength(1);
+    const [file] = [...files.keys()];
+    expect(file).toMatch(/^assets\/sidebar-[0-9a-f]{10}\.json$/);
+    for (const p of pages.slice(0, 3)) expect(p.sidebarTree).toBe(`/base/${file}`);
+    // A small sidebar is whole in the page: nothing to expand, no tree.
+    expect(pages[3].sidebarTree).toBeUndefined();
+    // The same sidebar gives the same file (browsers keep it cached from build to build).
+    const again = focusSidebars(pagesOf(apiSidebar(40, 25), ['/api/t1-1']), (r) => r, tagLanding, undefined, (f) => f);
+    expect([...again.keys()]).toEqual([file]);
+    // Without a place for files, pages still get their focused sidebar and no tree.
+    const bare = pagesOf(sidebar, ['/api/t7-3']) as { route: string; section: string; sidebar: SidebarItem[]; sidebarTree?: string }[];
+    expect(focusSidebars(bare, (r) => r, tagLanding).size).toBe(0);
+    expect(bare[0].sidebarTree).toBeUndefined();
+  });
+
+  it('holds each collapsed category’s items under its depth and landing URL, sub-categories collapsed in turn', () => {
+    const guides: SidebarItem[] = [
+      link('/guides/intro'),
+      ...Array.from({ length: 8 }, (_, c) =>
+        category(`Topic ${c}`, [
+          ...Array.from({ length: 5 }, (_, s) => category(`Part ${c}.${s}`, Array.from({ length: 10 }, (_, i) => link(`/guides/c${c}/s${s}/g${i}`)))),
+          { type: 'link', label: `Old ${c}`, route: `/guides/c${c}/old`, href: `/guides/c${c}/old`, deprecated: true },
+        ]),
+      ),
+    ];
+    const pages = [{ route: '/guides/c2/s3/g4', section: 'guides', sidebar: guides, sidebarTree: undefined as string | undefined }];
+    const files = focusSidebars(pages, (r) => r, (c) => firstHref(c.items), undefined, (f) => f);
+    const tree = JSON.parse([...files.values()][0]);
+    // "Topic 0" lands on its first guide, and so does its first part: one level apart.
+    expect(tree['0 /guides/c0/s0/g0']).toEqual([
+      ['Part 0.0', '/guides/c0/s0/g0', '', 2],
+      ['Part 0.1', '/guides/c0/s1/g0', '', 2],
+      ['Part 0.2', '/guides/c0/s2/g0', '', 2],
+      ['Part 0.3', '/guides/c0/s3/g0', '', 2],
+      ['Part 0.4', '/guides/c0/s4/g0', '', 2],
+      ['Old 0', '/guides/c0/old', '', 1],
+    ]);
+    expect(tree['1 /guides/c0/s0/g0']).toHaveLength(10);
+    expect(tree['1 /guides/c0/s0/g0'][3]).toEqual(['Label /guides/c0/s0/g3', '/guides/c0/s0/g3', '', 0]);
+    expect(Object.keys(tree)).toHaveLength(8 + 8 * 5);
+  });
+
+  it('gives an operation its method in the tree, and a long category its first window and a link onwards', () => {
+    const long = Array.from({ length: CATEGORY_WINDOW + 20 }, (_, i): SidebarItem => ({ type: 'link', label: `Op ${i}`, route: `/api/big-${i}`, href: `/api/big-${i}`, method: 'post' }));
+    const sidebar = [...apiSidebar(12, 25), category('Big', long)];
+    const pages = pagesOf(sidebar, ['/api/t0-0']);
+    const tree = JSON.parse([...focusSidebars(pages, (r) => r, tagLanding, undefined, (f) => f).values()][0]);
+    const big = tree['0 /api/big'];
+    expect(big).toHaveLength(CATEGORY_WINDOW + 1);
+    expect(big[0]).toEqual(['Op 0', '/api/big-0', 'post', 0]);
+    expect(big[CATEGORY_WINDOW]).toEqual([`501–520 →`, `/api/big-${CATEGORY_WINDOW}`, '', 0]);
+  });
+
+  it('renders lean items: page links with their label as text, collapsed categories as one classed link', () => {
+    const items: SidebarItem[] = [
+      { type: 'link', label: 'List <tiles>', route: '/api/a', href: '/api/a', method: 'get' },
+      { type: 'link', label: 'Old', route: '/api/b', href: '/api/b', method: 'delete', deprecated: true },
+      { type: 'category', label: 'Tiles', items: [], href: '/api/tiles', collapsed: true },
+    ];
+    const markup = renderToStaticMarkup(<Sidebar items={items} route="/api/a" label="API sidebar" tree="/assets/sidebar-0123456789.json" />);
+    expect(markup).toBe(
+      '<nav class="sidebar" aria-label="API sidebar" data-tree="/assets/sidebar-0123456789.json"><ul>' +
+        '<li><a href="/api/a" aria-current="page"><span class="method-badge method-get">GET</span>List &lt;tiles&gt;</a></li>' +
+        '<li><a href="/api/b"><span class="method-badge method-delete">DELETE</span><s>Old</s></a></li>' +
+        '<li><a class="sidebar-category" href="/api/tiles">Tiles</a></li>' +
+        '</ul></nav>',
+    );
+  });
 });
+
