@@ -16,7 +16,6 @@
 // once per page on its Title, anchors on Headings, and each section's text once on its Content
 // document (used for the highlighted 50/100-character context).
 import { contentHash } from '../output/hash';
-import { indexTerms } from '../shared/search/tokenize';
 import { SEARCH_TYPES, SHARD_ABOVE_PAGES, SearchDocumentType, type SearchIndexFile } from '../shared/search/types';
 
 export { SHARD_ABOVE_PAGES };
@@ -24,6 +23,7 @@ import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import { MANIFEST_FILE, shardSearchIndex } from './shards';
 import { stored, typeTerms } from './terms';
+import { WordTerms } from './wordTerms';
 
 export interface BuiltSearchIndex {
   /** The file the page fetches: `search-index.json`, or a sharded index's manifest (shards.ts). */
@@ -53,6 +53,7 @@ export function buildSearchIndex(documents: SearchDocument[], options: SearchInd
 
 /** The file's data before serialisation. */
 export function searchIndexData(documents: SearchDocument[]): SearchIndexFile {
+  const words = { drop: new WordTerms('drop'), keep: new WordTerms('keep') };
   return SEARCH_TYPES.map((type) => {
     const docs = documents.filter((d) => d.type === type);
     const idx = elasticlunr<{ i: number; t: string[] }>(function () {
@@ -66,7 +67,7 @@ export function searchIndexData(documents: SearchDocument[]): SearchIndexFile {
     for (const doc of docs) {
       if (ids.has(doc.i)) throw new Error(`Search document id ${doc.i} is used twice for type ${type}.`);
       ids.add(doc.i);
-      const terms = indexTerms(doc.t, stopWords);
+      const terms = words[stopWords].terms(doc.t);
       if (terms.length) idx.addDoc({ i: doc.i, t: terms });
     }
     return { documents: docs.map((d) => stored(d)), index: idx.toJSON() as SearchIndexFile[number]['index'] };

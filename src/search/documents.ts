@@ -22,7 +22,7 @@
 import type { OperationView, PageModel, SchemaNode } from '../shared/viewModels';
 import { FieldContext, SearchDocumentType } from '../shared/search/types';
 import { withoutBlobs } from './blobs';
-import { htmlToText, splitSections } from './html';
+import { rememberingHtmlToText, splitSections } from './html';
 
 export interface SearchDocument {
   type: SearchDocumentType;
@@ -60,6 +60,7 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
   const inRoutes = (route: string) => prefixes.some((p) => p === '/' || route === p || route.startsWith(`${p}/`));
   const href = options.href ?? ((page: PageModel) => page.head.canonical.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '') || '/');
   const out: SearchDocument[] = [];
+  const htmlToText = rememberingHtmlToText();
   let nextId = 1;
 
   for (const page of pages) {
@@ -148,7 +149,7 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
         add(SearchDocumentType.Content, pageId, htmlToText(body.tag.descriptionHtml));
         break;
       case 'apiOperation':
-        operationSections(body.operation, pageId, add, section);
+        operationSections(body.operation, pageId, add, section, htmlToText);
         break;
     }
   }
@@ -158,12 +159,12 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
 type Add = (type: SearchDocumentType, i: number, t: string, anchor?: string, section?: string) => void;
 type Section = (heading: string, anchor: string, text: string, context?: string) => void;
 
-function operationSections(op: OperationView, pageId: number, add: Add, section: Section): void {
+function operationSections(op: OperationView, pageId: number, add: Add, section: Section, htmlToText: (html: string) => string): void {
   add(SearchDocumentType.Content, pageId, htmlToText(op.descriptionHtml));
   const seen = new Set<string>();
   const field = (node: SchemaNode, context: string[]) => {
     if (node.name) {
-      const text = nodeText(node);
+      const text = nodeText(node, htmlToText);
       const key = `${node.name}\u0000${text}`;
       if (!seen.has(key)) {
         seen.add(key);
@@ -203,7 +204,7 @@ function operationKeywords(op: OperationView): string {
 }
 
 /** A field's description and possible values, as text. */
-function nodeText(node: SchemaNode): string {
+function nodeText(node: SchemaNode, htmlToText: (html: string) => string): string {
   const parts = [htmlToText(node.descriptionHtml)];
   for (const e of node.enumValues ?? []) parts.push(e.value, htmlToText(e.descriptionHtml));
   return parts.filter(Boolean).join(' ');

@@ -38,8 +38,25 @@ export function htmlToText(html: string): string {
       .replace(COMMENT, ' ')
       .replace(TAG, (_, tag: string) => (INLINE.has(tag.toLowerCase()) ? '' : ' ')),
   )
-    .replace(/\s+/g, ' ')
+    .replace(SPACES, ' ')
     .trim();
+}
+
+// Whitespace runs other than one plain space (the most of them, which need no replacing): the same
+// text as replacing every `\s+`, without a match for each word.
+const SPACES = /\s\s+|[^\S ]/g;
+
+/**
+ * `htmlToText` remembering its answers, for one pass over a site's pages: API pages show the same
+ * descriptions again and again (shared schemas, the `meta` envelope of every response).
+ */
+export function rememberingHtmlToText(): (html: string) => string {
+  const known = new Map<string, string>();
+  return (html) => {
+    let text = known.get(html);
+    if (text === undefined) known.set(html, (text = htmlToText(html)));
+    return text;
+  };
 }
 
 export interface HtmlSection {

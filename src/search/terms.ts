@@ -4,9 +4,9 @@
 // trie first, with an object per posting, took most of the search stage of a 7,000-page site
 // and much of its memory. Same steps as elasticlunr's `addDoc` with the empty pipeline of
 // buildIndex.ts, so the numbers are exactly those of the single file (test/search/sharded.test.ts).
-import { indexTerms } from '../shared/search/tokenize';
 import { SEARCH_TYPES, SearchDocumentType, type StoredDocument } from '../shared/search/types';
 import type { SearchDocument } from './documents';
+import { WordTerms } from './wordTerms';
 
 export interface TypeTerms {
   /** The stored documents of this type, as the single file has them. */
@@ -22,31 +22,61 @@ export interface TypeTerms {
 /** elasticlunr's tokenizer splits every given term again on whitespace and hyphens. */
 const ELASTICLUNR_SEPARATOR = /[\s-]+/;
 
+/** elasticlunr's tokens of the index terms of a word. */
+function elasticlunrTokens(terms: string[]): string[] {
+  const tokens: string[] = [];
+  for (const term of terms) for (const token of term.toLowerCase().split(ELASTICLUNR_SEPARATOR)) tokens.push(token);
+  return tokens;
+}
+
+/** A text's elasticlunr tokens, each once in order of first occurrence, with how often it occurs. */
+interface TextTokens {
+  /** Number of tokens, repeats included (elasticlunr's field length). */
+  length: number;
+  tokens: string[];
+  counts: number[];
+}
+
+/** Texts remembered per type at most: API pages repeat most field descriptions and names. */
+const MAX_TEXTS = 50_000;
+
 export function typeTerms(documents: SearchDocument[]): TypeTerms[] {
+  const words = { drop: new WordTerms('drop', elasticlunrTokens), keep: new WordTerms('keep', elasticlunrTokens) };
   return SEARCH_TYPES.map((type) => {
     const docs = documents.filter((d) => d.type === type).sort((a, b) => a.i - b.i);
     const stopWords = type === SearchDocumentType.Description || type === SearchDocumentType.Content ? 'drop' : 'keep';
     const lengths = new Map<number, number>();
     const postings = new Map<string, number[]>();
+    const texts = new Map<string, TextTokens>();
     const counts = new Map<string, number>();
+    let length = 0;
+    const count = (token: string) => {
+      length++;
+      counts.set(token, (counts.get(token) ?? 0) + 1);
+    };
+    const tokensOf = (text: string): TextTokens => {
+      let known = texts.get(text);
+      if (known === undefined) {
+        length = 0;
+        counts.clear();
+        words[stopWords].forEach(text, count);
+        known = { length, tokens: [...counts.keys()], counts: [...counts.values()] };
+        if (texts.size >= MAX_TEXTS) texts.clear();
+        texts.set(text, known);
+      }
+      return known;
+    };
     for (let k = 0; k < docs.length; k++) {
       const doc = docs[k];
       if (k > 0 && docs[k - 1].i === doc.i) throw new Error(`Search document id ${doc.i} is used twice for type ${type}.`);
-      const terms = indexTerms(doc.t, stopWords);
-      if (!terms.length) continue;
-      let length = 0;
-      counts.clear();
-      for (const term of terms) {
-        for (const token of term.toLowerCase().split(ELASTICLUNR_SEPARATOR)) {
-          length++;
-          counts.set(token, (counts.get(token) ?? 0) + 1);
-        }
-      }
+      const { length, tokens, counts } = tokensOf(doc.t);
+      // Every term comes with at least one token, so no tokens means no terms: not indexed.
+      if (!length) continue;
       lengths.set(doc.i, length);
-      for (const [token, count] of counts) {
-        const list = postings.get(token);
-        if (list) list.push(doc.i, count);
-        else postings.set(token, [doc.i, count]);
+      for (let t = 0; t < tokens.length; t++) {
+        const list = postings.get(tokens[t]);
+        if (list) list.push(doc.i, counts[t]);
+        else postings.set(tokens[t], [doc.i, counts[t]]);
       }
     }
     return { documents: documents.filter((d) => d.type === type).map(stored), n: lengths.size, lengths, postings };
