@@ -20,6 +20,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { escapeHtml } from '../../shared/html';
+import { highlightJson } from './highlightJson';
 
 const languages = { bash, csharp, diff, go, http, java, javascript, json, php, powershell, python, ruby, shell, sql, typescript, xml, yaml };
 for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang);
@@ -40,7 +41,7 @@ export function highlight(code: string, language: string): string {
   const key = `${lang}\n${code}`;
   let html = recent.get(key);
   if (html === undefined) {
-    html = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+    html = (lang === 'json' ? highlightJson(code) : undefined) ?? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
     if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
     recent.set(key, html);
   }
