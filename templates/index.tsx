@@ -1,5 +1,5 @@
 // The one entry src/render imports: a page model in, the React tree of the whole document out.
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { PageModel, SiteModel } from '../src/shared/viewModels';
 import { Shell } from './layouts/Shell';
 import { IslandsUsed } from './components/Island';
@@ -16,12 +16,12 @@ import { Search } from './pages/Search';
 import { SectionIndex } from './pages/SectionIndex';
 import { TagDocs, TagsList } from './pages/Tags';
 
-/** The page as a React tree; islands it renders are added to `islandsUsed`. */
-export function renderTemplate(site: SiteModel, page: PageModel, islandsUsed?: Set<string>): ReactElement {
+/** The page as a React tree; islands it renders are added to `islandsUsed`; `bodyEnd` closes <body> (the page's scripts). */
+export function renderTemplate(site: SiteModel, page: PageModel, islandsUsed?: Set<string>, bodyEnd?: ReactNode): ReactElement {
   return (
     <IslandsUsed.Provider value={islandsUsed ?? null}>
       <MessagesContext.Provider value={site.messages}>
-        <Shell site={site} page={page}>
+        <Shell site={site} page={page} bodyEnd={bodyEnd}>
           {body(site, page)}
         </Shell>
       </MessagesContext.Provider>

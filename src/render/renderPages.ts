@@ -1,10 +1,10 @@
 // The render stage: each page model through its template with renderToString. A template that
 // throws fails the build with the route and the error; nothing has been written yet.
+import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import { renderTemplate } from '../../templates/index';
 import type { IslandAssets } from '../islands/bundle';
 import { withBase } from '../shared/url';
-import { escapeHtml } from '../shared/html';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
@@ -52,8 +52,8 @@ export function renderPage(site: SiteModel, page: PageModel, assets?: RenderAsse
 
 function renderOnce(site: SiteModel, page: PageModel, assets?: RenderAssets): string {
   const used = new Set<string>();
-  const html = '<!DOCTYPE html>' + renderToString(renderTemplate(site, page, used));
-  return assets ? withScripts(html, used, site.baseUrl, assets) : html;
+  const scripts = assets ? createElement(IslandScripts, { used, baseUrl: site.baseUrl, assets }) : null;
+  return '<!DOCTYPE html>' + renderToString(renderTemplate(site, page, used, scripts));
 }
 
 export function renderFailed(route: string, cause: { message: string; stack?: string }, sources: Map<string, string>): DocsgenError {
@@ -76,14 +76,19 @@ export function idsOf(html: string): Set<string> {
 }
 
 /**
- * Adds the runtime and the manifest of the islands this page uses before `</body>`. The
- * manifest is JSON in a script element, with `<` escaped so no value can close the element.
+ * The runtime and the manifest of the islands this page uses, last in <body>. React renders in
+ * document order, so by the time it gets here every island of the page has put itself in
+ * `used`. (They used to be spliced in before `</body>` afterwards, which copied every page twice.)
+ * The manifest is JSON in a script element, with `<` escaped so no value can close the element.
  */
-export function withScripts(html: string, used: Set<string>, baseUrl: string, assets: RenderAssets): string {
+function IslandScripts({ used, baseUrl, assets }: { used: Set<string>; baseUrl: string; assets: RenderAssets }) {
   const islands: Record<string, string> = {};
   for (const name of [...used].sort()) if (assets.islands[name]) islands[name] = withBase(baseUrl, assets.islands[name]);
   const manifest = JSON.stringify({ baseUrl, islands }).replace(/</g, '\\u003c');
-  const tags = `<script type="application/json" id="docsgen-islands">${manifest}</script><script type="module" src="${escapeHtml(withBase(baseUrl, assets.runtime))}"></script>`;
-  const end = html.lastIndexOf('</body>');
-  return html.slice(0, end) + tags + html.slice(end);
+  return createElement(
+    Fragment,
+    null,
+    createElement('script', { type: 'application/json', id: 'docsgen-islands', dangerouslySetInnerHTML: { __html: manifest } }),
+    createElement('script', { type: 'module', src: withBase(baseUrl, assets.runtime) }),
+  );
 }

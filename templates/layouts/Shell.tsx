@@ -10,7 +10,7 @@ import { fill } from '../components/Messages';
 import { RUNTIME_ENGLISH } from '../../src/client/labels';
 import { localLabels } from '../../src/shared/messages';
 
-export function Shell({ site, page, children }: { site: SiteModel; page: PageModel; children: ReactNode }) {
+export function Shell({ site, page, children, bodyEnd }: { site: SiteModel; page: PageModel; children: ReactNode; bodyEnd?: ReactNode }) {
   const { head } = page;
   return (
     <html lang={site.lang} data-theme={site.defaultMode} dir="ltr">
@@ -49,6 +49,7 @@ export function Shell({ site, page, children }: { site: SiteModel; page: PageMod
           {fill(site.messages.baseUrlBanner, { baseUrl: <code>{site.baseUrl}</code>, key: <code>baseUrl</code> })}
         </div>
         <script dangerouslySetInnerHTML={{ __html: baseUrlCheck(site.baseUrl) }} />
+        {bodyEnd}
       </body>
     </html>
   );

@@ -1,7 +1,8 @@
+import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { createMemoryLogger } from '../../../src/diagnostics/logger';
-import { PROGRESS_THRESHOLD, renderPages } from '../../../src/render/renderPages';
+import { PROGRESS_THRESHOLD, renderPage, renderPages } from '../../../src/render/renderPages';
 import { page, site } from '../../helpers/models';
 
 describe('render/renderPages', () => {
@@ -28,5 +29,29 @@ describe('render/renderPages', () => {
     renderPages(site, many, { logger: big, sources: new Map() });
     expect(big.lines.at(-1)).toBe(`rendering pages ${many.length}/${many.length}`);
     expect(big.lines.length).toBeGreaterThan(1);
+  });
+
+  it('ends the body with the manifest of the islands the page rendered, then the runtime', () => {
+    const assets = { runtime: '/assets/js/runtime-X.js', islands: { TryIt: '/assets/js/try-it.js', SearchPage: '/assets/js/search-page.js', MobileMenu: '/assets/js/mobile-menu.js' } };
+    const $ = cheerio.load(renderPage(site, page('/search', { kind: 'search', actionHref: '/search' }), assets));
+    const last = $('body').children().slice(-2);
+    expect(last.eq(0).is('script#docsgen-islands[type="application/json"]')).toBe(true);
+    expect(last.eq(1).is('script[type="module"]')).toBe(true);
+    expect(last.eq(1).attr('src')).toBe('/assets/js/runtime-X.js');
+    // Only the islands this page shows are loaded (not TryIt), by name.
+    expect($('[data-island]').map((_, e) => $(e).attr('data-island')).get().sort()).toEqual(['MobileMenu', 'SearchPage']);
+    const manifest = JSON.parse(last.eq(0).text());
+    expect(manifest).toEqual({ baseUrl: '/', islands: { MobileMenu: '/assets/js/mobile-menu.js', SearchPage: '/assets/js/search-page.js' } });
+    expect(Object.keys(manifest.islands)).toEqual(['MobileMenu', 'SearchPage']);
+  });
+
+  it('writes the island manifest so no value can close its script element', () => {
+    const baseUrl = '/x"</script><script>alert(1)//';
+    const render = (base: string) => cheerio.load(renderPage({ ...site, baseUrl: base }, page('/search', { kind: 'search', actionHref: '/search' }), { runtime: '/assets/js/runtime-X.js', islands: {} }));
+    const $ = render(baseUrl);
+    // No script element more than with a harmless base URL: nothing was closed early.
+    expect($('script')).toHaveLength(render('/docs/')('script').length);
+    expect(JSON.parse($('#docsgen-islands').text()).baseUrl).toBe(baseUrl);
+    expect($('script[type="module"]').attr('src')).toBe(`${baseUrl.replace(/\/$/, '')}/assets/js/runtime-X.js`);
   });
 });
