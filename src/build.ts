@@ -27,7 +27,8 @@ import { loadGuides, type GuideDoc, type GuideRenderCache, type GuidesResult } f
 import type { ParsedFileCache } from './content/discover';
 import { DocsgenError, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
 import { createLogger, type Logger } from './diagnostics/logger';
-import { checkLinks } from './links/check';
+import { anchorsAsked, checkLinks } from './links/check';
+import { PageStore } from './site/pageStore';
 import { collectLinks } from './links/collect';
 import type { SiteLink } from './links/check';
 import { openOutput, writeOutput, type OutputFiles } from './output/write';
@@ -175,6 +176,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // The spec's validation thread loads the validator meanwhile too (serve --watch mostly keeps
   // its parsed spec, and starts one only when the spec changed).
   const validators = options.cache ? [] : config.apis.map(() => startValidator());
+  // A build (not serve --watch, which compares its page models between saves) keeps the API
+  // pages' bodies in a temporary file from the site stage to the render threads: its memory
+  // then does not grow with the spec's operations (site/pageStore.ts). Several locales build
+  // their pages from the default locale's (i18n/), in memory.
+  let store: PageStore | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
     const guides = stage('content', () => loadGuides(config, options.cache));
@@ -210,7 +216,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let others: LocaleSite[] = [];
     let otherIndexes: (ReturnType<typeof deferSearchIndex> | BuiltSearchIndex)[] = [];
     try {
-      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages)));
+      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir);
+      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
@@ -231,6 +238,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     if (hasErrors(site.diagnostics) || hasErrors(localeDiagnostics)) collect(await validated);
     collect([...site.diagnostics, ...localeDiagnostics]);
+    // What the later stages need of each API: its spec's links and its copy. Each parsed spec and
+    // its model (hundreds of MB on a large one) are let go now, not carried through the render.
+    const specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
+    apis.length = 0;
 
     const islandsStart = performance.now();
     const assets = await islands;
@@ -244,14 +255,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The search index goes into the output folder now, in the background while pages render: written
     // after them, a large index's thousands of files waited seconds for the disk to take the pages.
     // (serve --watch makes its index on request: nothing to write.)
-    const built = 'files' in searchIndex ? (searchIndex as BuiltSearchIndex) : undefined;
-    const searchFiles: [string, string][] = built ? [[built.fileName, built.content], ...built.files] : [];
+    const searchFiles: [string, string][] = 'files' in searchIndex ? [[searchIndex.fileName, searchIndex.content!], ...(searchIndex as BuiltSearchIndex).files] : [];
     for (const [i, index] of otherIndexes.entries()) {
       const prefix = others[i].locale.prefix;
       if ('files' in index) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string] => [prefix + rel, content]));
     }
-    const searchWritten = output?.writeSoon(searchFiles);
+    const searchNames = searchFiles.map(([rel]) => rel);
+    // Written, the index's text (hundreds of MB on a large site) is let go: the pages know its name and hash.
+    const searchWritten = output?.writeSoon(searchFiles.splice(0));
     searchWritten?.catch(() => {}); // awaited after the render stage
+    if (output) {
+      searchIndex = { fileName: searchIndex.fileName, hash: searchIndex.hash };
+      otherIndexes = [];
+    }
     const files: OutputFiles = new Map();
     // What the later stages need of the pages, taken now: a build lets go of each page model once
     // a render thread has it (serve --watch keeps them for the next rebuild).
@@ -269,11 +285,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // The verdict usually comes while the site and search stages run, so this wait is short.
       const validateStart = performance.now();
       collect(await validated);
-      if (apis.length > 0) timings.push(['validate', performance.now() - validateStart]);
+      if (specs.length > 0) timings.push(['validate', performance.now() - validateStart]);
       const renderStart = performance.now();
+      // What the links stage needs of the written pages: the ids that links ask for, and which
+      // checked spec links each stored page showed (for the count in their reports).
+      const siteLinks = [...collectLinks(config, guides.docs), ...specs.flatMap((spec) => spec.markdown.links)];
+      const onSpecLinks = (api: number, kind: string, found: number[]) => specs[api].markdown.countShown(kind, found);
       rendered = options.cache
         ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
-        : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true });
+        : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: others.length === 0 ? anchorsAsked(siteLinks) : undefined });
+      store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
         const model = localeModels[i];
@@ -288,12 +309,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
       files.set(stylesheet.path, stylesheet.css);
       await searchWritten;
-      for (const [rel, content] of searchFiles) files.set(rel, output ? { copyFrom: output.finalPath(rel) } : content);
+      if (output) for (const rel of searchNames) files.set(rel, { copyFrom: output.finalPath(rel) });
+      else for (const [rel, content] of searchFiles) files.set(rel, content);
       for (const [rel, content] of assets.files) files.set(rel, content);
       for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
       for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
       for (const [rel, content] of site.files) files.set(rel, content);
-      for (const api of apis) if (api.specCopy) files.set(api.specCopy.file, api.specCopy.text);
+      for (const spec of specs) if (spec.specCopy) files.set(spec.specCopy.file, spec.specCopy.text);
       for (const [i, o] of others.entries()) {
         for (const page of otherRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
         // The locale's pages refer to images and example files under its own base URL.
@@ -307,7 +329,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         const fileSet = new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));
         const anchors = (pages: SitePage[], prefix: string) => new Map(pages.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: prefix + p.route, html: p.html! }) : idsOf(p.html!))]));
         const defaultAnchors = anchors(rendered, '');
-        const found = checkLinks([...collectLinks(config, guides.docs), ...apis.flatMap((api) => api.markdown.links)], { routes, files: fileSet, anchors: defaultAnchors }, config);
+        const found = checkLinks(siteLinks, { routes, files: fileSet, anchors: defaultAnchors }, config);
         // Each other locale: what its pages link to under its own base URL. The config's links
         // (navbar, footer, announcement) and problems its untranslated pages share with the
         // default locale are reported once, for the default locale.
@@ -349,6 +371,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       timings,
     };
   } finally {
+    store?.remove();
     for (const validator of validators) validator.terminate();
     output?.abort(); // after a commit, nothing to do
   }

@@ -97,6 +97,26 @@ export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: Li
   return diagnostics;
 }
 
+/**
+ * Every anchor a link asks for, decoded as checkLinks compares it: all that the check needs to
+ * know of a page's ids (a superset is harmless; a large site's every id of every page is not).
+ */
+export function anchorsAsked(links: SiteLink[]): Set<string> {
+  const asked = new Set<string>();
+  const add = (hash: string) => hash && asked.add(safeDecode(hash, decodeURIComponent));
+  for (const link of links) {
+    add(link.hash);
+    if (link.emittedFrom !== undefined) {
+      try {
+        add(new URL(link.raw, `http://site${link.emittedFrom}`).hash.slice(1));
+      } catch {
+        // not a URL: resolveEmitted reports it
+      }
+    }
+  }
+  return asked;
+}
+
 const SPEC_LINK_HINT =
   'Fix the link in the spec; or set openapi.linkBase to the URL its relative links are relative to (they become external links), or openapi.onBrokenSpecLinks to "warn" or "ignore".';
 

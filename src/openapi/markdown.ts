@@ -23,6 +23,7 @@ import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
 import type { PageModel } from '../shared/viewModels';
 import { inferLinkBase, type LinkBase } from './linkBase';
 import { sanitizeSpecHtml } from './sanitizeHtml';
+import { PLACEHOLDER, replacePlaceholders, type SettledLinks } from './placeholders';
 
 export interface SpecMarkdown {
   /** Renders spec markdown; `headings` collects its headings (for a table of contents). */
@@ -34,14 +35,15 @@ export interface SpecMarkdown {
    * the pages each link is on, and returns the warning about an inferred link base (if used).
    */
   settle(pages: PageModel[], targets: { routes: ReadonlySet<string>; files: ReadonlySet<string> }): Diagnostic[];
+  /** After `settle`: the final hrefs, for the bodies stored before it (site/pageStore.ts) and settled as they are read. */
+  settled(): SettledLinks | undefined;
+  /** Counts a stored page of `kind` that showed the tracked links `found` (told by its render thread). */
+  countShown(kind: string, found: Iterable<number>): void;
 }
 
 /** The code of the warning that says which inferred link base was used. */
 export const SPEC_LINK_BASE = 'spec-link-base';
 
-/** What a spec's relative link is emitted as until it is settled. A relative path, so that the sanitiser keeps it. */
-const PLACEHOLDER = '/__docsgen_spec_link__/';
-const PLACEHOLDER_RE = /\/__docsgen_spec_link__\/(\d+)\//g;
 
 const UNSAFE_SCHEME = /^(javascript|vbscript|data):/i;
 const EMAIL = /^[^\s@/:?#]+@[^\s@/:?#]+\.[a-z]{2,}$/i;
@@ -104,8 +106,18 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
     return absolute(src, base.url) ?? src;
   };
 
+  let settledLinks: (SettledLinks & { links: SiteLink[]; shownOn: Map<string, number>[] }) | undefined;
+
   return {
     links,
+    settled: () => settledLinks && { hrefs: settledLinks.hrefs, tracked: settledLinks.tracked },
+    countShown(kind, found) {
+      for (const i of found) {
+        const counts = settledLinks!.shownOn[i];
+        counts.set(kind, (counts.get(kind) ?? 0) + 1);
+        settledLinks!.links[i].shownOn = Object.fromEntries(counts);
+      }
+    },
     render(text, pointer, headings) {
       const key = `${pointer}\0${text}`;
       let done = rendered.get(key);
@@ -142,6 +154,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
       // merging thousands of link numbers at every level of its schema trees: 9 minutes).
       const tracked = pending.map(({ link }) => link.external === undefined);
       const shownOn = pending.map(() => new Map<string, number>());
+      settledLinks = { hrefs, tracked, links: pending.map(({ link }) => link), shownOn };
       // A Map, not a WeakMap: it holds millions of objects on a large spec only for this loop, and
       // V8's weak tables made the loop superlinear there (Microsoft Graph: minutes).
       const seen = new Map<object, ReadonlySet<number>>();
@@ -173,38 +186,6 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
   };
 }
 
-/**
- * Replaces placeholders in every string of a page body (in place) and returns the indexes
- * found among the `tracked` ones. Objects shared between pages (a tag's view on the index and on its own page) are
- * replaced once; `seen` remembers what they held, so that every page showing them counts.
- */
-function replacePlaceholders(value: unknown, hrefs: string[], tracked: boolean[], seen: Map<object, ReadonlySet<number>>): ReadonlySet<number> {
-  if (typeof value !== 'object' || value === null) return NONE;
-  const before = seen.get(value);
-  if (before) return before;
-  const found = new Set<number>();
-  seen.set(value, found);
-  const visit = (v: unknown, set: (s: string) => void) => {
-    if (typeof v === 'string') {
-      if (!v.includes(PLACEHOLDER)) return;
-      set(
-        v.replace(PLACEHOLDER_RE, (_, i: string) => {
-          if (tracked[Number(i)]) found.add(Number(i));
-          return escapeAttribute(hrefs[Number(i)]);
-        }),
-      );
-    } else if (typeof v === 'object' && v !== null) {
-      for (const i of replacePlaceholders(v, hrefs, tracked, seen)) found.add(i);
-    }
-  };
-  if (Array.isArray(value)) value.forEach((v, i) => visit(v, (s) => (value[i] = s)));
-  else for (const [k, v] of Object.entries(value)) visit(v, (s) => ((value as Record<string, unknown>)[k] = s));
-  if (found.size === 0) seen.set(value, NONE); // most objects hold no link: one shared empty set for them
-  return found;
-}
-
-const NONE: ReadonlySet<number> = new Set();
-
 /** Browsers ignore tabs, newlines and control characters in a URL: `java&#9;script:` is `javascript:`. */
 function unsafe(href: string): boolean {
   return UNSAFE_SCHEME.test(href.replace(/[\u0000-\u0020\u007f]+/g, ''));
@@ -223,11 +204,6 @@ function absolute(href: string, base: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The placeholder sits inside an attribute that markdown-it or the sanitiser escaped. */
-function escapeAttribute(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function safeDecode(s: string): string {

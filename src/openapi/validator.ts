@@ -23,6 +23,9 @@ export function startValidator(): Validator {
     worker.once('exit', (code) => reject(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`)));
   });
   answer.catch(() => {}); // a disposed validator is never asked
+  // Once it has answered, the thread goes: it holds its own copy of the spec (hundreds of MB on
+  // a large one), which the render stage would otherwise carry.
+  answer.then(() => void worker.terminate(), () => {});
   let used = false;
   return {
     validate(document) {

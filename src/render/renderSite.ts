@@ -11,6 +11,8 @@ import type { IslandAssets } from '../islands/bundle';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
 import { collectGarbage, startWorker } from '../workers';
+import { readBody, storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
+import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 
 /**
@@ -48,6 +50,12 @@ export interface RenderSiteOptions {
    * models of a large site are most of this thread's memory, and the workers' grows meanwhile.
    */
   release?: boolean;
+  /** Where the stored pages' bodies are (site/pageStore.ts): each is read by the thread that renders it. */
+  store?: PageStore;
+  /** Only these ids are kept of a written page (the anchors links ask for: keeping every id of every page grew with the site). */
+  wantedIds?: ReadonlySet<string>;
+  /** A stored page of `kind` showed the checked spec links `found` of API `api` (openapi/markdown.ts countShown). */
+  onSpecLinks?: (api: number, kind: string, found: number[]) => void;
 }
 
 /** How many threads render a site of `pageCount` pages. */
@@ -62,8 +70,17 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   return threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options);
 }
 
+/** What rendering one page needs, besides the page: the same in this thread and in the workers. */
+export interface PageWriter {
+  assets: RenderSiteOptions['assets'];
+  outDir?: string;
+  wantedIds?: ReadonlySet<string>;
+  /** Folders made so far. */
+  dirs: Set<string>;
+}
+
 /** Renders one page and, with `outDir`, writes it there. Shared by this thread and the workers. */
-export function renderSitePage(site: SiteModel, page: PageModel, file: string, assets: RenderSiteOptions['assets'], outDir: string | undefined, dirs: Set<string>): SitePage {
+export function renderSitePage(site: SiteModel, page: PageModel, file: string, { assets, outDir, wantedIds, dirs }: PageWriter): SitePage {
   const html = renderPage(site, page, assets);
   if (outDir === undefined) return { route: page.route, file, html };
   const target = path.join(outDir, file);
@@ -73,16 +90,26 @@ export function renderSitePage(site: SiteModel, page: PageModel, file: string, a
     dirs.add(dir);
   }
   fs.writeFileSync(target, html);
-  return { route: page.route, file, ids: idsOf(html), bytes: Buffer.byteLength(html) };
+  return { route: page.route, file, ids: keptIds(html, wantedIds), bytes: Buffer.byteLength(html) };
+}
+
+function keptIds(html: string, wanted: ReadonlySet<string> | undefined): Set<string> {
+  const ids = idsOf(html);
+  if (!wanted) return ids;
+  const kept = new Set<string>();
+  for (const id of ids) if (wanted.has(id)) kept.add(id);
+  return kept;
 }
 
 function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): SitePage[] {
   const out: SitePage[] = [];
-  const dirs = new Set<string>();
+  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, wantedIds: options.wantedIds, dirs: new Set() };
   const showProgress = pages.length > PROGRESS_THRESHOLD;
-  for (const [i, page] of pages.entries()) {
+  for (const [i, stored] of pages.entries()) {
+    const page = options.store ? withStoredBody(stored, options.store, options.onSpecLinks) : stored;
+    if (options.release) pages[i] = undefined as unknown as PageModel;
     try {
-      out.push(renderSitePage(site, page, options.fileOf(page.route), options.assets, options.outDir, dirs));
+      out.push(renderSitePage(site, page, options.fileOf(page.route), writer));
     } catch (cause) {
       throw renderFailed(page.route, cause as Error, options.sources);
     }
@@ -91,14 +118,29 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
   return out;
 }
 
+/** A stored page with its body read back, and its spec links counted. */
+function withStoredBody(page: PageModel, store: PageStore, onSpecLinks: RenderSiteOptions['onSpecLinks']): PageModel {
+  const ref = storedRef(page);
+  if (!ref) return page;
+  const { body, found } = store.readSettled(ref);
+  if (found.length > 0) onSpecLinks?.(ref.api, ref.kind, found);
+  return { ...stubOf(page), body };
+}
+
 /** What a worker is started with (src/render/renderWorker.ts). */
 export interface RenderWorkerData {
   site: SiteModel;
   assets: RenderSiteOptions['assets'];
   outDir?: string;
+  wantedIds?: ReadonlySet<string>;
+  /** The page store's file and each API's settled links, when pages are stored. */
+  store?: { file: string; settled: (SettledLinks | undefined)[] };
 }
-export type RenderWorkerRequest = { batch: number; pages: { page: PageModel; file: string }[] };
-export type RenderWorkerReply = { batch: number; results: SitePage[] } | { batch: number; failed: { route: string; message: string; stack?: string } };
+/** A page, or a stored page's stub and the place of its body. */
+export type PageJob = { page: PageModel; file: string } | { stub: Omit<PageModel, 'body'>; ref: StoredRef; file: string };
+export type RenderWorkerRequest = { batch: number; pages: PageJob[] };
+/** `specLinks`: the checked spec links each stored page showed (see RenderSiteOptions.onSpecLinks). */
+export type RenderWorkerReply = { batch: number; results: SitePage[]; specLinks: { api: number; kind: string; found: number[] }[] } | { batch: number; failed: { route: string; message: string; stack?: string } };
 
 /**
  * Batches go to whichever worker is free, results land at their page's index, so the returned
@@ -108,7 +150,18 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
   const results: SitePage[] = new Array(pages.length);
   const batches: number[] = [];
   for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(start);
-  const data: RenderWorkerData = { site, assets: { runtime: options.assets.runtime, islands: options.assets.islands }, outDir: options.outDir };
+  const data: RenderWorkerData = {
+    site,
+    assets: { runtime: options.assets.runtime, islands: options.assets.islands },
+    outDir: options.outDir,
+    wantedIds: options.wantedIds,
+    store: options.store && { file: options.store.file, settled: options.store.settled },
+  };
+  // Stored pages go as their stub and the place of their body: the thread reads the body itself.
+  const job = (page: PageModel): PageJob => {
+    const ref = storedRef(page);
+    return ref ? { stub: stubOf(page), ref, file: options.fileOf(page.route) } : { page, file: options.fileOf(page.route) };
+  };
   const workers: Worker[] = [];
   let done = 0;
   let next = 0;
@@ -122,7 +175,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         }
         const start = batches[next++];
         const slice = pages.slice(start, start + BATCH_SIZE);
-        worker.postMessage({ batch: start, pages: slice.map((page) => ({ page, file: options.fileOf(page.route) })) } satisfies RenderWorkerRequest);
+        worker.postMessage({ batch: start, pages: slice.map(job) } satisfies RenderWorkerRequest);
         if (options.release) {
           pages.fill(undefined as unknown as PageModel, start, start + slice.length);
           // Halfway, half the models are garbage, as the workers' heaps near their largest.
@@ -135,6 +188,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         worker.on('message', (reply: RenderWorkerReply) => {
           if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources));
           reply.results.forEach((r, j) => (results[reply.batch + j] = r));
+          for (const { api, kind, found } of reply.specLinks) options.onSpecLinks?.(api, kind, found);
           done += reply.results.length;
           if (pages.length > PROGRESS_THRESHOLD) options.logger.progress('rendering pages', done, pages.length);
           feed(worker);

@@ -24,8 +24,12 @@ import { defaultMessages, formatMessage, type Messages } from '../shared/message
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
-/** `examples` collects the files that capped examples link to (src/openapi/exampleFiles.ts). */
-export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages): PageModel[] {
+/**
+ * `examples` collects the files that capped examples link to (src/openapi/exampleFiles.ts).
+ * `keep` takes each operation, webhook and schema page as soon as it is made, and returns what
+ * stands for it in the list (a full build stores its body: site/pageStore.ts).
+ */
+export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page): PageModel[] {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   // `/api`, or with several APIs this one's route (`/api/<id>`).
   const base = config.openapi?.route ?? '/api';
@@ -182,13 +186,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       view.tryIt = { dataUrl: withBase(config.baseUrl, `/${file.path}`) };
     }
     const tag = tagsByName.get(op.tag)!;
-    pages.push({
+    pages.push(keep({
       route,
       head: head(op.summary, route, firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`),
       section: 'api',
       sidebar,
       body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [...apiCrumbs, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }], ...neighbours(route) },
-    });
+    }));
   }
   if (webhooksView) {
     const webhooksCrumb: Crumb = { label: messages.apiWebhooks, href: webhooksView.href };
@@ -209,13 +213,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
         overviewHref: href(overviewRoute),
         onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${hookHref}#${use.id}`),
       });
-      pages.push({
+      pages.push(keep({
         route,
         head: head(hook.summary, route, firstSentence(hook.description) || `${messages.apiWebhook} ${hook.event}`),
         section: 'api',
         sidebar,
         body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [...apiCrumbs, webhooksCrumb, { label: hook.summary }], ...neighbours(route) },
-      });
+      }));
     }
   }
   if (api.schemas.length === 0) return pages;
@@ -257,13 +261,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });
     toc.push({ id: 'used-by', text: 'Used by', children: [] });
     summaries.push({ name: s.name, href: href(route), summary: firstSentence(description) });
-    pages.push({
+    pages.push(keep({
       route,
       head: head(s.name, route, firstSentence(description) || formatMessage(messages.apiSchemaDescription, { schema: s.name, api: api.title })),
       section: 'api',
       sidebar,
       body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [...apiCrumbs, schemaCrumb, { label: s.name }] },
-    });
+    }));
   }
   // A long index is cut into parts, in name order, so that no page grows with the spec (Microsoft
   // Graph beta's 6,177 schemas made one list of over 1 MB): the index then lists the parts.

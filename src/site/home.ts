@@ -4,6 +4,7 @@
 // which keeps the API pages of the last build when only guides changed, can fill them in again
 // (`withApiParts`, called by src/build.ts) without parsing anything.
 import type { ResolvedConfig } from '../config/types';
+import { pageKind } from './pageStore';
 import { formatMessage, type Messages } from '../shared/messages';
 import type { ApiTagView, CardGroup, Code, HomeCard, HomeQuickStart, HomeView, PageModel } from '../shared/viewModels';
 
@@ -78,7 +79,7 @@ function sectionCard(group: CardGroup, messages: Messages): HomeCard {
 export function withApiParts(home: PageModel, apiPages: readonly PageModel[], config: ResolvedConfig, messages: Messages): PageModel {
   if (home.body.kind !== 'home') return home;
   const view = home.body.home;
-  const indexPages = apiPages.filter((p) => p.body.kind === 'apiIndex');
+  const indexPages = apiPages.filter((p) => pageKind(p) === 'apiIndex');
   const indexes = indexPages.flatMap((p) => (p.body.kind === 'apiIndex' ? [p.body] : []));
   let cards: HomeCard[];
   if (indexes.length > 1) {
@@ -86,7 +87,7 @@ export function withApiParts(home: PageModel, apiPages: readonly PageModel[], co
     cards = indexes.map((b, i) => ({ label: b.breadcrumbs.at(-1)?.label ?? b.api.title, href: sitePath(indexPages[i]), description: b.api.summary }));
   } else if (indexes.length === 1) {
     const tagDescriptions = new Map<string, string>();
-    for (const p of apiPages) if (p.body.kind === 'apiTag' && !tagDescriptions.has(p.body.tag.href)) tagDescriptions.set(p.body.tag.href, p.head.description);
+    for (const p of apiPages) if (pageKind(p) === 'apiTag' && p.body.kind === 'apiTag' && !tagDescriptions.has(p.body.tag.href)) tagDescriptions.set(p.body.tag.href, p.head.description);
     const api = indexes[0].api;
     const tags: ApiTagView[] = api.tagGroups ? api.tagGroups.flatMap((g) => g.tags) : api.tags;
     cards = tags.map((t) => {
@@ -111,8 +112,10 @@ function sitePath(page: PageModel): string {
 /** The first GET operation with a curl sample: that sample, and its first 2xx JSON example when short. */
 function defaultQuickStart(apiPages: readonly PageModel[], messages: Messages): HomeQuickStart | undefined {
   for (const page of apiPages) {
-    if (page.body.kind !== 'apiOperation') continue;
-    const op = page.body.operation;
+    if (pageKind(page) !== 'apiOperation') continue;
+    const body = page.body; // a stored page's is read from the store: once
+    if (body.kind !== 'apiOperation') continue;
+    const op = body.operation;
     const curl = op.method.toUpperCase() === 'GET' ? op.codeSamples.find((s) => s.lang === 'curl') : undefined;
     if (!curl || curl.code.truncated) continue;
     const example = op.responses

@@ -17,6 +17,7 @@ import type { ApiInput } from '../build';
 import { apiConfig } from '../config/resolve';
 import { labelFromDir } from '../content/discover';
 import { buildHome, withApiParts } from './home';
+import { storedRef, type PageStore } from './pageStore';
 
 export interface SiteResult {
   pages: PageModel[];
@@ -40,8 +41,12 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
   return { ...page, body: { ...page.body, doc: { ...page.body.doc, html: doc.html, toc: guideToc(doc) } } };
 }
 
-/** `messages`: the UI strings of the locale the pages are for (src/shared/messages.ts; English by default). */
-export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages): SiteResult {
+/**
+ * `messages`: the UI strings of the locale the pages are for (src/shared/messages.ts; English by default).
+ * `store`: where the API operation and schema pages' bodies go as soon as each is made (a full
+ * build's bounded memory: site/pageStore.ts); without one, every page stays in memory.
+ */
+export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages, store?: PageStore): SiteResult {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
     title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
@@ -161,9 +166,10 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   });
   const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
   if (apis.length > 1) pages.push(apiList(apis, href, head, messages));
-  const apiPages = apis.map((api) => {
+  const apiPages = apis.map((api, i) => {
     const own = apiConfig(config, api.settings);
-    const built = buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages);
+    const keep = store ? (page: PageModel) => store.put(page, i) : undefined;
+    const built = buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep);
     for (const page of built) {
       pages.push(page);
       sources.set(page.route, api.source);
@@ -191,6 +197,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   // API categories land on the page listing them (a tag's page, the schema index), others on their first link.
   const apiLandings = new Map<string, string>();
   for (const p of pages) {
+    if (storedRef(p)) continue;
     if (p.body.kind === 'apiTag') apiLandings.set(p.body.tag.name, p.body.tag.href);
     else if (p.body.kind === 'apiSchemaIndex') apiLandings.set(p.body.title, href(p.route));
   }
@@ -199,7 +206,10 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   for (const [file, json] of trees) examples.files.set(file, json);
   // Every route exists now: the spec text's relative links are settled (src/openapi/markdown.ts).
   const targets = { routes: new Set(pages.map((p) => p.route)), files: new Set(['/sitemap.xml', ...[...guides.assets.keys(), ...examples.files.keys()].map((f) => `/${f}`)]) };
-  apis.forEach((api, i) => diagnostics.push(...api.markdown.settle(apiPages[i], targets)));
+  apis.forEach((api, i) => {
+    diagnostics.push(...api.markdown.settle(apiPages[i].filter((p) => !storedRef(p)), targets));
+    if (store) store.settled[i] = api.markdown.settled();
+  });
   return { pages, files: examples.files, sources, diagnostics };
 }
 

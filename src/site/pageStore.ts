@@ -1,0 +1,118 @@
+// Where a build keeps the bodies of its heavy pages (API operations and schemas) between the
+// site stage that makes them and the render threads that turn them into HTML: in a temporary
+// file, not in memory. On a large API the page models were most of the build's memory (about
+// 36 KB of heap per operation page, all alive at once at the end of the site stage); here each
+// body is serialized as soon as it is made and read back by the thread that renders it, so the
+// main thread holds only a small stub per page. serve --watch keeps its models in memory (it
+// compares them between saves) and does not use a store.
+//
+// A stored page's `body` is a getter that reads the body back (the few stages that need one, such
+// as the search index, get it unchanged); `pageKind` and `storedRef` answer without reading it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { onInterrupt } from '../output/interrupt';
+import { settlePlaceholders, type SettledLinks } from '../openapi/placeholders';
+import type { PageBody, PageModel } from '../shared/viewModels';
+
+/** Where a stored body is: its bytes in the store's file, and the API whose spec links it holds. */
+export interface StoredRef {
+  kind: PageBody['kind'];
+  offset: number;
+  length: number;
+  /** Index of the API (in `config.apis`) whose placeholders the body holds; -1 for none. */
+  api: number;
+}
+
+const STORED = Symbol('docsgen.stored');
+/** The store's file name: a dotfile, never a page's path. */
+export const STORE_FILE = '.docsgen-pages';
+
+export class PageStore {
+  readonly file: string;
+  private fd: number;
+  private size = 0;
+  /** The folder made for the store, when it was not given one. */
+  private readonly ownDir?: string;
+  private readonly unregister: () => void;
+  /** Per API: the final hrefs of its spec links, once settled (openapi/markdown.ts). */
+  readonly settled: (SettledLinks | undefined)[] = [];
+
+  /**
+   * `dir`: a folder the build removes whatever happens, even after SIGKILL: the output's
+   * temporary folder (output/write.ts), where the file is deleted before the folder becomes the
+   * site. Without one (`build({ write: false })`), a folder of its own in the system's temp folder.
+   */
+  constructor(dir?: string) {
+    if (dir === undefined) this.ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-pages-'));
+    this.file = path.join(dir ?? this.ownDir!, STORE_FILE);
+    this.fd = fs.openSync(this.file, 'wx+');
+    this.unregister = onInterrupt(() => this.remove());
+  }
+
+  /** Stores the page's body and returns the stub that stands for the page from now on. */
+  put(page: PageModel, api = -1): PageModel {
+    const bytes = v8.serialize(page.body);
+    fs.writeSync(this.fd, bytes, 0, bytes.length, this.size);
+    const ref: StoredRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api };
+    this.size += bytes.length;
+    const { body: _, ...rest } = page;
+    const store = this;
+    return Object.defineProperties(rest as PageModel, {
+      body: { enumerable: true, configurable: true, get: () => store.read(ref) },
+      [STORED]: { value: ref },
+    });
+  }
+
+  /** A stored body, with its spec links settled when they are. */
+  read(ref: StoredRef): PageBody {
+    return this.readSettled(ref).body;
+  }
+
+  /** `read`, and the checked spec links the body shows. */
+  readSettled(ref: StoredRef): { body: PageBody; found: number[] } {
+    return readBody(this.fd, ref, this.settled);
+  }
+
+  /** Deletes the file (safe to call twice). */
+  remove(): void {
+    if (this.fd === -1) return;
+    try {
+      fs.closeSync(this.fd);
+    } finally {
+      this.fd = -1;
+      fs.rmSync(this.ownDir ?? this.file, { recursive: true, force: true });
+      this.unregister();
+    }
+  }
+}
+
+/**
+ * Reads one body from a store's open file (the store itself, and each render thread with its own
+ * descriptor), with its spec links settled; `found`: the checked links it shows.
+ */
+export function readBody(fd: number, ref: StoredRef, settled: readonly (SettledLinks | undefined)[]): { body: PageBody; found: number[] } {
+  const bytes = Buffer.allocUnsafe(ref.length);
+  fs.readSync(fd, bytes, 0, ref.length, ref.offset);
+  const body = v8.deserialize(bytes) as PageBody;
+  const links = ref.api >= 0 ? settled[ref.api] : undefined;
+  return { body, found: links ? settlePlaceholders(body, links) : [] };
+}
+
+/** The page without its body (what goes to a render thread with the ref): every field but the body getter. */
+export function stubOf(page: PageModel): Omit<PageModel, 'body'> {
+  const stub: Record<string, unknown> = {};
+  for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(page))) if (key !== 'body') stub[key] = d.value;
+  return stub as Omit<PageModel, 'body'>;
+}
+
+/** The ref of a stored page; undefined for a page kept in memory. */
+export function storedRef(page: PageModel): StoredRef | undefined {
+  return (page as { [STORED]?: StoredRef })[STORED];
+}
+
+/** A page's kind, without reading a stored body. */
+export function pageKind(page: PageModel): PageBody['kind'] {
+  return storedRef(page)?.kind ?? page.body.kind;
+}

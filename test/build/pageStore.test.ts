@@ -1,0 +1,112 @@
+// A build keeps its API pages' bodies in a temporary file between the site stage and the render
+// threads (src/site/pageStore.ts): what comes back must be the page that went in, and the file
+// must never outlive the build, whether it succeeds, fails or writes nowhere.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openapiStage } from '../../src/build';
+import { loadConfig } from '../../src/config/load';
+import { loadGuides } from '../../src/content/loadGuides';
+import { renderPage } from '../../src/render/renderPages';
+import { buildSiteModel } from '../../src/render/siteModel';
+import { pageKind, PageStore, readBody, storedRef, STORE_FILE, stubOf } from '../../src/site/pageStore';
+import { buildSite } from '../../src/site/routes';
+import { buildFails, buildFiles, configSource, listFiles, repoRoot } from '../helpers/fixture';
+
+const spec = `openapi: 3.0.3
+info: { title: Parcels, version: '1' }
+paths:
+  /parcels/{id}:
+    get:
+      operationId: get-parcel
+      summary: Get a parcel
+      description: See [the guide](/guides/intro) first.
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string }, example: P-1 }
+      responses:
+        '200':
+          description: The parcel.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Parcel' }
+components:
+  schemas:
+    Parcel:
+      type: object
+      properties:
+        id:
+          type: string
+          description: Links [the guide](/guides/intro#ids).
+`;
+const files = (guide = 'Read [the parcel](/api/get-parcel#response-200).\n') => ({
+  'docsgen.config.ts': configSource({ onBrokenAnchors: 'throw', openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.example/openapi.yaml' } }),
+  'openapi.yaml': spec,
+  'content/guides/intro.md': `---\ntitle: Intro\n---\n## Ids {#ids}\n\n${guide}`,
+});
+
+describe('the page store', () => {
+  it('gives back every API page of the shipped site as it was made, and the same HTML', async () => {
+    const { config } = await loadConfig({ root: repoRoot });
+    const { api } = await openapiStage(config, { validator: false });
+    const site = buildSite(config, loadGuides(config), [api!]);
+    const siteModel = buildSiteModel(config, '/assets/style.css');
+    const store = new PageStore();
+    const fd = fs.openSync(store.file, 'r');
+    try {
+      const heavy = site.pages.filter((p) => p.body.kind === 'apiOperation' || p.body.kind === 'apiSchema');
+      expect(heavy.length).toBeGreaterThan(20);
+      for (const page of heavy) {
+        const stored = store.put(page);
+        expect(storedRef(stored)?.kind).toBe(page.body.kind);
+        expect(pageKind(stored)).toBe(page.body.kind);
+        expect(stored.body).toEqual(page.body);
+        // As a render thread gets it: the stub, and the body read from the file.
+        const { body } = readBody(fd, storedRef(stored)!, store.settled);
+        expect(renderPage(siteModel, { ...stubOf(stored), body })).toBe(renderPage(siteModel, page));
+      }
+    } finally {
+      fs.closeSync(fd);
+      store.remove();
+    }
+    expect(fs.existsSync(store.file)).toBe(false);
+  });
+
+  describe('never outlives the build', () => {
+    let tmp: string;
+    const saved = process.env.TMPDIR;
+    beforeEach(() => {
+      // A folder of this test's own: builds without an output folder keep their store in the system's temp folder.
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-store-test-'));
+      process.env.TMPDIR = tmp;
+    });
+    afterEach(() => {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      fs.rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it.each([1, 2])('a build into a folder: the site has no store file, and anchor links into stored pages are checked (%i threads)', async (threads) => {
+      const f = await buildFiles(files(), { threads });
+      const out = f.result.config.outDir;
+      expect(listFiles(out)).not.toContain(STORE_FILE);
+      expect(listFiles(out).filter((file) => file.includes('docsgen-pages'))).toEqual([]);
+      expect(f.$('api/get-parcel/index.html')('#response-200').length).toBe(1);
+      expect(fs.readdirSync(path.dirname(out)).filter((name) => name.includes('.docsgen-'))).toEqual([]);
+      expect(fs.readdirSync(tmp).filter((name) => name.startsWith('docsgen-pages-'))).toEqual([]);
+    });
+
+    it.each([1, 2])('a build that fails after the render stage (a broken anchor) leaves nothing behind (%i threads)', async (threads) => {
+      const { error, dir } = await buildFails(files('Read [the parcel](/api/get-parcel#response-404).\n'), { threads });
+      expect(error.diagnostics.map((d) => d.code)).toContain('broken-anchor');
+      expect(fs.readdirSync(dir).filter((name) => name === 'build' || /docsgen-(tmp|old|lock)/.test(name))).toEqual([]);
+      expect(fs.readdirSync(tmp).filter((name) => name.startsWith('docsgen-pages-'))).toEqual([]);
+    });
+
+    it('a build that returns its files in memory keeps its store in the temp folder only while it runs', async () => {
+      const f = await buildFiles(files(), { write: false, threads: 2 });
+      expect(f.result.files.get('api/get-parcel/index.html')).toContain('Get a parcel');
+      expect(fs.readdirSync(tmp).filter((name) => name.startsWith('docsgen-pages-'))).toEqual([]);
+    });
+  });
+});
