@@ -24,16 +24,15 @@ export function withoutBlobs(text: string): string {
 }
 
 /**
- * Whether `text` may hold `length` characters in a row without whitespace. Only ASCII whitespace
- * and no-break spaces end a run here, so a run of other characters only ever answers yes: the
- * regular expressions then decide.
+ * Whether `text` may hold `length` characters in a row without whitespace. Only plain spaces end a
+ * run here (the texts are mostly collapsed to them), so a run with other whitespace only ever
+ * answers yes: the regular expressions then decide.
  */
 function hasRun(text: string, length: number): boolean {
-  let run = 0;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 32 || (c >= 9 && c <= 13) || c === 160) run = 0;
-    else if (++run >= length) return true;
+  for (let start = 0; ; ) {
+    const end = text.indexOf(' ', start);
+    if ((end === -1 ? text.length : end) - start >= length) return true;
+    if (end === -1) return false;
+    start = end + 1;
   }
-  return false;
 }

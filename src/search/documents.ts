@@ -52,6 +52,7 @@ export interface SearchDocumentsOptions {
 }
 
 export const BREADCRUMB_SEPARATOR = ' › ';
+const CONTEXT_SEPARATOR = ' › ';
 
 const locationLabel: Record<string, string> = { path: FieldContext.path, query: FieldContext.query, header: FieldContext.header, cookie: FieldContext.cookie };
 
@@ -95,13 +96,15 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
       .slice(0, -1)
       .map((c) => c.label)
       .join(BREADCRUMB_SEPARATOR);
-    const base = { p: pageId, url, breadcrumb, pageTitle: title };
     const description = withoutBlobs(page.head.description).trim();
     const add = (type: SearchDocumentType, i: number, t: string, anchor = '', section?: string) => {
       t = withoutBlobs(t).trim();
       // A page's text that only repeats its description (API tag pages) is stored once.
       if (type === SearchDocumentType.Content && i === pageId && t === description) return;
-      if (t) out.push({ type, i, t, anchor, ...base, ...(section ? { section } : {}) });
+      if (!t) return;
+      const doc: SearchDocument = { type, i, t, anchor, p: pageId, url, breadcrumb, pageTitle: title };
+      if (section) doc.section = section;
+      out.push(doc);
     };
     /** A heading (own id) with the text under it as its Content. */
     const section = (heading: string, anchor: string, text: string, context?: string) => {
@@ -161,39 +164,43 @@ type Section = (heading: string, anchor: string, text: string, context?: string)
 
 function operationSections(op: OperationView, pageId: number, add: Add, section: Section, htmlToText: (html: string) => string): void {
   add(SearchDocumentType.Content, pageId, htmlToText(op.descriptionHtml));
-  const seen = new Set<string>();
-  const field = (node: SchemaNode, context: string[]) => {
+  /** Field name → the texts indexed under it on this page. */
+  const seen = new Map<string, Set<string>>();
+  /** `context`: where the field sits, `Response 200 › data` (CONTEXT_SEPARATOR between levels). */
+  const field = (node: SchemaNode, context: string) => {
     if (node.name) {
       const text = nodeText(node, htmlToText);
-      const key = `${node.name}\u0000${text}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        section(node.name, node.id, text, context.join(' › '));
+      let texts = seen.get(node.name);
+      if (!texts) seen.set(node.name, (texts = new Set()));
+      if (!texts.has(text)) {
+        texts.add(text);
+        section(node.name, node.id, text, context);
       }
     }
-    const inner = node.name ? [...context, node.name] : context;
+    if (!node.children.length && !node.additional && !node.variants) return;
+    const inner = node.name ? `${context}${CONTEXT_SEPARATOR}${node.name}` : context;
     for (const child of node.children) field(child, inner);
     if (node.additional) field(node.additional, inner);
     for (const option of node.variants?.options ?? []) field(option.node, inner);
   };
-  for (const group of op.parameters) for (const param of group.params) field(param, [locationLabel[group.location] ?? group.label]);
+  for (const group of op.parameters) for (const param of group.params) field(param, locationLabel[group.location] ?? group.label);
   if (op.requestBody) {
     section('Request body', op.requestBody.id, htmlToText(op.requestBody.descriptionHtml));
-    for (const c of op.requestBody.contents) if (c.schema) field(c.schema, [FieldContext.requestBody]);
+    for (const c of op.requestBody.contents) if (c.schema) field(c.schema, FieldContext.requestBody);
   }
   for (const r of op.responses) {
     section(r.status, r.id, htmlToText(r.descriptionHtml), FieldContext.response);
-    for (const h of r.headers) field(h, [`${FieldContext.response} ${r.status} header`]);
-    for (const c of r.contents) if (c.schema) field(c.schema, [`${FieldContext.response} ${r.status}`]);
+    for (const h of r.headers) field(h, `${FieldContext.response} ${r.status} header`);
+    for (const c of r.contents) if (c.schema) field(c.schema, `${FieldContext.response} ${r.status}`);
   }
   for (const cb of op.callbacks) {
     section(cb.name, cb.id, cb.operations.map((o) => `${o.method.toUpperCase()} ${o.expression} ${o.summary} ${htmlToText(o.descriptionHtml)}`).join(' '), FieldContext.callback);
     // Its operations' fields, as the operation's own: `Callback onShipped POST › Request body › orderId`.
     for (const o of cb.operations) {
       const where = `${FieldContext.callback} ${cb.name} ${o.method}`;
-      for (const group of o.parameters) for (const param of group.params) field(param, [where, locationLabel[group.location] ?? group.label]);
-      for (const c of o.requestBody?.contents ?? []) if (c.schema) field(c.schema, [where, FieldContext.requestBody]);
-      for (const r of o.responses) for (const c of r.contents) if (c.schema) field(c.schema, [where, `${FieldContext.response} ${r.status}`]);
+      for (const group of o.parameters) for (const param of group.params) field(param, `${where}${CONTEXT_SEPARATOR}${locationLabel[group.location] ?? group.label}`);
+      for (const c of o.requestBody?.contents ?? []) if (c.schema) field(c.schema, `${where}${CONTEXT_SEPARATOR}${FieldContext.requestBody}`);
+      for (const r of o.responses) for (const c of r.contents) if (c.schema) field(c.schema, `${where}${CONTEXT_SEPARATOR}${FieldContext.response} ${r.status}`);
     }
   }
 }

@@ -28,6 +28,7 @@
 // one folder named by the hash of all fragments together: one hash per page in the manifest would
 // cost more (for 7,000 pages) than the median query fetches, and ids shift when a page is added,
 // so most fragments change together anyway.
+import { createHash } from 'node:crypto';
 import { contentHash } from '../output/hash';
 import { fieldWeightCodes, literalKey, wordsKey } from '../shared/search/query';
 import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
@@ -171,7 +172,7 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   for (const id of pageIds) perPage[id] = { d: [] };
   for (const type of SEARCH_TYPES) for (const d of types[type].documents) perPage[d.p ?? d.i]?.d.push([type, d]);
   const fragments = pageIds.map((id) => [id, JSON.stringify(perPage[id])] as const);
-  const folder = `f/${contentHash(fragments.map(([id, text]) => `${id}\u0000${text}`).join('\u0001'))}/`;
+  const folder = `f/${joinedHash(fragments)}/`;
   for (const [id, text] of fragments) files.set(`${SHARDED_DIR}/${folder}${id}.json`, text);
 
   // IMPORTANT: a document's page is the greatest page id not above its id (sectionPage in query.ts).
@@ -193,6 +194,16 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     pageIds: pageIdsFile,
   };
   return { manifest: JSON.stringify(manifest), files };
+}
+
+/**
+ * `contentHash` of the fragments joined as `<id>\0<text>`, separated by `\u0001`, hashed piece by
+ * piece: the joined text of a large site's fragments is tens of megabytes made only to be hashed.
+ */
+function joinedHash(fragments: readonly (readonly [number, string])[]): string {
+  const hash = createHash('sha256');
+  for (const [k, [id, text]] of fragments.entries()) hash.update(`${k ? '\u0001' : ''}${id}\u0000`).update(text);
+  return hash.digest('hex').slice(0, 10);
 }
 
 /** Code-unit order: how query.ts compares terms (`<`), whatever the locale. */

@@ -29,11 +29,11 @@ function elasticlunrTokens(terms: string[]): string[] {
   return tokens;
 }
 
-/** A text's elasticlunr tokens, each once in order of first occurrence, with how often it occurs. */
+/** A text's tokens (as numbers, see typeTerms), each once in order of first occurrence, with how often it occurs. */
 interface TextTokens {
   /** Number of tokens, repeats included (elasticlunr's field length). */
   length: number;
-  tokens: string[];
+  tokens: number[];
   counts: number[];
 }
 
@@ -41,26 +41,46 @@ interface TextTokens {
 const MAX_TEXTS = 50_000;
 
 export function typeTerms(documents: SearchDocument[]): TypeTerms[] {
-  const words = { drop: new WordTerms('drop', elasticlunrTokens), keep: new WordTerms('keep', elasticlunrTokens) };
+  // Tokens are numbered as first met, so that counting and postings use arrays: a Map lookup per
+  // posting (2 million on the 7,000-page site) was most of this function's time.
+  const numbers = new Map<string, number>();
+  const names: string[] = [];
+  const numbered = (terms: string[]) =>
+    elasticlunrTokens(terms).map((token) => {
+      let n = numbers.get(token);
+      if (n === undefined) numbers.set(token, (n = names.push(token) - 1));
+      return n;
+    });
+  const words = { drop: new WordTerms('drop', numbered), keep: new WordTerms('keep', numbered) };
+  // Occurrences of each token in the text being counted, and the tokens met in it, in order.
+  let tally = new Int32Array(1024);
+  const met: number[] = [];
+  let length = 0;
+  const count = (token: number) => {
+    length++;
+    if (token >= tally.length) {
+      const larger = new Int32Array(Math.max(tally.length * 2, token + 1));
+      larger.set(tally);
+      tally = larger;
+    }
+    if (tally[token]++ === 0) met.push(token);
+  };
   return SEARCH_TYPES.map((type) => {
     const docs = documents.filter((d) => d.type === type).sort((a, b) => a.i - b.i);
     const stopWords = type === SearchDocumentType.Description || type === SearchDocumentType.Content ? 'drop' : 'keep';
     const lengths = new Map<number, number>();
-    const postings = new Map<string, number[]>();
+    /** Token number → [id, count, id, count, …]; `order` lists the tokens as first indexed. */
+    const lists: number[][] = [];
+    const order: number[] = [];
     const texts = new Map<string, TextTokens>();
-    const counts = new Map<string, number>();
-    let length = 0;
-    const count = (token: string) => {
-      length++;
-      counts.set(token, (counts.get(token) ?? 0) + 1);
-    };
     const tokensOf = (text: string): TextTokens => {
       let known = texts.get(text);
       if (known === undefined) {
         length = 0;
-        counts.clear();
+        met.length = 0;
         words[stopWords].forEach(text, count);
-        known = { length, tokens: [...counts.keys()], counts: [...counts.values()] };
+        known = { length, tokens: met.slice(), counts: met.map((token) => tally[token]) };
+        for (const token of met) tally[token] = 0;
         if (texts.size >= MAX_TEXTS) texts.clear();
         texts.set(text, known);
       }
@@ -74,11 +94,16 @@ export function typeTerms(documents: SearchDocument[]): TypeTerms[] {
       if (!length) continue;
       lengths.set(doc.i, length);
       for (let t = 0; t < tokens.length; t++) {
-        const list = postings.get(tokens[t]);
+        const list = lists[tokens[t]];
         if (list) list.push(doc.i, counts[t]);
-        else postings.set(tokens[t], [doc.i, counts[t]]);
+        else {
+          lists[tokens[t]] = [doc.i, counts[t]];
+          order.push(tokens[t]);
+        }
       }
     }
+    const postings = new Map<string, number[]>();
+    for (const token of order) postings.set(names[token], lists[token]);
     return { documents: documents.filter((d) => d.type === type).map(stored), n: lengths.size, lengths, postings };
   });
 }

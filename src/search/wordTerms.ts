@@ -10,20 +10,20 @@ import { indexTerms } from '../shared/search/tokenize';
 /** Words remembered at most; past this the memory starts again (same terms, only slower). */
 const MAX_WORDS = 200_000;
 
-export class WordTerms {
-  private readonly words = new Map<string, readonly string[]>();
+export class WordTerms<Term = string> {
+  private readonly words = new Map<string, readonly Term[]>();
 
   /**
    * @param stopWords as for `indexTerms`.
-   * @param map what is kept of a word's terms (typeTerms splits them as elasticlunr would).
+   * @param map what is kept of a word's terms (typeTerms splits them as elasticlunr would, and numbers them).
    */
   constructor(
     private readonly stopWords: 'drop' | 'keep',
-    private readonly map: (terms: string[]) => readonly string[] = (terms) => terms,
+    private readonly map: (terms: string[]) => readonly Term[] = (terms) => terms as unknown as Term[],
   ) {}
 
   /** Calls `each` with every term of `text`, in order (after `map`). */
-  forEach(text: string, each: (term: string) => void): void {
+  forEach(text: string, each: (term: Term) => void): void {
     let start = 0;
     while (start < text.length) {
       let end = text.indexOf(' ', start);
@@ -34,13 +34,13 @@ export class WordTerms {
   }
 
   /** The terms of `text`, in order (after `map`). */
-  terms(text: string): string[] {
-    const out: string[] = [];
+  terms(text: string): Term[] {
+    const out: Term[] = [];
     this.forEach(text, (term) => out.push(term));
     return out;
   }
 
-  private of(word: string): readonly string[] {
+  private of(word: string): readonly Term[] {
     let terms = this.words.get(word);
     if (terms === undefined) {
       if (this.words.size >= MAX_WORDS) this.words.clear();
