@@ -99,7 +99,7 @@ describe('site/sidebar focusSidebars', () => {
   it('writes one tree per large sidebar, named by its content, and gives every page of that sidebar its URL', () => {
     const sidebar = apiSidebar(40, 25);
     const small = apiSidebar(2, 3);
-    const pages = [...pagesOf(sidebar, ['/api/t7-3', '/api/t9-0', '/api']), { route: '/guides/a', section: 'guides', sidebar: small, sidebarTree: undefined as string | undefined }];
+    const pages: { route: string; section: string; sidebar: SidebarItem[]; sidebarTree?: string }[] = [...pagesOf(sidebar, ['/api/t7-3', '/api/t9-0', '/api']), { route: '/guides/a', section: 'guides', sidebar: small }];
     const files = focusSidebars(pages, (r) => r, tagLanding, undefined, (file) => `/base/${file}`);
     expect([...files.keys()]).toHaveLength(1);
     const [file] = [...files.keys()];
