@@ -164,18 +164,13 @@ type Section = (heading: string, anchor: string, text: string, context?: string)
 
 function operationSections(op: OperationView, pageId: number, add: Add, section: Section, htmlToText: (html: string) => string): void {
   add(SearchDocumentType.Content, pageId, htmlToText(op.descriptionHtml));
-  /** Field name → the texts indexed under it on this page. */
-  const seen = new Map<string, Set<string>>();
+  /** Field name → the text indexed under it on this page, or the texts when it has several. */
+  const seen = new Map<string, string | Set<string>>();
   /** `context`: where the field sits, `Response 200 › data` (CONTEXT_SEPARATOR between levels). */
   const field = (node: SchemaNode, context: string) => {
     if (node.name) {
       const text = nodeText(node, htmlToText);
-      let texts = seen.get(node.name);
-      if (!texts) seen.set(node.name, (texts = new Set()));
-      if (!texts.has(text)) {
-        texts.add(text);
-        section(node.name, node.id, text, context);
-      }
+      if (isNew(seen, node.name, text)) section(node.name, node.id, text, context);
     }
     if (!node.children.length && !node.additional && !node.variants) return;
     const inner = node.name ? `${context}${CONTEXT_SEPARATOR}${node.name}` : context;
@@ -210,8 +205,23 @@ function operationKeywords(op: OperationView): string {
   return op.webhook ? `Webhook ${op.webhook.event} ${op.method.toUpperCase()}` : `${op.method.toUpperCase()} ${op.path}`;
 }
 
+/** Records `text` under `name`; false when it already was. */
+function isNew(seen: Map<string, string | Set<string>>, name: string, text: string): boolean {
+  const known = seen.get(name);
+  if (known === undefined) seen.set(name, text);
+  else if (typeof known === 'string') {
+    if (known === text) return false;
+    seen.set(name, new Set([known, text]));
+  } else {
+    if (known.has(text)) return false;
+    known.add(text);
+  }
+  return true;
+}
+
 /** A field's description and possible values, as text. */
 function nodeText(node: SchemaNode, htmlToText: (html: string) => string): string {
+  if (!node.enumValues?.length) return htmlToText(node.descriptionHtml);
   const parts = [htmlToText(node.descriptionHtml)];
   for (const e of node.enumValues ?? []) parts.push(e.value, htmlToText(e.descriptionHtml));
   return parts.filter(Boolean).join(' ');

@@ -61,12 +61,14 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   const titles = types[SearchDocumentType.Title].documents;
   const pageIds = titles.map((d) => d.i);
   // Per document id, in arrays (ids are dense): looked up once per posting, millions of times on a large site.
+  // (Indexed loops and forEach here: this function runs once, mostly unoptimised, and for…of
+  // allocates an iterator result or a [key, value] pair per element there.)
   let maxId = 0;
-  for (const type of SEARCH_TYPES) for (const d of types[type].documents) maxId = Math.max(maxId, d.i);
+  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) maxId = Math.max(maxId, docs[k].i);
   const parentOf = new Int32Array(maxId + 1);
-  for (const type of SEARCH_TYPES) for (const d of types[type].documents) parentOf[d.i] = d.p ?? d.i;
+  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) parentOf[docs[k].i] = docs[k].p ?? docs[k].i;
   const weights = new Int32Array(maxId + 1);
-  for (const [id, code] of fieldWeightCodes(types[SearchDocumentType.Heading].documents)) weights[id] = code;
+  fieldWeightCodes(types[SearchDocumentType.Heading].documents).forEach((code, id) => (weights[id] = code));
 
   // Term → postings per type, as flat integer lists.
   const postings = new Map<string, ShardFile['t'][string]>();
@@ -74,27 +76,13 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   const frequencies = new Map<string, number>();
   for (const type of SEARCH_TYPES) {
     const lengths = new Int32Array(maxId + 1);
-    for (const [id, length] of types[type].lengths) lengths[id] = length;
+    types[type].lengths.forEach((length, id) => (lengths[id] = length));
     const withParent = type === SearchDocumentType.Heading || type === SearchDocumentType.Content;
-    for (const [term, flat] of types[type].postings) {
+    types[type].postings.forEach((flat, term) => {
       let list = postings.get(term);
       if (!list) postings.set(term, (list = SEARCH_TYPES.map(() => 0)));
       frequencies.set(term, (frequencies.get(term) ?? 0) + flat.length / 2);
-      // Columns (ids, counts, lengths[, page distances, weights]): runs of alike numbers, which gzip well.
-      const columns: number[][] = withParent ? [[], [], [], [], []] : [[], [], []];
-      let previous = 0;
-      for (let k = 0; k < flat.length; k += 2) {
-        const id = flat[k];
-        columns[0].push(id - previous);
-        columns[1].push(flat[k + 1]);
-        columns[2].push(lengths[id]);
-        if (withParent) {
-          columns[3].push(id - parentOf[id]);
-          columns[4].push(weights[id]);
-        }
-        previous = id;
-      }
-      if (withParent && columns[4].every((w) => w === 0)) columns.pop();
+      const columns = postingColumns(flat, lengths, withParent ? parentOf : undefined, weights);
       if (columns[0].length > longList) {
         // Scoring reads lengths and weights only for candidates, which are documents of every word
         // of the query: a query needs them from one list (its rarest word's), and they are most
@@ -107,7 +95,7 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
         };
         list[type] = [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
       } else list[type] = columns;
-    }
+    });
   }
 
   // Title keys, under their first term.
@@ -170,10 +158,10 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   // Page fragments.
   const perPage: FragmentFile[] = [];
   for (const id of pageIds) perPage[id] = { d: [] };
-  for (const type of SEARCH_TYPES) for (const d of types[type].documents) perPage[d.p ?? d.i]?.d.push([type, d]);
+  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) perPage[docs[k].p ?? docs[k].i]?.d.push([type, docs[k]]);
   const fragments = pageIds.map((id) => [id, JSON.stringify(perPage[id])] as const);
   const folder = `f/${joinedHash(fragments)}/`;
-  for (const [id, text] of fragments) files.set(`${SHARDED_DIR}/${folder}${id}.json`, text);
+  for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
 
   // IMPORTANT: a document's page is the greatest page id not above its id (sectionPage in query.ts).
   for (let id = 1, page = 0, k = 0; id <= maxId; id++) {
@@ -194,6 +182,39 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     pageIds: pageIdsFile,
   };
   return { manifest: JSON.stringify(manifest), files };
+}
+
+/**
+ * A posting list's columns (ids as differences, counts, lengths[, page distances, weights]): runs
+ * of alike numbers, which gzip well. Page distances and weights only with `parentOf` (Heading and
+ * Content), weights only when one is not 0. Each column is made at its final length: growing
+ * them one push at a time was most of the stage's garbage.
+ */
+function postingColumns(flat: number[], lengths: Int32Array, parentOf: Int32Array | undefined, weights: Int32Array): number[][] {
+  const n = flat.length / 2;
+  const ids = new Array<number>(n);
+  const counts = new Array<number>(n);
+  const lengthColumn = new Array<number>(n);
+  let previous = 0;
+  for (let k = 0; k < n; k++) {
+    const id = flat[2 * k];
+    ids[k] = id - previous;
+    counts[k] = flat[2 * k + 1];
+    lengthColumn[k] = lengths[id];
+    previous = id;
+  }
+  if (!parentOf) return [ids, counts, lengthColumn];
+  const distances = new Array<number>(n);
+  let weighted = false;
+  for (let k = 0; k < n; k++) {
+    const id = flat[2 * k];
+    distances[k] = id - parentOf[id];
+    if (weights[id] !== 0) weighted = true;
+  }
+  if (!weighted) return [ids, counts, lengthColumn, distances];
+  const weightColumn = new Array<number>(n);
+  for (let k = 0; k < n; k++) weightColumn[k] = weights[flat[2 * k]];
+  return [ids, counts, lengthColumn, distances, weightColumn];
 }
 
 /**

@@ -69,9 +69,6 @@ export function typeTerms(documents: SearchDocument[]): TypeTerms[] {
     const docs = documents.filter((d) => d.type === type).sort((a, b) => a.i - b.i);
     const stopWords = type === SearchDocumentType.Description || type === SearchDocumentType.Content ? 'drop' : 'keep';
     const lengths = new Map<number, number>();
-    /** Token number → [id, count, id, count, …]; `order` lists the tokens as first indexed. */
-    const lists: number[][] = [];
-    const order: number[] = [];
     const texts = new Map<string, TextTokens>();
     const tokensOf = (text: string): TextTokens => {
       let known = texts.get(text);
@@ -86,20 +83,36 @@ export function typeTerms(documents: SearchDocument[]): TypeTerms[] {
       }
       return known;
     };
+    // Two passes, so that each posting list is made at its final length: grown one push at a
+    // time, the lists were most of this function's garbage.
+    const ofDoc: TextTokens[] = new Array(docs.length);
     for (let k = 0; k < docs.length; k++) {
-      const doc = docs[k];
-      if (k > 0 && docs[k - 1].i === doc.i) throw new Error(`Search document id ${doc.i} is used twice for type ${type}.`);
-      const { length, tokens, counts } = tokensOf(doc.t);
+      if (k > 0 && docs[k - 1].i === docs[k].i) throw new Error(`Search document id ${docs[k].i} is used twice for type ${type}.`);
+      ofDoc[k] = tokensOf(docs[k].t);
+    }
+    /** Token number → length of its list; `order` lists the tokens as first indexed. */
+    const sizes = new Int32Array(names.length);
+    const order: number[] = [];
+    for (let k = 0; k < ofDoc.length; k++) {
+      const { tokens } = ofDoc[k];
+      for (let t = 0; t < tokens.length; t++) {
+        if (sizes[tokens[t]] === 0) order.push(tokens[t]);
+        sizes[tokens[t]] += 2;
+      }
+    }
+    const lists: number[][] = new Array(names.length);
+    for (const token of order) lists[token] = new Array(sizes[token]);
+    const filled = new Int32Array(names.length);
+    for (let k = 0; k < docs.length; k++) {
+      const { length, tokens, counts } = ofDoc[k];
       // Every term comes with at least one token, so no tokens means no terms: not indexed.
       if (!length) continue;
-      lengths.set(doc.i, length);
+      const id = docs[k].i;
+      lengths.set(id, length);
       for (let t = 0; t < tokens.length; t++) {
         const list = lists[tokens[t]];
-        if (list) list.push(doc.i, counts[t]);
-        else {
-          lists[tokens[t]] = [doc.i, counts[t]];
-          order.push(tokens[t]);
-        }
+        list[filled[tokens[t]]++] = id;
+        list[filled[tokens[t]]++] = counts[t];
       }
     }
     const postings = new Map<string, number[]>();
