@@ -5,7 +5,7 @@
 import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic';
 import type { SpecSource } from './load';
 import type { ValidationMessages } from './validate';
-import { startValidator, type Validator } from './validator';
+import { startValidator, type ValidationInput, type Validator } from './validator';
 import { danglingRefDiagnostics, danglingRefs } from './refs';
 import { validationDiagnostics } from './validationDiagnostics';
 
@@ -32,7 +32,8 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   if (hasExternalRefs(raw)) raw = await bundleExternalRefs(spec);
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
-  const messages = options.validator === false ? Promise.resolve({ errors: [], warnings: [] }) : (options.validator ?? startValidator()).validate(raw);
+  const input: ValidationInput = raw === spec.document ? { text: spec.text, source: spec.source } : { document: raw };
+  const messages = options.validator === false ? Promise.resolve({ errors: [], warnings: [] }) : (options.validator ?? startValidator()).validate(input);
   const validated = messages.then((messages) => verdict(messages, raw, spec, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
   try {

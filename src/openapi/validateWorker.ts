@@ -1,11 +1,14 @@
 // A validation thread (src/openapi/parse.ts): loads the validator as soon as it starts, then
-// validates the one document it is sent and replies once with the messages, or with the error
-// that stopped the validator.
+// validates the one spec it is sent (its text, parsed here, or a document) and replies once with
+// the messages, or with the error that stopped the validator.
 import { parentPort } from 'node:worker_threads';
 import { validateSpec } from './validate';
+import { parseSpec } from './load';
+import type { ValidationInput } from './validator';
 
-parentPort!.once('message', async (document: Record<string, unknown>) => {
+parentPort!.once('message', async (spec: ValidationInput) => {
   try {
+    const document = 'document' in spec ? spec.document : parseSpec(spec.text, spec.source);
     parentPort!.postMessage({ messages: await validateSpec(document) });
   } catch (cause) {
     parentPort!.postMessage({ failed: (cause as Error).message });

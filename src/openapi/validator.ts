@@ -10,10 +10,17 @@ import { startWorker } from '../workers';
  * live thread would keep the process from exiting).
  */
 export interface Validator {
-  validate(document: Record<string, unknown>): Promise<ValidationMessages>;
+  /**
+   * The spec as its text when the document is just that text parsed (the thread parses it again
+   * itself: sending the parsed document copied it in this thread, which took 30 s and hundreds of
+   * MB on a 46 MB spec), else the document (a bundled or converted one).
+   */
+  validate(spec: ValidationInput): Promise<ValidationMessages>;
   dispose(): void;
   terminate(): void;
 }
+
+export type ValidationInput = { text: string; source: string } | { document: Record<string, unknown> };
 
 export function startValidator(): Validator {
   const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', undefined);
@@ -28,9 +35,9 @@ export function startValidator(): Validator {
   answer.then(() => void worker.terminate(), () => {});
   let used = false;
   return {
-    validate(document) {
+    validate(spec) {
       used = true;
-      worker.postMessage(document);
+      worker.postMessage(spec);
       return answer;
     },
     dispose() {

@@ -17,7 +17,12 @@ function sidebarTree($: CheerioAPI): Tree {
   const list = (ul: ReturnType<CheerioAPI>): Tree =>
     ul.children('li').toArray().map((li): string | Tree => {
       const details = $(li).children('details');
-      if (details.length === 0) return $(li).find('a > span').last().text();
+      if (details.length === 0) {
+        // The link's label: its text without the method badge.
+        const link = $(li).children('a').clone();
+        link.find('.method-badge').remove();
+        return link.text();
+      }
       return [details.children('summary').text(), ...list(details.children('ul'))];
     });
   return list($('nav.sidebar').first().children('ul'));
