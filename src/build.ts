@@ -36,7 +36,8 @@ import type { OutDirGuard } from './output/guard';
 import { packagePath } from './paths';
 import { buildSiteModel } from './render/siteModel';
 import { renderPages } from './render/renderPages';
-import { renderSite, type SitePage } from './render/renderSite';
+import { PARALLEL_THRESHOLD, renderSite, type SitePage } from './render/renderSite';
+import { collectGarbage } from './workers';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite, withGuideText, type SiteResult } from './site/routes';
@@ -242,6 +243,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // its model (hundreds of MB on a large one) are let go now, not carried through the render.
     const specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
     apis.length = 0;
+    // …and collected now, with the site stage's garbage, before the search stage adds its own: V8
+    // lets a heap grow to a multiple of what was live at its last full collection.
+    if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
 
     const islandsStart = performance.now();
     const assets = await islands;

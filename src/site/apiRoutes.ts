@@ -376,13 +376,22 @@ type UsePage = { label: string; kind: 'operation' | 'schema'; method?: string; h
 
 /** Where each named schema is used: per schema, one entry per page, with every field on that page. */
 class UsedBy {
-  private readonly bySchema = new Map<string, Map<string, ApiSchemaView['usedBy'][number]>>();
+  private readonly bySchema = new Map<string, { pages: Map<string, ApiSchemaView['usedBy'][number]>; more: Set<string> }>();
 
   add(name: string, page: UsePage, where: string, fieldHref: string): void {
-    let pages = this.bySchema.get(name);
-    if (!pages) this.bySchema.set(name, (pages = new Map()));
-    let entry = pages.get(page.href);
-    if (!entry) pages.set(page.href, (entry = { ...page, fields: [], moreFields: 0 }));
+    let uses = this.bySchema.get(name);
+    if (!uses) this.bySchema.set(name, (uses = { pages: new Map(), more: new Set() }));
+    let entry = uses.pages.get(page.href);
+    if (!entry) {
+      // Past the pages listed, only how many more: an error schema used by every operation of a
+      // large spec otherwise kept an entry per operation. Operations are made before schemas, so
+      // the first pages are the ones the list shows (operations first).
+      if (uses.pages.size >= USED_BY_PAGES) {
+        uses.more.add(page.href);
+        return;
+      }
+      uses.pages.set(page.href, (entry = { ...page, fields: [], moreFields: 0 }));
+    }
     // A schema used all over one large page would otherwise list hundreds of fields there.
     if (entry.fields.length < USED_BY_FIELDS_PER_PAGE) entry.fields.push({ where, href: fieldHref });
     else entry.moreFields++;
@@ -390,9 +399,10 @@ class UsedBy {
 
   /** Operations first (in spec order), then schemas; at most USED_BY_PAGES of them, and how many more there are. */
   list(name: string): { usedBy: ApiSchemaView['usedBy']; usedByMore: number } {
-    const entries = [...(this.bySchema.get(name)?.values() ?? [])];
+    const uses = this.bySchema.get(name);
+    const entries = [...(uses?.pages.values() ?? [])];
     const ordered = [...entries.filter((e) => e.kind === 'operation'), ...entries.filter((e) => e.kind === 'schema')];
-    return { usedBy: ordered.slice(0, USED_BY_PAGES), usedByMore: Math.max(0, ordered.length - USED_BY_PAGES) };
+    return { usedBy: ordered.slice(0, USED_BY_PAGES), usedByMore: Math.max(0, ordered.length - USED_BY_PAGES) + (uses?.more.size ?? 0) };
   }
 }
 
