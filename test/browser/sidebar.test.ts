@@ -1,7 +1,8 @@
 // A large sidebar in a real browser: each page carries only its own branch, the other
 // categories are links to their landing page, and their caret expands them in place from the
 // sidebar's shared tree file, at desktop width and in the mobile drawer; without JavaScript the
-// category link still leads somewhere.
+// category link still leads somewhere. The carets come with a chunk loaded on the page's first
+// pointer movement or focus, not with the page runtime.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, serveStatic } from '../helpers/browser';
@@ -50,8 +51,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function open(viewport: { width: number; height: number }, route: string, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled });
+async function open(viewport: { width: number; height: number }, route: string, javaScriptEnabled = true, hasTouch = false): Promise<Page> {
+  const context = await browser.newContext({ viewport, javaScriptEnabled, hasTouch, isMobile: hasTouch });
   contexts.push(context);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -68,6 +69,12 @@ async function open(viewport: { width: number; height: number }, route: string, 
   return page;
 }
 
+/** The reader moves the mouse: the page loads the sidebar's carets. */
+async function pointerArrives(page: Page): Promise<void> {
+  await page.mouse.move(700, 450);
+  await page.locator('.doc-sidebar .sidebar-caret').first().waitFor({ state: 'attached' });
+}
+
 /** Each sidebar row's box, to compare a page with and without JavaScript. */
 const rowBoxes = (page: Page) => page.locator('.doc-sidebar nav.sidebar li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().toJSON()));
 
@@ -75,9 +82,12 @@ describe('a large sidebar', () => {
   it('expands a collapsed category in place from the shared tree, and follows a link in it (1440 px)', async () => {
     const page = await open(DESKTOP, '/guides/topic-1/part-2/g-03');
     const sidebar = page.getByRole('navigation', { name: 'Guides sidebar' });
-    // The page's own branch is open; every other category is a link, with a caret button.
+    // The page's own branch is open; every other category is a link, with a caret button once
+    // the pointer moves (none before: the page runtime does not carry them).
     expect(await sidebar.locator('summary').allInnerTexts()).toEqual(['Topic 1', 'Part 1.2']);
     expect(await sidebar.locator('a[aria-current="page"]').innerText()).toBe('Guide 1.2.3');
+    expect(await page.locator('.sidebar-caret').count()).toBe(0);
+    await pointerArrives(page);
     const caret = sidebar.getByRole('button', { name: 'Pages in Topic 0' });
     expect(await caret.getAttribute('aria-expanded')).toBe('false');
     expect(await sidebar.getByRole('link', { name: 'Part 0.1' }).count()).toBe(0);
@@ -106,9 +116,12 @@ describe('a large sidebar', () => {
   it('works from the keyboard: the caret follows its link in tab order, Enter expands and collapses', async () => {
     const page = await open(DESKTOP, '/guides/topic-1/part-2/g-03');
     const sidebar = page.getByRole('navigation', { name: 'Guides sidebar' });
-    await sidebar.getByRole('link', { name: LONG, exact: true }).focus();
+    // Focus coming into the page brings the carets, as the pointer does.
     await page.keyboard.press('Tab');
     const caret = sidebar.getByRole('button', { name: `Pages in ${LONG}` });
+    await caret.waitFor({ state: 'attached' });
+    await sidebar.getByRole('link', { name: LONG, exact: true }).focus();
+    await page.keyboard.press('Tab');
     expect(await caret.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => caret.getAttribute('aria-expanded')).toBe('true');
@@ -122,7 +135,7 @@ describe('a large sidebar', () => {
   it('adds its carets without moving anything, and without JavaScript each category links to its first guide', async () => {
     const route = '/guides/topic-1/part-2/g-03';
     const withJs = await open(DESKTOP, route);
-    await withJs.locator('.sidebar-caret').first().waitFor({ state: 'attached' });
+    await pointerArrives(withJs);
     const noJs = await open(DESKTOP, route, false);
     expect(await rowBoxes(withJs)).toEqual(await rowBoxes(noJs));
     expect(await noJs.locator('.sidebar-caret').count()).toBe(0);
@@ -159,9 +172,22 @@ describe('a large sidebar', () => {
     expect(problems.get(page)).toEqual([]);
   });
 
+  it('expands a category in the mobile drawer by touch, the first touch being the menu button (390 px)', async () => {
+    const page = await open(MOBILE, '/guides/topic-1/part-2/g-03', true, true);
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).tap();
+    const sidebar = page.getByRole('dialog', { name: 'Navigation' }).getByRole('navigation', { name: 'Guides sidebar' });
+    const caret = sidebar.getByRole('button', { name: 'Pages in Topic 0' });
+    await caret.tap();
+    await expect.poll(() => caret.getAttribute('aria-expanded')).toBe('true');
+    expect(await sidebar.getByRole('link', { name: 'Part 0.3', exact: true }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${site.url}/guides/topic-1/part-2/g-03`);
+    expect(problems.get(page)).toEqual([]);
+  });
+
   it('opens the category’s landing page when the tree cannot be had', async () => {
     const page = await open(DESKTOP, '/guides/topic-1/part-2/g-03');
     await page.route(/\/assets\/sidebar-[0-9a-f]+\.json$/, (route) => route.abort());
+    await pointerArrives(page);
     await page.getByRole('button', { name: 'Pages in Topic 0' }).click();
     await page.waitForURL(`${site.url}/guides/topic-0/part-0/g-00`);
     expect(await page.locator('h1').innerText()).toBe('Guide 0.0.0');

@@ -7,7 +7,7 @@ import { start as navbar } from './navbar';
 import { start as prefetch } from './prefetch';
 import { start as progress } from './progress';
 import { start as searchKeys } from './searchKeys';
-import { addCarets, start as sidebar } from './sidebar';
+import { start as sidebar } from './sidebar';
 import { start as smoothScroll } from './smoothScroll';
 import { restore as restoreTabs, start as tabs } from './tabs';
 import { start as toc } from './toc';
@@ -27,5 +27,5 @@ export function startEnhancements(): void {
   run([tabs, copy, toc, navbar, progress, prefetch, searchKeys, highlight, smoothScroll, sidebar]);
   // serve --watch put an edited page's new content in place: the behaviours bound to content
   // elements start on the new ones (the others listen on document and window, which stay).
-  document.addEventListener(CONTENT_REPLACED_EVENT, () => run([restoreTabs, copy, toc, () => addCarets()]));
+  document.addEventListener(CONTENT_REPLACED_EVENT, () => run([restoreTabs, copy, toc]));
 }

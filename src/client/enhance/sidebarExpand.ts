@@ -1,15 +1,50 @@
-// Expands a collapsed category of a large sidebar in place (loaded on the first press of a caret
-// that ./sidebar.ts added): the sidebar's tree, one content-hashed JSON file per sidebar shared by
-// every page (src/shared/sidebarTree.ts), is fetched once per page and then comes from the
-// browser's cache; the category's items are built from it as templates/components/Sidebar.tsx
-// renders them, their own categories collapsed (./sidebar.ts gives them their carets: this chunk
-// imports nothing of the runtime, so that no chunk is split off for what both would share).
+// Expands the collapsed categories of a large sidebar in place (loaded by ./sidebar.ts on the
+// page's first pointer movement or focus): each category link gets a caret button (a disclosure:
+// aria-expanded) over the link's own caret, so nothing moves. Its press builds the category's
+// items from the sidebar's tree, one content-hashed JSON file per sidebar shared by every page
+// (src/shared/sidebarTree.ts), fetched once per page and then from the browser's cache, as
+// templates/components/Sidebar.tsx renders them, their own categories collapsed with carets.
+// It imports of the runtime only its labels, already a chunk of their own.
+import { label } from '../labels';
 import { TREE_CATEGORY, TREE_DEPRECATED, treeKey, type SidebarTree, type TreeRow } from '../../shared/sidebarTree';
 
 const trees = new Map<string, Promise<SidebarTree>>();
 
+/** Caret buttons in every sidebar with a tree that has none yet. */
+function addCarets(): void {
+  for (const nav of document.querySelectorAll<HTMLElement>('nav[data-tree]:not([data-carets])')) {
+    nav.dataset.carets = '';
+    carets(nav);
+  }
+}
+
+addCarets();
+// Sidebars that come later get theirs as the pointer or focus reaches them: the mobile drawer's
+// copy of the page's sidebar taken before this chunk came, one that serve --watch replaced.
+document.addEventListener('pointerover', addCarets);
+document.addEventListener('focusin', addCarets);
+
+// On document: the mobile drawer's sidebar is a copy of the page's, with its buttons.
+document.addEventListener('click', async (event) => {
+  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('nav[data-tree] .sidebar-caret');
+  const list = button && (await toggle(button));
+  if (list) carets(list);
+});
+
+function carets(root: ParentNode): void {
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('a.sidebar-category')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sidebar-caret';
+    button.setAttribute('aria-expanded', 'false');
+    button.setAttribute('aria-label', label('sidebarCategoryPages').replace('{label}', link.textContent ?? ''));
+    link.after(button);
+    link.parentElement!.classList.add('sidebar-expandable');
+  }
+}
+
 /** Shows or hides the category's items; returns the list when it was just built. */
-export async function toggle(button: HTMLButtonElement): Promise<HTMLUListElement | undefined> {
+async function toggle(button: HTMLButtonElement): Promise<HTMLUListElement | undefined> {
   const item = button.parentElement!;
   const shown = item.querySelector<HTMLElement>(':scope > ul');
   const expanded = button.getAttribute('aria-expanded') === 'true';
