@@ -266,7 +266,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     const searchNames = searchFiles.map(([rel]) => rel);
     // Written, the index's text (hundreds of MB on a large site) is let go: the pages know its name and hash.
-    const searchWritten = output?.writeSoon(searchFiles.splice(0));
+    const searchWritten = output ? output.writeSoon(searchFiles.splice(0)) : undefined;
     searchWritten?.catch(() => {}); // awaited after the render stage
     if (output) {
       searchIndex = { fileName: searchIndex.fileName, hash: searchIndex.hash };
