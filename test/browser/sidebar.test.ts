@@ -184,6 +184,28 @@ describe('a large sidebar', () => {
     expect(problems.get(page)).toEqual([]);
   });
 
+  it('gives the mobile drawer its carets when the expanding code comes after the drawer opened', async () => {
+    const page = await open(MOBILE, '/guides/topic-1/part-2/g-03', true, true);
+    // The chunk that adds the carets is held back until the drawer is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/chunk-[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('sidebar-caret')) await held;
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).tap();
+    const sidebar = page.getByRole('dialog', { name: 'Navigation' }).getByRole('navigation', { name: 'Guides sidebar' });
+    await sidebar.getByRole('link', { name: 'Topic 0', exact: true }).waitFor();
+    expect(await page.locator('.sidebar-caret').count()).toBe(0);
+    release();
+    const caret = sidebar.getByRole('button', { name: 'Pages in Topic 0' });
+    await caret.tap();
+    await expect.poll(() => caret.getAttribute('aria-expanded')).toBe('true');
+    expect(await sidebar.getByRole('link', { name: 'Part 0.3', exact: true }).isVisible()).toBe(true);
+    expect(problems.get(page)).toEqual([]);
+  });
+
   it('opens the category’s landing page when the tree cannot be had', async () => {
     const page = await open(DESKTOP, '/guides/topic-1/part-2/g-03');
     await page.route(/\/assets\/sidebar-[0-9a-f]+\.json$/, (route) => route.abort());

@@ -18,11 +18,15 @@ function addCarets(): void {
   }
 }
 
+// The page's sidebar and the mobile drawer's copy of it, if the drawer opened before this chunk
+// came (a later copy is taken with the carets); a sidebar that serve --watch put in place gets
+// its carets as the pointer or focus reaches it.
 addCarets();
-// Sidebars that come later get theirs as the pointer or focus reaches them: the mobile drawer's
-// copy of the page's sidebar taken before this chunk came, one that serve --watch replaced.
-document.addEventListener('pointerover', addCarets);
-document.addEventListener('focusin', addCarets);
+const later = (event: Event) => {
+  if ((event.target as Element).closest?.('nav[data-tree]:not([data-carets])')) addCarets();
+};
+document.addEventListener('pointerover', later);
+document.addEventListener('focusin', later);
 
 // On document: the mobile drawer's sidebar is a copy of the page's, with its buttons.
 document.addEventListener('click', async (event) => {
