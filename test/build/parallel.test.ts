@@ -7,6 +7,8 @@ import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { PARALLEL_THRESHOLD, renderThreads } from '../../src/render/renderSite';
 import { listFiles, repoRoot } from '../helpers/fixture';
+// @ts-expect-error plain JS module without types
+import { generateSite } from '../../bench/generateSite.mjs';
 
 // Each of the first two tests builds the shipped site twice.
 const TWO_BUILDS = { timeout: 120_000 };
@@ -36,6 +38,24 @@ describe('parallel rendering', () => {
     expect(html(parallel.files).length).toBe(serial.pages);
     expect(html(parallel.files)).toEqual(html(serial.files));
     expect(html(serial.files).every(([, content]) => typeof content === 'string' && content.startsWith('<!DOCTYPE html>'))).toBe(true);
+  });
+
+  // Above PARALLEL_THRESHOLD pages a build renders in worker threads, which read the API pages'
+  // bodies from the page store: the generated site has guides, tags, operations and schemas.
+  it('writes the same files, byte for byte, streamed through the page store to two threads as serially (a generated site of 600 pages)', TWO_BUILDS, async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-parallel-'));
+    const site = generateSite({ pages: 600, out: path.join(tmp, 'site') });
+    const serialOut = path.join(tmp, 'serial');
+    const parallelOut = path.join(tmp, 'parallel');
+    const serial = await build({ configFile: site.configFile, outDir: serialOut, threads: 1, logger: createMemoryLogger() });
+    const parallel = await build({ configFile: site.configFile, outDir: parallelOut, logger: createMemoryLogger() });
+    expect(renderThreads(parallel.pages)).toBeGreaterThan(1);
+    expect(parallel.pages).toBe(site.pages);
+    const files = listFiles(serialOut);
+    expect(files.filter((f) => f.startsWith('api/') && f.endsWith('/index.html')).length).toBeGreaterThan(250);
+    expect(listFiles(parallelOut)).toEqual(files);
+    for (const f of files) expect(fs.readFileSync(path.join(parallelOut, f)).equals(fs.readFileSync(path.join(serialOut, f))), f).toBe(true);
+    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it(`uses worker threads only above ${PARALLEL_THRESHOLD} pages, unless told how many`, () => {
