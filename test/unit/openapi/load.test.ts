@@ -1,8 +1,33 @@
 // A spec URL that answers with a web page (a login wall, a proxy) is told apart from a spec.
 import { describe, expect, it } from 'vitest';
-import { htmlInsteadOfSpec, pageTitle } from '../../../src/openapi/load';
+import { DocsgenError } from '../../../src/diagnostics/diagnostic';
+import { htmlInsteadOfSpec, pageTitle, parseSpec } from '../../../src/openapi/load';
 
 describe('openapi/load', () => {
+  describe('#18 JSON specs are read by JSON.parse, YAML and broken JSON by js-yaml', () => {
+    const yaml = "openapi: 3.1.0\ninfo:\n  title: Parcels « ünïcode »\n  version: '2'\npaths:\n  /p/{id}:\n    get:\n      responses: { '200': { description: OK } }\n";
+    const json = JSON.stringify({ openapi: '3.1.0', info: { title: 'Parcels « ünïcode »', version: '2' }, paths: { '/p/{id}': { get: { responses: { '200': { description: 'OK' } } } } } }, null, 2);
+
+    it('gives the same document for the same spec in either form', () => {
+      expect(parseSpec(json, 'spec.json')).toEqual(parseSpec(yaml, 'spec.yaml'));
+      expect(parseSpec(`\n  ${json}`, 'spec.json')).toEqual(parseSpec(yaml, 'spec.yaml'));
+    });
+
+    it('reports broken JSON at its line and column, as before', () => {
+      const broken = json.replace('"version": "2"', '"version": "2",,');
+      let error: unknown;
+      try {
+        parseSpec(broken, 'spec.json');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(DocsgenError);
+      const d = (error as DocsgenError).diagnostics[0];
+      expect(d.code).toBe('spec-invalid-yaml');
+      expect(d.location?.line).toBe(broken.split('\n').findIndex((l) => l.includes(',,')) + 1);
+    });
+  });
+
   describe('#14 an HTML page instead of a spec', () => {
     it('is known by its content type, or by its first tag', () => {
       expect(htmlInsteadOfSpec('https://api.example/docs/yaml', 'text/html; charset=utf-8', '<title>Sign in</title>')?.text).toBe(
