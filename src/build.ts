@@ -43,7 +43,7 @@ import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite, withGuideText, type SiteResult } from './site/routes';
 import { withApiParts } from './site/home';
 import { bundleIslands } from './islands/bundle';
-import { searchDocuments } from './search/documents';
+import { pageSearchDocuments, searchDocuments, type PageDocuments } from './search/documents';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
@@ -217,7 +217,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let others: LocaleSite[] = [];
     let otherIndexes: (ReturnType<typeof deferSearchIndex> | BuiltSearchIndex)[] = [];
     try {
-      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir);
+      // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
+      const searchMade = new Map<string, PageDocuments>();
+      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, (page) => searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes })));
       site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
@@ -229,9 +231,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           }),
         );
       }
-      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes }), { shardAbovePages });
+      const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
+      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made }), { shardAbovePages });
       // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
       searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(site.pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
+      searchMade.clear(); // in the index now
       otherIndexes = others.map((o) => (options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(o.site.pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages))));
     } catch (e) {
       await validated;

@@ -49,6 +49,17 @@ export interface SearchDocumentsOptions {
   routes: string[];
   /** URL of a route with baseUrl; default: the page's canonical URL minus the site origin. */
   href?: (page: PageModel) => string;
+  /**
+   * A page's documents made beforehand by pageSearchDocuments (a build makes them for the pages
+   * of its page store while each body is in memory, instead of reading every body back here).
+   */
+  made?: (page: PageModel) => PageDocuments | undefined;
+}
+
+/** One page's documents, numbered from 1, and how many ids they take (a heading left empty takes one too). */
+export interface PageDocuments {
+  documents: SearchDocument[];
+  ids: number;
 }
 
 export const BREADCRUMB_SEPARATOR = ' › ';
@@ -57,12 +68,49 @@ const CONTEXT_SEPARATOR = ' › ';
 const locationLabel: Record<string, string> = { path: FieldContext.path, query: FieldContext.query, header: FieldContext.header, cookie: FieldContext.cookie };
 
 export function searchDocuments(pages: PageModel[], options: SearchDocumentsOptions): SearchDocument[] {
+  if (!options.made) return documentsFrom(pages, options, 1).documents;
+  const out: SearchDocument[] = [];
+  let next = 1;
+  let run: PageModel[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const made = documentsFrom(run, options, next);
+    for (const d of made.documents) out.push(d);
+    next = made.nextId;
+    run = [];
+  };
+  for (const page of pages) {
+    const made = options.made(page);
+    if (!made) {
+      run.push(page);
+      continue;
+    }
+    flush();
+    // Renumbered to follow the pages before it, as if made in this pass.
+    for (const d of made.documents) {
+      d.i += next - 1;
+      d.p += next - 1;
+      out.push(d);
+    }
+    next += made.ids;
+  }
+  flush();
+  return out;
+}
+
+/** One page's documents, as searchDocuments makes them for it, numbered from 1. */
+export function pageSearchDocuments(page: PageModel, options: SearchDocumentsOptions): PageDocuments {
+  const { documents, nextId } = documentsFrom([page], options, 1);
+  return { documents, ids: nextId - 1 };
+}
+
+function documentsFrom(pages: PageModel[], options: SearchDocumentsOptions, firstId: number): { documents: SearchDocument[]; nextId: number } {
   const prefixes = options.routes.map((r) => `/${r.replace(/^\/+|\/+$/g, '')}`);
   const inRoutes = (route: string) => prefixes.some((p) => p === '/' || route === p || route.startsWith(`${p}/`));
   const href = options.href ?? ((page: PageModel) => page.head.canonical.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '') || '/');
   const out: SearchDocument[] = [];
   const htmlToText = rememberingHtmlToText();
-  let nextId = 1;
+  let nextId = firstId;
 
   for (const page of pages) {
     if (page.head.noindex || !inRoutes(page.route)) continue;
@@ -156,7 +204,7 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
         break;
     }
   }
-  return out;
+  return { documents: out, nextId };
 }
 
 type Add = (type: SearchDocumentType, i: number, t: string, anchor?: string, section?: string) => void;

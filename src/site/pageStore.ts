@@ -44,7 +44,11 @@ export class PageStore {
    * temporary folder (output/write.ts), where the file is deleted before the folder becomes the
    * site. Without one (`build({ write: false })`), a folder of its own in the system's temp folder.
    */
-  constructor(dir?: string) {
+  constructor(
+    dir?: string,
+    /** Takes what another stage needs of a page while its body is in memory (the search documents), before it is stored. */
+    private readonly onPut?: (page: PageModel) => void,
+  ) {
     if (dir === undefined) this.ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-pages-'));
     this.file = path.join(dir ?? this.ownDir!, STORE_FILE);
     this.fd = fs.openSync(this.file, 'wx+');
@@ -53,6 +57,7 @@ export class PageStore {
 
   /** Stores the page's body and returns the stub that stands for the page from now on. */
   put(page: PageModel, api = -1): PageModel {
+    this.onPut?.(page);
     const bytes = v8.serialize(page.body);
     fs.writeSync(this.fd, bytes, 0, bytes.length, this.size);
     const ref: StoredRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api };

@@ -12,6 +12,7 @@ import { renderPage } from '../../src/render/renderPages';
 import { buildSiteModel } from '../../src/render/siteModel';
 import { pageKind, PageStore, readBody, storedRef, STORE_FILE, stubOf } from '../../src/site/pageStore';
 import { buildSite } from '../../src/site/routes';
+import { pageSearchDocuments, searchDocuments } from '../../src/search/documents';
 import { buildFails, buildFiles, configSource, listFiles, repoRoot } from '../helpers/fixture';
 
 const spec = `openapi: 3.0.3
@@ -70,6 +71,20 @@ describe('the page store', () => {
       store.remove();
     }
     expect(fs.existsSync(store.file)).toBe(false);
+  });
+
+  it("gives the search index the same documents when the stored pages' are made as they are stored", async () => {
+    const { config } = await loadConfig({ root: repoRoot });
+    const { api } = await openapiStage(config, { validator: false });
+    const { pages } = buildSite(config, loadGuides(config), [api!]);
+    const options = { routes: config.search.routes };
+    const stored = new Set(['apiOperation', 'apiSchema']);
+    const made = new Map(pages.filter((p) => stored.has(p.body.kind)).map((p) => [p.route, pageSearchDocuments(p, options)]));
+    expect(made.size).toBeGreaterThan(20);
+    const expected = searchDocuments(pages, options);
+    expect(searchDocuments(pages, { ...options, made: (page) => made.get(page.route) })).toEqual(expected);
+    // Ids run on across the pages made beforehand, as in one pass.
+    expect(new Set(expected.map((d) => d.p)).size).toBeGreaterThan(20);
   });
 
   describe('never outlives the build', () => {
