@@ -11,7 +11,7 @@ import type { IslandAssets } from '../islands/bundle';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
 import { collectGarbage, startWorker } from '../workers';
-import { readBody, storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
+import { storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
 import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 
