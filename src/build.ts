@@ -58,6 +58,13 @@ import type { SiteModel, PageModel } from './shared/viewModels';
 import { checkAlternates, localizePages, siteLocales, siteWideTargets } from './i18n/locales';
 import type { Messages } from './shared/messages';
 import { buildLocaleSite, type LocaleCache, type LocaleSite } from './i18n/localeSite';
+import { openDiskMemo, type DiskMemo } from './cache/diskMemo';
+import { engineDigest } from './cache/engine';
+import { hashedUrls, pageKeys, PAGE_STAGE } from './cache/pageKeys';
+import type { RenderMemo } from './render/renderSite';
+
+/** Where `docsgen build` keeps its cache, in the project. */
+export const DEFAULT_CACHE_DIR = '.docsgen/cache';
 
 export interface BuildOptions extends InlineConfig {
   /** Write the site to outDir (default) or only return it. */
@@ -75,6 +82,12 @@ export interface BuildOptions extends InlineConfig {
   specSources?: ReadonlyMap<string, SpecSource>;
   /** Threads that render pages: by default more than one only on large sites (src/render/renderSite.ts); 1 renders serially. */
   threads?: number;
+  /**
+   * The build cache's folder (cache/diskMemo.ts), relative to the project: by default
+   * `.docsgen/cache` when the build writes its output, none when it does not (`write: false`);
+   * false: none (`--no-cache`).
+   */
+  cacheDir?: string | false;
   /**
    * Results kept between builds of one process (serve --watch): the parsed spec while its text
    * is unchanged, the island bundle, and each page's HTML while its model is unchanged. The
@@ -140,12 +153,15 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Milliseconds per stage, in pipeline order. */
   timings: [stage: string, ms: number][];
+  /** With a build cache: how many pages were taken from it, of how many. */
+  cached?: { pages: number; of: number };
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const logger = options.logger ?? createLogger();
   const timings: [string, number][] = [];
   const diagnostics: Diagnostic[] = [];
+  let cachedPages = 0;
   const stage = <T>(name: string, run: () => T): T => {
     const start = performance.now();
     const result = run();
@@ -170,6 +186,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // replace, or one another build is writing, stops it at once. Pages are streamed into the
   // temporary folder as they are rendered; any error before the swap removes that folder.
   const output = options.write !== false && !options.cache ? openOutput(config.outDir, outDirGuard(config, options)) : undefined;
+  const memo = openBuildCache(config, options, output !== undefined, logger);
 
   // esbuild bundles the islands in its own process while this one works through the stages.
   const islands = options.cache?.islands ? Promise.resolve(options.cache.islands) : bundleIslands({ minify: !options.dev });
@@ -219,7 +236,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       const searchMade = new Map<string, PageDocuments>();
-      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, (page) => searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes })));
+      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, (page) => searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes })), memo !== undefined);
       site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
@@ -299,9 +316,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // checked spec links each stored page showed (for the count in their reports).
       const siteLinks = [...collectLinks(config, guides.docs), ...specs.flatMap((spec) => spec.markdown.links)];
       const onSpecLinks = (api: number, kind: string, found: number[]) => specs[api].markdown.countShown(kind, found);
+      const renderMemo = (model: SiteModel): RenderMemo | undefined =>
+        memo && {
+          dir: memo.dir,
+          hashed: hashedUrls(model),
+          key: pageKeys(model, assets, store?.settled),
+          onPage: (key, reused) => {
+            memo.use(PAGE_STAGE, key);
+            cachedPages += reused ? 1 : 0;
+          },
+        };
       rendered = options.cache
         ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
-        : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: others.length === 0 ? anchorsAsked(siteLinks) : undefined });
+        : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel) });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
@@ -309,7 +336,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         otherRendered.push(
           options.cache
             ? renderLocaleWithCache(options.cache, o.locale.locale, () => renderWithCache(options.cache!, model, o.site.pages, (pages) => renderPages(model, pages, { logger, sources: o.site.sources, assets }), assets)).map((p) => ({ ...p, file: fileOfLocale(p.route) }))
-            : await renderSite(model, o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true }),
+            : await renderSite(model, o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(model) }),
         );
       }
       timings.push(['render', performance.now() - renderStart]);
@@ -362,6 +389,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         for (const d of committed.warnings) logger.diagnostic(d);
         diagnostics.push(...committed.warnings);
       }
+      if (memo) closeBuildCache(memo, logger);
     } catch (e) {
       await searchWritten?.catch(() => {});
       await validated; // an invalid spec explains a failed render
@@ -377,6 +405,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       },
       diagnostics,
       timings,
+      cached: memo && { pages: cachedPages, of: rendered.length + otherRendered.reduce((n, pages) => n + pages.length, 0) },
     };
   } finally {
     store?.remove();
@@ -586,12 +615,29 @@ function idsWithCache(cache: BuildCache, page: RenderedPage): Set<string> {
   return ids;
 }
 
+/**
+ * The build cache, when this build keeps one (see BuildOptions.cacheDir). serve --watch keeps its
+ * own results in memory (BuildOptions.cache).
+ */
+function openBuildCache(config: ResolvedConfig, options: BuildOptions, writes: boolean, logger: Logger): DiskMemo | undefined {
+  if (options.cache || options.cacheDir === false || (options.cacheDir === undefined && !writes)) return undefined;
+  const dir = path.resolve(config.root, options.cacheDir ?? DEFAULT_CACHE_DIR);
+  return openDiskMemo(dir, engineDigest(), logger, path.relative(process.cwd(), dir) || '.');
+}
+
+/** After a successful build: what the cache could not give or keep, and its entries this build did not use removed. */
+function closeBuildCache(memo: DiskMemo, logger: Logger): void {
+  if (memo.corrupt > 0) logger.warn(`${memo.corrupt} ${memo.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${memo.dir} failed their checksum: made again.`);
+  if (memo.unwritten > 0) logger.warn(`${memo.unwritten} ${memo.unwritten === 1 ? 'entry' : 'entries'} could not be written to the build cache in ${memo.dir}: the next build makes them again.`);
+  memo.prune();
+}
+
 /** What the output folder must never replace or hold (output/guard.ts). */
 function outDirGuard(config: ResolvedConfig, options: BuildOptions): OutDirGuard {
   const spec = config.apis.filter((api) => !isUrl(api.spec)).map((api) => path.resolve(config.root, api.spec));
   return {
     root: config.root,
-    protectedDirs: [config.contentDir, packagePath('templates'), packagePath('src'), packagePath('bin')],
+    protectedDirs: [config.contentDir, packagePath('templates'), packagePath('src'), packagePath('bin'), path.resolve(config.root, options.cacheDir || DEFAULT_CACHE_DIR)],
     protectedFiles: [config.configFile, ...spec],
     emptyOutDir: options.emptyOutDir,
   };

@@ -14,6 +14,8 @@ interface BuildFlags {
   timings?: boolean;
   strict?: boolean;
   emptyOutDir?: boolean;
+  cache?: boolean;
+  cacheDir?: string;
 }
 
 export function registerBuild(program: Command): void {
@@ -27,6 +29,8 @@ export function registerBuild(program: Command): void {
     .addOption(new Option('--on-broken-links <policy>', 'what a link to a missing page does (default: from config, else throw)').choices(['throw', 'warn', 'ignore']))
     .option('--strict', 'treat OpenAPI spec warnings as errors')
     .option('--empty-out-dir', 'replace the output folder even when it holds files docsgen did not write (they are deleted)')
+    .option('--cache-dir <dir>', '[path] folder of the build cache, which lets the next build redo only what changed (default: .docsgen/cache)')
+    .option('--no-cache', 'build everything, without reading or writing the build cache')
     .option('--timings', 'print how long each pipeline stage took')
     .action(async (flags: BuildFlags) => {
       const { createLogger, shouldUseColor } = await import('../diagnostics/logger');
@@ -35,12 +39,13 @@ export function registerBuild(program: Command): void {
       try {
         const { build } = await import('../build');
         const start = performance.now();
-        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, logger });
+        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, cacheDir: flags.cache === false ? false : flags.cacheDir, logger });
         const ms = performance.now() - start;
         if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
         const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
         logger.info(
           `✓ built ${result.pages} pages in ${formatMs(ms)} → ${path.relative(process.cwd(), result.config.outDir) || '.'}/ (${formatBytes(result.bytes)})` +
+            (result.cached && result.cached.pages > 0 ? `, ${result.cached.pages} from the cache` : '') +
             (warnings ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : ''),
         );
       } catch (e) {

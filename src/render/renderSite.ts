@@ -14,6 +14,8 @@ import { collectGarbage, startWorker } from '../workers';
 import { storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
 import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
+import { CORRUPT, entryFile, readEntry, writeEntry } from '../cache/diskMemo';
+import { PAGE_STAGE } from '../cache/pageKeys';
 
 /**
  * Above this many pages rendering moves to worker threads. Below it a worker's start-up
@@ -56,6 +58,26 @@ export interface RenderSiteOptions {
   wantedIds?: ReadonlySet<string>;
   /** A stored page of `kind` showed the checked spec links `found` of API `api` (openapi/markdown.ts countShown). */
   onSpecLinks?: (api: number, kind: string, found: number[]) => void;
+  /** The build's cache: a page whose key has an entry is taken from it, not rendered; a rendered one gets its entry. */
+  memo?: RenderMemo;
+}
+
+/** The page entries of a build's cache (cache/diskMemo.ts, cache/pageKeys.ts). */
+export interface RenderMemo {
+  dir: string;
+  /** This build's content-hashed URLs (cache/pageKeys.ts hashedUrls). */
+  hashed: string[];
+  key: (page: PageModel) => string;
+  /** Each page's key, once known, and whether its entry was there but corrupt. */
+  onPage: (key: string, reused: boolean, corrupt: boolean) => void;
+}
+
+/** What a page's entry holds: its HTML (UTF-8) with the hashed URLs it was rendered with, its ids, and the checked spec links it shows. */
+interface PageEntry {
+  html: Uint8Array;
+  hashed: string[];
+  found: number[];
+  ids: string[];
 }
 
 /** How many threads render a site of `pageCount` pages. */
@@ -77,26 +99,76 @@ export interface PageWriter {
   wantedIds?: ReadonlySet<string>;
   /** Folders made so far. */
   dirs: Set<string>;
+  /** The cache's folder and this build's hashed URLs. */
+  memo?: Pick<RenderMemo, 'dir' | 'hashed'>;
 }
 
-/** Renders one page and, with `outDir`, writes it there. Shared by this thread and the workers. */
-export function renderSitePage(site: SiteModel, page: PageModel, file: string, { assets, outDir, wantedIds, dirs }: PageWriter): SitePage {
-  const html = renderPage(site, page, assets);
-  if (outDir === undefined) return { route: page.route, file, html };
+/** What producing a page gave: the page, the checked spec links it shows, and how the cache served it. */
+export interface ProducedPage {
+  page: SitePage;
+  found: number[];
+  reused: boolean;
+  corrupt: boolean;
+}
+
+/**
+ * One page, taken from the cache when `key` has an entry there, else loaded (`load`: the model
+ * and the checked spec links its body shows), rendered and given its entry; with `outDir`,
+ * written there. Shared by this thread and the workers.
+ */
+export function produceSitePage(site: SiteModel, route: string, file: string, key: string | undefined, load: () => { page: PageModel; found: number[] }, writer: PageWriter): ProducedPage {
+  const entryPath = writer.memo && key !== undefined ? entryFile(writer.memo.dir, PAGE_STAGE, key) : undefined;
+  const cached = entryPath ? (readEntry(entryPath) as PageEntry | typeof CORRUPT | undefined) : undefined;
+  const corrupt = cached === CORRUPT;
+  const bytes = cached && !corrupt ? withHashedUrls(cached, writer.memo!.hashed) : undefined;
+  if (bytes) return { page: writeSitePage(route, file, bytes, new Set((cached as PageEntry).ids), writer), found: (cached as PageEntry).found, reused: true, corrupt };
+  const { page, found } = load();
+  const text = renderPage(site, page, writer.assets);
+  const ids = idsOf(text);
+  // Encoded once: writeFileSync of the string and Buffer.byteLength each walked the whole page.
+  const html = Buffer.from(text);
+  if (entryPath) writeEntry(entryPath, { html, hashed: writer.memo!.hashed, found, ids: [...ids] } satisfies PageEntry);
+  return { page: writeSitePage(route, file, html, ids, writer), found, reused: false, corrupt };
+}
+
+/** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped. */
+export function withHashedUrls(entry: PageEntry, hashed: readonly string[]): Buffer | undefined {
+  if (!(entry?.html instanceof Uint8Array) || !Array.isArray(entry.ids) || !Array.isArray(entry.hashed) || entry.hashed.length !== hashed.length) return undefined;
+  let html = Buffer.from(entry.html.buffer, entry.html.byteOffset, entry.html.byteLength);
+  for (const [i, url] of entry.hashed.entries()) {
+    if (url === hashed[i]) continue;
+    if (url === '' || hashed[i] === '') return undefined;
+    html = replaceAll(html, Buffer.from(url), Buffer.from(hashed[i]));
+  }
+  return html;
+}
+
+function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = bytes.indexOf(from); at !== -1; at = bytes.indexOf(from, start)) {
+    parts.push(bytes.subarray(start, at), to);
+    start = at + from.length;
+  }
+  if (start === 0) return bytes;
+  parts.push(bytes.subarray(start));
+  return Buffer.concat(parts);
+}
+
+/** The page into the output folder, or its HTML returned without one. */
+function writeSitePage(route: string, file: string, html: Buffer, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter): SitePage {
+  if (outDir === undefined) return { route, file, html: html.toString() };
   const target = path.join(outDir, file);
   const dir = path.dirname(target);
   if (!dirs.has(dir)) {
     fs.mkdirSync(dir, { recursive: true });
     dirs.add(dir);
   }
-  // Encoded once: writeFileSync of the string and Buffer.byteLength each walked the whole page.
-  const bytes = Buffer.from(html);
-  fs.writeFileSync(target, bytes);
-  return { route: page.route, file, ids: keptIds(html, wantedIds), bytes: bytes.length };
+  fs.writeFileSync(target, html);
+  return { route, file, ids: keptIds(ids, wantedIds), bytes: html.length };
 }
 
-function keptIds(html: string, wanted: ReadonlySet<string> | undefined): Set<string> {
-  const ids = idsOf(html);
+function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set<string> {
   if (!wanted) return ids;
   const kept = new Set<string>();
   for (const id of ids) if (wanted.has(id)) kept.add(id);
@@ -105,13 +177,18 @@ function keptIds(html: string, wanted: ReadonlySet<string> | undefined): Set<str
 
 function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): SitePage[] {
   const out: SitePage[] = [];
-  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, wantedIds: options.wantedIds, dirs: new Set() };
+  const { memo } = options;
+  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, wantedIds: options.wantedIds, dirs: new Set(), memo };
   const showProgress = pages.length > PROGRESS_THRESHOLD;
-  for (const [i, stored] of pages.entries()) {
-    const page = options.store ? withStoredBody(stored, options.store, options.onSpecLinks) : stored;
+  for (const [i, page] of pages.entries()) {
     if (options.release) pages[i] = undefined as unknown as PageModel;
+    const key = memo?.key(page);
     try {
-      out.push(renderSitePage(site, page, options.fileOf(page.route), writer));
+      const produced = produceSitePage(site, page.route, options.fileOf(page.route), key, () => withStoredBody(page, options.store), writer);
+      const ref = storedRef(page);
+      if (ref && produced.found.length > 0) options.onSpecLinks?.(ref.api, ref.kind, produced.found);
+      if (key !== undefined) memo!.onPage(key, produced.reused, produced.corrupt);
+      out.push(produced.page);
     } catch (cause) {
       throw renderFailed(page.route, cause as Error, options.sources);
     }
@@ -120,13 +197,12 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
   return out;
 }
 
-/** A stored page with its body read back, and its spec links counted. */
-function withStoredBody(page: PageModel, store: PageStore, onSpecLinks: RenderSiteOptions['onSpecLinks']): PageModel {
-  const ref = storedRef(page);
-  if (!ref) return page;
-  const { body, found } = store.readSettled(ref);
-  if (found.length > 0) onSpecLinks?.(ref.api, ref.kind, found);
-  return { ...stubOf(page), body };
+/** A page with its body read back when it is stored, and the checked spec links that shows. */
+function withStoredBody(page: PageModel, store: PageStore | undefined): { page: PageModel; found: number[] } {
+  const ref = store && storedRef(page);
+  if (!ref) return { page, found: [] };
+  const { body, found } = store!.readSettled(ref);
+  return { page: { ...stubOf(page), body }, found };
 }
 
 /** What a worker is started with (src/render/renderWorker.ts). */
@@ -137,12 +213,16 @@ export interface RenderWorkerData {
   wantedIds?: ReadonlySet<string>;
   /** The page store's file and each API's settled links, when pages are stored. */
   store?: { file: string; settled: (SettledLinks | undefined)[] };
+  memo?: PageWriter['memo'];
 }
-/** A page, or a stored page's stub and the place of its body. */
-export type PageJob = { page: PageModel; file: string } | { stub: Omit<PageModel, 'body'>; ref: StoredRef; file: string };
+/** A page, or a stored page's stub and the place of its body; `key`: its cache key. */
+export type PageJob = ({ page: PageModel } | { stub: Omit<PageModel, 'body'>; ref: StoredRef }) & { file: string; key?: string };
 export type RenderWorkerRequest = { batch: number; pages: PageJob[] };
-/** `specLinks`: the checked spec links each stored page showed (see RenderSiteOptions.onSpecLinks). */
-export type RenderWorkerReply = { batch: number; results: SitePage[]; specLinks: { api: number; kind: string; found: number[] }[] } | { batch: number; failed: { route: string; message: string; stack?: string } };
+/**
+ * `specLinks`: the checked spec links each stored page showed (see RenderSiteOptions.onSpecLinks);
+ * `cache`: per page, whether its cache entry was reused and whether it was corrupt.
+ */
+export type RenderWorkerReply = { batch: number; results: SitePage[]; specLinks: { api: number; kind: string; found: number[] }[]; cache: { reused: boolean; corrupt: boolean }[] } | { batch: number; failed: { route: string; message: string; stack?: string } };
 
 /**
  * Batches go to whichever worker is free, results land at their page's index, so the returned
@@ -158,11 +238,15 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
     outDir: options.outDir,
     wantedIds: options.wantedIds,
     store: options.store && { file: options.store.file, settled: options.store.settled },
+    memo: options.memo && { dir: options.memo.dir, hashed: options.memo.hashed },
   };
   // Stored pages go as their stub and the place of their body: the thread reads the body itself.
-  const job = (page: PageModel): PageJob => {
+  const keys: string[] = new Array(pages.length);
+  const job = (page: PageModel, i: number): PageJob => {
     const ref = storedRef(page);
-    return ref ? { stub: stubOf(page), ref, file: options.fileOf(page.route) } : { page, file: options.fileOf(page.route) };
+    const key = (keys[i] = options.memo?.key(page) as string);
+    const file = options.fileOf(page.route);
+    return ref ? { stub: stubOf(page), ref, file, key } : { page, file, key };
   };
   const workers: Worker[] = [];
   let done = 0;
@@ -177,7 +261,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         }
         const start = batches[next++];
         const slice = pages.slice(start, start + BATCH_SIZE);
-        worker.postMessage({ batch: start, pages: slice.map(job) } satisfies RenderWorkerRequest);
+        worker.postMessage({ batch: start, pages: slice.map((page, j) => job(page, start + j)) } satisfies RenderWorkerRequest);
         if (options.release) {
           pages.fill(undefined as unknown as PageModel, start, start + slice.length);
           // Halfway, half the models are garbage, as the workers' heaps near their largest.
@@ -191,6 +275,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
           if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources));
           reply.results.forEach((r, j) => (results[reply.batch + j] = r));
           for (const { api, kind, found } of reply.specLinks) options.onSpecLinks?.(api, kind, found);
+          if (options.memo) reply.cache.forEach(({ reused, corrupt }, j) => options.memo!.onPage(keys[reply.batch + j], reused, corrupt));
           done += reply.results.length;
           if (pages.length > PROGRESS_THRESHOLD) options.logger.progress('rendering pages', done, pages.length);
           feed(worker);

@@ -1,37 +1,38 @@
 // A render thread (src/render/renderSite.ts): renders the batches of pages it is sent, writing
 // them into the output folder when there is one, and replies with each page's result. A stored
-// page's body is read here, from the page store's file (src/site/pageStore.ts).
+// page's body is read here, from the page store's file (src/site/pageStore.ts), and only when the
+// page is not taken from the build's cache.
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readBody } from '../site/pageStore';
-import type { PageModel } from '../shared/viewModels';
-import { renderSitePage, type PageWriter, type RenderWorkerData, type RenderWorkerReply, type RenderWorkerRequest } from './renderSite';
+import { produceSitePage, type PageWriter, type RenderWorkerData, type RenderWorkerReply, type RenderWorkerRequest } from './renderSite';
 
-const { site, assets, outDir, wantedIds, store } = workerData as RenderWorkerData;
-const writer: PageWriter = { assets, outDir, wantedIds, dirs: new Set() };
+const { site, assets, outDir, wantedIds, store, memo } = workerData as RenderWorkerData;
+const writer: PageWriter = { assets, outDir, wantedIds, dirs: new Set(), memo };
 const storeFd = store ? fs.openSync(store.file, 'r') : -1;
 
 parentPort!.on('message', ({ batch, pages }: RenderWorkerRequest) => {
   let reply: RenderWorkerReply;
   let current = '';
   const specLinks: { api: number; kind: string; found: number[] }[] = [];
+  const cache: { reused: boolean; corrupt: boolean }[] = [];
   try {
     reply = {
       batch,
       results: pages.map((job) => {
-        let page: PageModel;
-        if ('ref' in job) {
-          current = job.stub.route;
+        current = 'ref' in job ? job.stub.route : job.page.route;
+        const load = () => {
+          if (!('ref' in job)) return { page: job.page, found: [] };
           const { body, found } = readBody(storeFd, job.ref, store!.settled);
-          if (found.length > 0) specLinks.push({ api: job.ref.api, kind: job.ref.kind, found });
-          page = { ...job.stub, body };
-        } else {
-          page = job.page;
-        }
-        current = page.route;
-        return renderSitePage(site, page, job.file, writer);
+          return { page: { ...job.stub, body }, found };
+        };
+        const produced = produceSitePage(site, current, job.file, job.key, load, writer);
+        if ('ref' in job && produced.found.length > 0) specLinks.push({ api: job.ref.api, kind: job.ref.kind, found: produced.found });
+        cache.push({ reused: produced.reused, corrupt: produced.corrupt });
+        return produced.page;
       }),
       specLinks,
+      cache,
     };
   } catch (cause) {
     reply = { batch, failed: { route: current, message: (cause as Error).message, stack: (cause as Error).stack } };

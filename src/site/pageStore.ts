@@ -15,6 +15,7 @@ import v8 from 'node:v8';
 import { onInterrupt } from '../output/interrupt';
 import { settlePlaceholders, type SettledLinks } from '../openapi/placeholders';
 import type { PageBody, PageModel } from '../shared/viewModels';
+import { dataDigest } from '../cache/memo';
 
 /** Where a stored body is: its bytes in the store's file, and the API whose spec links it holds. */
 export interface StoredRef {
@@ -23,6 +24,8 @@ export interface StoredRef {
   length: number;
   /** Index of the API (in `config.apis`) whose placeholders the body holds; -1 for none. */
   api: number;
+  /** A digest of the body, when the store was asked for them (a cached build's page keys). */
+  digest?: string;
 }
 
 const STORED = Symbol('docsgen.stored');
@@ -48,6 +51,8 @@ export class PageStore {
     dir?: string,
     /** Takes what another stage needs of a page while its body is in memory (the search documents), before it is stored. */
     private readonly onPut?: (page: PageModel) => void,
+    /** Keep a digest of each body (the page keys of a build with a cache: cache/pageKeys.ts). */
+    private readonly digests = false,
   ) {
     if (dir === undefined) this.ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-pages-'));
     this.file = path.join(dir ?? this.ownDir!, STORE_FILE);
@@ -61,6 +66,7 @@ export class PageStore {
     const bytes = v8.serialize(page.body);
     fs.writeSync(this.fd, bytes, 0, bytes.length, this.size);
     const ref: StoredRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api };
+    if (this.digests) ref.digest = dataDigest(page.body);
     this.size += bytes.length;
     const { body: _, ...rest } = page;
     const store = this;

@@ -1,0 +1,170 @@
+// The memo on disk: `docsgen build`'s cache between runs (`.docsgen/cache/` in the project, or
+// `--cache-dir`). One file per entry, `<stage>/<first two hex digits>/<key>`, holding the value
+// (v8.serialize) behind a checksum (CRC-32: a third of SHA-1's time on a large site's pages): an entry cut short, edited or written by another machine's
+// Node is a miss, never a wrong page. Entries are written to a temporary name and renamed, so
+// two builds sharing the folder never read half an entry. The folder carries a marker naming the
+// engine that wrote it (cache/engine.ts): another engine's entries are removed, not read.
+//
+// Render threads read and write their pages' entries themselves (render/renderWorker.ts), with
+// the functions below; the main thread keeps the list of entries the build used, and removes
+// the others once the build has succeeded, so the folder stays the size of one build.
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import zlib from 'node:zlib';
+import { threadId } from 'node:worker_threads';
+import type { Logger } from '../diagnostics/logger';
+import type { Memo } from './memo';
+
+const MAGIC = Buffer.from('DGC1');
+const HEADER = MAGIC.length + 4;
+/** The marker file: which engine wrote the entries beside it. */
+export const MARKER = 'docsgen-cache.json';
+/** A stale temporary entry (its writer was killed) older than this is removed by the next prune. */
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+/** What readEntry returns for an entry whose bytes are not what was written. */
+export const CORRUPT: unique symbol = Symbol('corrupt cache entry');
+
+export function entryFile(dir: string, stage: string, key: string): string {
+  return path.join(dir, stage, key.slice(0, 2), key);
+}
+
+/** An entry's value; undefined when there is none; CORRUPT when it fails its checksum or cannot be read. */
+export function readEntry(file: string): unknown {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : CORRUPT;
+  }
+  if (bytes.length < HEADER || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return CORRUPT;
+  const payload = bytes.subarray(HEADER);
+  if (zlib.crc32(payload) !== bytes.readUInt32BE(MAGIC.length)) return CORRUPT;
+  try {
+    return v8.deserialize(payload);
+  } catch {
+    return CORRUPT;
+  }
+}
+
+/** Writes an entry; false when it could not (a full disk or a read-only folder costs the next build time, not this one). */
+export function writeEntry(file: string, value: unknown): boolean {
+  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+  try {
+    const payload = v8.serialize(value);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      const sum = Buffer.alloc(4);
+      sum.writeUInt32BE(zlib.crc32(payload));
+      fs.writevSync(fd, [MAGIC, sum, payload]);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+    return true;
+  } catch {
+    fs.rmSync(tmp, { force: true });
+    return false;
+  }
+}
+
+export class DiskMemo implements Memo {
+  /** Entries (`stage/key`) this build read or wrote: the ones prune keeps. */
+  private readonly used = new Set<string>();
+  /** Entries found corrupt (and made again). */
+  corrupt = 0;
+  /** Entries that could not be written. */
+  unwritten = 0;
+
+  constructor(readonly dir: string) {}
+
+  get<T>(stage: string, key: string): T | undefined {
+    const value = readEntry(entryFile(this.dir, stage, key));
+    if (value === CORRUPT) {
+      this.corrupt++;
+      return undefined;
+    }
+    if (value !== undefined) this.used.add(`${stage}/${key}`);
+    return value as T | undefined;
+  }
+
+  set(stage: string, key: string, value: unknown): void {
+    if (writeEntry(entryFile(this.dir, stage, key), value)) this.used.add(`${stage}/${key}`);
+    else this.unwritten++;
+  }
+
+  /** Entries a render thread read or wrote. */
+  use(stage: string, key: string): void {
+    this.used.add(`${stage}/${key}`);
+  }
+
+  /** Removes every entry this build did not use. Only files named like entries are touched. */
+  prune(): void {
+    const now = Date.now();
+    for (const stage of readDir(this.dir)) {
+      const stageDir = path.join(this.dir, stage);
+      if (!/^[a-z-]+$/.test(stage) || !fs.statSync(stageDir).isDirectory()) continue;
+      for (const bucket of readDir(stageDir)) {
+        if (!/^[0-9a-f]{2}$/.test(bucket)) continue;
+        for (const name of readDir(path.join(stageDir, bucket))) {
+          const file = path.join(stageDir, bucket, name);
+          if (/^[0-9a-f]{40}$/.test(name)) {
+            if (!this.used.has(`${stage}/${name}`)) fs.rmSync(file, { force: true });
+          } else if (/^[0-9a-f]{40}\.\d+-\d+\.tmp$/.test(name)) {
+            const stat = fs.statSync(file, { throwIfNoEntry: false });
+            if (stat && now - stat.mtimeMs > STALE_TMP_MS) fs.rmSync(file, { force: true });
+          }
+        }
+      }
+    }
+  }
+}
+
+function readDir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The cache in `dir` for this engine, made when missing. Anything wrong with it (written by
+ * another engine, an unreadable marker, files docsgen did not write) costs one warning and a full
+ * build, never a failed one. Entries of another engine are removed only where the marker proves
+ * docsgen wrote the folder; a folder without one is left alone and not used.
+ */
+export function openDiskMemo(dir: string, engine: string, logger: Logger, shown = dir): DiskMemo | undefined {
+  const marker = path.join(dir, MARKER);
+  const entries = readDir(dir);
+  const fresh = () => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(marker, `${JSON.stringify({ docsgenCache: 1, engine })}\n`);
+    return new DiskMemo(dir);
+  };
+  try {
+    if (entries.length === 0) {
+      logger.info(`No build cache in ${shown} yet: a full build, kept there for the next one.`);
+      return fresh();
+    }
+    if (!entries.includes(MARKER)) {
+      logger.warn(`${shown} holds files docsgen did not write: not using it as the build cache (remove it, or choose another folder with --cache-dir).`);
+      return undefined;
+    }
+    let written: unknown;
+    try {
+      written = JSON.parse(fs.readFileSync(marker, 'utf8')).engine;
+    } catch {
+      written = undefined;
+    }
+    if (written === engine) return new DiskMemo(dir);
+    logger.warn(written === undefined ? `The build cache in ${shown} is damaged: a full build, and a new cache.` : `The build cache in ${shown} was written by another version of docsgen: a full build, and a new cache.`);
+    for (const name of entries) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    return fresh();
+  } catch (e) {
+    logger.warn(`The build cache in ${shown} cannot be used (${(e as Error).message}): a full build.`);
+    return undefined;
+  }
+}

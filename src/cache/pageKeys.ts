@@ -1,0 +1,34 @@
+// The memo key of a page's HTML: its model and everything around it that the templates read
+// (the site model, the island assets, the engine), less the URLs that carry a content hash. Those
+// (the stylesheet's, the search index's) change with their content, not with the page: an entry
+// keeps the ones it was rendered with and a reused page gets this build's swapped in
+// (render/renderSite.ts), so a changed guide, which changes the search index, does not change
+// the key of every other page.
+import type { IslandAssets } from '../islands/bundle';
+import type { SettledLinks } from '../openapi/placeholders';
+import type { PageModel, SiteModel } from '../shared/viewModels';
+import { storedRef, stubOf } from '../site/pageStore';
+import { engineDigest } from './engine';
+import { dataDigest, digest } from './memo';
+
+export const PAGE_STAGE = 'page';
+
+/** The URLs every page may show that carry a content hash, in the order entries record them. */
+export function hashedUrls(site: SiteModel): string[] {
+  return [site.stylesheetHref, site.search.indexUrl];
+}
+
+/**
+ * `settled`: each API's settled spec links (a stored body holds placeholders, settled as it is
+ * read: its key is its bytes' digest and its API's links). Stored pages need their store's digests.
+ */
+export function pageKeys(site: SiteModel, assets: Pick<IslandAssets, 'runtime' | 'islands'>, settled: readonly (SettledLinks | undefined)[] = []): (page: PageModel) => string {
+  const around = digest(engineDigest(), dataDigest([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands]));
+  const links = settled.map((s) => (s ? dataDigest(s) : ''));
+  return (page) => {
+    const ref = storedRef(page);
+    if (!ref) return digest(around, JSON.stringify(page));
+    if (ref.digest === undefined) throw new Error(`${page.route}: its store kept no digest of its body`);
+    return digest(around, JSON.stringify(stubOf(page)), ref.digest, ref.api >= 0 ? links[ref.api] : '');
+  };
+}
