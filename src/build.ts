@@ -59,6 +59,9 @@ import { checkAlternates, localizePages, siteLocales, siteWideTargets } from './
 import type { Messages } from './shared/messages';
 import { buildLocaleSite, type LocaleCache, type LocaleSite } from './i18n/localeSite';
 import { openDiskMemo, type DiskMemo } from './cache/diskMemo';
+import { guidesKey, keepGuideRenders, restoreGuideRenders } from './content/guideMemo';
+import { apiPagesMemo } from './site/apiPagesMemo';
+import { digest } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, pageKeys, PAGE_STAGE } from './cache/pageKeys';
 import type { RenderMemo } from './render/renderSite';
@@ -141,6 +144,8 @@ export interface ApiInput {
   source: string;
   /** The spec's copy in the site, when the download link points at it (openapi/specCopy.ts). */
   specCopy?: SpecCopy;
+  /** A digest of the spec's text (the build cache's keys). */
+  specDigest: string;
 }
 
 export interface BuildResult {
@@ -201,8 +206,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let store: PageStore | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
-    const guides = stage('content', () => loadGuides(config, options.cache));
+    // A build with a cache renders only the guides that changed since the build that filled it.
+    const guidesMemo = memo && { key: guidesKey(config), table: {} as { guides?: GuideRenderCache }, restored: undefined as GuideRenderCache | undefined };
+    const guides = stage('content', () => {
+      if (guidesMemo) guidesMemo.table.guides = guidesMemo.restored = restoreGuideRenders(memo!, guidesMemo.key);
+      return loadGuides(config, guidesMemo?.table ?? options.cache);
+    });
     collect(guides.diagnostics);
+    if (guidesMemo) keepGuideRenders(memo!, guidesMemo.key, guidesMemo.table.guides!, guidesMemo.restored, guides.docs);
 
     const apis: ApiInput[] = [];
     let validated: Promise<Diagnostic[]> = Promise.resolve([]);
@@ -237,7 +248,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       const searchMade = new Map<string, PageDocuments>();
       if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, (page) => searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes })), memo !== undefined);
-      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store)));
+      const apiMemo = memo && store ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
+      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
@@ -445,7 +457,10 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
   // Without a download link for this spec, the pages link to the copy the build writes.
   const copy = specCopy(config, settings, spec);
-  return { api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source }, validated: parsed.validated };
+  return {
+    api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source, specDigest: digest(spec.text) },
+    validated: parsed.validated,
+  };
 }
 
 /**

@@ -39,6 +39,9 @@ export interface SpecMarkdown {
   settled(): SettledLinks | undefined;
   /** Counts a stored page of `kind` that showed the tracked links `found` (told by its render thread). */
   countShown(kind: string, found: Iterable<number>): void;
+  /** Before `settle`: the links rendered so far, for the build cache (site/apiPagesMemo.ts); `restore` takes them back instead of rendering the pages again. */
+  pendingLinks(): PendingLink[];
+  restore(pending: PendingLink[]): void;
 }
 
 /** The code of the warning that says which inferred link base was used. */
@@ -52,7 +55,7 @@ const BARE_HOST = /^((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,24}))(?::\d+
 /** …but `README.md`, `schema.json` and `index.html` are files. */
 const FILE_SUFFIX = /^(md|mdx|markdown|html?|xhtml|php|aspx?|jsp|cgi|json|ya?ml|xml|txt|csv|pdf|zip|gz|tar|png|jpe?g|gif|svg|webp|ico|js|mjs|ts|css|wsdl|xsd|proto|graphql)$/i;
 
-interface PendingLink {
+export interface PendingLink {
   link: SiteLink;
   /** The href as written (with its hash), for the link base. */
   href: string;
@@ -111,6 +114,13 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
   return {
     links,
     settled: () => settledLinks && { hrefs: settledLinks.hrefs, tracked: settledLinks.tracked },
+    pendingLinks: () => pending,
+    restore(kept) {
+      for (const p of kept) {
+        byKey.set(`${p.href}\0${p.link.pointer}`, pending.push(p) - 1);
+        links.push(p.link);
+      }
+    },
     countShown(kind, found) {
       for (const i of found) {
         const counts = settledLinks!.shownOn[i];

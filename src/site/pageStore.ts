@@ -69,11 +69,37 @@ export class PageStore {
     if (this.digests) ref.digest = dataDigest(page.body);
     this.size += bytes.length;
     const { body: _, ...rest } = page;
-    const store = this;
+    return this.stub(rest, ref);
+  }
+
+  private stub(rest: Omit<PageModel, 'body'>, ref: StoredRef): PageModel {
     return Object.defineProperties(rest as PageModel, {
-      body: { enumerable: true, configurable: true, get: () => store.read(ref) },
+      body: { enumerable: true, configurable: true, get: () => this.read(ref) },
       [STORED]: { value: ref },
     });
+  }
+
+  /** Bytes stored so far: where the next body goes. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  /** The stored bytes from `start` to the end (the build cache keeps a stage's bodies as they are: site/apiPagesMemo.ts). */
+  bytesFrom(start: number): Buffer {
+    const bytes = Buffer.allocUnsafe(this.size - start);
+    fs.readSync(this.fd, bytes, 0, bytes.length, start);
+    return bytes;
+  }
+
+  /**
+   * Stores bodies stored before (by this or an earlier build: `bytes` is what `bytesFrom(start)`
+   * gave then, `refs` their places in it counted from `start`) and returns their stubs.
+   */
+  adopt(bytes: Uint8Array, pages: readonly { stub: Omit<PageModel, 'body'>; ref: StoredRef }[], start: number): PageModel[] {
+    const offset = this.size;
+    fs.writeSync(this.fd, bytes, 0, bytes.length, offset);
+    this.size += bytes.length;
+    return pages.map(({ stub, ref }) => this.stub(stub, { ...ref, offset: ref.offset - start + offset }));
   }
 
   /** A stored body, with its spec links settled when they are. */

@@ -18,6 +18,7 @@ import { apiConfig } from '../config/resolve';
 import { labelFromDir } from '../content/discover';
 import { buildHome, withApiParts } from './home';
 import { storedRef, type PageStore } from './pageStore';
+import type { ApiPagesMemo } from './apiPagesMemo';
 
 export interface SiteResult {
   pages: PageModel[];
@@ -46,7 +47,7 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
  * `store`: where the API operation and schema pages' bodies go as soon as each is made (a full
  * build's bounded memory: site/pageStore.ts); without one, every page stays in memory.
  */
-export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages, store?: PageStore): SiteResult {
+export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages, store?: PageStore, apiMemo?: ApiPagesMemo): SiteResult {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
     title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
@@ -166,10 +167,13 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   });
   const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
   if (apis.length > 1) pages.push(apiList(apis, href, head, messages));
+  // With a build cache, the API pages of the build that filled it when the specs and the config are the same (site/apiPagesMemo.ts).
+  const storeStart = store?.bytes ?? 0;
+  const restored = apiMemo?.restore(examples.files);
   const apiPages = apis.map((api, i) => {
     const own = apiConfig(config, api.settings);
     const keep = store ? (page: PageModel) => store.put(page, i) : undefined;
-    const built = buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep);
+    const built = restored?.[i] ?? buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep);
     for (const page of built) {
       pages.push(page);
       sources.set(page.route, api.source);
@@ -177,6 +181,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     diagnostics.push(...unknownTags(own, api.model));
     return built;
   });
+  if (apiMemo && !restored && apis.length > 0) apiMemo.keep(apiPages, examples.files, storeStart);
   // The landing of several APIs is theirs: serve --watch keeps it with their pages.
   if (apis.length > 1) sources.set('/api', apis[0].source);
   pages[homeIndex] = withApiParts(pages[homeIndex], apiPages.flat(), config, messages);
