@@ -7,9 +7,9 @@
 //   --runs <n>          measured builds per site (default 3, at least 3 for the file's figures)
 //   --site <name>       only this site (repeatable): shipped, generated-1000, generated-3000,
 //                       generated-7000
-//   --section <name>    only this measurement (repeatable): check-links, watch, search, octokit,
-//                       lighthouse, real-specs (--site alone runs no sections, --section alone
-//                       no sites)
+//   --section <name>    only this measurement (repeatable): check-links, watch, incremental,
+//                       watch-scale, search, octokit, lighthouse, real-specs (--site alone runs
+//                       no sections, --section alone no sites)
 //   --no-write          print only; leave BENCHMARKS.md alone (implied by --site and --runs < 3)
 //   --no-cli-timings    skip the extra `docsgen build --timings` run per site
 //   --timeout <s>       kill a build that takes longer (default 900 s) and report it
@@ -19,6 +19,9 @@
 //                       to their own block of BENCHMARKS.md (<!-- bench:large:start -->)
 //   --baseline <commit> also build each site with that commit's CLI (bench/baseline.mjs), runs
 //                       alternating baseline / current, and report both and their ratio
+//   --incremental-pages <n>  pages of the generated site of the incremental section (7000)
+//   --watch-scale-pages <n>, --watch-scale-saves <n>  the watch-scale section's site (5000) and
+//                       saves (500)
 //
 // Method, per site:
 //   1. The compiled CLI bundle (node_modules/.cache/docsgen/dist) is brought up to date by
@@ -278,6 +281,11 @@ function describeFailure(what, r, opts) {
 const SECTIONS = [
   { name: 'check-links', title: 'check-links on the shipped site', module: './checkLinks.mjs', fn: 'benchCheckLinks' },
   { name: 'watch', title: 'serve --watch: save to painted page', module: './watch.mjs', fn: 'benchWatch' },
+  // Issue 18: builds with the build cache after small edits (bench/incremental.mjs), and 500 saves
+  // in a row on a 5,000-page site with the dev server's memory (bench/watchScale.mjs).
+  // Their `options` are what they take of the command line (the other sections take none).
+  { name: 'incremental', title: 'Incremental builds (the build cache)', module: './incremental.mjs', fn: 'benchIncremental', options: (opts) => ({ runs: opts.runs, timeoutS: opts.timeoutS, incrementalPages: opts.incrementalPages }) },
+  { name: 'watch-scale', title: 'serve --watch at scale: many saves on a large site', module: './watchScale.mjs', fn: 'benchWatchScale', options: (opts, baseline) => ({ baseline, pages: opts.watchScalePages, saves: opts.watchScaleSaves }) },
   { name: 'search', title: 'Search', module: './search.mjs', fn: 'benchSearch' },
   { name: 'octokit', title: "GitHub's REST API description", module: './octokit.mjs', fn: 'benchOctokit' },
   { name: 'lighthouse', title: 'Lighthouse', module: './lighthouse.mjs', fn: 'benchLighthouse' },
@@ -286,11 +294,11 @@ const SECTIONS = [
   { name: 'real-specs', title: 'Real specs', module: './realSpecs.mjs', fn: 'benchRealSpecs' },
 ];
 
-async function runSection(section, log) {
+async function runSection(section, log, options = {}) {
   const start = performance.now();
   try {
     const mod = await import(section.module);
-    const { markdown } = await mod[section.fn]({ log: (m) => log(`${section.name}: ${m}`) });
+    const { markdown } = await mod[section.fn]({ ...options, log: (m) => log(`${section.name}: ${m}`) });
     return { ...section, markdown, ms: performance.now() - start };
   } catch (e) {
     return { ...section, error: e instanceof Error ? (e.stack ?? e.message) : String(e), ms: performance.now() - start };
@@ -614,7 +622,7 @@ async function main() {
   const sectionResults = [];
   for (const section of sections) {
     log(`${section.name}…`);
-    const r = await runSection(section, log);
+    const r = await runSection(section, log, section.options?.(opts, baseline));
     sectionResults.push(r);
     log(r.error ? `${section.name}: FAILED after ${fmtMs(r.ms)}\n${r.error}` : `${section.name}: done in ${fmtMs(r.ms)}`);
   }

@@ -1,0 +1,290 @@
+// Incremental production builds (issue 18): how long `docsgen build` takes with its build cache
+// (.docsgen/cache) after small edits, against a cold build of the same site in the same run, and
+// whether what it writes is byte-identical to a cold build of the same inputs.
+//
+//   node bench/incremental.mjs [--pages <n>] [--runs <n>]      (npm run bench -- --section incremental)
+//
+// On the generated site of --pages pages (7,000; bench/generateSite.mjs), in a fresh copy of its
+// folder per round, each build a new `docsgen build` process (bin/docsgen.js, as a CI job runs it):
+//   (a) --no-cache: cold, no cache read or written;   (b) cold, filling the empty cache;
+//   (c) nothing changed;                               (d) one guide's text edited (a paragraph added);
+//   (e) one operation's summary changed in the spec;   (f) the config's title changed (every page).
+// After (d) and (e) the same inputs are built again with --no-cache into another folder (not
+// measured) and every file is compared, names and bytes. Measured per build: wall time of the
+// whole process (spawn → exit), its CPU time (user + system, all threads) and peak RSS (written by
+// bench/rusage-preload.mjs when the process exits), and the "K from the cache" of its summary
+// line. With --runs > 1 the whole sequence is repeated (a b c d e f, a b c d e f, …), each round
+// in a new copy with an empty cache, so that every figure is taken under the same load. The
+// builds run a copy of the checkout's code taken when the section starts (bench/snapshot.mjs):
+// an edit to src/ during the section would otherwise change the cache's engine digest midway.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compareTrees, describeComparison, treeSize } from './compareTrees.mjs';
+import { readHwm } from './processStats.mjs';
+import { snapshotCheckout } from './snapshot.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
+const PRELOAD = pathToFileURL(path.join(ROOT, 'bench', 'rusage-preload.mjs')).href;
+const CACHE_DIR = path.join('.docsgen', 'cache');
+
+/** The builds of one round, in order. `edit` changes the site folder before the build. */
+export const STEPS = [
+  { id: 'a', label: '(a) cold, `--no-cache`', noCache: true },
+  { id: 'b', label: '(b) cold, filling the cache' },
+  { id: 'c', label: '(c) nothing changed' },
+  { id: 'd', label: "(d) one guide's text edited", edit: 'guide', compare: true, target: 0.1 },
+  { id: 'e', label: "(e) one operation's summary edited", edit: 'spec', compare: true, target: 0.2 },
+  { id: 'f', label: "(f) the config's title changed", edit: 'config' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Pure parts
+
+/** The CLI's summary line → { pages, cached } (`cached` 0 when the line names no cache), or undefined. */
+export function parseSummary(stdout) {
+  const line = stdout.split('\n').find((l) => l.startsWith('✓ built'));
+  const m = line && /^✓ built ([\d,]+) pages\b/.exec(line);
+  if (!m) return undefined;
+  const cached = /, ([\d,]+) from the cache/.exec(line);
+  const n = (s) => Number(s.replaceAll(',', ''));
+  return { pages: n(m[1]), cached: cached ? n(cached[1]) : 0, line };
+}
+
+/** The guide text with one paragraph added right after its front matter. */
+export function editGuide(text, note) {
+  const front = /^---\n[\s\S]*?\n---\n/.exec(text)?.[0] ?? '';
+  return `${front}\n${note}\n${text.slice(front.length)}`;
+}
+
+/**
+ * The spec (YAML as bench/generateSpec.mjs writes it) with the summary of its middle operation
+ * changed: only `summary:` lines of operations (six spaces in, under `paths:`) are candidates, not
+ * those of components' examples. Returns { text, before, after }.
+ */
+export function editOperationSummary(yaml, suffix) {
+  const start = yaml.search(/^paths:\n/m);
+  if (start === -1) throw new Error('the spec has no paths: section');
+  const rest = yaml.slice(start + 'paths:\n'.length);
+  const end = start + 'paths:\n'.length + (rest.search(/^\S/m) === -1 ? rest.length : rest.search(/^\S/m));
+  const re = /^ {6}summary: (.*)$/gm;
+  re.lastIndex = start;
+  const found = [];
+  for (let m; (m = re.exec(yaml)) && m.index < end; ) found.push(m);
+  if (!found.length) throw new Error('the spec has no operation with a summary');
+  const m = found[Math.floor(found.length / 2)];
+  const after = `${m[1]} ${suffix}`;
+  return { text: yaml.slice(0, m.index) + `      summary: ${after}` + yaml.slice(m.index + m[0].length), before: m[1], after };
+}
+
+/** The config with its site title (the top-level `title: '…'`) changed. */
+export function editConfigTitle(source, title) {
+  const re = /^ {2}title: '[^'\n]*',$/m;
+  if (!re.test(source)) throw new Error("the config has no top-level title: '…' line");
+  return source.replace(re, `  title: '${title.replaceAll("'", "\\'")}',`);
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const fmtMs = (v) => (v < 10_000 ? `${int(v)} ms` : `${(v / 1000).toFixed(1)} s`);
+const fmtMiB = (kib) => `${int(kib / 1024)} MiB`;
+const fmtBytes = (b) => (b < 1024 * 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${(b / 1024 / 1024).toFixed(1)} MiB`);
+const pct = (r) => `${(r * 100).toFixed(1)} %`;
+
+/** "12.3 s" or, over several rounds, "12.3 s (11.9 s – 13.0 s)". */
+function cell(values, fmt) {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return values.length > 1 && fmt(lo) !== fmt(hi) ? `${fmt(median(values))} (${fmt(lo)} – ${fmt(hi)})` : fmt(median(values));
+}
+
+/**
+ * Table rows from the rounds (each { builds: { a: {processWallMs, cpuMs, maxRssKiB, cached,
+ * pages}, … } }): the ratio is each round's build ÷ that round's (a), median over the rounds.
+ */
+export function incrementalRows(rounds) {
+  return STEPS.map((step) => {
+    const builds = rounds.map((r) => r.builds[step.id]).filter(Boolean);
+    if (!builds.length) return [step.label, '—', '—', '—', '—', '—', '—'];
+    const ratios = rounds.filter((r) => r.builds[step.id] && r.builds.a).map((r) => r.builds[step.id].processWallMs / r.builds.a.processWallMs);
+    const ratio = median(ratios);
+    const target = step.target === undefined ? '' : `≤ ${pct(step.target)}: ${ratio <= step.target ? 'met' : `**missed** by ${((ratio / step.target - 1) * 100).toFixed(0)} %`}`;
+    return [
+      step.label,
+      cell(builds.map((b) => b.processWallMs), fmtMs),
+      cell(builds.map((b) => b.cpuMs), fmtMs),
+      cell(builds.map((b) => b.maxRssKiB), fmtMiB),
+      `${cell(builds.map((b) => b.cached), int)} of ${int(builds[0].pages)}`,
+      step.id === 'a' ? '100 %' : cell(ratios, pct),
+      target,
+    ];
+  });
+}
+
+export const INCREMENTAL_HEADER = ['Build', 'Wall, whole process', 'CPU', 'Peak RSS', 'Pages from the cache', 'Wall ÷ (a)', 'Target (issue 18)'];
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+/** One `docsgen build` process: { code, stdout, stderr, processWallMs, cpuMs, maxRssKiB, pages, cached }. */
+function cliBuild({ cli, site, out, noCache, timeoutS }) {
+  const usageFile = path.join(os.tmpdir(), `docsgen-bench-rusage-${process.pid}-${Date.now()}.json`);
+  const args = ['--import', PRELOAD, cli, 'build', '--config', path.join(site, 'docsgen.config.ts'), '--out', out, ...(noCache ? ['--no-cache'] : [])];
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd: site, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', DOCSGEN_BENCH_RUSAGE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let hwmKiB;
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const poll = setInterval(() => (hwmKiB = readHwm(child.pid) ?? hwmKiB), 250);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutS * 1000);
+    child.on('close', (code, signal) => {
+      const processWallMs = Number(process.hrtime.bigint() - start) / 1e6;
+      clearInterval(poll);
+      clearTimeout(timer);
+      let usage = {};
+      try {
+        usage = JSON.parse(fs.readFileSync(usageFile, 'utf8'));
+        fs.rmSync(usageFile);
+      } catch {}
+      const summary = parseSummary(stdout);
+      resolve({ code, signal, stdout, stderr, processWallMs, cpuMs: usage.cpuMs, maxRssKiB: usage.maxRssKiB ?? hwmKiB, pages: summary?.pages, cached: summary?.cached, summary: summary?.line });
+    });
+  });
+}
+
+function failure(what, r) {
+  const tail = (r.stderr || r.stdout).trim().split('\n').slice(-30).join('\n');
+  return new Error(`${what} exited with ${r.signal ? `signal ${r.signal}` : `code ${r.code}`} after ${fmtMs(r.processWallMs)}:\n${tail}`);
+}
+
+/** The files edited, found once in the pristine copy (the same in every round). */
+function planEdits(pristine) {
+  const guidesDir = path.join(pristine, 'content', 'guides');
+  const guides = fs.readdirSync(guidesDir, { recursive: true }).filter((f) => f.endsWith('.md')).sort();
+  // A guide from the middle of the site, neither first nor last in its sidebar.
+  const guide = path.join('content', 'guides', guides[Math.floor(guides.length / 2)]);
+  return { guide, spec: 'openapi.yaml', config: 'docsgen.config.ts' };
+}
+
+function applyEdit(kind, site, plan, round) {
+  const file = path.join(site, plan[kind]);
+  const text = fs.readFileSync(file, 'utf8');
+  if (kind === 'guide') {
+    fs.writeFileSync(file, editGuide(text, `This paragraph was added by the incremental benchmark (round ${round}).`));
+    return `added a paragraph to \`${plan.guide}\``;
+  }
+  if (kind === 'spec') {
+    const edited = editOperationSummary(text, '(revised)');
+    fs.writeFileSync(file, edited.text);
+    return `changed the summary "${edited.before}" to "${edited.after}" in \`${plan.spec}\``;
+  }
+  fs.writeFileSync(file, editConfigTitle(text, 'PropData API'));
+  return "changed the config's `title` from 'API' to 'PropData API'";
+}
+
+/** One round a … f in a fresh copy of the site; returns { builds, comparisons, cache, edits } or throws. */
+async function runRound(pristine, plan, round, { cli, log, timeoutS, work }) {
+  const site = path.join(work, `round-${round}`, 'site');
+  const out = path.join(work, `round-${round}`, 'out');
+  fs.cpSync(pristine, site, { recursive: true });
+  const builds = {};
+  const comparisons = {};
+  const edits = {};
+  let cache;
+  try {
+    for (const step of STEPS) {
+      if (step.edit) edits[step.id] = applyEdit(step.edit, site, plan, round);
+      const target = step.noCache ? path.join(work, `round-${round}`, 'cold') : out;
+      const r = await cliBuild({ cli, site, out: target, noCache: step.noCache, timeoutS });
+      if (r.code !== 0 || r.pages === undefined) throw failure(`build ${step.label}`, r);
+      builds[step.id] = r;
+      log(`round ${round} ${step.label}: ${fmtMs(r.processWallMs)} wall, ${fmtMs(r.cpuMs)} CPU, ${fmtMiB(r.maxRssKiB)}, ${int(r.cached)} of ${int(r.pages)} pages from the cache`);
+      if (step.noCache) fs.rmSync(target, { recursive: true, force: true });
+      if (step.id === 'b') cache = treeSize(path.join(site, CACHE_DIR));
+      if (step.compare) {
+        const ref = path.join(work, `round-${round}`, `ref-${step.id}`);
+        const cold = await cliBuild({ cli, site, out: ref, noCache: true, timeoutS });
+        if (cold.code !== 0) throw failure(`the --no-cache reference build after ${step.label}`, cold);
+        comparisons[step.id] = compareTrees(out, ref);
+        log(`round ${round} ${step.label}: byte-identical to a --no-cache build: ${describeComparison(comparisons[step.id])}`);
+        fs.rmSync(ref, { recursive: true, force: true });
+      }
+    }
+    return { builds, comparisons, edits, cacheAfterFill: cache, cacheAtEnd: treeSize(path.join(site, CACHE_DIR)) };
+  } finally {
+    fs.rmSync(path.join(work, `round-${round}`), { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The section
+
+/** For bench/run.mjs (`--section incremental`; `--incremental-pages`, `--runs`). */
+export async function benchIncremental({ log = (m) => console.error(m), runs = 1, incrementalPages: pages = 7000, timeoutS = 900 } = {}) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-bench-incremental-'));
+  try {
+    const pristine = path.join(work, 'pristine');
+    const { generateSite } = await import('./generateSite.mjs');
+    const info = generateSite({ pages, out: pristine });
+    const plan = planEdits(pristine);
+    log(`generated ${int(info.pages)} pages; ${runs} round${runs === 1 ? '' : 's'} of 6 measured builds and 2 reference builds`);
+    // Every build runs the code as it is now, whatever is edited in the checkout meanwhile.
+    const snapshot = snapshotCheckout(ROOT);
+    const rounds = [];
+    try {
+      for (let round = 1; round <= runs; round++) rounds.push(await runRound(pristine, plan, round, { cli: snapshot.cli, log, timeoutS, work }));
+    } finally {
+      snapshot.remove();
+    }
+    return { markdown: markdownOf(rounds, { info, runs }), rounds };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function markdownOf(rounds, { info, runs }) {
+  const first = rounds[0];
+  const rows = incrementalRows(rounds);
+  const identical = (id) => {
+    const all = rounds.map((r) => r.comparisons[id]);
+    return all.every((c) => c.identical) ? `yes (${int(all[0].files)} files${rounds.length > 1 ? `, in each of ${rounds.length} rounds` : ''})` : all.map((c, i) => `round ${i + 1}: ${describeComparison(c)}`).join('; ');
+  };
+  return [
+    `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`; each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … f, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}.`,
+    '',
+    `| ${INCREMENTAL_HEADER.join(' | ')} |`,
+    `|${INCREMENTAL_HEADER.map((_, i) => (i === 0 || i === 6 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `Byte-identical to a \`--no-cache\` build of the same inputs (every file, names and bytes): after (d) ${identical('d')}; after (e) ${identical('e')}.`,
+    '',
+    `The cache folder after (b): ${fmtBytes(first.cacheAfterFill.bytes)} in ${int(first.cacheAfterFill.files)} files; after (f): ${fmtBytes(first.cacheAtEnd.bytes)} in ${int(first.cacheAtEnd.files)} files. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end.`,
+  ].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+  const args = process.argv.slice(2);
+  const opt = (name) => {
+    const i = args.indexOf(name);
+    return i === -1 ? undefined : args[i + 1];
+  };
+  const pages = Number(opt('--pages') ?? 7000);
+  const runs = Number(opt('--runs') ?? 1);
+  if (!Number.isInteger(pages) || !Number.isInteger(runs) || runs < 1) {
+    console.error('usage: node bench/incremental.mjs [--pages <n>] [--runs <n>]');
+    process.exit(2);
+  }
+  const { markdown } = await benchIncremental({ runs, incrementalPages: pages });
+  console.log(`### Incremental builds\n\n${markdown}`);
+}

@@ -1,0 +1,148 @@
+// The pure parts of the incremental-build bench (bench/incremental.mjs, bench/compareTrees.mjs):
+// the file-tree comparison that decides "byte-identical", the summary-line parser that gives the
+// pages taken from the cache, the edits it makes to the generated site, and its table.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain JavaScript modules of the bench
+import { compareTrees, describeComparison, listTree, treeSize } from '../../bench/compareTrees.mjs';
+// @ts-expect-error: plain JavaScript modules of the bench
+import { editConfigTitle, editGuide, editOperationSummary, incrementalRows, parseSummary } from '../../bench/incremental.mjs';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tree(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-test-tree-'));
+  dirs.push(dir);
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  return dir;
+}
+
+describe('compareTrees', () => {
+  const site = { 'index.html': '<p>home</p>', 'guides/a/index.html': '<p>a</p>', 'assets/app.1234.js': 'x()', 'empty.txt': '' };
+
+  it('finds two trees with the same names and bytes identical, counting every file', () => {
+    const c = compareTrees(tree(site), tree(site));
+    expect(c).toEqual({ identical: true, files: 4, onlyA: [], onlyB: [], differing: [] });
+    expect(describeComparison(c)).toBe('yes (4 files)');
+  });
+
+  it('names a file whose bytes differ, even by one byte of the same length', () => {
+    const c = compareTrees(tree(site), tree({ ...site, 'guides/a/index.html': '<p>b</p>' }));
+    expect(c.identical).toBe(false);
+    expect(c.differing).toEqual(['guides/a/index.html']);
+    expect(describeComparison(c)).toBe('no: 1 of 4 files differ (`guides/a/index.html`)');
+  });
+
+  it('names files present on one side only, including an empty folder left out', () => {
+    const { 'empty.txt': _, ...without } = site;
+    const c = compareTrees(tree({ ...site, 'extra/new.html': 'n' }), tree(without));
+    expect(c).toMatchObject({ identical: false, files: 3, onlyA: ['empty.txt', 'extra/new.html'], onlyB: [], differing: [] });
+    expect(describeComparison(c)).toBe('no: 2 only in the incremental build (`empty.txt`, `extra/new.html`)');
+    expect(compareTrees(tree(without), tree(site)).onlyB).toEqual(['empty.txt']);
+  });
+
+  it('lists nested files with / separators, sorted, and sums their sizes', () => {
+    const dir = tree({ 'b/c/d.txt': '12345', 'a.txt': 'ab' });
+    fs.mkdirSync(path.join(dir, 'empty-folder'));
+    expect(listTree(dir)).toEqual(['a.txt', 'b/c/d.txt']);
+    expect(treeSize(dir)).toEqual({ bytes: 7, files: 2 });
+    expect(treeSize(path.join(dir, 'missing'))).toEqual({ bytes: 0, files: 0 });
+  });
+});
+
+describe('parseSummary', () => {
+  it('reads the pages and those taken from the cache from the CLI summary line', () => {
+    const out = 'some warning\n✓ built 7,012 pages in 4.21 s → out/ (512.3 MiB), 7,011 from the cache, 2 warnings\n';
+    expect(parseSummary(out)).toMatchObject({ pages: 7012, cached: 7011 });
+  });
+
+  it('counts 0 from the cache when the line names none, and nothing without a summary line', () => {
+    expect(parseSummary('✓ built 600 pages in 8.28 s → out/ (40.1 MiB)\n')).toMatchObject({ pages: 600, cached: 0 });
+    expect(parseSummary('✗ build failed\n')).toBeUndefined();
+  });
+});
+
+describe('the edits', () => {
+  it('adds a paragraph after the front matter of a guide, keeping the rest', () => {
+    expect(editGuide('---\ntitle: "A"\n---\n\nBody.\n', 'New.')).toBe('---\ntitle: "A"\n---\n\nNew.\n\nBody.\n');
+  });
+
+  it("changes the middle operation's summary, never an example's summary in components", () => {
+    const yaml = [
+      'openapi: 3.1.0',
+      'info:',
+      '  title: T',
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      summary: List a',
+      '    post:',
+      '      summary: Create a',
+      '  /b:',
+      '    get:',
+      '      summary: List b',
+      'components:',
+      '  examples:',
+      '    One:',
+      '      summary: An example',
+      '    Two:',
+      '      summary: Another',
+      '    Three:',
+      '      summary: A third',
+      '',
+    ].join('\n');
+    const edited = editOperationSummary(yaml, '(revised)');
+    expect(edited.before).toBe('Create a');
+    expect(edited.after).toBe('Create a (revised)');
+    expect(edited.text).toBe(yaml.replace('      summary: Create a\n', '      summary: Create a (revised)\n'));
+    expect(() => editOperationSummary('openapi: 3.1.0\ncomponents:\n  examples:\n    A:\n      summary: x\n', 'y')).toThrow(/no paths/);
+  });
+
+  it("changes the config's top-level title, not the navbar's", () => {
+    const config = "export default defineConfig({\n  title: 'API',\n  navbar: {\n    title: 'API',\n  },\n});\n";
+    expect(editConfigTitle(config, "Bob's API")).toBe("export default defineConfig({\n  title: 'Bob\\'s API',\n  navbar: {\n    title: 'API',\n  },\n});\n");
+    expect(() => editConfigTitle('export default {};', 'X')).toThrow(/title/);
+  });
+});
+
+describe('incrementalRows', () => {
+  const build = (processWallMs: number, cached: number) => ({ processWallMs, cpuMs: processWallMs * 1.5, maxRssKiB: 512 * 1024, cached, pages: 1000 });
+  const round = (a: number, d: number, e: number) => ({ builds: { a: build(a, 0), b: build(a, 0), c: build(1000, 1000), d: build(d, 999), e: build(e, 500), f: build(a, 0) } });
+
+  it('gives each build as a share of the cold --no-cache build of its own round, and whether the target is met', () => {
+    const rows = incrementalRows([round(20_000, 1_000, 8_000)]);
+    expect(rows.map((r: string[]) => r[0])).toEqual(['(a) cold, `--no-cache`', '(b) cold, filling the cache', '(c) nothing changed', "(d) one guide's text edited", "(e) one operation's summary edited", "(f) the config's title changed"]);
+    expect(rows[0]).toEqual(['(a) cold, `--no-cache`', '20.0 s', '30.0 s', '512 MiB', '0 of 1,000', '100 %', '']);
+    expect(rows[2].slice(4, 6)).toEqual(['1,000 of 1,000', '5.0 %']);
+    expect(rows[3].slice(5)).toEqual(['5.0 %', '≤ 10.0 %: met']);
+    expect(rows[4].slice(5)).toEqual(['40.0 %', '≤ 20.0 %: **missed** by 100 %']);
+  });
+
+  it('over several rounds, shows the median and the range of the per-round ratios', () => {
+    // Round ratios for (d): 4 %, 6 %, 20 % → median 6 %; against pooled medians it would be 5 %.
+    const rows = incrementalRows([round(10_000, 400, 1_000), round(20_000, 1_200, 2_000), round(5_000, 1_000, 500)]);
+    expect(rows[3][1]).toBe('1,000 ms (400 ms – 1,200 ms)');
+    expect(rows[3][5]).toBe('6.0 % (4.0 % – 20.0 %)');
+    expect(rows[3][6]).toBe('≤ 10.0 %: met');
+  });
+});
+
+describe('npm run bench options of the incremental and watch-scale sections', () => {
+  it('takes the page counts and the saves, with the issue-18 sizes by default', async () => {
+    // @ts-expect-error: plain JavaScript module of the bench
+    const { UsageError, parseArgs } = await import('../../bench/options.mjs');
+    expect(parseArgs([])).toMatchObject({ incrementalPages: 7000, watchScalePages: 5000, watchScaleSaves: 500 });
+    expect(parseArgs(['--section', 'incremental', '--incremental-pages', '600', '--watch-scale-pages', '400', '--watch-scale-saves', '20'])).toMatchObject({ sections: ['incremental'], incrementalPages: 600, watchScalePages: 400, watchScaleSaves: 20 });
+    expect(() => parseArgs(['--incremental-pages', '100'])).toThrow(/--incremental-pages must be an integer of at least 150/);
+    expect(() => parseArgs(['--watch-scale-pages', 'many'])).toThrow(UsageError);
+    expect(() => parseArgs(['--watch-scale-saves', '0'])).toThrow(/--watch-scale-saves must be a positive integer/);
+  });
+});
