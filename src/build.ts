@@ -261,7 +261,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         );
       }
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
-      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made }), { shardAbovePages });
+      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made }), { shardAbovePages, memo });
       // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
       searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(site.pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
       searchMade.clear(); // in the index now

@@ -21,8 +21,10 @@ import { SEARCH_TYPES, SHARD_ABOVE_PAGES, SearchDocumentType, type SearchIndexFi
 export { SHARD_ABOVE_PAGES };
 import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
-import { MANIFEST_FILE, shardSearchIndex } from './shards';
-import { stored, typeTerms } from './terms';
+import type { Memo } from '../cache/memo';
+import { builtIndex, documentKeys, INDEX_STAGE, keepAnalysed, memoAnalysed, storedIndex } from './indexMemo';
+import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex } from './shards';
+import { Analyser, analyseDocuments, joinAnalysed, stored, typeTerms, type AnalysedDocuments } from './terms';
 import { WordTerms } from './wordTerms';
 
 export interface BuiltSearchIndex {
@@ -39,14 +41,39 @@ export interface BuiltSearchIndex {
 export interface SearchIndexOptions {
   /** Above this many indexed pages, write the sharded index. @default SHARD_ABOVE_PAGES */
   shardAbovePages?: number;
+  /**
+   * The build's memo (cache/memo.ts): the index of the same documents is taken from it, and a
+   * sharded index analyses again only the groups of pages that changed (indexMemo.ts).
+   */
+  memo?: Memo;
 }
 
 export function buildSearchIndex(documents: SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
   const pages = documents.filter((d) => d.type === SearchDocumentType.Title).length;
-  if (pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES)) {
-    const sharded = shardSearchIndex(typeTerms(documents));
-    return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
+  const sharded = pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
+  const { memo } = options;
+  if (!memo) return sharded ? shardedIndex(documents, analyseDocuments(documents)) : singleIndex(documents);
+  const keys = documentKeys(documents, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
+  const known = builtIndex(memo.get(INDEX_STAGE, keys.index));
+  if (known) {
+    if (sharded) keepAnalysed(keys.groups, memo);
+    return known;
   }
+  let built: BuiltSearchIndex;
+  if (sharded) {
+    const analyser = new Analyser();
+    built = shardedIndex(documents, joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(documents.slice(g.start, g.end)))));
+  } else built = singleIndex(documents);
+  memo.set(INDEX_STAGE, keys.index, storedIndex(built));
+  return built;
+}
+
+function shardedIndex(documents: SearchDocument[], analysed: AnalysedDocuments): BuiltSearchIndex {
+  const sharded = shardSearchIndex(typeTerms(documents, analysed));
+  return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
+}
+
+function singleIndex(documents: SearchDocument[]): BuiltSearchIndex {
   const content = JSON.stringify(searchIndexData(documents));
   return { fileName: 'search-index.json', content, hash: contentHash(content), files: new Map() };
 }

@@ -29,7 +29,28 @@ function elasticlunrTokens(terms: string[]): string[] {
   return tokens;
 }
 
-/** A text's tokens (as numbers, see typeTerms), each once in order of first occurrence, with how often it occurs. */
+/** Texts remembered per stop-word mode at most: API pages repeat most field descriptions and names. */
+const MAX_TEXTS = 50_000;
+
+/**
+ * The analysed terms of documents (in their order), as numbers into `terms`: for document k,
+ * from `flat[offsets[k]]`, its number of tokens (repeats included: elasticlunr's field length),
+ * its number of distinct tokens n, then n (token, count) pairs in order of first occurrence.
+ * Plain data (a string list and two integer arrays), so that a build can keep it in its memo
+ * (search/indexMemo.ts) and the next build analyse only the documents that changed.
+ */
+export interface AnalysedDocuments {
+  terms: string[];
+  offsets: Int32Array;
+  flat: Int32Array;
+}
+
+/** Analyses each document's text: the shared tokeniser's terms, split as elasticlunr would. */
+export function analyseDocuments(documents: readonly SearchDocument[]): AnalysedDocuments {
+  return new Analyser().analyse(documents);
+}
+
+/** A text's tokens (global numbers of the Analyser), each once in order of first occurrence, with how often it occurs. */
 interface TextTokens {
   /** Number of tokens, repeats included (elasticlunr's field length). */
   length: number;
@@ -37,82 +58,151 @@ interface TextTokens {
   counts: number[];
 }
 
-/** Texts remembered per type at most: API pages repeat most field descriptions and names. */
-const MAX_TEXTS = 50_000;
+/**
+ * Analyses documents in parts (the memo's groups of pages, search/indexMemo.ts), remembering
+ * words and texts across the parts: a word is tokenised once per build, not once per part.
+ * Each part's result numbers its own terms, so it stands alone in the memo.
+ */
+export class Analyser {
+  private readonly numbers = new Map<string, number>();
+  private readonly names: string[] = [];
+  private readonly words = {
+    drop: new WordTerms('drop', (terms) => this.numbered(terms)),
+    keep: new WordTerms('keep', (terms) => this.numbered(terms)),
+  };
+  private readonly texts = { drop: new Map<string, TextTokens>(), keep: new Map<string, TextTokens>() };
+  // Occurrences of each token in the text being counted, and the tokens met in it, in order.
+  private tally = new Int32Array(1024);
+  private readonly met: number[] = [];
+  private length = 0;
+  private readonly count = (token: number) => {
+    this.length++;
+    if (token >= this.tally.length) {
+      const larger = new Int32Array(Math.max(this.tally.length * 2, token + 1));
+      larger.set(this.tally);
+      this.tally = larger;
+    }
+    if (this.tally[token]++ === 0) this.met.push(token);
+  };
 
-export function typeTerms(documents: SearchDocument[]): TypeTerms[] {
-  // Tokens are numbered as first met, so that counting and postings use arrays: a Map lookup per
-  // posting (2 million on the 7,000-page site) was most of this function's time.
-  const numbers = new Map<string, number>();
-  const names: string[] = [];
-  const numbered = (terms: string[]) =>
-    elasticlunrTokens(terms).map((token) => {
-      let n = numbers.get(token);
-      if (n === undefined) numbers.set(token, (n = names.push(token) - 1));
+  analyse(documents: readonly SearchDocument[]): AnalysedDocuments {
+    const of = documents.map((d) => this.tokensOf(d.type === SearchDocumentType.Description || d.type === SearchDocumentType.Content ? 'drop' : 'keep', d.t));
+    // This part's own numbering, in order of first occurrence.
+    const local = new Int32Array(this.names.length).fill(-1);
+    const terms: string[] = [];
+    let size = 0;
+    for (const t of of) size += 2 + 2 * t.tokens.length;
+    const offsets = new Int32Array(documents.length);
+    const flat = new Int32Array(size);
+    let end = 0;
+    for (let k = 0; k < of.length; k++) {
+      const { length, tokens, counts } = of[k];
+      offsets[k] = end;
+      flat[end++] = length;
+      flat[end++] = tokens.length;
+      for (let t = 0; t < tokens.length; t++) {
+        if (local[tokens[t]] === -1) local[tokens[t]] = terms.push(this.names[tokens[t]]) - 1;
+        flat[end++] = local[tokens[t]];
+        flat[end++] = counts[t];
+      }
+    }
+    return { terms, offsets, flat };
+  }
+
+  private numbered(terms: string[]): number[] {
+    return elasticlunrTokens(terms).map((token) => {
+      let n = this.numbers.get(token);
+      if (n === undefined) this.numbers.set(token, (n = this.names.push(token) - 1));
       return n;
     });
-  const words = { drop: new WordTerms('drop', numbered), keep: new WordTerms('keep', numbered) };
-  // Occurrences of each token in the text being counted, and the tokens met in it, in order.
-  let tally = new Int32Array(1024);
-  const met: number[] = [];
-  let length = 0;
-  const count = (token: number) => {
-    length++;
-    if (token >= tally.length) {
-      const larger = new Int32Array(Math.max(tally.length * 2, token + 1));
-      larger.set(tally);
-      tally = larger;
+  }
+
+  private tokensOf(stopWords: 'drop' | 'keep', text: string): TextTokens {
+    const texts = this.texts[stopWords];
+    let known = texts.get(text);
+    if (known === undefined) {
+      this.length = 0;
+      this.met.length = 0;
+      this.words[stopWords].forEach(text, this.count);
+      known = { length: this.length, tokens: this.met.slice(), counts: this.met.map((token) => this.tally[token]) };
+      for (const token of this.met) this.tally[token] = 0;
+      if (texts.size >= MAX_TEXTS) texts.clear();
+      texts.set(text, known);
     }
-    if (tally[token]++ === 0) met.push(token);
-  };
-  return SEARCH_TYPES.map((type) => {
-    const docs = documents.filter((d) => d.type === type).sort((a, b) => a.i - b.i);
-    const stopWords = type === SearchDocumentType.Description || type === SearchDocumentType.Content ? 'drop' : 'keep';
-    const lengths = new Map<number, number>();
-    const texts = new Map<string, TextTokens>();
-    const tokensOf = (text: string): TextTokens => {
-      let known = texts.get(text);
-      if (known === undefined) {
-        length = 0;
-        met.length = 0;
-        words[stopWords].forEach(text, count);
-        known = { length, tokens: met.slice(), counts: met.map((token) => tally[token]) };
-        for (const token of met) tally[token] = 0;
-        if (texts.size >= MAX_TEXTS) texts.clear();
-        texts.set(text, known);
+    return known;
+  }
+}
+
+/** The analyses of consecutive parts of the documents as one (for typeTerms). */
+export function joinAnalysed(parts: readonly AnalysedDocuments[]): AnalysedDocuments {
+  if (parts.length === 1) return parts[0];
+  const numbers = new Map<string, number>();
+  const terms: string[] = [];
+  let docs = 0;
+  let size = 0;
+  for (const part of parts) {
+    docs += part.offsets.length;
+    size += part.flat.length;
+  }
+  const offsets = new Int32Array(docs);
+  const flat = new Int32Array(size);
+  let d = 0;
+  let base = 0;
+  for (const part of parts) {
+    const global = part.terms.map((term) => {
+      let n = numbers.get(term);
+      if (n === undefined) numbers.set(term, (n = terms.push(term) - 1));
+      return n;
+    });
+    for (let k = 0; k < part.offsets.length; k++) offsets[d++] = base + part.offsets[k];
+    const f = part.flat;
+    for (let at = 0; at < f.length; ) {
+      flat[base + at] = f[at];
+      flat[base + at + 1] = f[at + 1];
+      const last = at + 2 + 2 * f[at + 1];
+      for (at += 2; at < last; at += 2) {
+        flat[base + at] = global[f[at]];
+        flat[base + at + 1] = f[at + 1];
       }
-      return known;
-    };
+    }
+    base += f.length;
+  }
+  return { terms, offsets, flat };
+}
+
+export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocuments = analyseDocuments(documents)): TypeTerms[] {
+  const { terms: names, offsets, flat } = analysed;
+  return SEARCH_TYPES.map((type) => {
+    const docs: number[] = [];
+    for (let k = 0; k < documents.length; k++) if (documents[k].type === type) docs.push(k);
+    docs.sort((a, b) => documents[a].i - documents[b].i);
+    const lengths = new Map<number, number>();
     // Two passes, so that each posting list is made at its final length: grown one push at a
     // time, the lists were most of this function's garbage.
-    const ofDoc: TextTokens[] = new Array(docs.length);
-    for (let k = 0; k < docs.length; k++) {
-      if (k > 0 && docs[k - 1].i === docs[k].i) throw new Error(`Search document id ${docs[k].i} is used twice for type ${type}.`);
-      ofDoc[k] = tokensOf(docs[k].t);
-    }
     /** Token number → length of its list; `order` lists the tokens as first indexed. */
     const sizes = new Int32Array(names.length);
     const order: number[] = [];
-    for (let k = 0; k < ofDoc.length; k++) {
-      const { tokens } = ofDoc[k];
-      for (let t = 0; t < tokens.length; t++) {
-        if (sizes[tokens[t]] === 0) order.push(tokens[t]);
-        sizes[tokens[t]] += 2;
+    for (let k = 0; k < docs.length; k++) {
+      if (k > 0 && documents[docs[k - 1]].i === documents[docs[k]].i) throw new Error(`Search document id ${documents[docs[k]].i} is used twice for type ${type}.`);
+      const at = offsets[docs[k]];
+      for (let t = at + 2, last = at + 2 + 2 * flat[at + 1]; t < last; t += 2) {
+        if (sizes[flat[t]] === 0) order.push(flat[t]);
+        sizes[flat[t]] += 2;
       }
     }
     const lists: number[][] = new Array(names.length);
     for (const token of order) lists[token] = new Array(sizes[token]);
     const filled = new Int32Array(names.length);
     for (let k = 0; k < docs.length; k++) {
-      const { length, tokens, counts } = ofDoc[k];
+      const at = offsets[docs[k]];
       // Every term comes with at least one token, so no tokens means no terms: not indexed.
-      if (!length) continue;
-      const id = docs[k].i;
-      lengths.set(id, length);
-      for (let t = 0; t < tokens.length; t++) {
-        const list = lists[tokens[t]];
-        list[filled[tokens[t]]++] = id;
-        list[filled[tokens[t]]++] = counts[t];
+      if (!flat[at]) continue;
+      const id = documents[docs[k]].i;
+      lengths.set(id, flat[at]);
+      for (let t = at + 2, last = at + 2 + 2 * flat[at + 1]; t < last; t += 2) {
+        const list = lists[flat[t]];
+        list[filled[flat[t]]++] = id;
+        list[filled[flat[t]]++] = flat[t + 1];
       }
     }
     const postings = new Map<string, number[]>();

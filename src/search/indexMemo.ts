@@ -1,0 +1,147 @@
+// The search stage's entries in the build's memo (cache/memo.ts), so that a build whose documents
+// did not change takes the whole index from the previous build, and a build where a few pages
+// changed analyses only their group of pages again.
+//
+// - `search-index`: the built index (every file's text), under a digest of everything the files
+//   are made from: each document's type, text and stored fields (ids, URL, breadcrumb, anchor,
+//   context), in order, and how the index is laid out (single file or shards, and the shard
+//   sizes). One entry: its tens of megabytes read back as one file cost less than thousands.
+// - `search-terms`: the analysed terms (terms.ts AnalysedDocuments) of a group of consecutive
+//   pages, under a digest of its documents' types and texts only (analysis does not depend on
+//   ids, so a page added before it does not make it miss). Groups end after a page whose own
+//   digest starts with a low byte (about one page in GROUP_PAGES), not every n pages: a page added
+//   or removed moves only its own group's boundary, not every later group's.
+//
+// Keys are computed from the documents in one pass: each page's texts go through SHA-1 as one
+// string with their lengths (JSON.stringify of every document cost twice as much on a large site),
+// as UTF-16: UTF-8 would turn every lone surrogate into the same replacement character.
+import crypto from 'node:crypto';
+import { digest, type Memo } from '../cache/memo';
+import { SearchDocumentType } from '../shared/search/types';
+import type { BuiltSearchIndex } from './buildIndex';
+import type { SearchDocument } from './documents';
+import type { AnalysedDocuments } from './terms';
+
+export const INDEX_STAGE = 'search-index';
+export const TERMS_STAGE = 'search-terms';
+/** Part of every key: a change to what the entries hold changes it. */
+const FORMAT = 'docsgen search memo 1';
+/** Pages per group, on average. */
+export const GROUP_PAGES = 64;
+/** A group is closed after this many pages even without a boundary page. */
+const MAX_GROUP_PAGES = 4 * GROUP_PAGES;
+
+/** A run of consecutive documents (whole pages) and the key of its analysed terms. */
+export interface DocumentGroup {
+  start: number;
+  end: number;
+  key: string;
+}
+
+export interface DocumentKeys {
+  /** Key of the whole index, given how it is laid out (`layout`). */
+  index: string;
+  groups: DocumentGroup[];
+}
+
+/** The keys of the documents' entries; `layout` names how the index is made from them (e.g. `sharded 4000 50`). */
+export function documentKeys(documents: readonly SearchDocument[], layout: string): DocumentKeys {
+  const whole = crypto.createHash('sha1');
+  whole.update(`${FORMAT}\u0000${layout}\u0000`);
+  const groups: DocumentGroup[] = [];
+  let groupHash = crypto.createHash('sha1');
+  let groupStart = 0;
+  let groupPages = 0;
+  for (let start = 0; start < documents.length; ) {
+    // One page: the documents sharing its page id (they come page by page).
+    let end = start + 1;
+    while (end < documents.length && documents[end].p === documents[start].p) end++;
+    let texts = '';
+    let fields = '';
+    for (let k = start; k < end; k++) {
+      const d = documents[k];
+      texts += `${d.type}:${d.t.length}:${d.t}`;
+      fields += storedFields(d);
+    }
+    const page = crypto.createHash('sha1').update(texts, 'utf16le').digest();
+    whole.update(page).update(fields, 'utf16le');
+    groupHash.update(page);
+    groupPages++;
+    start = end;
+    if (page[0] < 256 / GROUP_PAGES || groupPages >= MAX_GROUP_PAGES || start === documents.length) {
+      groups.push({ start: groupStart, end: start, key: digest(FORMAT, groupHash.digest('hex')) });
+      groupHash = crypto.createHash('sha1');
+      groupStart = start;
+      groupPages = 0;
+    }
+  }
+  return { index: whole.digest('hex'), groups };
+}
+
+/** What the index stores of a document besides its type and text (as stored() in terms.ts keeps it), with lengths. */
+function storedFields(d: SearchDocument): string {
+  switch (d.type) {
+    case SearchDocumentType.Title:
+      return `${d.i},${d.url.length}:${d.url}${d.breadcrumb.length}:${d.breadcrumb};`;
+    case SearchDocumentType.Heading:
+      return `${d.i},${d.p},${d.anchor.length}:${d.anchor}${d.section === undefined ? '-' : `${d.section.length}:${d.section}`};`;
+    default:
+      return `${d.i},${d.p};`;
+  }
+}
+
+/**
+ * The analysed terms of each group: from the memo, or analysed (by `analyse`) and stored.
+ * `keep` marks an entry as used without reading it (DiskMemo.use): a build that took the whole
+ * index from the memo still keeps the groups the next build needs.
+ */
+export function memoAnalysed(groups: readonly DocumentGroup[], memo: Memo, analyse: (group: DocumentGroup) => AnalysedDocuments): AnalysedDocuments[] {
+  return groups.map((group) => {
+    const known = memo.get<AnalysedDocuments>(TERMS_STAGE, group.key);
+    if (isAnalysed(known, group.end - group.start)) return known;
+    const made = analyse(group);
+    memo.set(TERMS_STAGE, group.key, made);
+    return made;
+  });
+}
+
+/** Keeps the groups' entries for the next build without reading them, where the memo can (DiskMemo). */
+export function keepAnalysed(groups: readonly DocumentGroup[], memo: Memo): void {
+  const use = (memo as Memo & { use?: (stage: string, key: string) => void }).use;
+  if (typeof use !== 'function') return;
+  for (const group of groups) use.call(memo, TERMS_STAGE, group.key);
+}
+
+function isAnalysed(value: unknown, documents: number): value is AnalysedDocuments {
+  const a = value as AnalysedDocuments | undefined;
+  return a !== undefined && Array.isArray(a.terms) && a.offsets instanceof Int32Array && a.flat instanceof Int32Array && a.offsets.length === documents;
+}
+
+/** The index as kept in the memo: the files' texts as one UTF-8 buffer (strings with a `›` would be kept as UTF-16, at twice the size). */
+interface StoredIndex {
+  fileName: string;
+  hash: string;
+  names: string[];
+  /** Byte length of the main file, then of each file of `names`. */
+  lengths: number[];
+  bytes: Uint8Array;
+}
+
+export function storedIndex(index: BuiltSearchIndex): StoredIndex {
+  const texts = [index.content, ...index.files.values()].map((text) => Buffer.from(text, 'utf8'));
+  return { fileName: index.fileName, hash: index.hash, names: [...index.files.keys()], lengths: texts.map((b) => b.length), bytes: Buffer.concat(texts) };
+}
+
+/** The index kept by storedIndex; undefined when the value is not one. */
+export function builtIndex(value: unknown): BuiltSearchIndex | undefined {
+  const s = value as StoredIndex | undefined;
+  if (!s || typeof s.fileName !== 'string' || typeof s.hash !== 'string' || !Array.isArray(s.names) || !Array.isArray(s.lengths) || !(s.bytes instanceof Uint8Array)) return undefined;
+  if (s.lengths.length !== s.names.length + 1 || s.lengths.reduce((n, l) => n + l, 0) !== s.bytes.length) return undefined;
+  const bytes = Buffer.from(s.bytes.buffer, s.bytes.byteOffset, s.bytes.byteLength);
+  let at = 0;
+  const text = (length: number) => bytes.toString('utf8', at, (at += length));
+  const content = text(s.lengths[0]);
+  const files = new Map<string, string>();
+  for (let k = 0; k < s.names.length; k++) files.set(s.names[k], text(s.lengths[k + 1]));
+  return { fileName: s.fileName, content, hash: s.hash, files };
+}

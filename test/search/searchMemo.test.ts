@@ -1,0 +1,170 @@
+// The search stage with the build's memo (src/search/indexMemo.ts): whatever the memo holds, the
+// index files are exactly those built without one; a build with unchanged documents makes
+// nothing, and a build where one document changed analyses only that document's group of pages.
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import type { Memo } from '../../src/cache/memo';
+import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
+import type { SearchDocument } from '../../src/search/documents';
+import { SearchDocumentType } from '../../src/shared/search/types';
+import { buildFiles, configSource } from '../helpers/fixture';
+
+/** A memo in a Map, its values copied through V8's serialization as the disk memo's are; counts what each stage read and wrote. */
+class CountingMemo implements Memo {
+  readonly entries = new Map<string, Buffer>();
+  hits: Record<string, number> = {};
+  misses: Record<string, number> = {};
+  sets: Record<string, number> = {};
+  written: { stage: string; value: unknown }[] = [];
+
+  get<T>(stage: string, key: string): T | undefined {
+    const bytes = this.entries.get(`${stage}/${key}`);
+    const counts = bytes ? this.hits : this.misses;
+    counts[stage] = (counts[stage] ?? 0) + 1;
+    return bytes && (v8.deserialize(bytes) as T);
+  }
+
+  set(stage: string, key: string, value: unknown): void {
+    this.sets[stage] = (this.sets[stage] ?? 0) + 1;
+    this.written.push({ stage, value });
+    this.entries.set(`${stage}/${key}`, v8.serialize(value));
+  }
+
+  /** Forgets the counts, keeps the entries: the next build. */
+  next(): this {
+    this.hits = {};
+    this.misses = {};
+    this.sets = {};
+    this.written = [];
+    return this;
+  }
+}
+
+const WORDS = 'boundary parcel zoning permit owner assessment tax district school flood map layer query filter page cursor token webhook retry limit region county city street address ünïcode データ'.split(' ');
+
+/** `pages` pages of documents, each page's words picked by a fixed rule from its number. */
+function documents(pages: number): SearchDocument[] {
+  const docs: SearchDocument[] = [];
+  let id = 1;
+  const text = (seed: number, n: number) => Array.from({ length: n }, (_, k) => WORDS[(seed * 7 + k * 3 + (seed % 5) * k) % WORDS.length]).join(' ');
+  for (let page = 0; page < pages; page++) {
+    const p = id++;
+    const url = `/guides/page-${page}`;
+    const base = { p, url, breadcrumb: 'Guides › Generated', pageTitle: `Page ${page}` };
+    docs.push({ ...base, type: SearchDocumentType.Title, i: p, t: `Page ${page} ${text(page, 2)}`, anchor: '' });
+    docs.push({ ...base, type: SearchDocumentType.Description, i: p, t: `About ${text(page + 1, 6)}`, anchor: '' });
+    docs.push({ ...base, type: SearchDocumentType.Content, i: p, t: text(page + 2, 12), anchor: '' });
+    for (let s = 0; s < 2; s++) {
+      const h = id++;
+      const heading: SearchDocument = { ...base, type: SearchDocumentType.Heading, i: h, t: text(page + s, 2), anchor: `section-${s}` };
+      if (s === 1) heading.section = 'Response 200 › data';
+      docs.push(heading, { ...base, type: SearchDocumentType.Content, i: h, t: text(page * 3 + s, 20), anchor: '' });
+    }
+  }
+  return docs;
+}
+
+/** Every file of an index: its name → its text. */
+function files(index: BuiltSearchIndex): Map<string, string> {
+  return new Map([[index.fileName, index.content], ...index.files]);
+}
+
+const PAGES = 600;
+// Sharded above 10 pages, single file otherwise.
+const SHARDED = { shardAbovePages: 10 };
+
+describe('search index with a memo', () => {
+  const docs = documents(PAGES);
+  const cold = files(buildSearchIndex(docs, SHARDED));
+
+  it('writes the same files cold, warm, and warm after one document changed, and analyses only the changed group again', () => {
+    const memo = new CountingMemo();
+    expect(files(buildSearchIndex(docs, { ...SHARDED, memo }))).toEqual(cold);
+    const groups = memo.sets['search-terms'];
+    expect(groups).toBeGreaterThan(3); // 600 pages are several groups
+
+    // Nothing changed: the whole index is taken from the memo, nothing is analysed or written.
+    expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(cold);
+    expect(memo.hits['search-index']).toBe(1);
+    expect(memo.sets).toEqual({});
+
+    // One Content document of page 300 changed: one group analysed again, the others taken.
+    const edited = docs.map((d) => (d.p === docs.find((t) => t.t.startsWith('Page 300 '))!.i && d.type === SearchDocumentType.Content && d.i === d.p ? { ...d, t: `${d.t} freshly edited sentence` } : d));
+    const editedCold = files(buildSearchIndex(edited, SHARDED));
+    expect(editedCold).not.toEqual(cold);
+    expect(files(buildSearchIndex(edited, { ...SHARDED, memo: memo.next() }))).toEqual(editedCold);
+    expect(memo.sets['search-terms']).toBe(1);
+    expect(memo.hits['search-terms']).toBe(groups - 1);
+    // The group analysed holds far fewer documents than the site.
+    const analysed = memo.written.find((w) => w.stage === 'search-terms')!.value as { offsets: Int32Array };
+    expect(analysed.offsets.length).toBeLessThan(docs.length / 3);
+    expect(memo.sets['search-index']).toBe(1);
+  });
+
+  it('rebuilds when a stored field other than the text changes (a heading anchor, a title URL, a field context)', () => {
+    const memo = new CountingMemo();
+    buildSearchIndex(docs, { ...SHARDED, memo });
+    const changes: ((d: SearchDocument) => SearchDocument)[] = [
+      (d) => (d.type === SearchDocumentType.Heading && d.anchor === 'section-0' && d.p === 1 ? { ...d, anchor: 'renamed' } : d),
+      (d) => (d.type === SearchDocumentType.Title && d.i === 1 ? { ...d, url: '/guides/moved' } : d),
+      (d) => (d.type === SearchDocumentType.Heading && d.section && d.p === 1 ? { ...d, section: 'Response 404 › data' } : d),
+    ];
+    for (const change of changes) {
+      const changed = docs.map(change);
+      const expected = files(buildSearchIndex(changed, SHARDED));
+      expect(expected).not.toEqual(cold);
+      expect(files(buildSearchIndex(changed, { ...SHARDED, memo: memo.next() }))).toEqual(expected);
+      expect(memo.hits['search-index']).toBeUndefined();
+    }
+  });
+
+  it('keeps the single-file index of a small site the same way', () => {
+    const small = documents(5);
+    const expected = files(buildSearchIndex(small));
+    expect([...expected.keys()]).toEqual(['search-index.json']);
+    const memo = new CountingMemo();
+    expect(files(buildSearchIndex(small, { memo }))).toEqual(expected);
+    expect(files(buildSearchIndex(small, { memo: memo.next() }))).toEqual(expected);
+    expect(memo.hits['search-index']).toBe(1);
+  });
+
+  it('makes the index again when an entry holds something else', () => {
+    const memo = new CountingMemo();
+    buildSearchIndex(docs, { ...SHARDED, memo });
+    for (const key of memo.entries.keys()) memo.entries.set(key, v8.serialize({ unexpected: true }));
+    expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(cold);
+    expect(memo.sets['search-index']).toBe(1);
+  });
+});
+
+describe('search index through build() with a cache folder', () => {
+  it('a second build writes the same search index files, taken from the cache', async () => {
+    const guides: Record<string, string> = {};
+    for (let k = 0; k < 14; k++) guides[`content/guides/guide-${k}.md`] = `# Guide ${k}\n\nHow to query parcels in district ${k}.\n\n## Filters\n\nFilter by zoning ${k} and owner.\n`;
+    const first = await buildFiles({ 'docsgen.config.ts': configSource({ search: { shardAbovePages: 4 } }), ...guides }, { cacheDir: '.cache' });
+    const out = first.result.config.outDir;
+    const indexFiles = () => new Map(listTree(path.join(out, 'search-index')).map((rel) => [rel, fs.readFileSync(path.join(out, 'search-index', rel), 'utf8')]));
+    const before = indexFiles();
+    expect(before.has('manifest.json')).toBe(true);
+    // The title of guide 7 is a shard's word, in the first build's index.
+    expect([...before.values()].some((text) => text.includes('"Guide 7"'))).toBe(true);
+    const cacheStages = fs.readdirSync(path.join(first.dir, '.cache'));
+    expect(cacheStages).toEqual(expect.arrayContaining(['search-index', 'search-terms']));
+    const entries = () => new Map(['search-index', 'search-terms'].flatMap((stage) => listTree(path.join(first.dir, '.cache', stage)).map((rel) => [`${stage}/${rel}`, fs.statSync(path.join(first.dir, '.cache', stage, rel)).mtimeMs])));
+    const written = entries();
+
+    fs.rmSync(out, { recursive: true });
+    const { build } = await import('../../src/build');
+    const { createMemoryLogger } = await import('../../src/diagnostics/logger');
+    await build({ root: first.dir, logger: createMemoryLogger(), cacheDir: '.cache' });
+    expect(indexFiles()).toEqual(before);
+    // Taken from the cache: the same entries, none written again, none pruned.
+    expect(entries()).toEqual(written);
+  }, 120_000);
+});
+
+function listTree(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(dir, rel)).isFile()).sort();
+}
