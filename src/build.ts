@@ -115,7 +115,7 @@ export interface BuildCache {
    */
   deferred?: Map<string, () => string>;
   /** Each API's parsed spec, by API id. */
-  api?: Map<string, { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; validated: Promise<Diagnostic[]> }>;
+  api?: Map<string, { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; validated: Promise<Diagnostic[]>; bundled: boolean }>;
   islands?: IslandAssets;
   pages?: Map<string, CachedPage>;
   /** Set before a build by a caller that watches the spec files and saw no change to them: they are not read again. */
@@ -144,8 +144,8 @@ export interface ApiInput {
   source: string;
   /** The spec's copy in the site, when the download link points at it (openapi/specCopy.ts). */
   specCopy?: SpecCopy;
-  /** A digest of the spec's text (the build cache's keys). */
-  specDigest: string;
+  /** A digest of the spec's text (the build cache's keys); undefined when the spec is more than its text (its `$ref`s name other files). */
+  specDigest?: string;
 }
 
 export interface BuildResult {
@@ -248,7 +248,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       const searchMade = new Map<string, PageDocuments>();
       if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, (page) => searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes })), memo !== undefined);
-      const apiMemo = memo && store ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
+      // Not for a spec whose $refs name other files: its text alone is not what its pages are made of.
+      const apiMemo = memo && store && apis.every((api) => api.specDigest) ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
       site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
@@ -451,14 +452,14 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
     }
     const validated = result.validated.then((warnings) => [...warnings, ...built.diagnostics]);
     validated.catch(() => {}); // awaited by the caller
-    parsed = { text: spec.text, strict, onDuplicateRoutes: config.onDuplicateRoutes, document: result.document, model: built.model, validated };
+    parsed = { text: spec.text, strict, onDuplicateRoutes: config.onDuplicateRoutes, document: result.document, model: built.model, validated, bundled: result.bundled };
     if (options.cache) (options.cache.api ??= new Map()).set(settings.id, parsed);
   }
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
   // Without a download link for this spec, the pages link to the copy the build writes.
   const copy = specCopy(config, settings, spec);
   return {
-    api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source, specDigest: digest(spec.text) },
+    api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source, specDigest: parsed.bundled ? undefined : digest(spec.text) },
     validated: parsed.validated,
   };
 }

@@ -65,7 +65,11 @@ export function writeEntry(file: string, value: unknown): boolean {
     fs.renameSync(tmp, file);
     return true;
   } catch {
-    fs.rmSync(tmp, { force: true });
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Its folder could not be made: there is no file.
+    }
     return false;
   }
 }

@@ -13,6 +13,8 @@ export interface ParsedApi {
   document: Record<string, any>;
   /** `2.0`, `3.0.x`, `3.1.x` or `3.2.x` of the source, before any conversion. */
   version: string;
+  /** Files or URLs its `$ref`s named were bundled in: the document is more than the spec's text. */
+  bundled: boolean;
   /**
    * The validator's warnings, or a rejection with its errors. Validation runs beside the stages
    * that follow; a failure in them must wait for this first, since an invalid spec explains it.
@@ -40,7 +42,7 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
     // The model and the site stage only read the document (test/openapi/specFixtures.test.ts
     // builds a deep-frozen one); the converter patches its input, so it gets a copy.
     const document: Record<string, any> = version === '2.0' ? await convertSwagger(structuredClone(raw), spec.source) : raw;
-    return { document, version, validated };
+    return { document, version, validated, bundled: raw !== spec.document };
   } catch (e) {
     await validated;
     throw e;
