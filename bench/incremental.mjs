@@ -9,6 +9,7 @@
 //   (a) --no-cache: cold, no cache read or written;   (b) cold, filling the empty cache;
 //   (c) nothing changed;                               (d) one guide's text edited (a paragraph added);
 //   (e) one operation's summary changed in the spec;   (f) the config's title changed (every page).
+// Each with --timings, whose line the report lists per build.
 // After (d) and (e) the same inputs are built again with --no-cache into another folder (not
 // measured) and every file is compared, names and bytes. Measured per build: wall time of the
 // whole process (spawn → exit), its CPU time (user + system, all threads) and peak RSS (written by
@@ -137,7 +138,7 @@ export const INCREMENTAL_HEADER = ['Build', 'Wall, whole process', 'CPU', 'Peak 
 /** One `docsgen build` process: { code, stdout, stderr, processWallMs, cpuMs, maxRssKiB, pages, cached }. */
 function cliBuild({ cli, site, out, noCache, timeoutS }) {
   const usageFile = path.join(os.tmpdir(), `docsgen-bench-rusage-${process.pid}-${Date.now()}.json`);
-  const args = ['--import', PRELOAD, cli, 'build', '--config', path.join(site, 'docsgen.config.ts'), '--out', out, ...(noCache ? ['--no-cache'] : [])];
+  const args = ['--import', PRELOAD, cli, 'build', '--config', path.join(site, 'docsgen.config.ts'), '--out', out, '--timings', ...(noCache ? ['--no-cache'] : [])];
   return new Promise((resolve) => {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { cwd: site, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', DOCSGEN_BENCH_RUSAGE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -158,7 +159,8 @@ function cliBuild({ cli, site, out, noCache, timeoutS }) {
         fs.rmSync(usageFile);
       } catch {}
       const summary = parseSummary(stdout);
-      resolve({ code, signal, stdout, stderr, processWallMs, cpuMs: usage.cpuMs, maxRssKiB: usage.maxRssKiB ?? hwmKiB, pages: summary?.pages, cached: summary?.cached, summary: summary?.line });
+      const timings = stdout.split('\n').find((l) => l.startsWith('timings:'));
+      resolve({ code, signal, stdout, stderr, processWallMs, cpuMs: usage.cpuMs, maxRssKiB: usage.maxRssKiB ?? hwmKiB, pages: summary?.pages, cached: summary?.cached, summary: summary?.line, timings });
     });
   });
 }
@@ -266,6 +268,10 @@ function markdownOf(rounds, { info, runs }) {
     `| ${INCREMENTAL_HEADER.join(' | ')} |`,
     `|${INCREMENTAL_HEADER.map((_, i) => (i === 0 || i === 6 ? '---' : '---:')).join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `Where the time goes (the \`--timings\` line of each build${rounds.length > 1 ? ', first round' : ''}):`,
+    '',
+    ...STEPS.map((step) => `- ${step.label}: \`${first.builds[step.id].timings?.replace(/^timings: /, '') ?? '—'}\``),
     '',
     `Byte-identical to a \`--no-cache\` build of the same inputs (every file, names and bytes): after (d) ${identical('d')}; after (e) ${identical('e')}.`,
     '',
