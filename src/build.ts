@@ -334,9 +334,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           dir: memo.dir,
           hashed: hashedUrls(model),
           key: pageKeys(model, assets, store?.settled),
-          onPage: (key, reused) => {
+          onPage: (key, { reused, corrupt, unwritten }) => {
             memo.use(PAGE_STAGE, key);
             cachedPages += reused ? 1 : 0;
+            memo.corrupt += corrupt ? 1 : 0;
+            memo.unwritten += unwritten ? 1 : 0;
           },
         };
       rendered = options.cache
@@ -653,7 +655,8 @@ function outDirGuard(config: ResolvedConfig, options: BuildOptions): OutDirGuard
   const spec = config.apis.filter((api) => !isUrl(api.spec)).map((api) => path.resolve(config.root, api.spec));
   return {
     root: config.root,
-    protectedDirs: [config.contentDir, packagePath('templates'), packagePath('src'), packagePath('bin'), path.resolve(config.root, options.cacheDir || DEFAULT_CACHE_DIR)],
+    protectedDirs: [config.contentDir, packagePath('templates'), packagePath('src'), packagePath('bin')],
+    cacheDir: path.resolve(config.root, options.cacheDir || DEFAULT_CACHE_DIR),
     protectedFiles: [config.configFile, ...spec],
     emptyOutDir: options.emptyOutDir,
   };

@@ -16,6 +16,8 @@ export interface OutDirGuard {
   root: string;
   /** Folders a build must neither replace nor put inside its output: content, a spec file's folder, templates. */
   protectedDirs: string[];
+  /** The build cache's folder (cache/diskMemo.ts): neither replaced nor put inside the output. */
+  cacheDir?: string;
   /** Files that must never be inside the output folder: the config, a spec file. */
   protectedFiles?: string[];
   /** Replace a folder that holds files docsgen did not write (`--empty-out-dir`). */
@@ -54,11 +56,13 @@ export function assertSafeOutDir(outDir: string, guard: OutDirGuard): void {
   for (const [what, dir] of [['the project', guard.root], ['the working directory', process.cwd()], ['your home folder', os.homedir()]] as const) {
     if (inside(realPath(dir), real)) refuse(`The output folder ${out} ${realPath(dir) === real ? 'is' : 'contains'} ${what} (${dir}); a build would replace it.`, dedicated);
   }
-  for (const dir of guard.protectedDirs) {
+  const kept = [...guard.protectedDirs.map((dir) => [dir, 'your sources'] as const), ...(guard.cacheDir ? [[guard.cacheDir, 'the build cache'] as const] : [])];
+  for (const [dir, what] of kept) {
     const protectedReal = realPath(dir);
     if (inside(real, protectedReal) || inside(protectedReal, real)) {
-      const where = real === protectedReal ? 'holds your sources' : inside(real, protectedReal) ? `is inside ${dir}, which holds your sources` : `contains ${dir}, which holds your sources`;
-      refuse(`The output folder ${out} ${where}; a build would ${inside(real, protectedReal) && real !== protectedReal ? 'write into' : 'delete'} it.`, dedicated);
+      const where = real === protectedReal ? `holds ${what}` : inside(real, protectedReal) ? `is inside ${dir}, which holds ${what}` : `contains ${dir}, which holds ${what}`;
+      const hint = what === 'the build cache' ? 'Give the output and the build cache (--cache-dir) folders of their own, neither inside the other.' : dedicated;
+      refuse(`The output folder ${out} ${where}; a build would ${inside(real, protectedReal) && real !== protectedReal ? 'write into' : 'delete'} it.`, hint);
     }
   }
   for (const file of guard.protectedFiles ?? []) {

@@ -68,8 +68,8 @@ export interface RenderMemo {
   /** This build's content-hashed URLs (cache/pageKeys.ts hashedUrls). */
   hashed: string[];
   key: (page: PageModel) => string;
-  /** Each page's key, once known, and whether its entry was there but corrupt. */
-  onPage: (key: string, reused: boolean, corrupt: boolean) => void;
+  /** Each page's key, and how its entry served it. */
+  onPage: (key: string, served: EntryUse) => void;
 }
 
 /** What a page's entry holds: its HTML (UTF-8) with the hashed URLs it was rendered with, its ids, and the checked spec links it shows. */
@@ -103,12 +103,17 @@ export interface PageWriter {
   memo?: Pick<RenderMemo, 'dir' | 'hashed'>;
 }
 
-/** What producing a page gave: the page, the checked spec links it shows, and how the cache served it. */
-export interface ProducedPage {
-  page: SitePage;
-  found: number[];
+/** How a page's cache entry served it: taken from it; found corrupt (and rendered); could not be written. */
+export interface EntryUse {
   reused: boolean;
   corrupt: boolean;
+  unwritten: boolean;
+}
+
+/** What producing a page gave: the page, the checked spec links it shows, and how the cache served it. */
+export interface ProducedPage extends EntryUse {
+  page: SitePage;
+  found: number[];
 }
 
 /**
@@ -121,14 +126,14 @@ export function produceSitePage(site: SiteModel, route: string, file: string, ke
   const cached = entryPath ? (readEntry(entryPath) as PageEntry | typeof CORRUPT | undefined) : undefined;
   const corrupt = cached === CORRUPT;
   const bytes = cached && !corrupt ? withHashedUrls(cached, writer.memo!.hashed) : undefined;
-  if (bytes) return { page: writeSitePage(route, file, bytes, new Set((cached as PageEntry).ids), writer), found: (cached as PageEntry).found, reused: true, corrupt };
+  if (bytes) return { page: writeSitePage(route, file, bytes, new Set((cached as PageEntry).ids), writer), found: (cached as PageEntry).found, reused: true, corrupt, unwritten: false };
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
   // Encoded once: writeFileSync of the string and Buffer.byteLength each walked the whole page.
   const html = Buffer.from(text);
-  if (entryPath) writeEntry(entryPath, { html, hashed: writer.memo!.hashed, found, ids: [...ids] } satisfies PageEntry);
-  return { page: writeSitePage(route, file, html, ids, writer), found, reused: false, corrupt };
+  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html, hashed: writer.memo!.hashed, found, ids: [...ids] } satisfies PageEntry);
+  return { page: writeSitePage(route, file, html, ids, writer), found, reused: false, corrupt, unwritten };
 }
 
 /** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped. */
@@ -187,7 +192,7 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
       const produced = produceSitePage(site, page.route, options.fileOf(page.route), key, () => withStoredBody(page, options.store), writer);
       const ref = storedRef(page);
       if (ref && produced.found.length > 0) options.onSpecLinks?.(ref.api, ref.kind, produced.found);
-      if (key !== undefined) memo!.onPage(key, produced.reused, produced.corrupt);
+      if (key !== undefined) memo!.onPage(key, produced);
       out.push(produced.page);
     } catch (cause) {
       throw renderFailed(page.route, cause as Error, options.sources);
@@ -222,7 +227,7 @@ export type RenderWorkerRequest = { batch: number; pages: PageJob[] };
  * `specLinks`: the checked spec links each stored page showed (see RenderSiteOptions.onSpecLinks);
  * `cache`: per page, whether its cache entry was reused and whether it was corrupt.
  */
-export type RenderWorkerReply = { batch: number; results: SitePage[]; specLinks: { api: number; kind: string; found: number[] }[]; cache: { reused: boolean; corrupt: boolean }[] } | { batch: number; failed: { route: string; message: string; stack?: string } };
+export type RenderWorkerReply = { batch: number; results: SitePage[]; specLinks: { api: number; kind: string; found: number[] }[]; cache: EntryUse[] } | { batch: number; failed: { route: string; message: string; stack?: string } };
 
 /**
  * Batches go to whichever worker is free, results land at their page's index, so the returned
@@ -275,7 +280,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
           if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources));
           reply.results.forEach((r, j) => (results[reply.batch + j] = r));
           for (const { api, kind, found } of reply.specLinks) options.onSpecLinks?.(api, kind, found);
-          if (options.memo) reply.cache.forEach(({ reused, corrupt }, j) => options.memo!.onPage(keys[reply.batch + j], reused, corrupt));
+          if (options.memo) reply.cache.forEach((served, j) => options.memo!.onPage(keys[reply.batch + j], served));
           done += reply.results.length;
           if (pages.length > PROGRESS_THRESHOLD) options.logger.progress('rendering pages', done, pages.length);
           feed(worker);

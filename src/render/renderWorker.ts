@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readBody } from '../site/pageStore';
-import { produceSitePage, type PageWriter, type RenderWorkerData, type RenderWorkerReply, type RenderWorkerRequest } from './renderSite';
+import { produceSitePage, type EntryUse, type PageWriter, type RenderWorkerData, type RenderWorkerReply, type RenderWorkerRequest } from './renderSite';
 
 const { site, assets, outDir, wantedIds, store, memo } = workerData as RenderWorkerData;
 const writer: PageWriter = { assets, outDir, wantedIds, dirs: new Set(), memo };
@@ -15,7 +15,7 @@ parentPort!.on('message', ({ batch, pages }: RenderWorkerRequest) => {
   let reply: RenderWorkerReply;
   let current = '';
   const specLinks: { api: number; kind: string; found: number[] }[] = [];
-  const cache: { reused: boolean; corrupt: boolean }[] = [];
+  const cache: EntryUse[] = [];
   try {
     reply = {
       batch,
@@ -28,7 +28,7 @@ parentPort!.on('message', ({ batch, pages }: RenderWorkerRequest) => {
         };
         const produced = produceSitePage(site, current, job.file, job.key, load, writer);
         if ('ref' in job && produced.found.length > 0) specLinks.push({ api: job.ref.api, kind: job.ref.kind, found: produced.found });
-        cache.push({ reused: produced.reused, corrupt: produced.corrupt });
+        cache.push({ reused: produced.reused, corrupt: produced.corrupt, unwritten: produced.unwritten });
         return produced.page;
       }),
       specLinks,
