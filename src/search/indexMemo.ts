@@ -128,8 +128,13 @@ interface StoredIndex {
 }
 
 export function storedIndex(index: BuiltSearchIndex): StoredIndex {
-  const texts = [index.content, ...index.files.values()].map((text) => Buffer.from(text, 'utf8'));
-  return { fileName: index.fileName, hash: index.hash, names: [...index.files.keys()], lengths: texts.map((b) => b.length), bytes: Buffer.concat(texts) };
+  const texts = [index.content, ...index.files.values()];
+  const lengths = texts.map((text) => Buffer.byteLength(text, 'utf8'));
+  // Encoded straight into one buffer: a buffer per file, then joined, copied every byte twice.
+  const bytes = Buffer.allocUnsafe(lengths.reduce((n, l) => n + l, 0));
+  let at = 0;
+  for (let k = 0; k < texts.length; k++) at += bytes.write(texts[k], at, 'utf8');
+  return { fileName: index.fileName, hash: index.hash, names: [...index.files.keys()], lengths, bytes };
 }
 
 /** The index kept by storedIndex; undefined when the value is not one. */
