@@ -61,7 +61,7 @@ import { buildLocaleSite, type LocaleCache, type LocaleSite } from './i18n/local
 import { openDiskMemo, type DiskMemo } from './cache/diskMemo';
 import { guidesKey, keepGuideRenders, restoreGuideRenders } from './content/guideMemo';
 import { apiPagesMemo } from './site/apiPagesMemo';
-import { digest } from './cache/memo';
+import { digest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, pageKeys, PAGE_STAGE } from './cache/pageKeys';
 import type { RenderMemo } from './render/renderSite';
@@ -223,7 +223,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       try {
         for (const [i, settings] of config.apis.entries()) {
           const specSource = options.specSources?.get(settings.id) ?? (config.apis.length === 1 ? options.specSource : undefined);
-          const stageResult = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i] });
+          const stageResult = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i], memo });
           apis.push(stageResult.api!);
           verdicts.push(stageResult.validated);
         }
@@ -435,16 +435,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * spec text is not parsed again. Errors throw; `validated` resolves to the warnings of the
  * validator and the model, or rejects with the validator's errors.
  */
-export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> & { validator?: Validator | false } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
+export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> & { validator?: Validator | false; memo?: Memo } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
   if (!config.openapi) return { validated: Promise.resolve([]) };
   const settings = config.openapi;
   const strict = options.strict ?? false;
   let parsed = options.cache?.api?.get(settings.id);
   // With a cache, an unchanged spec file is not even parsed as YAML again.
   const unchangedFile = parsed && !options.specSource && !isUrl(config.openapi.spec) && (options.cache?.specFileUnchanged || readIfExists(path.resolve(config.root, config.openapi.spec)) === parsed.text);
-  const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs })));
+  const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs, memo: options.memo })));
   if (!parsed || parsed.text !== spec.text || parsed.strict !== strict || parsed.onDuplicateRoutes !== config.onDuplicateRoutes) {
-    const result = await parseApi(spec, { strict, validator: options.validator });
+    const result = await parseApi(spec, { strict, validator: options.validator, memo: options.memo });
     let built: ReturnType<typeof buildApiModel>;
     try {
       built = buildApiModel(result.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });

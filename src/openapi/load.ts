@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { digest, type Memo } from '../cache/memo';
+import { engineDigest } from '../cache/engine';
 import { load as loadYaml } from 'js-yaml';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { formatBytes } from '../shared/size';
@@ -19,12 +21,19 @@ export function isUrl(spec: string): boolean {
   return /^https?:\/\//i.test(spec);
 }
 
-export async function loadSpec(spec: string, options: { root: string; timeoutMs: number }): Promise<SpecSource> {
+/** `memo`: the build cache, where the parsed document of a text parsed before is taken from (V8 reads it back several times faster than js-yaml parses a large spec). */
+export async function loadSpec(spec: string, options: { root: string; timeoutMs: number; memo?: Memo }): Promise<SpecSource> {
   const source = isUrl(spec) ? spec : path.resolve(options.root, spec);
   const text = isUrl(spec) ? await fetchSpec(spec, options.timeoutMs) : readSpecFile(source);
   if (isUrl(spec)) checkSpecSize(Buffer.byteLength(text), source);
-  return { source, text, document: parseSpec(text, source) };
+  if (!options.memo) return { source, text, document: parseSpec(text, source) };
+  const key = digest(engineDigest(), text);
+  let document = options.memo.get<Record<string, unknown>>(SPEC_DOCUMENT_STAGE, key);
+  if (!document) options.memo.set(SPEC_DOCUMENT_STAGE, key, (document = parseSpec(text, source)));
+  return { source, text, document };
 }
+
+export const SPEC_DOCUMENT_STAGE = 'spec-document';
 
 /**
  * Parsing takes many times a spec's size: a 48 MB JSON spec (one 610,000-item example) needed

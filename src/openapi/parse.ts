@@ -8,6 +8,8 @@ import type { ValidationMessages } from './validate';
 import { startValidator, type ValidationInput, type Validator } from './validator';
 import { danglingRefDiagnostics, danglingRefs } from './refs';
 import { validationDiagnostics } from './validationDiagnostics';
+import { digest, type Memo } from '../cache/memo';
+import { engineDigest } from '../cache/engine';
 
 export interface ParsedApi {
   document: Record<string, any>;
@@ -23,7 +25,8 @@ export interface ParsedApi {
 }
 
 /** `validator`: a thread started beforehand (validator.ts), or false to skip validation (check-links). */
-export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator | false }): Promise<ParsedApi> {
+/** `memo`: the build cache, where the validator's messages on a text validated before are taken from. */
+export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator | false; memo?: Memo }): Promise<ParsedApi> {
   let raw = spec.document;
   const version = String(raw.openapi ?? raw.swagger ?? '');
   if (!/^(2\.0|3\.[012]\.\d+)$/.test(version)) {
@@ -35,7 +38,7 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
   const input: ValidationInput = raw === spec.document ? { text: spec.text, source: spec.source } : { document: raw };
-  const messages = options.validator === false ? Promise.resolve({ errors: [], warnings: [] }) : (options.validator ?? startValidator()).validate(input);
+  const messages = options.validator === false ? Promise.resolve({ errors: [], warnings: [] }) : validate(input, options.validator, raw === spec.document ? options.memo : undefined);
   const validated = messages.then((messages) => verdict(messages, raw, spec, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
   try {
@@ -77,6 +80,24 @@ export function hasExternalRefs(document: unknown): boolean {
 }
 
 /** The validator's findings as located diagnostics (validationDiagnostics.ts); throws them when any is an error. */
+export const VALIDATION_STAGE = 'spec-validation';
+
+/**
+ * The validator's messages, from the cache when this text was validated before (a spec whose
+ * `$ref`s name other files is always validated: `memo` is not given).
+ */
+function validate(input: ValidationInput, validator: Validator | undefined, memo: Memo | undefined): Promise<ValidationMessages> {
+  const key = memo && 'text' in input ? digest(engineDigest(), input.text) : undefined;
+  const kept = key ? memo!.get<ValidationMessages>(VALIDATION_STAGE, key) : undefined;
+  if (kept) {
+    validator?.dispose();
+    return Promise.resolve(kept);
+  }
+  const messages = (validator ?? startValidator()).validate(input);
+  if (key) messages.then((m) => memo!.set(VALIDATION_STAGE, key, m), () => {});
+  return messages;
+}
+
 function verdict(messages: ValidationMessages, raw: unknown, spec: SpecSource, strict: boolean): Diagnostic[] {
   if (messages.errors.length === 0 && messages.warnings.length === 0) return [];
   const diagnostics = validationDiagnostics(messages, raw, spec, strict);
