@@ -32,6 +32,15 @@ describe('growth', () => {
     expect(g.met).toBe(false);
   });
 
+  it('counts a heap that grows by more than 1 % as growth even when RSS stays within 5 %', () => {
+    const g = growth([
+      { saves: 50, rss: 500 * MiB, heapUsed: 250 * MiB },
+      { saves: 500, rss: 510 * MiB, heapUsed: 254 * MiB },
+    ]);
+    expect(g.heapRatio).toBeCloseTo(1.016);
+    expect(g.met).toBe(false);
+  });
+
   it('counts a flat or shrinking RSS as no growth, and needs two readings', () => {
     const flat = growth([
       { saves: 0, rss: 400 * MiB, heapUsed: 200 * MiB },
