@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../helpers/fixture';
+import { listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 import { hashTree, runDocsgen, type Run, type RunOptions } from '../faults/harness';
 // @ts-expect-error plain JS module without types
 import { generateSite } from '../../bench/generateSite.mjs';
@@ -61,11 +61,14 @@ async function built(args: string[], cwd: string): Promise<Run> {
 }
 
 let colds = 0;
+/** The run of each cold build, by its output folder. */
+const coldRuns = new Map<string, Run>();
 /** A cold build of the project as it is now, into a folder of its own outside it. */
 async function coldBuild(project: string): Promise<string> {
   const out = path.join(tmp, `cold-${++colds}`);
   const run = await built(['--no-cache', '--out', out], project);
   expect(run.stdout).not.toContain('from the cache');
+  coldRuns.set(out, run);
   return out;
 }
 
@@ -81,10 +84,10 @@ function summary(run: Run): { pages: number; cached: number } {
 /** stderr's lines: a build of the generated site prints nothing there but what the cache has to say. */
 const stderrLines = (run: Run) => run.stderr.split('\n').filter((l) => l.trim() !== '');
 
-/** Same files, same bytes. */
-function expectSameSite(actual: string, expected: string): void {
+/** Same files, same bytes (and at least `minPages` pages: the generated site's by default). */
+function expectSameSite(actual: string, expected: string, minPages = 100): void {
   const files = listFiles(expected);
-  expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(100);
+  expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThanOrEqual(minPages);
   expect(listFiles(actual)).toEqual(files);
   const differ = files.filter((f) => !fs.readFileSync(path.join(actual, f)).equals(fs.readFileSync(path.join(expected, f))));
   expect(differ).toEqual([]);
@@ -173,6 +176,70 @@ describe('incremental builds write the bytes of a cold build', () => {
     const again = summary(await built([], project));
     expect(again).toEqual({ pages, cached: pages });
     expectSameSite(path.join(project, 'build'), afterTitle.cold);
+  });
+});
+
+// Inputs besides a guide's text and the main spec file: each change shows in a cold build, so it must in an incremental one.
+describe('every input of a page counts', () => {
+  it("a guide's image, a spec file reached by $ref, a category's label, a module the config imports", SLOW, async () => {
+    const fixture = (rel: string) => fs.readFileSync(path.join(repoRoot, 'fixtures/specs/split', rel), 'utf8');
+    const svg = (colour: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="${colour}"/></svg>\n`;
+    const project = writeFiles(
+      {
+        'docsgen.config.ts': [
+          "import { defineConfig } from 'docsgen';",
+          "import { tagline } from './tagline';",
+          'export default defineConfig({',
+          "  title: 'Cache Docs', tagline, url: 'https://docs.test.example', baseUrl: '/',",
+          "  navbar: { items: [{ label: 'Guides', to: '/guides/intro', position: 'left' }] },",
+          "  footer: { copyright: 'Copyright © 2025 Test' },",
+          "  openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' },",
+          '});',
+          '',
+        ].join('\n'),
+        'tagline.ts': "export const tagline = 'Flood risk, parcel by parcel';\n",
+        'openapi.yaml': fixture('openapi.yaml'),
+        'schemas/flood-risk.yaml': fixture('schemas/flood-risk.yaml'),
+        'schemas/problem.yaml': fixture('schemas/problem.yaml'),
+        'content/guides/intro.md': '---\ntitle: Introduction\n---\nThe [flood risk](/api/get-parcel-flood-risk) of a parcel.\n\n![A map of the zones](./img/zones.svg)\n',
+        'content/guides/zones/_category_.yml': 'label: Flood zones\nposition: 2\n',
+        'content/guides/zones/reading.md': '---\ntitle: Reading a zone\ncolour: blue\n---\n## Zone AE\n\nThe one-percent annual chance floodplain.\n',
+        'content/guides/img/zones.svg': svg('blue'),
+      },
+      path.join(tmp, 'inputs'),
+    );
+    const first = await built([], project);
+    expect(summary(first).cached).toBe(0);
+    const cold = await coldBuild(project);
+    expectSameSite(path.join(project, 'build'), cold, 5);
+    // A warning of the spec (a tag and the overview want one route) and of a guide (an unknown front matter key): every build prints them, from the cache or not.
+    const warnings = stderrLines(coldRuns.get(cold)!);
+    expect(warnings.join('\n')).toMatch(/warning openapi\.yaml The route \/api\/flood-risk is wanted by both/);
+    expect(warnings.join('\n')).toMatch(/warning content\/guides\/zones\/reading\.md.*Unknown front matter key "colour"/);
+    expect(stderrLines(first)).toEqual(warnings);
+    const unchanged = await built([], project);
+    expect(stderrLines(unchanged)).toEqual(warnings);
+    expect(summary(unchanged).cached).toBe(summary(unchanged).pages);
+
+    const changes: [what: string, change: () => void, shows: string][] = [
+      ['image', () => fs.writeFileSync(path.join(project, 'content/guides/img/zones.svg'), svg('orange')), 'fill="orange"'],
+      ['$ref file', () => edit(project, 'schemas/flood-risk.yaml', 'the map panel the parcel', 'the flood map panel the parcel'), 'the flood map panel the parcel'],
+      ['category label', () => edit(project, 'content/guides/zones/_category_.yml', 'label: Flood zones', 'label: Zones of flooding'), 'Zones of flooding'],
+      ['config import', () => edit(project, 'tagline.ts', 'parcel by parcel', 'one parcel at a time'), 'one parcel at a time'],
+    ];
+    for (const [what, change, shows] of changes) {
+      const previous = path.join(tmp, `inputs-before-${what.replace(/\W/g, '-')}`);
+      fs.cpSync(path.join(project, 'build'), previous, { recursive: true });
+      change();
+      const run = await built([], project);
+      expect(stderrLines(run), what).toEqual(warnings);
+      const cold = await coldBuild(project);
+      expectSameSite(path.join(project, 'build'), cold, 5);
+      // The change is there (in a cold build) and was not there before.
+      const holds = (dir: string) => listFiles(dir).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes(shows));
+      expect(holds(cold), what).toBe(true);
+      expect(holds(previous), what).toBe(false);
+    }
   });
 });
 
@@ -342,10 +409,18 @@ describe('failed and interrupted builds', () => {
     const cold = await coldBuild(project);
     const cache = path.join(project, CACHE);
     const pageEntries = () => (fs.existsSync(path.join(cache, 'page')) ? entries(cache).filter((f) => f.startsWith('page/')) : []);
+    // Counted while the build writes (and renames) them: names only, no stat of a file that may be gone.
+    const written = () => {
+      try {
+        return (fs.readdirSync(path.join(cache, 'page'), { recursive: true }) as string[]).filter((f) => /[0-9a-f]{40}$/.test(f)).length;
+      } catch {
+        return 0;
+      }
+    };
     const interrupted = await docsgen(['build'], project, {
       onStart: (child) => {
         const poll = setInterval(() => {
-          if (pageEntries().length < 60) return;
+          if (written() < 60) return;
           clearInterval(poll);
           child.kill('SIGINT');
         }, 10);
