@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles, repoRoot, writeFiles } from '../helpers/fixture';
+import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 import { hashTree, runDocsgen, type Run, type RunOptions } from '../faults/harness';
 // @ts-expect-error plain JS module without types
 import { generateSite } from '../../bench/generateSite.mjs';
@@ -240,6 +240,59 @@ describe('every input of a page counts', () => {
       expect(holds(cold), what).toBe(true);
       expect(holds(previous), what).toBe(false);
     }
+  });
+});
+
+// A stage taken from the cache must report what it reported when it ran: a spec's warnings, --strict, an invalid spec.
+describe('diagnostics come back from the cache', () => {
+  it("a spec's warning is printed by every build; --strict and an invalid spec fail as without the cache", SLOW, async () => {
+    const spec = [
+      'openapi: 3.0.3',
+      'info: { title: Permits, version: "1" }',
+      'paths:',
+      '  /permits:',
+      '    get:',
+      '      operationId: listPermits',
+      '      parameters: [{ name: region, in: path, required: true, schema: { type: string } }]',
+      '      responses: { "200": { description: OK } }',
+      '',
+    ].join('\n');
+    const project = writeFiles(
+      {
+        'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+        'openapi.yaml': spec,
+        'content/guides/a.md': '---\ntitle: A\n---\nSee [the permits](/api/list-permits).\n',
+      },
+      path.join(tmp, 'diagnostics'),
+    );
+    const cold = await coldBuild(project);
+    const warning = stderrLines(coldRuns.get(cold)!);
+    expect(warning.join('\n')).toMatch(/warning openapi\.yaml/);
+    for (const round of ['first', 'from the cache']) {
+      const run = await built([], project);
+      expect(stderrLines(run), round).toEqual(warning);
+      expectSameSite(path.join(project, 'build'), cold, 3);
+    }
+    const output = hashTree(path.join(project, 'build'));
+
+    /** A build expected to fail, and the same without the cache: same exit code, same lines. */
+    const failsAsCold = async (args: string[]) => {
+      const run = await docsgen(['build', ...args], project);
+      const without = await docsgen(['build', '--no-cache', '--out', path.join(tmp, 'never'), ...args], project);
+      expect(run.code, run.stderr).toBe(1);
+      expect(without.code).toBe(1);
+      expect(stderrLines(run)).toEqual(stderrLines(without));
+      expect(hashTree(path.join(project, 'build'))).toEqual(output);
+      return run;
+    };
+    expect((await failsAsCold(['--strict'])).stderr).toMatch(/error openapi\.yaml/);
+    edit(project, 'openapi.yaml', '{ "200": { description: OK } }', '{ "200": { content: {} } }');
+    expect((await failsAsCold([])).stderr).toMatch(/the required key "description" is missing/);
+    edit(project, 'openapi.yaml', '{ "200": { content: {} } }', '{ "200": { description: OK } }');
+    const fixed = await built([], project);
+    expect(stderrLines(fixed)).toEqual(warning);
+    expect(summary(fixed).cached).toBe(summary(fixed).pages);
+    expectSameSite(path.join(project, 'build'), cold, 3);
   });
 });
 
