@@ -37,7 +37,7 @@ import { packagePath } from './paths';
 import { buildSiteModel } from './render/siteModel';
 import { renderPages } from './render/renderPages';
 import { PARALLEL_THRESHOLD, renderSite, type SitePage } from './render/renderSite';
-import { collectGarbage } from './workers';
+import { collectGarbage, collectGarbageAbove } from './workers';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite, withGuideText, type SiteResult } from './site/routes';
@@ -65,6 +65,9 @@ import { digest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, pageKeys, PAGE_STAGE } from './cache/pageKeys';
 import type { RenderMemo } from './render/renderSite';
+
+/** Garbage the site stage may leave before a full collection (see collectGarbageAbove). */
+const SITE_STAGE_GARBAGE = 160 * 2 ** 20;
 
 /** Where `docsgen build` keeps its cache, in the project. */
 export const DEFAULT_CACHE_DIR = '.docsgen/cache';
@@ -247,7 +250,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       const searchMade = new Map<string, PageDocuments>();
-      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, (page) => searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes })), memo !== undefined);
+      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(
+          output?.dir,
+          (page) => {
+            searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes }));
+            collectGarbageAbove(SITE_STAGE_GARBAGE);
+          },
+          memo !== undefined,
+        );
       // Not for a spec whose $refs name other files: its text alone is not what its pages are made of.
       const apiMemo = memo && store && apis.every((api) => api.specDigest) ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
       site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
@@ -261,6 +271,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           }),
         );
       }
+      // What the site stage left is collected before the search stage adds its own.
+      if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
       const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made }), { shardAbovePages, memo });
       // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
@@ -277,7 +289,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // its model (hundreds of MB on a large one) are let go now, not carried through the render.
     const specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
     apis.length = 0;
-    // …and collected now, with the site stage's garbage, before the search stage adds its own: V8
+    // …and collected now, with the search stage's garbage, before the render threads start: V8
     // lets a heap grow to a multiple of what was live at its last full collection.
     if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
 
