@@ -4,8 +4,9 @@
 // CI machine after an upgrade is a full build, never a mix of two engines' pages.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ResolvedConfig } from '../config/types';
 import { packagePath } from '../paths';
-import { digest } from './memo';
+import { dataDigest, digest } from './memo';
 
 let engine: string | undefined;
 
@@ -44,4 +45,9 @@ function readText(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The config as the stages see it: where the output goes (`--out`) changes nothing they make. */
+export function configDigest(config: ResolvedConfig): string {
+  return dataDigest({ ...config, outDir: '' });
 }

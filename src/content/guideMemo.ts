@@ -6,15 +6,15 @@
 // dropped before loadGuides reads the table.
 import fs from 'node:fs';
 import type { ResolvedConfig } from '../config/types';
-import { engineDigest } from '../cache/engine';
-import { dataDigest, digest, type Memo } from '../cache/memo';
+import { configDigest, engineDigest } from '../cache/engine';
+import { digest, type Memo } from '../cache/memo';
 import { contentHash } from '../output/hash';
 import type { GuideDoc, GuideRenderCache } from './loadGuides';
 
 export const GUIDES_STAGE = 'guides';
 
 export function guidesKey(config: ResolvedConfig): string {
-  return digest(engineDigest(), dataDigest(config));
+  return digest(engineDigest(), configDigest(config));
 }
 
 /** The table to give loadGuides, from the cache when it has one. */

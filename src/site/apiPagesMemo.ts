@@ -6,7 +6,7 @@
 // were before the site stage settled their links, each spec's links as its text rendered them,
 // and the example files. What the rest of the site stage does with them (sidebars, links
 // settled against every route, the home page) runs as in a cold build.
-import { engineDigest } from '../cache/engine';
+import { configDigest, engineDigest } from '../cache/engine';
 import { dataDigest, digest, type Memo } from '../cache/memo';
 import type { PendingLink } from '../openapi/markdown';
 import type { PageModel } from '../shared/viewModels';
@@ -44,7 +44,7 @@ export interface ApiPagesMemo {
  * documents), taken for the cache and given back with the pages restored.
  */
 export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfig, messages: Messages, apis: readonly ApiInput[], made: { get(route: string): unknown; set(route: string, value: unknown): void }): ApiPagesMemo {
-  const key = digest(engineDigest(), dataDigest([config, messages, apis.map((api) => [api.settings, api.source, api.specDigest])]));
+  const key = digest(engineDigest(), configDigest(config), dataDigest([messages, apis.map((api) => [api.settings, api.source, api.specDigest])]));
   return {
     restore(files) {
       const entry = memo.get<ApiPagesEntry>(API_PAGES_STAGE, key);
