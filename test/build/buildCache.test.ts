@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 import { hashTree, runDocsgen, type Run, type RunOptions } from '../faults/harness';
+import { twoLocaleSite } from '../helpers/i18nSite';
 // @ts-expect-error plain JS module without types
 import { generateSite } from '../../bench/generateSite.mjs';
 
@@ -239,6 +240,29 @@ describe('every input of a page counts', () => {
       const holds = (dir: string) => listFiles(dir).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes(shows));
       expect(holds(cold), what).toBe(true);
       expect(holds(previous), what).toBe(false);
+    }
+  });
+});
+
+// A second locale's pages have their own inputs: translated guides and UI strings.
+describe('a site in two languages', () => {
+  it("after editing a translation, the locale's UI strings and an untranslated guide", SLOW, async () => {
+    const project = writeFiles(twoLocaleSite(), path.join(tmp, 'two-locales'));
+    await built([], project);
+    expectSameSite(path.join(project, 'build'), await coldBuild(project), 10);
+    const changes: [what: string, change: () => void, file: string, shows: string][] = [
+      ['translated guide', () => edit(project, 'i18n/fr/guides/intro.md', 'Demandez une clé au support.', 'Demandez une clé à l’équipe.'), 'fr/guides/intro/index.html', 'Demandez une clé à l’équipe.'],
+      ['UI strings', () => edit(project, 'i18n/fr/messages.json', '"onThisPage":"Sur cette page"', '"onThisPage":"Dans cette page"'), 'fr/guides/zones/index.html', 'Dans cette page'],
+      ['untranslated guide', () => edit(project, 'content/guides/zones.md', 'Zones come from FEMA maps.', 'Zones come from the flood maps.'), 'fr/guides/zones/index.html', 'Zones come from the flood maps.'],
+    ];
+    for (const [what, change, file, shows] of changes) {
+      change();
+      const run = await built([], project);
+      expect(stderrLines(run), what).toEqual([]);
+      expect(summary(run).cached, what).toBeGreaterThan(0);
+      const cold = await coldBuild(project);
+      expect(fs.readFileSync(path.join(cold, file), 'utf8'), what).toContain(shows);
+      expectSameSite(path.join(project, 'build'), cold, 10);
     }
   });
 });
