@@ -22,7 +22,7 @@ export { SHARD_ABOVE_PAGES };
 import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import type { Memo } from '../cache/memo';
-import { builtIndex, documentKeys, INDEX_STAGE, keepAnalysed, memoAnalysed, storedIndex } from './indexMemo';
+import { documentKeys, keepAnalysed, memoAnalysed, recalledIndex, rememberIndex } from './indexMemo';
 import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex } from './shards';
 import { Analyser, analyseDocuments, joinAnalysed, stored, typeTerms, type AnalysedDocuments } from './terms';
 import { WordTerms } from './wordTerms';
@@ -54,7 +54,7 @@ export function buildSearchIndex(documents: SearchDocument[], options: SearchInd
   const { memo } = options;
   if (!memo) return sharded ? shardedIndex(documents, analyseDocuments(documents)) : singleIndex(documents);
   const keys = documentKeys(documents, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
-  const known = builtIndex(memo.get(INDEX_STAGE, keys.index));
+  const known = recalledIndex(memo, keys.index);
   if (known) {
     if (sharded) keepAnalysed(keys.groups, memo);
     return known;
@@ -64,7 +64,7 @@ export function buildSearchIndex(documents: SearchDocument[], options: SearchInd
     const analyser = new Analyser();
     built = shardedIndex(documents, joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(documents.slice(g.start, g.end)))));
   } else built = singleIndex(documents);
-  memo.set(INDEX_STAGE, keys.index, storedIndex(built));
+  rememberIndex(memo, keys.index, built);
   return built;
 }
 

@@ -5,7 +5,8 @@
 // - `search-index`: the built index (every file's text), under a digest of everything the files
 //   are made from: each document's type, text and stored fields (ids, URL, breadcrumb, anchor,
 //   context), in order, and how the index is laid out (single file or shards, and the shard
-//   sizes). One entry: its tens of megabytes read back as one file cost less than thousands.
+//   sizes). A few entries of about 8 MB (see rememberIndex), not one per file: thousands of small
+//   files cost more to read back.
 // - `search-terms`: the analysed terms (terms.ts AnalysedDocuments) of a group of consecutive
 //   pages, under a digest of its documents' types and texts only (analysis does not depend on
 //   ids, so a page added before it does not make it miss). Groups end after a page whose own
@@ -117,36 +118,63 @@ function isAnalysed(value: unknown, documents: number): value is AnalysedDocumen
   return a !== undefined && Array.isArray(a.terms) && a.offsets instanceof Int32Array && a.flat instanceof Int32Array && a.offsets.length === documents;
 }
 
-/** The index as kept in the memo: the files' texts as one UTF-8 buffer (strings with a `›` would be kept as UTF-16, at twice the size). */
-interface StoredIndex {
+/**
+ * The index as kept in the memo: a head entry (names, byte lengths, where the parts end) under the
+ * index key, and the files' texts in parts of about PART_BYTES of UTF-8 under keys made from it.
+ * UTF-8, because strings with a `›` would be kept as UTF-16, at twice the size; in parts, because
+ * one buffer of every file (and V8's serialized copy of it) held 100 MB more at once on the
+ * 7,000-page site, in the stage where a build's memory peaks.
+ */
+interface IndexHead {
   fileName: string;
   hash: string;
   names: string[];
   /** Byte length of the main file, then of each file of `names`. */
   lengths: number[];
-  bytes: Uint8Array;
+  /** For each part, the index (in `lengths`) of the first file after it. */
+  parts: number[];
 }
 
-export function storedIndex(index: BuiltSearchIndex): StoredIndex {
+const PART_BYTES = 8 << 20;
+
+const partKey = (key: string, part: number) => digest(key, String(part));
+
+/** Keeps the index in the memo under `key`. */
+export function rememberIndex(memo: Memo, key: string, index: BuiltSearchIndex): void {
   const texts = [index.content, ...index.files.values()];
   const lengths = texts.map((text) => Buffer.byteLength(text, 'utf8'));
-  // Encoded straight into one buffer: a buffer per file, then joined, copied every byte twice.
-  const bytes = Buffer.allocUnsafe(lengths.reduce((n, l) => n + l, 0));
-  let at = 0;
-  for (let k = 0; k < texts.length; k++) at += bytes.write(texts[k], at, 'utf8');
-  return { fileName: index.fileName, hash: index.hash, names: [...index.files.keys()], lengths, bytes };
+  const parts: number[] = [];
+  for (let start = 0; start < texts.length; ) {
+    let end = start;
+    let size = 0;
+    while (end < texts.length && (end === start || size + lengths[end] <= PART_BYTES)) size += lengths[end++];
+    // Encoded straight into one buffer: a buffer per file, then joined, copied every byte twice.
+    const bytes = Buffer.allocUnsafe(size);
+    for (let k = start, at = 0; k < end; k++) at += bytes.write(texts[k], at, 'utf8');
+    memo.set(INDEX_STAGE, partKey(key, parts.length), bytes);
+    parts.push(end);
+    start = end;
+  }
+  // The head last: it is found only with its parts written before it.
+  const head: IndexHead = { fileName: index.fileName, hash: index.hash, names: [...index.files.keys()], lengths, parts };
+  memo.set(INDEX_STAGE, key, head);
 }
 
-/** The index kept by storedIndex; undefined when the value is not one. */
-export function builtIndex(value: unknown): BuiltSearchIndex | undefined {
-  const s = value as StoredIndex | undefined;
-  if (!s || typeof s.fileName !== 'string' || typeof s.hash !== 'string' || !Array.isArray(s.names) || !Array.isArray(s.lengths) || !(s.bytes instanceof Uint8Array)) return undefined;
-  if (s.lengths.length !== s.names.length + 1 || s.lengths.reduce((n, l) => n + l, 0) !== s.bytes.length) return undefined;
-  const bytes = Buffer.from(s.bytes.buffer, s.bytes.byteOffset, s.bytes.byteLength);
-  let at = 0;
-  const text = (length: number) => bytes.toString('utf8', at, (at += length));
-  const content = text(s.lengths[0]);
+/** The index kept by rememberIndex under `key`; undefined when it is not there whole. */
+export function recalledIndex(memo: Memo, key: string): BuiltSearchIndex | undefined {
+  const head = memo.get<IndexHead>(INDEX_STAGE, key);
+  if (!head || typeof head.fileName !== 'string' || typeof head.hash !== 'string' || !Array.isArray(head.names) || !Array.isArray(head.lengths) || !Array.isArray(head.parts)) return undefined;
+  if (head.lengths.length !== head.names.length + 1 || head.parts[head.parts.length - 1] !== head.lengths.length) return undefined;
+  const texts: string[] = [];
+  for (let part = 0, start = 0; part < head.parts.length; start = head.parts[part++]) {
+    const value = memo.get<Uint8Array>(INDEX_STAGE, partKey(key, part));
+    if (!(value instanceof Uint8Array)) return undefined;
+    const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    let at = 0;
+    for (let k = start; k < head.parts[part]; k++) texts.push(bytes.toString('utf8', at, (at += head.lengths[k])));
+    if (at !== bytes.length) return undefined;
+  }
   const files = new Map<string, string>();
-  for (let k = 0; k < s.names.length; k++) files.set(s.names[k], text(s.lengths[k + 1]));
-  return { fileName: s.fileName, content, hash: s.hash, files };
+  for (let k = 0; k < head.names.length; k++) files.set(head.names[k], texts[k + 1]);
+  return { fileName: head.fileName, content: texts[0], hash: head.hash, files };
 }
