@@ -122,7 +122,7 @@ function isAnalysed(value: unknown, documents: number): value is AnalysedDocumen
  * The index as kept in the memo: a head entry (names, byte lengths, where the parts end) under the
  * index key, and the files' texts in parts of about PART_BYTES of UTF-8 under keys made from it.
  * UTF-8, because strings with a `›` would be kept as UTF-16, at twice the size; in parts, because
- * one buffer of every file (and V8's serialized copy of it) held 100 MB more at once on the
+ * one buffer of every file and V8's serialized copy of it are about 100 MB at once on the
  * 7,000-page site, in the stage where a build's memory peaks.
  */
 interface IndexHead {
