@@ -274,7 +274,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // What the site stage left is collected before the search stage adds its own.
       if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
-      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made }), { shardAbovePages, memo });
+      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made, memo }), { shardAbovePages, memo });
       // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
       searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(site.pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
       searchMade.clear(); // in the index now

@@ -19,6 +19,8 @@
 // Skipped: unlisted pages (`head.noindex`), drafts, and generated listings that only repeat
 // other pages (the /guides and /api landings, tag lists, home, search, 404).
 // Ids are assigned from 1 in page order, so the same site always gives the same file (and hash).
+import crypto from 'node:crypto';
+import { digest, type Memo } from '../cache/memo';
 import type { OperationView, PageModel, SchemaNode } from '../shared/viewModels';
 import { FieldContext, SearchDocumentType } from '../shared/search/types';
 import { withoutBlobs } from './blobs';
@@ -54,6 +56,12 @@ export interface SearchDocumentsOptions {
    * of its page store while each body is in memory, instead of reading every body back here).
    */
   made?: (page: PageModel) => PageDocuments | undefined;
+  /**
+   * The build's memo: the documents of guide pages are kept in it by groups of pages, under a
+   * digest of what they are made from, so a build takes an unchanged guide's documents instead
+   * of reading its HTML again (the guides' sections were a third of the search stage).
+   */
+  memo?: Memo;
 }
 
 /** One page's documents, numbered from 1, and how many ids they take (a heading left empty takes one too). */
@@ -68,6 +76,11 @@ const CONTEXT_SEPARATOR = ' › ';
 const locationLabel: Record<string, string> = { path: FieldContext.path, query: FieldContext.query, header: FieldContext.header, cookie: FieldContext.cookie };
 
 export function searchDocuments(pages: PageModel[], options: SearchDocumentsOptions): SearchDocument[] {
+  if (options.memo && !options.href) {
+    const remembered = rememberedGuideDocuments(pages, options, options.memo);
+    const made = options.made;
+    options = { ...options, memo: undefined, made: (page) => made?.(page) ?? remembered.get(page) };
+  }
   if (!options.made) return documentsFrom(pages, options, 1).documents;
   const out: SearchDocument[] = [];
   let next = 1;
@@ -102,6 +115,56 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
 export function pageSearchDocuments(page: PageModel, options: SearchDocumentsOptions): PageDocuments {
   const { documents, nextId } = documentsFrom([page], options, 1);
   return { documents, ids: nextId - 1 };
+}
+
+export const DOCUMENTS_STAGE = 'search-documents';
+/** Guide pages per memo entry, on average (boundaries as in indexMemo.ts: after a page whose digest starts with a low byte). */
+const GROUP_PAGES = 64;
+
+/**
+ * The documents of the guide pages, by groups of consecutive guides: from the memo, or made and
+ * stored (numbered from 1 per page, as pageSearchDocuments makes them).
+ */
+function rememberedGuideDocuments(pages: PageModel[], options: SearchDocumentsOptions, memo: Memo): Map<PageModel, PageDocuments> {
+  const out = new Map<PageModel, PageDocuments>();
+  const routes = JSON.stringify(options.routes);
+  let group: PageModel[] = [];
+  let hash = crypto.createHash('sha1');
+  const close = () => {
+    if (group.length === 0) return;
+    const key = digest('search documents 1', routes, hash.digest('hex'));
+    let known = memo.get<PageDocuments[]>(DOCUMENTS_STAGE, key);
+    if (!Array.isArray(known) || known.length !== group.length) {
+      known = group.map((page) => pageSearchDocuments(page, options));
+      memo.set(DOCUMENTS_STAGE, key, known);
+    }
+    // Copies: a memo may hand back (or keep) the very objects, and they are renumbered in place.
+    for (let k = 0; k < group.length; k++) out.set(group[k], { ids: known[k].ids, documents: known[k].documents.map((d) => ({ ...d })) });
+    group = [];
+    hash = crypto.createHash('sha1');
+  };
+  for (const page of pages) {
+    if (page.body.kind !== 'doc' || options.made?.(page)) {
+      close();
+      continue;
+    }
+    const pageKey = guideDigest(page);
+    hash.update(pageKey);
+    group.push(page);
+    if (pageKey[0] < 256 / GROUP_PAGES) close();
+  }
+  close();
+  return out;
+}
+
+/** A digest of what a guide page's documents are made from (see documentsFrom). */
+function guideDigest(page: PageModel): Buffer {
+  if (page.body.kind !== 'doc') throw new Error('not a guide page');
+  const { doc } = page.body;
+  const parts = [page.route, page.head.canonical, page.head.noindex ? '1' : '0', doc.banner ?? '', doc.title, page.head.description, ...doc.breadcrumbs.map((c) => c.label), '', ...page.head.keywords, '', doc.html];
+  let text = '';
+  for (const part of parts) text += `${part.length}:${part}`;
+  return crypto.createHash('sha1').update(text, 'utf16le').digest();
 }
 
 function documentsFrom(pages: PageModel[], options: SearchDocumentsOptions, firstId: number): { documents: SearchDocument[]; nextId: number } {

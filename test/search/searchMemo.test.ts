@@ -7,9 +7,11 @@ import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Memo } from '../../src/cache/memo';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
-import type { SearchDocument } from '../../src/search/documents';
+import { searchDocuments, type SearchDocument } from '../../src/search/documents';
+import type { PageModel } from '../../src/shared/viewModels';
 import { SearchDocumentType } from '../../src/shared/search/types';
 import { buildFiles, configSource } from '../helpers/fixture';
+import { shippedPages } from './site';
 
 /** A memo in a Map, its values copied through V8's serialization as the disk memo's are; counts what each stage read and wrote. */
 class CountingMemo implements Memo {
@@ -150,6 +152,32 @@ describe('search index with a memo', () => {
   });
 });
 
+describe('search documents with a memo', () => {
+  it('gives the same documents cold, warm, and after one guide changed, making only the group of that guide again', async () => {
+    const { config, pages } = await shippedPages();
+    const routes = config.search.routes;
+    const expected = searchDocuments(pages, { routes });
+    expect(expected.length).toBeGreaterThan(50);
+    const memo = new CountingMemo();
+    expect(searchDocuments(pages, { routes, memo })).toEqual(expected);
+    expect(memo.sets['search-documents']).toBeGreaterThan(0);
+    expect(searchDocuments(pages, { routes, memo: memo.next() })).toEqual(expected);
+    expect(memo.sets).toEqual({});
+    expect(memo.hits['search-documents']).toBeGreaterThan(0);
+
+    const k = pages.findIndex((p) => p.body.kind === 'doc' && p.route.startsWith('/guides/') && !p.body.doc.banner);
+    const page = pages[k] as PageModel & { body: { kind: 'doc' } };
+    const edited = pages.slice();
+    edited[k] = { ...page, body: { ...page.body, doc: { ...page.body.doc, html: `${page.body.doc.html}<h2 id="later-notes">Later notes</h2><p>Zanzibar turnstile.</p>` } } };
+    const editedExpected = searchDocuments(edited, { routes });
+    expect(editedExpected.some((d) => d.t === 'Zanzibar turnstile.')).toBe(true);
+    expect(searchDocuments(edited, { routes, memo: memo.next() })).toEqual(editedExpected);
+    expect(memo.sets['search-documents']).toBe(1);
+    // Documents taken from the memo are not changed by the build that took them.
+    expect(searchDocuments(pages, { routes, memo: memo.next() })).toEqual(expected);
+  });
+});
+
 describe('search index through build() with a cache folder', () => {
   it('a second build writes the same search index files, taken from the cache', async () => {
     const guides: Record<string, string> = {};
@@ -162,8 +190,8 @@ describe('search index through build() with a cache folder', () => {
     // The title of guide 7 is a shard's word, in the first build's index.
     expect([...before.values()].some((text) => text.includes('"Guide 7"'))).toBe(true);
     const cacheStages = fs.readdirSync(path.join(first.dir, '.cache'));
-    expect(cacheStages).toEqual(expect.arrayContaining(['search-index', 'search-terms']));
-    const entries = () => new Map(['search-index', 'search-terms'].flatMap((stage) => listTree(path.join(first.dir, '.cache', stage)).map((rel) => [`${stage}/${rel}`, fs.statSync(path.join(first.dir, '.cache', stage, rel)).mtimeMs])));
+    expect(cacheStages).toEqual(expect.arrayContaining(['search-documents', 'search-index', 'search-terms']));
+    const entries = () => new Map(['search-documents', 'search-index', 'search-terms'].flatMap((stage) => listTree(path.join(first.dir, '.cache', stage)).map((rel) => [`${stage}/${rel}`, fs.statSync(path.join(first.dir, '.cache', stage, rel)).mtimeMs])));
     const written = entries();
 
     fs.rmSync(out, { recursive: true });
