@@ -132,19 +132,19 @@ function rememberedGuideDocuments(pages: PageModel[], options: SearchDocumentsOp
   let hash = crypto.createHash('sha1');
   const close = () => {
     if (group.length === 0) return;
-    const key = digest('search documents 1', routes, hash.digest('hex'));
-    let known = memo.get<PageDocuments[]>(DOCUMENTS_STAGE, key);
-    if (!Array.isArray(known) || known.length !== group.length) {
+    const key = digest('search documents 2', routes, hash.digest('hex'));
+    let known = fromColumns(memo.get<DocumentColumns>(DOCUMENTS_STAGE, key), group.length);
+    if (!known) {
       known = group.map((page) => pageSearchDocuments(page, options));
-      memo.set(DOCUMENTS_STAGE, key, known);
+      memo.set(DOCUMENTS_STAGE, key, toColumns(known));
     }
-    // Copies: a memo may hand back (or keep) the very objects, and they are renumbered in place.
-    for (let k = 0; k < group.length; k++) out.set(group[k], { ids: known[k].ids, documents: known[k].documents.map((d) => ({ ...d })) });
+    for (let k = 0; k < group.length; k++) out.set(group[k], known[k]);
     group = [];
     hash = crypto.createHash('sha1');
   };
   for (const page of pages) {
-    if (page.body.kind !== 'doc' || options.made?.(page)) {
+    // made first: a stored page's body is read from the page store when touched.
+    if (options.made?.(page) || page.body.kind !== 'doc') {
       close();
       continue;
     }
@@ -155,6 +155,57 @@ function rememberedGuideDocuments(pages: PageModel[], options: SearchDocumentsOp
   }
   close();
   return out;
+}
+
+/**
+ * A group's documents as the memo keeps them: columns of strings and numbers, the page's URL,
+ * breadcrumb and title once per page. Kept as objects, a 7,000-page site's guides took longer
+ * to read back (V8 deserialising 36 MB of objects) than to make again.
+ */
+interface DocumentColumns {
+  /** Per page: ids taken, documents, URL, breadcrumb, title. */
+  pages: (string | number)[];
+  /** Per document: type, id, page id (numbered from 1 per page). */
+  numbers: Int32Array;
+  /** Per document: text, anchor, context (`\u0000` for none). */
+  texts: string[];
+}
+
+const NO_SECTION = '\u0000';
+
+function toColumns(pages: PageDocuments[]): DocumentColumns {
+  const columns: DocumentColumns = { pages: [], numbers: new Int32Array(3 * pages.reduce((n, p) => n + p.documents.length, 0)), texts: [] };
+  let at = 0;
+  for (const { ids, documents } of pages) {
+    const first = documents[0];
+    columns.pages.push(ids, documents.length, first?.url ?? '', first?.breadcrumb ?? '', first?.pageTitle ?? '');
+    for (const d of documents) {
+      columns.numbers[at++] = d.type;
+      columns.numbers[at++] = d.i;
+      columns.numbers[at++] = d.p;
+      columns.texts.push(d.t, d.anchor, d.section ?? NO_SECTION);
+    }
+  }
+  return columns;
+}
+
+/** The pages' documents kept by toColumns; undefined when the value is not `count` pages of them. */
+function fromColumns(value: DocumentColumns | undefined, count: number): PageDocuments[] | undefined {
+  if (!value || !Array.isArray(value.pages) || !(value.numbers instanceof Int32Array) || !Array.isArray(value.texts) || value.pages.length !== 5 * count || value.texts.length !== value.numbers.length) return undefined;
+  const { pages, numbers, texts } = value;
+  const out: PageDocuments[] = [];
+  let at = 0;
+  for (let k = 0; k < pages.length; k += 5) {
+    const [ids, n, url, breadcrumb, pageTitle] = pages.slice(k, k + 5) as [number, number, string, string, string];
+    const documents: SearchDocument[] = new Array(n);
+    for (let j = 0; j < n; j++, at += 3) {
+      const d: SearchDocument = { type: numbers[at] as SearchDocumentType, i: numbers[at + 1], t: texts[at], anchor: texts[at + 1], p: numbers[at + 2], url, breadcrumb, pageTitle };
+      if (texts[at + 2] !== NO_SECTION) d.section = texts[at + 2];
+      documents[j] = d;
+    }
+    out.push({ ids, documents });
+  }
+  return at === numbers.length ? out : undefined;
 }
 
 /** A digest of what a guide page's documents are made from (see documentsFrom). */
