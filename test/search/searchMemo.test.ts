@@ -178,6 +178,19 @@ describe('search documents with a memo', () => {
   });
 });
 
+describe('search documents of stored pages', () => {
+  it('does not read the body of a page whose documents were made as it was stored', async () => {
+    const { config, pages } = await shippedPages();
+    const routes = config.search.routes;
+    const k = pages.findIndex((p) => p.body.kind === 'apiOperation');
+    const stub = { ...pages[k], get body(): never { throw new Error('a stored body was read'); } } as PageModel;
+    const withStub = pages.map((p, j) => (j === k ? stub : p));
+    const made = (page: PageModel) => (page === stub ? { documents: [], ids: 0 } : undefined);
+    const expected = searchDocuments(withStub, { routes, made });
+    expect(searchDocuments(withStub, { routes, made, memo: new CountingMemo() })).toEqual(expected);
+  });
+});
+
 describe('search index through build() with a cache folder', () => {
   it('a second build writes the same search index files, taken from the cache', async () => {
     const guides: Record<string, string> = {};
