@@ -11,10 +11,11 @@
 //   (e) one operation's summary changed in the spec;   (f) the config's title changed (every page).
 // Each with --timings, whose line the report lists per build.
 // After (d) and (e) the same inputs are built again with --no-cache into another folder (not
-// measured) and every file is compared, names and bytes. Measured per build: wall time of the
-// whole process (spawn → exit), its CPU time (user + system, all threads) and peak RSS (written by
-// bench/rusage-preload.mjs when the process exits), and the "K from the cache" of its summary
-// line. With --runs > 1 the whole sequence is repeated (a b c d e f, a b c d e f, …), each round
+// measured) and every file is compared, names and bytes. Each build writes into a new output
+// folder (the previous one is removed first, untimed), as in a CI job that restores the cache.
+// Measured per build: wall time of the whole process (spawn → exit), its CPU time (user + system,
+// all threads) and peak RSS (written by bench/rusage-preload.mjs when the process exits), and the
+// "K from the cache" of its summary line. With --runs > 1 the whole sequence is repeated (a b c d e f, a b c d e f, …), each round
 // in a new copy with an empty cache, so that every figure is taken under the same load. The
 // builds run a copy of the checkout's code taken when the section starts (bench/snapshot.mjs):
 // an edit to src/ during the section would otherwise change the cache's engine digest midway.
@@ -208,6 +209,10 @@ async function runRound(pristine, plan, round, { cli, log, timeoutS, work }) {
     for (const step of STEPS) {
       if (step.edit) edits[step.id] = applyEdit(step.edit, site, plan, round);
       const target = step.noCache ? path.join(work, `round-${round}`, 'cold') : out;
+      // Every build writes a new output folder, as a CI job that restores only the cache does:
+      // replacing the last build's folder costs the output stage seconds of its own (deleting
+      // 16,000 files on the 7,000-page site), which is not what the cache is measured for.
+      fs.rmSync(target, { recursive: true, force: true });
       const r = await cliBuild({ cli, site, out: target, noCache: step.noCache, timeoutS });
       if (r.code !== 0 || r.pages === undefined) throw failure(`build ${step.label}`, r);
       builds[step.id] = r;
@@ -263,7 +268,7 @@ function markdownOf(rounds, { info, runs }) {
     return all.every((c) => c.identical) ? `yes (${int(all[0].files)} files${rounds.length > 1 ? `, in each of ${rounds.length} rounds` : ''})` : all.map((c, i) => `round ${i + 1}: ${describeComparison(c)}`).join('; ');
   };
   return [
-    `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`; each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … f, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}.`,
+    `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`, each build into a new output folder (as a CI job that restores only the cache); each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … f, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}.`,
     '',
     `| ${INCREMENTAL_HEADER.join(' | ')} |`,
     `|${INCREMENTAL_HEADER.map((_, i) => (i === 0 || i === 6 ? '---' : '---:')).join('|')}|`,
