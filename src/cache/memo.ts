@@ -9,6 +9,8 @@ import crypto from 'node:crypto';
 export interface Memo {
   get<T>(stage: string, key: string): T | undefined;
   set(stage: string, key: string, value: unknown): void;
+  /** Keeps an entry this build needs again later without reading it (a memo that drops unused entries). */
+  use?(stage: string, key: string): void;
 }
 
 /** A digest of strings and bytes, in order: the keys of the memo. */

@@ -108,9 +108,7 @@ export function memoAnalysed(groups: readonly DocumentGroup[], memo: Memo, analy
 
 /** Keeps the groups' entries for the next build without reading them, where the memo can (DiskMemo). */
 export function keepAnalysed(groups: readonly DocumentGroup[], memo: Memo): void {
-  const use = (memo as Memo & { use?: (stage: string, key: string) => void }).use;
-  if (typeof use !== 'function') return;
-  for (const group of groups) use.call(memo, TERMS_STAGE, group.key);
+  for (const group of groups) memo.use?.(TERMS_STAGE, group.key);
 }
 
 function isAnalysed(value: unknown, documents: number): value is AnalysedDocuments {
