@@ -250,14 +250,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       const searchMade = new Map<string, PageDocuments>();
-      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(
-          output?.dir,
-          (page) => {
-            searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes }));
-            collectGarbageAbove(SITE_STAGE_GARBAGE);
-          },
-          memo !== undefined,
-        );
+      const onPut = (page: PageModel) => {
+        searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes }));
+        collectGarbageAbove(SITE_STAGE_GARBAGE);
+      };
+      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, onPut, memo !== undefined);
       // Not for a spec whose $refs name other files: its text alone is not what its pages are made of.
       const apiMemo = memo && store && apis.every((api) => api.specDigest) ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
       site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));

@@ -130,8 +130,8 @@ export function produceSitePage(site: SiteModel, route: string, file: string, ke
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
-  // Encoded once: writeFileSync of the string and Buffer.byteLength each walked the whole page.
-  const html = Buffer.from(text);
+  // Encoded once, when it is written: writeFileSync of the string and Buffer.byteLength each walked the whole page.
+  const html = entryPath === undefined && writer.outDir === undefined ? text : Buffer.from(text);
   const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html, hashed: writer.memo!.hashed, found, ids: [...ids] } satisfies PageEntry);
   return { page: writeSitePage(route, file, html, ids, writer), found, reused: false, corrupt, unwritten };
 }
@@ -161,7 +161,7 @@ function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
 }
 
 /** The page into the output folder, or its HTML returned without one. */
-function writeSitePage(route: string, file: string, html: Buffer, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter): SitePage {
+function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter): SitePage {
   if (outDir === undefined) return { route, file, html: html.toString() };
   const target = path.join(outDir, file);
   const dir = path.dirname(target);
@@ -170,7 +170,7 @@ function writeSitePage(route: string, file: string, html: Buffer, ids: Set<strin
     dirs.add(dir);
   }
   fs.writeFileSync(target, html);
-  return { route, file, ids: keptIds(ids, wantedIds), bytes: html.length };
+  return { route, file, ids: keptIds(ids, wantedIds), bytes: Buffer.byteLength(html) };
 }
 
 function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set<string> {
