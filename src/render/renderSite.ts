@@ -131,9 +131,9 @@ export function produceSitePage(site: SiteModel, route: string, file: string, ke
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
   // Encoded once, when it is written: writeFileSync of the string and Buffer.byteLength each walked the whole page.
-  const html = entryPath === undefined && writer.outDir === undefined ? text : Buffer.from(text);
-  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html, hashed: writer.memo!.hashed, found, ids: [...ids] } satisfies PageEntry);
-  return { page: writeSitePage(route, file, html, ids, writer), found, reused: false, corrupt, unwritten };
+  const html = entryPath === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
+  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: html!, hashed: writer.memo!.hashed, found, ids: [...ids] } satisfies PageEntry);
+  return { page: writeSitePage(route, file, html ?? text, ids, writer), found, reused: false, corrupt, unwritten };
 }
 
 /** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped. */
