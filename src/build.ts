@@ -341,7 +341,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const renderMemo = (model: SiteModel): RenderMemo | undefined =>
         memo && {
           dir: memo.dir,
-          hashed: hashedUrls(model),
+          hashed: (page) => hashedUrls(model, page),
           key: pageKeys(model, assets, store?.settled),
           onPage: (key, { reused, corrupt, unwritten }) => {
             memo.use(PAGE_STAGE, key);

@@ -1,6 +1,6 @@
 // The memo key of a page's HTML: its model and everything around it that the templates read
 // (the site model, the island assets, the engine), less the URLs that carry a content hash. Those
-// (the stylesheet's, the search index's) change with their content, not with the page: an entry
+// (see hashedUrls) change with their content, not with the page: an entry
 // keeps the ones it was rendered with and a reused page gets this build's swapped in
 // (render/renderSite.ts), so a changed guide, which changes the search index, does not change
 // the key of every other page.
@@ -13,9 +13,15 @@ import { dataDigest, digest } from './memo';
 
 export const PAGE_STAGE = 'page';
 
-/** The URLs every page may show that carry a content hash, in the order entries record them. */
-export function hashedUrls(site: SiteModel): string[] {
-  return [site.stylesheetHref, site.search.indexUrl];
+/**
+ * The URLs a page shows that carry a content hash, in the order entries record them: the
+ * stylesheet's and the search index's, which every page shows, and its sidebar's tree file
+ * (`sidebarTree`, on large sites), which every page of its section shows and which changes with
+ * any label in that section. An operation's new summary then renders again the pages that show
+ * it, not every page of the API.
+ */
+export function hashedUrls(site: SiteModel, page: Pick<PageModel, 'sidebarTree'>): string[] {
+  return [site.stylesheetHref, site.search.indexUrl, page.sidebarTree ?? ''];
 }
 
 /**
@@ -27,8 +33,8 @@ export function pageKeys(site: SiteModel, assets: Pick<IslandAssets, 'runtime' |
   const links = settled.map((s) => (s ? dataDigest(s) : ''));
   return (page) => {
     const ref = storedRef(page);
-    if (!ref) return digest(around, JSON.stringify(page));
+    if (!ref) return digest(around, JSON.stringify({ ...page, sidebarTree: '' }));
     if (ref.digest === undefined) throw new Error(`${page.route}: its store kept no digest of its body`);
-    return digest(around, JSON.stringify(stubOf(page)), ref.digest, ref.api >= 0 ? links[ref.api] : '');
+    return digest(around, JSON.stringify({ ...stubOf(page), sidebarTree: '' }), ref.digest, ref.api >= 0 ? links[ref.api] : '');
   };
 }

@@ -65,8 +65,8 @@ export interface RenderSiteOptions {
 /** The page entries of a build's cache (cache/diskMemo.ts, cache/pageKeys.ts). */
 export interface RenderMemo {
   dir: string;
-  /** This build's content-hashed URLs (cache/pageKeys.ts hashedUrls). */
-  hashed: string[];
+  /** A page's content-hashed URLs in this build (cache/pageKeys.ts hashedUrls). */
+  hashed: (page: Pick<PageModel, 'sidebarTree'>) => string[];
   key: (page: PageModel) => string;
   /** Each page's key, and how its entry served it. */
   onPage: (key: string, served: EntryUse) => void;
@@ -99,8 +99,8 @@ export interface PageWriter {
   wantedIds?: ReadonlySet<string>;
   /** Folders made so far. */
   dirs: Set<string>;
-  /** The cache's folder and this build's hashed URLs. */
-  memo?: Pick<RenderMemo, 'dir' | 'hashed'>;
+  /** The cache's folder. */
+  memo?: { dir: string };
 }
 
 /** How a page's cache entry served it: taken from it; found corrupt (and rendered); could not be written. */
@@ -121,18 +121,18 @@ export interface ProducedPage extends EntryUse {
  * and the checked spec links its body shows), rendered and given its entry; with `outDir`,
  * written there. Shared by this thread and the workers.
  */
-export function produceSitePage(site: SiteModel, route: string, file: string, key: string | undefined, load: () => { page: PageModel; found: number[] }, writer: PageWriter): ProducedPage {
-  const entryPath = writer.memo && key !== undefined ? entryFile(writer.memo.dir, PAGE_STAGE, key) : undefined;
+export function produceSitePage(site: SiteModel, route: string, file: string, entry: PageJob['entry'], load: () => { page: PageModel; found: number[] }, writer: PageWriter): ProducedPage {
+  const entryPath = writer.memo && entry ? entryFile(writer.memo.dir, PAGE_STAGE, entry.key) : undefined;
   const cached = entryPath ? (readEntry(entryPath) as PageEntry | typeof CORRUPT | undefined) : undefined;
   const corrupt = cached === CORRUPT;
-  const bytes = cached && !corrupt ? withHashedUrls(cached, writer.memo!.hashed) : undefined;
+  const bytes = cached && !corrupt ? withHashedUrls(cached, entry!.hashed) : undefined;
   if (bytes) return { page: writeSitePage(route, file, bytes, new Set((cached as PageEntry).ids), writer), found: (cached as PageEntry).found, reused: true, corrupt, unwritten: false };
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
   // Encoded once, when it is written: writeFileSync of the string and Buffer.byteLength each walked the whole page.
   const html = entryPath === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
-  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: html!, hashed: writer.memo!.hashed, found, ids: [...ids] } satisfies PageEntry);
+  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: html!, hashed: entry!.hashed, found, ids: [...ids] } satisfies PageEntry);
   return { page: writeSitePage(route, file, html ?? text, ids, writer), found, reused: false, corrupt, unwritten };
 }
 
@@ -187,12 +187,12 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     if (options.release) pages[i] = undefined as unknown as PageModel;
-    const key = memo?.key(page);
+    const entry = memo && { key: memo.key(page), hashed: memo.hashed(page) };
     try {
-      const produced = produceSitePage(site, page.route, options.fileOf(page.route), key, () => withStoredBody(page, options.store), writer);
+      const produced = produceSitePage(site, page.route, options.fileOf(page.route), entry, () => withStoredBody(page, options.store), writer);
       const ref = storedRef(page);
       if (ref && produced.found.length > 0) options.onSpecLinks?.(ref.api, ref.kind, produced.found);
-      if (key !== undefined) memo!.onPage(key, produced);
+      if (entry) memo!.onPage(entry.key, produced);
       out.push(produced.page);
     } catch (cause) {
       throw renderFailed(page.route, cause as Error, options.sources);
@@ -220,8 +220,8 @@ export interface RenderWorkerData {
   store?: { file: string; settled: (SettledLinks | undefined)[] };
   memo?: PageWriter['memo'];
 }
-/** A page, or a stored page's stub and the place of its body; `key`: its cache key. */
-export type PageJob = ({ page: PageModel } | { stub: Omit<PageModel, 'body'>; ref: StoredRef }) & { file: string; key?: string };
+/** A page, or a stored page's stub and the place of its body; `entry`: its cache key and its hashed URLs. */
+export type PageJob = ({ page: PageModel } | { stub: Omit<PageModel, 'body'>; ref: StoredRef }) & { file: string; entry?: { key: string; hashed: string[] } };
 export type RenderWorkerRequest = { batch: number; pages: PageJob[] };
 /**
  * `specLinks`: the checked spec links each stored page showed (see RenderSiteOptions.onSpecLinks);
@@ -243,15 +243,15 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
     outDir: options.outDir,
     wantedIds: options.wantedIds,
     store: options.store && { file: options.store.file, settled: options.store.settled },
-    memo: options.memo && { dir: options.memo.dir, hashed: options.memo.hashed },
+    memo: options.memo && { dir: options.memo.dir },
   };
   // Stored pages go as their stub and the place of their body: the thread reads the body itself.
   const keys: string[] = new Array(pages.length);
   const job = (page: PageModel, i: number): PageJob => {
     const ref = storedRef(page);
-    const key = (keys[i] = options.memo?.key(page) as string);
+    const entry = options.memo && { key: (keys[i] = options.memo.key(page)), hashed: options.memo.hashed(page) };
     const file = options.fileOf(page.route);
-    return ref ? { stub: stubOf(page), ref, file, key } : { page, file, key };
+    return ref ? { stub: stubOf(page), ref, file, entry } : { page, file, entry };
   };
   const workers: Worker[] = [];
   let done = 0;

@@ -26,7 +26,7 @@ parentPort!.on('message', ({ batch, pages }: RenderWorkerRequest) => {
           const { body, found } = readBody(storeFd, job.ref, store!.settled);
           return { page: { ...job.stub, body }, found };
         };
-        const produced = produceSitePage(site, current, job.file, job.key, load, writer);
+        const produced = produceSitePage(site, current, job.file, job.entry, load, writer);
         if ('ref' in job && produced.found.length > 0) specLinks.push({ api: job.ref.api, kind: job.ref.kind, found: produced.found });
         cache.push({ reused: produced.reused, corrupt: produced.corrupt, unwritten: produced.unwritten });
         return produced.page;
