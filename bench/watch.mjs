@@ -88,24 +88,7 @@ async function measureSite(kind, { saves, pages }) {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
     });
     const page = await browser.newPage();
-    await page.addInitScript(() => {
-      const w = window;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__docsgenFcp = performance.timeOrigin + e.startTime;
-      }).observe({ type: 'paint', buffered: true });
-      addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(() => (w.__docsgenFrame = performance.timeOrigin + performance.now()))));
-      // An edit put in place without a reload: the frame that first shows the marker text is
-      // painted when a task queued in its animation-frame callback runs.
-      new MutationObserver(() => {
-        if (!w.__docsgenMarker || w.__docsgenSwapSeen || !document.body?.textContent.includes(w.__docsgenMarker)) return;
-        w.__docsgenSwapSeen = true;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => (w.__docsgenSwap = performance.timeOrigin + performance.now());
-          channel.port2.postMessage(0);
-        });
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    await page.addInitScript(paintProbe);
     await page.goto(url);
     await page.waitForLoadState('load');
 
@@ -212,6 +195,30 @@ function markdownOf(results, options) {
 }
 
 /** For bench/run.mjs: measures both sites, each in a child process. */
+/**
+ * Runs in the page (Playwright's addInitScript): marks first contentful paint, the frame after
+ * DOMContentLoaded, and the time the first frame showing `window.__docsgenMarker` is painted.
+ * Shared with bench/watchScale.mjs.
+ */
+export function paintProbe() {
+  const w = window;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__docsgenFcp = performance.timeOrigin + e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(() => (w.__docsgenFrame = performance.timeOrigin + performance.now()))));
+  // An edit put in place without a reload: the frame that first shows the marker text is
+  // painted when a task queued in its animation-frame callback runs.
+  new MutationObserver(() => {
+    if (!w.__docsgenMarker || w.__docsgenSwapSeen || !document.body?.textContent.includes(w.__docsgenMarker)) return;
+    w.__docsgenSwapSeen = true;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (w.__docsgenSwap = performance.timeOrigin + performance.now());
+      channel.port2.postMessage(0);
+    });
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
 export async function benchWatch({ log = (m) => console.error(m), saves = 15, pages = 5000, sites = ['shipped', 'generated'] } = {}) {
   const results = [];
   for (const kind of sites) {

@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { paintProbe } from './watch.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -169,25 +170,7 @@ function startServer({ label, apiPath, siteDir, log }) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The browser side
-
-/** Marks the time the first frame showing the marker text is painted (as bench/watch.mjs does). */
-function instrument() {
-  const w = window;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__docsgenFcp = performance.timeOrigin + e.startTime;
-  }).observe({ type: 'paint', buffered: true });
-  addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(() => (w.__docsgenFrame = performance.timeOrigin + performance.now()))));
-  new MutationObserver(() => {
-    if (!w.__docsgenMarker || w.__docsgenSwapSeen || !document.body?.textContent.includes(w.__docsgenMarker)) return;
-    w.__docsgenSwapSeen = true;
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => (w.__docsgenSwap = performance.timeOrigin + performance.now());
-      channel.port2.postMessage(0);
-    });
-  }).observe(document, { subtree: true, childList: true, characterData: true });
-}
+// The browser side (its paint probe is bench/watch.mjs's paintProbe)
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -244,7 +227,7 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
       const found = await server.ask({ type: 'page', guide }, 'page');
       if (!found.file) throw new Error(`the ${def.label} server has no page for content/guides/${guide}`);
       const page = await browser.newPage();
-      await page.addInitScript(instrument);
+      await page.addInitScript(paintProbe);
       await page.goto(found.url);
       await page.waitForLoadState('load');
       const guideFile = path.resolve(siteDir, 'content', 'guides', guide);
