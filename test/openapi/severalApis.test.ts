@@ -223,3 +223,28 @@ describe('several APIs: serve --watch', () => {
     expect((await request(server.url, '/api/boundaries/get-boundary')).body).toContain('Get a boundary');
   });
 });
+
+describe('several APIs: the build cache', () => {
+  it('takes every page from the cache when nothing changed, and after an edit to one spec writes the bytes of a build without it', async () => {
+    const { build } = await import('../../src/build');
+    const { hashTree } = await import('../faults/harness');
+    const dir = writeFiles(site());
+    const configFile = path.join(dir, 'docsgen.config.ts');
+    const { createMemoryLogger } = await import('../../src/diagnostics/logger');
+    const cached = (out: string) => build({ configFile, outDir: path.join(dir, out), logger: createMemoryLogger() });
+    const first = await cached('first');
+    expect(first.cached).toEqual({ pages: 0, of: first.pages });
+    const second = await cached('second');
+    expect(second.cached).toEqual({ pages: second.pages, of: second.pages });
+    expect(hashTree(path.join(dir, 'second'))).toEqual(hashTree(path.join(dir, 'first')));
+
+    fs.writeFileSync(path.join(dir, 'tiles.yaml'), tilesSpec.replace('Get a vector tile', 'Fetch one vector tile'));
+    const edited = await cached('edited');
+    const cold = await build({ configFile, outDir: path.join(dir, 'cold'), logger: createMemoryLogger(), cacheDir: false });
+    expect(cold.cached).toBeUndefined();
+    expect(edited.cached!.pages).toBeGreaterThan(0);
+    expect(edited.cached!.pages).toBeLessThan(edited.pages);
+    expect(hashTree(path.join(dir, 'edited'))).toEqual(hashTree(path.join(dir, 'cold')));
+    expect(fs.readFileSync(path.join(dir, 'edited/api/tiles/get-tile/index.html'), 'utf8')).toContain('Fetch one vector tile');
+  }, 120_000);
+});
