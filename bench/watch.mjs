@@ -158,7 +158,8 @@ function runChild(kind, options, log) {
   });
 }
 
-function summary(values) {
+/** Median, 95th percentile, min and max of a list of times (also bench/watchScale.mjs's). */
+export function summary(values) {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return {

@@ -26,7 +26,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { paintProbe } from './watch.mjs';
+import { paintProbe, summary } from './watch.mjs';
+
+export { summary };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -72,17 +74,6 @@ export function growth(samples) {
     rssRatio: last.rss / from.rss,
     heapRatio: last.heapUsed / from.heapUsed,
     met: last.rss <= from.rss * (1 + GROWTH_TOLERANCE.rss) && last.heapUsed <= from.heapUsed * (1 + GROWTH_TOLERANCE.heap),
-  };
-}
-
-export function summary(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return {
-    median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2,
-    p95: s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)],
-    min: s[0],
-    max: s[s.length - 1],
   };
 }
 
