@@ -18,13 +18,19 @@
 //   output   everything into a temporary folder, swapped in only when all of it succeeded
 //
 // `build({ write: false })` stops before output and returns the files in memory.
+//
+// Incremental builds are one mechanism, the memo (cache/memo.ts): a stage whose inputs are
+// those of an earlier build takes what that build made, from entries keyed by a digest of the
+// inputs. Each stage asks it from its own module (content/guideMemo.ts, openapi/load.ts and
+// parse.ts, site/apiPagesMemo.ts, search/indexMemo.ts, the page entries of render/renderSite.ts).
+// `docsgen build` keeps it on disk (cache/diskMemo.ts), serve --watch in memory between saves
+// (cache/liveMemo.ts), where a stage may also keep live objects: the spec's model with its
+// pending verdict (below), the last site's page models (site/liveSite.ts), the island bundle.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config/load';
 import type { InlineConfig, ResolvedConfig, ResolvedOpenApi } from './config/types';
 import { apiConfig } from './config/resolve';
-import { loadGuides, type GuideDoc, type GuideRenderCache, type GuidesResult } from './content/loadGuides';
-import type { ParsedFileCache } from './content/discover';
 import { DocsgenError, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
 import { createLogger, type Logger } from './diagnostics/logger';
 import { anchorsAsked, checkLinks } from './links/check';
@@ -35,14 +41,13 @@ import { openOutput, writeOutput, type OutputFiles } from './output/write';
 import type { OutDirGuard } from './output/guard';
 import { packagePath } from './paths';
 import { buildSiteModel } from './render/siteModel';
-import { renderPages } from './render/renderPages';
 import { PARALLEL_THRESHOLD, renderSite, type SitePage } from './render/renderSite';
 import { collectGarbage, collectGarbageAbove } from './workers';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
-import { buildSite, withGuideText, type SiteResult } from './site/routes';
-import { withApiParts } from './site/home';
-import { bundleIslands } from './islands/bundle';
+import { buildSite } from './site/routes';
+import { buildSiteLive } from './site/liveSite';
+import { bundleIslandsWithMemo } from './islands/bundle';
 import { pageSearchDocuments, searchDocuments, type PageDocuments } from './search/documents';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
@@ -52,18 +57,15 @@ import { startValidator, type Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
 import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import { specCopy, type SpecCopy } from './openapi/specCopy';
-import type { RenderedPage } from './render/renderPages';
-import type { IslandAssets } from './islands/bundle';
 import type { SiteModel, PageModel } from './shared/viewModels';
 import { checkAlternates, localizePages, siteLocales, siteWideTargets } from './i18n/locales';
-import type { Messages } from './shared/messages';
-import { buildLocaleSite, type LocaleCache, type LocaleSite } from './i18n/localeSite';
-import { openDiskMemo, type DiskMemo } from './cache/diskMemo';
-import { guidesKey, keepGuideRenders, restoreGuideRenders } from './content/guideMemo';
+import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
+import { DiskMemo, openDiskMemo } from './cache/diskMemo';
+import { loadGuidesWithMemo } from './content/guideMemo';
 import { apiPagesMemo } from './site/apiPagesMemo';
-import { digest, type Memo } from './cache/memo';
+import { digest, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
-import { hashedUrls, pageKeys, PAGE_STAGE } from './cache/pageKeys';
+import { hashedUrls, pageEntries, pageKeys, PAGE_STAGE } from './cache/pageKeys';
 import type { RenderMemo } from './render/renderSite';
 
 /** Garbage the site stage may leave before a full collection (see collectGarbageAbove). */
@@ -95,46 +97,18 @@ export interface BuildOptions extends InlineConfig {
    */
   cacheDir?: string | false;
   /**
-   * Results kept between builds of one process (serve --watch): the parsed spec while its text
-   * is unchanged, the island bundle, and each page's HTML while its model is unchanged. The
-   * caller drops what a change invalidates (e.g. `islands` when templates/islands change).
+   * The memo this build takes from and adds to, kept by the caller between builds of one process
+   * (serve --watch keeps a LiveMemo): instead of the disk cache of `cacheDir`.
    */
-  cache?: BuildCache;
-}
-
-export interface BuildCache {
-  /** The resolved config: serve --watch starts a new cache when the config changes. */
-  config?: ResolvedConfig;
-  /** Each guide's rendered markdown while its body and the guides' routes are unchanged. */
-  guides?: GuideRenderCache;
-  /** Each guide's front matter and each category file, until the watcher deletes the entries of changed files. */
-  parsedFiles?: ParsedFileCache;
-  /** The ids of each page's HTML, while the HTML is the same string. */
-  ids?: Map<string, { html: string; ids: Set<string> }>;
+  memo?: Memo;
+  /** The config, already loaded and resolved (serve --watch loads it itself, when it changes). */
+  resolvedConfig?: ResolvedConfig;
   /**
-   * Set by each build: files left out of `files` and made when first asked for, so that a save
-   * waits for neither: the search index (pages point at it by a URL that does not change with
-   * its content) and the sitemap.
+   * Leave the search index and the sitemap out of `files` and make them when first asked for
+   * (`BuildResult.deferred`), the index as one file at a URL that does not change with its
+   * content: serve --watch's save then waits for neither.
    */
-  deferred?: Map<string, () => string>;
-  /** Each API's parsed spec, by API id. */
-  api?: Map<string, { text: string; strict: boolean; onDuplicateRoutes: string; document: Record<string, any>; model: ApiModel; validated: Promise<Diagnostic[]>; bundled: boolean }>;
-  islands?: IslandAssets;
-  pages?: Map<string, CachedPage>;
-  /** Set before a build by a caller that watches the spec files and saw no change to them: they are not read again. */
-  specFileUnchanged?: boolean;
-  /** The last build's site and what it was made from (see buildSiteWithCache). */
-  site?: { config: string; apis: ApiModel[]; docs: GuideDoc[]; categories: GuidesResult['categories']; site: SiteResult };
-  /** The API pages (with the spec each came from) and the links of each spec's descriptions, while the parsed specs and the config are unchanged. */
-  apiSite?: { models: ApiModel[]; config: string; pages: PageModel[]; sources: string[]; links: SiteLink[][]; files: SiteResult['files'] };
-  /** Set by each build: the routes it rendered (the others were reused). */
-  rendered?: string[];
-  /** Set by each build: the content-hashed URLs every page refers to (stylesheet, search index). */
-  hashedUrls?: string[];
-  /** Each other locale's rendered guides (src/i18n/localeSite.ts). */
-  localeGuides?: LocaleCache;
-  /** Each other locale's rendered pages (as `pages` for the default locale). */
-  localePages?: Map<string, Map<string, CachedPage>>;
+  deferIndex?: boolean;
 }
 
 /** What the site stage needs from the openapi stage, for each API. */
@@ -161,8 +135,14 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Milliseconds per stage, in pipeline order. */
   timings: [stage: string, ms: number][];
-  /** With a build cache: how many pages were taken from it, of how many. */
+  /** With a memo: how many pages were taken from it, of how many. */
   cached?: { pages: number; of: number };
+  /** With a memo: the routes rendered anew (the others were taken from it), with their locale's prefix. */
+  rendered?: string[];
+  /** The content-hashed URLs every page refers to (the stylesheet, the search index). */
+  hashedUrls: string[];
+  /** With `deferIndex`: the files made when first asked for. */
+  deferred?: Map<string, () => string>;
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -170,6 +150,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const timings: [string, number][] = [];
   const diagnostics: Diagnostic[] = [];
   let cachedPages = 0;
+  const renderedRoutes: string[] = [];
   const stage = <T>(name: string, run: () => T): T => {
     const start = performance.now();
     const result = run();
@@ -185,38 +166,30 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   };
 
   const configStart = performance.now();
-  // serve --watch loads the config again itself when it changes, and then starts a new cache.
-  const config = options.cache?.config ?? (await loadConfig(options, { dev: options.dev })).config;
-  if (options.cache) options.cache.config = config;
+  const config = options.resolvedConfig ?? (await loadConfig(options, { dev: options.dev })).config;
   timings.push(['config', performance.now() - configStart]);
 
   // The output folder is checked and locked before any work: a folder the build may not
   // replace, or one another build is writing, stops it at once. Pages are streamed into the
   // temporary folder as they are rendered; any error before the swap removes that folder.
-  const output = options.write !== false && !options.cache ? openOutput(config.outDir, outDirGuard(config, options)) : undefined;
-  const memo = openBuildCache(config, options, output !== undefined, logger);
+  const output = options.write !== false ? openOutput(config.outDir, outDirGuard(config, options)) : undefined;
+  const memo = options.memo ?? openBuildCache(config, options, output !== undefined, logger);
 
   // esbuild bundles the islands in its own process while this one works through the stages.
-  const islands = options.cache?.islands ? Promise.resolve(options.cache.islands) : bundleIslands({ minify: !options.dev });
+  const islands = bundleIslandsWithMemo(memo, { minify: !options.dev });
   islands.catch(() => {}); // awaited below unless an earlier stage failed
-  // The spec's validation thread loads the validator meanwhile too (serve --watch mostly keeps
-  // its parsed spec, and starts one only when the spec changed).
-  const validators = options.cache ? [] : config.apis.map(() => startValidator());
-  // A build (not serve --watch, which compares its page models between saves) keeps the API
-  // pages' bodies in a temporary file from the site stage to the render threads: its memory
-  // then does not grow with the spec's operations (site/pageStore.ts). Several locales build
-  // their pages from the default locale's (i18n/), in memory.
+  // The spec's validation thread loads the validator meanwhile too. A live memo mostly holds
+  // the spec's verdict already: a thread starts only for a spec that changed (openapi/parse.ts).
+  const validators = memo?.live ? [] : config.apis.map(() => startValidator());
+  // The API pages' bodies wait in a temporary file from the site stage to the render threads:
+  // memory then does not grow with the spec's operations (site/pageStore.ts). Several locales
+  // build their pages from the default locale's (i18n/), in memory.
   let store: PageStore | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
-    // A build with a cache renders only the guides that changed since the build that filled it.
-    const guidesMemo = memo && { key: guidesKey(config), table: {} as { guides?: GuideRenderCache }, restored: undefined as GuideRenderCache | undefined };
-    const guides = stage('content', () => {
-      if (guidesMemo) guidesMemo.table.guides = guidesMemo.restored = restoreGuideRenders(memo!, guidesMemo.key);
-      return loadGuides(config, guidesMemo?.table ?? options.cache);
-    });
+    // With a memo, only the guides that changed since the build that filled it are rendered.
+    const guides = stage('content', () => loadGuidesWithMemo(memo, config));
     collect(guides.diagnostics);
-    if (guidesMemo) keepGuideRenders(memo!, guidesMemo.key, guidesMemo.table.guides!, guidesMemo.restored, guides.docs);
 
     const apis: ApiInput[] = [];
     let validated: Promise<Diagnostic[]> = Promise.resolve([]);
@@ -241,12 +214,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The spec is still being validated (in a worker thread) while the site, search and render
     // stages run; its verdict is reported before their errors, and explains any failure of theirs.
     let site: ReturnType<typeof buildSite>;
-    let searchIndex: ReturnType<typeof deferSearchIndex> | BuiltSearchIndex;
+    let searchIndex: { fileName: string; hash: string } | BuiltSearchIndex;
     // A site with several locales: the default locale's pages as always, then each other's under
     // its prefix (src/i18n/), each with its own search index.
     const { locales, diagnostics: localeDiagnostics } = siteLocales(config);
     let others: LocaleSite[] = [];
-    let otherIndexes: (ReturnType<typeof deferSearchIndex> | BuiltSearchIndex)[] = [];
+    let otherIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
+    const deferred = options.deferIndex ? new Map<string, () => string>() : undefined;
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       const searchMade = new Map<string, PageDocuments>();
@@ -254,15 +228,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes }));
         collectGarbageAbove(SITE_STAGE_GARBAGE);
       };
-      if (!options.cache && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, onPut, memo !== undefined);
+      // Pages that outlive the build (in a live memo, or for a deferred index) keep their bodies.
+      if (!memo?.live && !deferred && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, onPut, memo !== undefined);
       // Not for a spec whose $refs name other files: its text alone is not what its pages are made of.
       const apiMemo = memo && store && apis.every((api) => api.specDigest) ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
-      site = stage('site', () => (options.cache ? buildSiteWithCache(options.cache, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
+      site = stage('site', () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
           locales.slice(1).map((locale) => {
-            const built = buildLocaleSite(locale, locales, apis, { cache: options.cache });
+            const built = buildLocaleSite(locale, locales, apis, { memo });
             localeDiagnostics.push(...built.diagnostics);
             return built.site;
           }),
@@ -272,10 +247,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
       const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made, memo }), { shardAbovePages, memo });
-      // serve --watch builds the index on first request, always as one file; large sites get shards in builds.
-      searchIndex = options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(site.pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
+      // A deferred index is made on first request, always as one file; large sites get shards in builds.
+      searchIndex = deferred ? deferIndex(deferred, site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
       searchMade.clear(); // in the index now
-      otherIndexes = others.map((o) => (options.cache ? deferSearchIndex(options.cache, () => makeSearchIndex(o.site.pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages))));
+      otherIndexes = others.map((o) => (deferred ? deferIndex(deferred, o.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages))));
     } catch (e) {
       await validated;
       throw e;
@@ -292,7 +267,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     const islandsStart = performance.now();
     const assets = await islands;
-    if (options.cache) options.cache.islands = assets;
     timings.push(['islands', performance.now() - islandsStart]);
 
     const stylesheet = buildStylesheet();
@@ -301,11 +275,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
     // The search index goes into the output folder now, in the background while pages render: written
     // after them, a large index's thousands of files waited seconds for the disk to take the pages.
-    // (serve --watch makes its index on request: nothing to write.)
-    const searchFiles: [string, string][] = 'files' in searchIndex ? [[searchIndex.fileName, searchIndex.content!], ...(searchIndex as BuiltSearchIndex).files] : [];
+    // (A deferred index is made on request: nothing to write.)
+    const searchFiles: [string, string][] = isBuilt(searchIndex) ? [[searchIndex.fileName, searchIndex.content], ...searchIndex.files] : [];
     for (const [i, index] of otherIndexes.entries()) {
       const prefix = others[i].locale.prefix;
-      if ('files' in index) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string] => [prefix + rel, content]));
+      if (isBuilt(index)) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string] => [prefix + rel, content]));
     }
     const searchNames = searchFiles.map(([rel]) => rel);
     // Written, the index's text (hundreds of MB on a large site) is let go: the pages know its name and hash.
@@ -317,12 +291,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     const files: OutputFiles = new Map();
     // What the later stages need of the pages, taken now: a build lets go of each page model once
-    // a render thread has it (serve --watch keeps them for the next rebuild).
+    // a render thread has it.
     const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
     const routes = new Set(listed(site.pages).map((p) => p.route));
     const localeRoutes = others.map((o) => new Set(listed(o.site.pages).map((p) => p.route)));
     const allListed = () => [...listed(site.pages), ...others.flatMap((o) => listed(o.site.pages))];
-    const sitemap = options.cache ? () => generateSitemap(allListed()) : generateSitemap(allListed());
+    const sitemap = deferred ? ((pages) => () => generateSitemap(pages))(allListed()) : generateSitemap(allListed());
     let rendered: SitePage[];
     const otherRendered: SitePage[][] = [];
     let bytes: number | undefined;
@@ -338,30 +312,26 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // checked spec links each stored page showed (for the count in their reports).
       const siteLinks = [...collectLinks(config, guides.docs), ...specs.flatMap((spec) => spec.markdown.links)];
       const onSpecLinks = (api: number, kind: string, found: number[]) => specs[api].markdown.countShown(kind, found);
-      const renderMemo = (model: SiteModel): RenderMemo | undefined =>
+      const renderMemo = (model: SiteModel, prefix: string): RenderMemo | undefined =>
         memo && {
-          dir: memo.dir,
+          entries: pageEntries(memo),
           hashed: (page) => hashedUrls(model, page),
           key: pageKeys(model, assets, store?.settled),
-          onPage: (key, { reused, corrupt, unwritten }) => {
+          onPage: (route, key, { reused, corrupt, unwritten }) => {
             memo.use(PAGE_STAGE, key);
-            cachedPages += reused ? 1 : 0;
-            memo.corrupt += corrupt ? 1 : 0;
-            memo.unwritten += unwritten ? 1 : 0;
+            if (reused) cachedPages++;
+            else renderedRoutes.push(prefix === '' ? route : `${prefix}${route === '/' ? '' : route}`);
+            if (memo instanceof DiskMemo) {
+              memo.corrupt += corrupt ? 1 : 0;
+              memo.unwritten += unwritten ? 1 : 0;
+            }
           },
         };
-      rendered = options.cache
-        ? renderWithCache(options.cache, siteModel, site.pages, (pages) => renderPages(siteModel, pages, { logger, sources: site.sources, assets }), assets).map((p) => ({ ...p, file: fileOf(p.route) }))
-        : await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel) });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel, '') });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
-        const model = localeModels[i];
-        otherRendered.push(
-          options.cache
-            ? renderLocaleWithCache(options.cache, o.locale.locale, () => renderWithCache(options.cache!, model, o.site.pages, (pages) => renderPages(model, pages, { logger, sources: o.site.sources, assets }), assets)).map((p) => ({ ...p, file: fileOfLocale(p.route) }))
-            : await renderSite(model, o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(model) }),
-        );
+        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(localeModels[i], `/${o.locale.locale}`) }));
       }
       timings.push(['render', performance.now() - renderStart]);
 
@@ -382,11 +352,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         for (const [rel, content] of o.site.files) files.set(o.locale.prefix + rel, content);
       }
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
-      else (options.cache!.deferred ??= new Map()).set('sitemap.xml', sitemap);
+      else deferred!.set('sitemap.xml', sitemap);
 
       stage('links', () => {
-        const fileSet = new Set([...files.keys(), ...(options.cache?.deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));
-        const anchors = (pages: SitePage[], prefix: string) => new Map(pages.map((p) => [p.route, p.ids ?? (options.cache ? idsWithCache(options.cache, { route: prefix + p.route, html: p.html! }) : idsOf(p.html!))]));
+        const fileSet = new Set([...files.keys(), ...(deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));
+        const anchors = (pages: SitePage[], _prefix: string) => new Map(pages.map((p) => [p.route, p.ids!]));
         const defaultAnchors = anchors(rendered, '');
         const found = checkLinks(siteLinks, { routes, files: fileSet, anchors: defaultAnchors }, config);
         // Each other locale: what its pages link to under its own base URL. The config's links
@@ -413,7 +383,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         for (const d of committed.warnings) logger.diagnostic(d);
         diagnostics.push(...committed.warnings);
       }
-      if (memo) closeBuildCache(memo, logger);
+      memo?.finish(logger);
     } catch (e) {
       await searchWritten?.catch(() => {});
       await validated; // an invalid spec explains a failed render
@@ -430,6 +400,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       diagnostics,
       timings,
       cached: memo && { pages: cachedPages, of: rendered.length + otherRendered.reduce((n, pages) => n + pages.length, 0) },
+      rendered: memo && renderedRoutes,
+      hashedUrls: hashedUrls(siteModel, {}).filter((url) => url !== ''),
+      deferred,
     };
   } finally {
     store?.remove();
@@ -440,20 +413,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
 /**
  * The openapi stage alone (check-links runs it without rendering): load the spec (or take
- * `specSource`), convert and model it, and start validating it. With a cache, an unchanged
- * spec text is not parsed again. Errors throw; `validated` resolves to the warnings of the
- * validator and the model, or rejects with the validator's errors.
+ * `specSource`), convert and model it, and start validating it. With a live memo (serve
+ * --watch), an unchanged spec is neither parsed nor modelled again. Errors throw; `validated`
+ * resolves to the warnings of the validator and the model, or rejects with the validator's errors.
  */
-export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource' | 'cache'> & { validator?: Validator | false; memo?: Memo } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
+export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource'> & { validator?: Validator | false; memo?: Memo } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
   if (!config.openapi) return { validated: Promise.resolve([]) };
   const settings = config.openapi;
   const strict = options.strict ?? false;
-  let parsed = options.cache?.api?.get(settings.id);
-  // With a cache, an unchanged spec file is not even parsed as YAML again.
-  const unchangedFile = parsed && !options.specSource && !isUrl(config.openapi.spec) && (options.cache?.specFileUnchanged || readIfExists(path.resolve(config.root, config.openapi.spec)) === parsed.text);
-  const spec = unchangedFile ? { source: path.resolve(config.root, config.openapi.spec), text: parsed!.text, document: parsed!.document } : (options.specSource ?? (await loadSpec(config.openapi.spec, { root: config.root, timeoutMs: config.openapi.timeoutMs, memo: options.memo })));
-  if (!parsed || parsed.text !== spec.text || parsed.strict !== strict || parsed.onDuplicateRoutes !== config.onDuplicateRoutes) {
-    const result = await parseApi(spec, { strict, validator: options.validator, memo: options.memo });
+  const { memo } = options;
+  const spec = options.specSource ?? (await loadSpec(settings.spec, { root: config.root, timeoutMs: settings.timeoutMs, memo }));
+  // The model holds a pending verdict and is what the site stage finds again by identity: only a live memo keeps it.
+  const key = memo?.live ? digest(spec.source, textDigest(spec.source, spec.text), String(strict), config.onDuplicateRoutes) : undefined;
+  let parsed = key ? memo!.get<ParsedSpec>(API_MODEL_STAGE, key) : undefined;
+  if (!parsed) {
+    const result = await parseApi(spec, { strict, validator: options.validator, memo });
     let built: ReturnType<typeof buildApiModel>;
     try {
       built = buildApiModel(result.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });
@@ -463,168 +437,37 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
     }
     const validated = result.validated.then((warnings) => [...warnings, ...built.diagnostics]);
     validated.catch(() => {}); // awaited by the caller
-    parsed = { text: spec.text, strict, onDuplicateRoutes: config.onDuplicateRoutes, document: result.document, model: built.model, validated, bundled: result.bundled };
-    if (options.cache) (options.cache.api ??= new Map()).set(settings.id, parsed);
+    parsed = { document: result.document, model: built.model, validated, bundled: result.bundled };
+    // A spec whose $refs name other files is more than its text: modelled again every build.
+    if (key && !result.bundled) memo!.set(API_MODEL_STAGE, key, parsed);
   }
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
   // Without a download link for this spec, the pages link to the copy the build writes.
   const copy = specCopy(config, settings, spec);
   return {
-    api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source, specDigest: parsed.bundled ? undefined : digest(spec.text) },
+    api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source, specDigest: parsed.bundled ? undefined : textDigest(spec.source, spec.text) },
     validated: parsed.validated,
   };
 }
 
-/**
- * The site stage of serve --watch. The API pages are kept while the spec and the config are
- * unchanged: they depend on nothing else (not on the guides), and deriving them (code samples)
- * is most of the stage's time; they go where buildSite puts them, after the home page. And when
- * the guides that changed changed only their text (not their title, place, tags or anything
- * else other pages show of them), the whole site of the last build is kept and only their own
- * pages are made again: on a large site that is the difference between one page and all.
- */
-function buildSiteWithCache(cache: BuildCache, config: ResolvedConfig, guides: GuidesResult, apis: ApiInput[], messages: Messages): SiteResult {
-  const key = JSON.stringify([config, messages]);
-  const last = cache.site;
-  const models = apis.map((api) => api.model);
-  const sameApis = (kept: ApiModel[] | undefined) => kept !== undefined && kept.length === models.length && kept.every((m, i) => m === models[i]);
-  const textOnly = last && last.config === key && sameApis(last.apis) && sameModel(last.categories, guides.categories) ? textOnlyChanges(last.docs, guides.docs) : undefined;
-  const keptLinks = () => apis.forEach((api, i) => api.markdown.links.push(...cache.apiSite!.links[i]));
-  let site: SiteResult;
-  if (last && textOnly) {
-    site = { ...last.site, pages: last.site.pages.map((page) => (textOnly.has(page.route) ? withGuideText(page, textOnly.get(page.route)!) : page)) };
-    if (apis.length > 0) keptLinks();
-  } else if (apis.length > 0 && (!sameApis(cache.apiSite?.models) || cache.apiSite!.config !== key)) {
-    site = buildSite(config, guides, apis, messages);
-    const sources = new Set(apis.map((api) => api.source));
-    const pages = site.pages.filter((p) => sources.has(site.sources.get(p.route)!));
-    cache.apiSite = { models, config: key, pages, sources: pages.map((p) => site.sources.get(p.route)!), links: apis.map((api) => [...api.markdown.links]), files: site.files };
-  } else {
-    site = buildSite(config, guides, [], messages);
-    if (apis.length > 0) {
-      const kept = cache.apiSite!;
-      keptLinks();
-      const home = site.pages.findIndex((p) => p.route === '/');
-      site.pages.splice(home + 1, 0, ...kept.pages);
-      // The home page shows the API's groups and its quick start: from the kept API pages.
-      site.pages[home] = withApiParts(site.pages[home], kept.pages, config, messages);
-      kept.pages.forEach((p, i) => site.sources.set(p.route, kept.sources[i]));
-      for (const [rel, content] of kept.files) site.files.set(rel, content);
-    }
-  }
-  cache.site = { config: key, apis: models, docs: guides.docs, categories: guides.categories, site };
-  return site;
+/** A live memo's entry for a spec: what openapiStage made of its text. */
+interface ParsedSpec {
+  document: Record<string, any>;
+  model: ApiModel;
+  validated: Promise<Diagnostic[]>;
+  bundled: boolean;
 }
-
-/** What of a guide only its own page shows: its text. Everything else is its outline. */
-const GUIDE_TEXT: ReadonlySet<string> = new Set<keyof GuideDoc>(['html', 'headings', 'links', 'body', 'bodyLineOffset']);
-
-/** The guides whose text alone changed, by route; undefined when anything else changed. */
-export function textOnlyChanges(before: GuideDoc[], after: GuideDoc[]): Map<string, GuideDoc> | undefined {
-  if (before.length !== after.length) return undefined;
-  const changed = new Map<string, GuideDoc>();
-  for (let i = 0; i < after.length; i++) {
-    const [a, b] = [before[i], after[i]];
-    if (a === b) continue;
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      if (!GUIDE_TEXT.has(key) && !sameModel(a[key as keyof GuideDoc], b[key as keyof GuideDoc])) return undefined;
-    }
-    changed.set(b.route, b);
-  }
-  return changed;
-}
-
-/** A rendered page and what it was rendered from. */
-interface CachedPage {
-  siteKey: string;
-  page: PageModel;
-  html: string;
-  hashed: string[];
-}
+const API_MODEL_STAGE = 'api-model';
 
 /**
- * Renders only the pages whose model (or the site around them) changed since the last build
- * with this cache. URLs that carry a content hash (the stylesheet, the search index) change
- * with the content, not with the page: they are left out of the comparison and swapped in the
- * reused HTML, so a CSS edit or a new search index does not re-render every page.
+ * A search index made when first asked for, at a URL that does not change with its content (a
+ * server sends it with no-cache), so that the build does not wait for it.
  */
-function renderWithCache(cache: BuildCache, site: SiteModel, pages: PageModel[], render: (pages: PageModel[]) => RenderedPage[], assets: IslandAssets): RenderedPage[] {
-  const hashed = [site.stylesheetHref, site.search.indexUrl].filter((url) => url !== '');
-  const siteKey = JSON.stringify([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands]);
-  const previous = cache.pages ?? new Map<string, CachedPage>();
-  const next = new Map<string, CachedPage>();
-  const proven = new Map<object, object>();
-  const stale = pages.filter((page) => {
-    const old = previous.get(page.route);
-    return !old || old.siteKey !== siteKey || old.hashed.length !== hashed.length || !sameModel(old.page, page, proven);
-  });
-  const fresh = new Map(render(stale).map((p) => [p.route, p.html]));
-  const out = pages.map((page): RenderedPage => {
-    let html = fresh.get(page.route);
-    if (html === undefined) {
-      const old = previous.get(page.route)!;
-      html = old.hashed.reduce((h, url, i) => (url === hashed[i] ? h : h.split(url).join(hashed[i])), old.html);
-    }
-    next.set(page.route, { siteKey, page, html, hashed });
-    return { route: page.route, html };
-  });
-  cache.pages = next;
-  cache.rendered = stale.map((p) => p.route);
-  cache.hashedUrls = hashed;
-  return out;
-}
-
-/**
- * Deep equality of two page models that trusts identity: `proven` remembers subtrees already
- * found equal in this build, so what many pages share (a large sidebar, the API pages) is
- * compared once, not once per page. Serialising every page instead costs memory in proportion
- * to the whole site's HTML on every save.
- */
-export function sameModel(a: unknown, b: unknown, proven: Map<object, object> = new Map()): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (proven.get(b) === a) return true;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  for (const key of keysB) {
-    if (!Object.hasOwn(a, key) || !sameModel((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], proven)) return false;
-  }
-  proven.set(b, a);
-  return true;
-}
-
-/**
- * serve --watch: a save does not wait for the search index. Pages point at it by a URL that does
- * not change with its content (the dev server sends it with no-cache), and `cache.deferred` builds
- * it from this build's pages when first asked for.
- */
-function deferSearchIndex(cache: BuildCache, make: () => BuiltSearchIndex, localePrefix = ''): { fileName: string; hash: string; content?: string } {
+function deferIndex(deferred: Map<string, () => string>, pages: PageModel[], make: (pages: PageModel[]) => BuiltSearchIndex, localePrefix = ''): { fileName: string; hash: string } {
   let built: BuiltSearchIndex | undefined;
   const fileName: BuiltSearchIndex['fileName'] = 'search-index.json';
-  // The default locale's index comes first and starts this build's list; other locales add theirs.
-  if (localePrefix === '') cache.deferred = new Map();
-  cache.deferred!.set(localePrefix + fileName, () => (built ??= make()).content);
-  return { fileName, hash: 'watch' };
-}
-
-/**
- * renderWithCache for another locale's pages: its own rendered pages are kept between builds,
- * and what the build reports (the routes rendered, the hashed URLs) stays the default locale's
- * plus, for `rendered`, this locale's routes with its prefix.
- */
-function renderLocaleWithCache(cache: BuildCache, locale: string, render: () => RenderedPage[]): RenderedPage[] {
-  const saved = { pages: cache.pages, rendered: cache.rendered, hashedUrls: cache.hashedUrls };
-  cache.pages = cache.localePages?.get(locale);
-  try {
-    return render();
-  } finally {
-    (cache.localePages ??= new Map()).set(locale, cache.pages!);
-    const rendered = (cache.rendered ?? []).map((route) => `/${locale}${route === '/' ? '' : route}`);
-    Object.assign(cache, saved);
-    cache.rendered = [...(saved.rendered ?? []), ...rendered];
-  }
+  deferred.set(localePrefix + fileName, () => (built ??= make(pages)).content);
+  return { fileName, hash: 'deferred' };
 }
 
 /** Identifies a problem whatever locale found it (same file, line and text). */
@@ -632,31 +475,15 @@ function diagnosticKey(d: Diagnostic): string {
   return `${d.code}|${d.location?.file ?? ''}|${d.location?.line ?? ''}|${d.text}`;
 }
 
-/** The anchors of a page, found again only when its HTML changed. */
-function idsWithCache(cache: BuildCache, page: RenderedPage): Set<string> {
-  cache.ids ??= new Map();
-  const old = cache.ids.get(page.route);
-  if (old && old.html === page.html) return old.ids;
-  const ids = idsOf(page.html);
-  cache.ids.set(page.route, { html: page.html, ids });
-  return ids;
+function isBuilt(index: { fileName: string; hash: string } | BuiltSearchIndex): index is BuiltSearchIndex {
+  return 'files' in index;
 }
 
-/**
- * The build cache, when this build keeps one (see BuildOptions.cacheDir). serve --watch keeps its
- * own results in memory (BuildOptions.cache).
- */
+/** The build cache on disk, when this build keeps one (see BuildOptions.cacheDir). */
 function openBuildCache(config: ResolvedConfig, options: BuildOptions, writes: boolean, logger: Logger): DiskMemo | undefined {
-  if (options.cache || options.cacheDir === false || (options.cacheDir === undefined && !writes)) return undefined;
+  if (options.cacheDir === false || (options.cacheDir === undefined && !writes)) return undefined;
   const dir = path.resolve(config.root, options.cacheDir ?? DEFAULT_CACHE_DIR);
   return openDiskMemo(dir, engineDigest(), logger, path.relative(process.cwd(), dir) || '.');
-}
-
-/** After a successful build: what the cache could not give or keep, and its entries this build did not use removed. */
-function closeBuildCache(memo: DiskMemo, logger: Logger): void {
-  if (memo.corrupt > 0) logger.warn(`${memo.corrupt} ${memo.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${memo.dir} failed their checksum: made again.`);
-  if (memo.unwritten > 0) logger.warn(`${memo.unwritten} ${memo.unwritten === 1 ? 'entry' : 'entries'} could not be written to the build cache in ${memo.dir}: the next build makes them again.`);
-  memo.prune();
 }
 
 /** What the output folder must never replace or hold (output/guard.ts). */
@@ -677,19 +504,4 @@ function outputBytes(files: OutputFiles): number {
     bytes += typeof content === 'string' ? Buffer.byteLength(content) : 'copyFrom' in content ? fs.statSync(content.copyFrom).size : content.byteLength;
   }
   return bytes;
-}
-
-function readIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every id attribute of a rendered page: the anchors links may point at. */
-function idsOf(html: string): Set<string> {
-  const ids = new Set<string>();
-  for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(m[1]);
-  return ids;
 }

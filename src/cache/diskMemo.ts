@@ -75,6 +75,7 @@ export function writeEntry(file: string, value: unknown): boolean {
 }
 
 export class DiskMemo implements Memo {
+  readonly live = false;
   /** Entries (`stage/key`) this build read or wrote: the ones prune keeps. */
   private readonly used = new Set<string>();
   /** Entries found corrupt (and made again). */
@@ -102,6 +103,12 @@ export class DiskMemo implements Memo {
   /** Entries a render thread read or wrote. */
   use(stage: string, key: string): void {
     this.used.add(`${stage}/${key}`);
+  }
+
+  finish(logger: Logger): void {
+    if (this.corrupt > 0) logger.warn(`${this.corrupt} ${this.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${this.dir} failed their checksum: made again.`);
+    if (this.unwritten > 0) logger.warn(`${this.unwritten} ${this.unwritten === 1 ? 'entry' : 'entries'} could not be written to the build cache in ${this.dir}: the next build makes them again.`);
+    this.prune();
   }
 
   /** Removes every entry this build did not use. Only files named like entries are touched. */

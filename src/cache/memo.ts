@@ -1,16 +1,30 @@
 // The build's memo: what a stage made, stored under a digest of everything it was made from, so
-// that the next build with the same inputs takes it instead of making it again. `docsgen build`
-// keeps it on disk between runs (cache/diskMemo.ts, `.docsgen/cache/`): a CI job that restores
-// the folder redoes only what changed. A key must cover every input of what it stores (the
-// engine's own code is part of every key: cache/engine.ts), so a hit is always what a cold
-// build would have made: the byte-identity tests compare the two.
+// that the next build with the same inputs takes it instead of making it again. It is the one
+// incremental mechanism of the pipeline, in two stores: `docsgen build` keeps it on disk between
+// runs (cache/diskMemo.ts, `.docsgen/cache/`), so a CI job that restores the folder redoes only
+// what changed; `serve --watch` keeps it in memory between saves (cache/liveMemo.ts). A key must
+// cover every input of what it stores (the engine's own code is part of every key:
+// cache/engine.ts), so a hit is always what a cold build would have made: the byte-identity
+// tests compare the two.
 import crypto from 'node:crypto';
+import type { Logger } from '../diagnostics/logger';
 
 export interface Memo {
+  /**
+   * Values are kept as they are, in this process (cache/liveMemo.ts): a stage may keep what only
+   * lives here (a pending validation, models the next build finds again by identity), and may key
+   * what it read from a file by the file's path: whoever watches the files tells the memo which
+   * changed (`LiveMemo.changed`). False: values are copied out (serialized) and come back as new
+   * objects, and keys must hold the content of every input.
+   */
+  readonly live: boolean;
   get<T>(stage: string, key: string): T | undefined;
-  set(stage: string, key: string, value: unknown): void;
-  /** Keeps an entry this build needs again later without reading it (a memo that drops unused entries). */
-  use?(stage: string, key: string): void;
+  /** `files`: what a live memo's entry was read from (dropped when one changes); ignored by a copying memo. */
+  set(stage: string, key: string, value: unknown, files?: readonly string[]): void;
+  /** Keeps an entry this build needs again later without reading it. */
+  use(stage: string, key: string): void;
+  /** After a successful build: says what the store could not do, and drops the entries this build did not use. */
+  finish(logger: Logger): void;
 }
 
 /** A digest of strings and bytes, in order: the keys of the memo. */
@@ -33,4 +47,16 @@ export function digest(...parts: (string | Uint8Array)[]): string {
  */
 export function dataDigest(value: unknown): string {
   return digest(JSON.stringify(value) ?? 'undefined');
+}
+
+/** Each source's last text and its digest: a rebuild that hands over the same text again (a kept spec) does not digest it again. */
+const lastTexts = new Map<string, { text: string; digest: string }>();
+
+/** digest(text), remembered for the last text of each `source` (a spec's path or URL). */
+export function textDigest(source: string, text: string): string {
+  const last = lastTexts.get(source);
+  if (last?.text === text) return last.digest;
+  const made = digest(text);
+  lastTexts.set(source, { text, digest: made });
+  return made;
 }

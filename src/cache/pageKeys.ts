@@ -9,7 +9,9 @@ import type { SettledLinks } from '../openapi/placeholders';
 import type { PageModel, SiteModel } from '../shared/viewModels';
 import { storedRef, stubOf } from '../site/pageStore';
 import { engineDigest } from './engine';
-import { dataDigest, digest } from './memo';
+import { dataDigest, digest, type Memo } from './memo';
+import { DiskMemo } from './diskMemo';
+import type { PageEntries, PageEntry } from '../render/renderSite';
 
 export const PAGE_STAGE = 'page';
 
@@ -33,8 +35,27 @@ export function pageKeys(site: SiteModel, assets: Pick<IslandAssets, 'runtime' |
   const links = settled.map((s) => (s ? dataDigest(s) : ''));
   return (page) => {
     const ref = storedRef(page);
-    if (!ref) return digest(around, JSON.stringify({ ...page, sidebarTree: '' }));
-    if (ref.digest === undefined) throw new Error(`${page.route}: its store kept no digest of its body`);
-    return digest(around, JSON.stringify({ ...stubOf(page), sidebarTree: '' }), ref.digest, ref.api >= 0 ? links[ref.api] : '');
+    const context = ref && ref.api >= 0 ? around + links[ref.api] : around;
+    const known = keyOf.get(page);
+    if (known?.context === context) return known.key;
+    let key: string;
+    if (!ref) key = digest(around, JSON.stringify({ ...page, sidebarTree: '' }));
+    else if (ref.digest === undefined) throw new Error(`${page.route}: its store kept no digest of its body`);
+    else key = digest(around, JSON.stringify({ ...stubOf(page), sidebarTree: '' }), ref.digest, ref.api >= 0 ? links[ref.api] : '');
+    keyOf.set(page, { context, key });
+    return key;
   };
+}
+
+/**
+ * Each page model's key, while what is around it is the same: serve --watch's site stage keeps
+ * the models of the pages a save did not change (site/liveSite.ts), and a model is not changed
+ * once the site stage has made it, so on a large site a save digests one page, not all of them.
+ */
+const keyOf = new WeakMap<PageModel, { context: string; key: string }>();
+
+/** Where the render stage finds and keeps the memo's page entries: a disk memo's files (read by every render thread), or a live memo's values. */
+export function pageEntries(memo: Memo): PageEntries {
+  if (memo instanceof DiskMemo) return { dir: memo.dir };
+  return { get: (key) => memo.get<PageEntry>(PAGE_STAGE, key), set: (key, entry) => memo.set(PAGE_STAGE, key, entry) };
 }

@@ -63,12 +63,13 @@ export function guideRoute(dirs: string[], fileName: string, slug: string | unde
 }
 
 /**
- * Each guide's parsed front matter and each category file, kept between builds of one process
- * (serve --watch). Entries are trusted without looking at the file again (on a large site even
- * the stat calls cost more than the rest of a rebuild): the caller, which watches the files,
- * deletes the entries of those that changed.
+ * Each guide's parsed front matter and each category file, by path, kept between builds of one
+ * process (serve --watch: content/guideMemo.ts). Entries are trusted without looking at the file
+ * again (on a large site even the stat calls cost more than the rest of a rebuild): the memo
+ * behind it drops the entries of the files the watcher saw change.
  */
-export type ParsedFileCache = Map<string, { guide: ReturnType<typeof parseFrontMatter> } | { category: Category | undefined; diagnostics: Diagnostic[] }>;
+export type ParsedFile = { guide: ReturnType<typeof parseFrontMatter> } | { category: Category | undefined; diagnostics: Diagnostic[] };
+export type ParsedFileCache = Pick<Map<string, ParsedFile>, 'get' | 'set'>;
 
 export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] } {
   const sources: GuideSource[] = [];

@@ -1,24 +1,44 @@
-// The content stage's entry in the build cache: the last build's rendered guides (the same
-// GuideRenderCache serve --watch keeps in memory), stored as one entry under the config and the
-// engine, so that a build renders again only the guides whose text changed. loadGuides itself
-// checks each guide's body, place and the routes of all guides; what it cannot see from here is
-// an image a guide uses, so an entry whose images changed, or that reported a missing one, is
-// dropped before loadGuides reads the table.
+// The content stage's entries in the memo: the last build's rendered guides, stored as one
+// table under the config and the engine, so that a build renders again only the guides whose
+// text changed. loadGuides itself checks each guide's body, place and the routes of all guides;
+// what it cannot see from here is an image a guide uses, so an entry whose images changed, or
+// that reported a missing one, is dropped before loadGuides reads the table. A live memo (serve
+// --watch) also keeps each file's parsed front matter while the file's size and time are the same.
 import fs from 'node:fs';
 import type { ResolvedConfig } from '../config/types';
 import { configDigest, engineDigest } from '../cache/engine';
 import { digest, type Memo } from '../cache/memo';
 import { contentHash } from '../output/hash';
-import type { GuideDoc, GuideRenderCache } from './loadGuides';
+import { loadGuides, type GuideDoc, type GuideRenderCache, type GuidesResult } from './loadGuides';
+import type { ParsedFile, ParsedFileCache } from './discover';
 
 export const GUIDES_STAGE = 'guides';
+export const PARSED_FILES_STAGE = 'guide-files';
 
-export function guidesKey(config: ResolvedConfig): string {
-  return digest(engineDigest(), configDigest(config));
+/** The content stage (loadGuides), taking from `memo` what the build that filled it rendered. */
+export function loadGuidesWithMemo(memo: Memo | undefined, config: ResolvedConfig, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
+  if (!memo) return loadGuides(config, undefined, options);
+  const key = digest(engineDigest(), configDigest(config), options.translations ?? '', String(options.highlight ?? true));
+  const restored = restoreGuideRenders(memo, key);
+  const table = { guides: restored, parsedFiles: memo.live ? parsedFiles(memo) : undefined };
+  const result = loadGuides(config, table, options);
+  keepGuideRenders(memo, key, table.guides!, restored, result.docs);
+  return result;
+}
+
+/** Each file's parsed front matter, under its path: only in a live memo, which is told when a file changes. */
+function parsedFiles(memo: Memo): ParsedFileCache {
+  return {
+    get: (file) => memo.get<ParsedFile>(PARSED_FILES_STAGE, file),
+    set(file, parsed) {
+      memo.set(PARSED_FILES_STAGE, file, parsed, [file]);
+      return this as never;
+    },
+  };
 }
 
 /** The table to give loadGuides, from the cache when it has one. */
-export function restoreGuideRenders(memo: Memo, key: string): GuideRenderCache | undefined {
+function restoreGuideRenders(memo: Memo, key: string): GuideRenderCache | undefined {
   const table = memo.get<GuideRenderCache>(GUIDES_STAGE, key);
   if (!table) return undefined;
   for (const [file, entry] of table.entries) {
@@ -29,21 +49,37 @@ export function restoreGuideRenders(memo: Memo, key: string): GuideRenderCache |
 
 /**
  * Stores the table loadGuides left (`restored`: the one it was given), without the guides that
- * are gone and without the documents it rebuilds anyway; not at all when nothing changed.
+ * are gone; not at all when nothing changed. A copied table leaves out the documents, which
+ * loadGuides rebuilds anyway; a live one keeps them, so that the next build's unchanged guides
+ * are the same objects (the site stage finds them unchanged by identity).
  */
-export function keepGuideRenders(memo: Memo, key: string, table: GuideRenderCache, restored: GuideRenderCache | undefined, docs: readonly GuideDoc[]): void {
+function keepGuideRenders(memo: Memo, key: string, table: GuideRenderCache, restored: GuideRenderCache | undefined, docs: readonly GuideDoc[]): void {
   const files = new Set(docs.map((d) => d.file));
   const kept = [...table.entries].filter(([file]) => files.has(file));
   const before = new Set(restored?.entries.values());
   if (table === restored && kept.length === before.size && kept.every(([, entry]) => before.has(entry))) return;
-  memo.set(GUIDES_STAGE, key, { routes: table.routes, entries: new Map(kept.map(([file, { doc: _, ...entry }]) => [file, entry])) } satisfies GuideRenderCache);
+  memo.set(GUIDES_STAGE, key, { routes: table.routes, entries: new Map(kept.map(([file, { doc, ...entry }]) => [file, memo.live ? { ...entry, doc } : entry])) } satisfies GuideRenderCache);
 }
 
 /** Whether an image still has the content its output name was made from (`assets/images/<name>-<hash8><ext>`). */
 function sameImage(out: string, file: string): boolean {
+  const hash = imageHash(file);
+  return hash !== undefined && out.includes(`-${hash.slice(0, 8)}.`);
+}
+
+/** Each image's hash while its size and time are unchanged: serve --watch checks every image on every save. */
+const imageHashes = new Map<string, { stamp: string; hash: string }>();
+
+function imageHash(file: string): string | undefined {
   try {
-    return out.includes(`-${contentHash(fs.readFileSync(file)).slice(0, 8)}.`);
+    const stat = fs.statSync(file);
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    const known = imageHashes.get(file);
+    if (known?.stamp === stamp) return known.hash;
+    const hash = contentHash(fs.readFileSync(file));
+    imageHashes.set(file, { stamp, hash });
+    return hash;
   } catch {
-    return false;
+    return undefined;
   }
 }

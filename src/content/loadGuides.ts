@@ -50,9 +50,8 @@ export interface GuidesResult {
 }
 
 /**
- * What rendering one guide produced, kept between builds of one process (serve --watch) while
- * the guide's body and the routes of all guides are unchanged. Markdown is most of the content
- * stage; the caller drops the cache when the config or an image in the content folder changes.
+ * What rendering one guide produced, kept between builds (content/guideMemo.ts) while the
+ * guide's body and the routes of all guides are unchanged. Markdown is most of the content stage.
  */
 export interface GuideRenderCache {
   routes: string;
@@ -61,7 +60,6 @@ export interface GuideRenderCache {
 
 /** `translations`: a locale's folder of translated guides (src/i18n/translate.ts), used where it has the guide. */
 export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
-  if (cache) cache.parsedFiles ??= new Map();
   const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
   const missing = missingContentDiagnostic(config);
   if (missing) diagnostics.push(missing);

@@ -3,8 +3,9 @@
 // and every page model with its alternates. Rendered by the build like the default locale's.
 import path from 'node:path';
 import type { ApiInput } from '../build';
-import { loadGuides, type GuideRenderCache, type GuidesResult } from '../content/loadGuides';
-import type { ParsedFileCache } from '../content/discover';
+import type { GuidesResult } from '../content/loadGuides';
+import { loadGuidesWithMemo } from '../content/guideMemo';
+import type { Memo } from '../cache/memo';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { createSpecMarkdown } from '../openapi/markdown';
 import { apiConfig } from '../config/resolve';
@@ -18,19 +19,13 @@ export interface LocaleSite {
   apis: ApiInput[];
 }
 
-/** What serve --watch keeps of a locale between builds: its guides' rendered markdown. */
-export type LocaleCache = Map<string, GuideRenderCache | undefined>;
-
 export function buildLocaleSite(
   locale: SiteLocale,
   locales: SiteLocale[],
   apis: readonly ApiInput[],
-  options: { highlight?: boolean; cache?: { localeGuides?: LocaleCache; parsedFiles?: ParsedFileCache } } = {},
+  options: { highlight?: boolean; memo?: Memo } = {},
 ): { site: LocaleSite; diagnostics: Diagnostic[] } {
-  const { cache } = options;
-  const guideCache = cache ? { guides: (cache.localeGuides ??= new Map()).get(locale.locale), parsedFiles: cache.parsedFiles } : undefined;
-  const guides = loadGuides(locale.config, guideCache, { highlight: options.highlight, translations: locale.translations });
-  if (cache) cache.localeGuides!.set(locale.locale, guideCache!.guides);
+  const guides = loadGuidesWithMemo(options.memo, locale.config, { highlight: options.highlight, translations: locale.translations });
   const localeApis = apis.map((api) => ({ ...api, markdown: createSpecMarkdown(apiConfig(locale.config, api.settings), api.source, api.document) }));
   const site = buildSite(locale.config, guides, localeApis, locale.messages);
   // The 404 page too (`fr/404.html`, in French): a host can serve it for missing pages under `/fr/`.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { packagePath } from '../paths';
 import { invariant } from '../shared/invariant';
+import { digest, type Memo } from '../cache/memo';
 
 export interface IslandAssets {
   /** URL path (without baseUrl) of the runtime every page loads. */
@@ -45,6 +46,37 @@ export async function bundleIslands(options: { minify: boolean }): Promise<Islan
   const assets = await esbuildIslands(options);
   save(file, assets);
   return assets;
+}
+
+const ISLANDS_STAGE = 'islands';
+
+/**
+ * bundleIslands, kept in a live memo (serve --watch) while the islands' sources are unchanged.
+ * A build does without: esbuild bundles in its own process while the build's stages run, and
+ * the compiled CLI keeps its bundle anyway.
+ */
+export function bundleIslandsWithMemo(memo: Memo | undefined, options: { minify: boolean }): Promise<IslandAssets> {
+  if (!memo?.live) return bundleIslands(options);
+  const key = digest(String(options.minify), ...[islandsDir, path.dirname(mountModule)].flatMap(stamps));
+  const kept = memo.get<Promise<IslandAssets>>(ISLANDS_STAGE, key);
+  if (kept) return kept;
+  const made = bundleIslands(options);
+  memo.set(ISLANDS_STAGE, key, made);
+  return made;
+}
+
+/** Each file under `dir` with its size and time. */
+function stamps(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => {
+    const stat = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
+    return `${name}:${stat?.mtimeMs}:${stat?.size}`;
+  });
 }
 
 interface SavedIslands {

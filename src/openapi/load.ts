@@ -21,19 +21,30 @@ export function isUrl(spec: string): boolean {
   return /^https?:\/\//i.test(spec);
 }
 
-/** `memo`: the build cache, where the parsed document of a text parsed before is taken from (V8 reads it back several times faster than js-yaml parses a large spec). */
+/**
+ * `memo`: where the parsed document of a text parsed before is taken from (V8 reads it back
+ * several times faster than js-yaml parses a large spec). A live memo (serve --watch) keeps a
+ * spec file's text and document under its path, until the watcher says the file changed.
+ */
 export async function loadSpec(spec: string, options: { root: string; timeoutMs: number; memo?: Memo }): Promise<SpecSource> {
   const source = isUrl(spec) ? spec : path.resolve(options.root, spec);
+  const { memo } = options;
+  const kept = memo?.live && !isUrl(spec) ? memo.get<SpecSource>(SPEC_FILE_STAGE, source) : undefined;
+  if (kept) return kept;
   const text = isUrl(spec) ? await fetchSpec(spec, options.timeoutMs) : readSpecFile(source);
   if (isUrl(spec)) checkSpecSize(Buffer.byteLength(text), source);
-  if (!options.memo) return { source, text, document: parseSpec(text, source) };
+  if (!memo) return { source, text, document: parseSpec(text, source) };
   const key = digest(engineDigest(), text);
-  let document = options.memo.get<Record<string, unknown>>(SPEC_DOCUMENT_STAGE, key);
-  if (!document) options.memo.set(SPEC_DOCUMENT_STAGE, key, (document = parseSpec(text, source)));
-  return { source, text, document };
+  let document = memo.get<Record<string, unknown>>(SPEC_DOCUMENT_STAGE, key);
+  if (!document) memo.set(SPEC_DOCUMENT_STAGE, key, (document = parseSpec(text, source)));
+  const loaded = { source, text, document };
+  if (memo.live && !isUrl(spec)) memo.set(SPEC_FILE_STAGE, source, loaded, [source]);
+  return loaded;
 }
 
 export const SPEC_DOCUMENT_STAGE = 'spec-document';
+/** A live memo's spec files, by path. */
+const SPEC_FILE_STAGE = 'spec-file';
 
 /**
  * Parsing takes many times a spec's size: a 48 MB JSON spec (one 610,000-item example) needed

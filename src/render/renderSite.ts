@@ -1,8 +1,9 @@
 // The render stage of a full build: every page through renderPage, serially on small sites and
 // in worker threads on large ones, and, when the build writes, each page straight into the
 // output's temporary folder as soon as it is rendered, so the site's HTML is never all held in
-// memory at once (what the links stage needs from a written page is its ids). serve --watch's
-// incremental path keeps using renderPages (src/build.ts, renderWithCache).
+// memory at once (what the links stage needs from a written page is its ids). With the build's
+// memo, a page whose key has an entry is taken from it instead: from a file of the disk cache
+// (read by whichever thread renders the page), or from memory in serve --watch.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,26 +59,33 @@ export interface RenderSiteOptions {
   wantedIds?: ReadonlySet<string>;
   /** A stored page of `kind` showed the checked spec links `found` of API `api` (openapi/markdown.ts countShown). */
   onSpecLinks?: (api: number, kind: string, found: number[]) => void;
-  /** The build's cache: a page whose key has an entry is taken from it, not rendered; a rendered one gets its entry. */
+  /** The build's memo: a page whose key has an entry is taken from it, not rendered; a rendered one gets its entry. */
   memo?: RenderMemo;
 }
 
-/** The page entries of a build's cache (cache/diskMemo.ts, cache/pageKeys.ts). */
+/** The page entries of the build's memo (cache/memo.ts, cache/pageKeys.ts). */
 export interface RenderMemo {
-  dir: string;
+  /** Where the entries are: files in a folder (the disk cache: every render thread reads and writes them), or kept in this thread (a live memo). */
+  entries: PageEntries;
   /** A page's content-hashed URLs in this build (cache/pageKeys.ts hashedUrls). */
   hashed: (page: Pick<PageModel, 'sidebarTree'>) => string[];
   key: (page: PageModel) => string;
   /** Each page's key, and how its entry served it. */
-  onPage: (key: string, served: EntryUse) => void;
+  onPage: (route: string, key: string, served: EntryUse) => void;
 }
 
-/** What a page's entry holds: its HTML (UTF-8) with the hashed URLs it was rendered with, its ids, and the checked spec links it shows. */
-interface PageEntry {
-  html: Uint8Array;
+export type PageEntries = { dir: string } | { get(key: string): PageEntry | undefined; set(key: string, entry: PageEntry): void };
+
+/**
+ * What a page's entry holds: its HTML with the hashed URLs it was rendered with, its ids, and the
+ * checked spec links it shows. In a file, the HTML as UTF-8 and the ids as a list; in memory,
+ * the page's own string and set, handed out again as they are.
+ */
+export interface PageEntry {
+  html: Uint8Array | string;
   hashed: string[];
   found: number[];
-  ids: string[];
+  ids: string[] | Set<string>;
 }
 
 /** How many threads render a site of `pageCount` pages. */
@@ -88,7 +96,9 @@ export function renderThreads(pageCount: number, requested?: number): number {
 }
 
 export async function renderSite(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): Promise<SitePage[]> {
-  const threads = Math.min(renderThreads(pages.length, options.threads), Math.ceil(pages.length / BATCH_SIZE));
+  // Entries kept in memory (a live memo) are this thread's: so is the rendering.
+  const shared = !options.memo || 'dir' in options.memo.entries;
+  const threads = shared ? Math.min(renderThreads(pages.length, options.threads), Math.ceil(pages.length / BATCH_SIZE)) : 1;
   return threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options);
 }
 
@@ -99,8 +109,8 @@ export interface PageWriter {
   wantedIds?: ReadonlySet<string>;
   /** Folders made so far. */
   dirs: Set<string>;
-  /** The cache's folder. */
-  memo?: { dir: string };
+  /** The memo's page entries. */
+  entries?: PageEntries;
 }
 
 /** How a page's cache entry served it: taken from it; found corrupt (and rendered); could not be written. */
@@ -122,28 +132,36 @@ export interface ProducedPage extends EntryUse {
  * written there. Shared by this thread and the workers.
  */
 export function produceSitePage(site: SiteModel, route: string, file: string, entry: PageJob['entry'], load: () => { page: PageModel; found: number[] }, writer: PageWriter): ProducedPage {
-  const entryPath = writer.memo && entry ? entryFile(writer.memo.dir, PAGE_STAGE, entry.key) : undefined;
-  const cached = entryPath ? (readEntry(entryPath) as PageEntry | typeof CORRUPT | undefined) : undefined;
+  const entries = entry && writer.entries;
+  const entryPath = entries && 'dir' in entries ? entryFile(entries.dir, PAGE_STAGE, entry!.key) : undefined;
+  const cached = !entries ? undefined : entryPath ? (readEntry(entryPath) as PageEntry | typeof CORRUPT | undefined) : (entries as Exclude<PageEntries, { dir: string }>).get(entry!.key);
   const corrupt = cached === CORRUPT;
-  const bytes = cached && !corrupt ? withHashedUrls(cached, entry!.hashed) : undefined;
-  if (bytes) return { page: writeSitePage(route, file, bytes, new Set((cached as PageEntry).ids), writer), found: (cached as PageEntry).found, reused: true, corrupt, unwritten: false };
+  const html = cached && !corrupt ? withHashedUrls(cached, entry!.hashed) : undefined;
+  if (html !== undefined) {
+    const { ids, found } = cached as PageEntry;
+    return { page: writeSitePage(route, file, html, ids instanceof Set ? ids : new Set(ids), writer), found, reused: true, corrupt, unwritten: false };
+  }
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
+  if (entries && !entryPath) {
+    (entries as Exclude<PageEntries, { dir: string }>).set(entry!.key, { html: text, hashed: entry!.hashed, found, ids });
+    return { page: writeSitePage(route, file, text, ids, writer), found, reused: false, corrupt, unwritten: false };
+  }
   // Encoded once, when it is written: writeFileSync of the string and Buffer.byteLength each walked the whole page.
-  const html = entryPath === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
-  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: html!, hashed: entry!.hashed, found, ids: [...ids] } satisfies PageEntry);
-  return { page: writeSitePage(route, file, html ?? text, ids, writer), found, reused: false, corrupt, unwritten };
+  const bytes = entryPath === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
+  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: bytes!, hashed: entry!.hashed, found, ids: [...ids] } satisfies PageEntry);
+  return { page: writeSitePage(route, file, bytes ?? text, ids, writer), found, reused: false, corrupt, unwritten };
 }
 
-/** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped. */
-export function withHashedUrls(entry: PageEntry, hashed: readonly string[]): Buffer | undefined {
-  if (!(entry?.html instanceof Uint8Array) || !Array.isArray(entry.ids) || !Array.isArray(entry.hashed) || entry.hashed.length !== hashed.length) return undefined;
-  let html = Buffer.from(entry.html.buffer, entry.html.byteOffset, entry.html.byteLength);
+/** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped (or the entry is not one). */
+export function withHashedUrls(entry: PageEntry, hashed: readonly string[]): Buffer | string | undefined {
+  if (!(entry?.html instanceof Uint8Array || typeof entry?.html === 'string') || !(Array.isArray(entry.ids) || entry.ids instanceof Set) || !Array.isArray(entry.hashed) || entry.hashed.length !== hashed.length) return undefined;
+  let html = typeof entry.html === 'string' ? entry.html : Buffer.from(entry.html.buffer, entry.html.byteOffset, entry.html.byteLength);
   for (const [i, url] of entry.hashed.entries()) {
     if (url === hashed[i]) continue;
     if (url === '' || hashed[i] === '') return undefined;
-    html = replaceAll(html, Buffer.from(url), Buffer.from(hashed[i]));
+    html = typeof html === 'string' ? html.split(url).join(hashed[i]) : replaceAll(html, Buffer.from(url), Buffer.from(hashed[i]));
   }
   return html;
 }
@@ -162,7 +180,7 @@ function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
 
 /** The page into the output folder, or its HTML returned without one. */
 function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter): SitePage {
-  if (outDir === undefined) return { route, file, html: html.toString() };
+  if (outDir === undefined) return { route, file, html: html.toString(), ids };
   const target = path.join(outDir, file);
   const dir = path.dirname(target);
   if (!dirs.has(dir)) {
@@ -183,7 +201,7 @@ function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set
 function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): SitePage[] {
   const out: SitePage[] = [];
   const { memo } = options;
-  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, wantedIds: options.wantedIds, dirs: new Set(), memo };
+  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, wantedIds: options.wantedIds, dirs: new Set(), entries: memo?.entries };
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     if (options.release) pages[i] = undefined as unknown as PageModel;
@@ -192,7 +210,7 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
       const produced = produceSitePage(site, page.route, options.fileOf(page.route), entry, () => withStoredBody(page, options.store), writer);
       const ref = storedRef(page);
       if (ref && produced.found.length > 0) options.onSpecLinks?.(ref.api, ref.kind, produced.found);
-      if (entry) memo!.onPage(entry.key, produced);
+      if (entry) memo!.onPage(page.route, entry.key, produced);
       out.push(produced.page);
     } catch (cause) {
       throw renderFailed(page.route, cause as Error, options.sources);
@@ -218,7 +236,8 @@ export interface RenderWorkerData {
   wantedIds?: ReadonlySet<string>;
   /** The page store's file and each API's settled links, when pages are stored. */
   store?: { file: string; settled: (SettledLinks | undefined)[] };
-  memo?: PageWriter['memo'];
+  /** The folder of the memo's page entries: only entries in files can be shared with a thread. */
+  entries?: { dir: string };
 }
 /** A page, or a stored page's stub and the place of its body; `entry`: its cache key and its hashed URLs. */
 export type PageJob = ({ page: PageModel } | { stub: Omit<PageModel, 'body'>; ref: StoredRef }) & { file: string; entry?: { key: string; hashed: string[] } };
@@ -243,7 +262,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
     outDir: options.outDir,
     wantedIds: options.wantedIds,
     store: options.store && { file: options.store.file, settled: options.store.settled },
-    memo: options.memo && { dir: options.memo.dir },
+    entries: options.memo && 'dir' in options.memo.entries ? { dir: options.memo.entries.dir } : undefined,
   };
   // Stored pages go as their stub and the place of their body: the thread reads the body itself.
   const keys: string[] = new Array(pages.length);
@@ -280,7 +299,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
           if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources));
           reply.results.forEach((r, j) => (results[reply.batch + j] = r));
           for (const { api, kind, found } of reply.specLinks) options.onSpecLinks?.(api, kind, found);
-          if (options.memo) reply.cache.forEach((served, j) => options.memo!.onPage(keys[reply.batch + j], served));
+          if (options.memo) reply.cache.forEach((served, j) => options.memo!.onPage(reply.results[j].route, keys[reply.batch + j], served));
           done += reply.results.length;
           if (pages.length > PROGRESS_THRESHOLD) options.logger.progress('rendering pages', done, pages.length);
           feed(worker);

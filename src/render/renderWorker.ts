@@ -7,8 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readBody } from '../site/pageStore';
 import { produceSitePage, type EntryUse, type PageWriter, type RenderWorkerData, type RenderWorkerReply, type RenderWorkerRequest } from './renderSite';
 
-const { site, assets, outDir, wantedIds, store, memo } = workerData as RenderWorkerData;
-const writer: PageWriter = { assets, outDir, wantedIds, dirs: new Set(), memo };
+const { site, assets, outDir, wantedIds, store, entries } = workerData as RenderWorkerData;
+const writer: PageWriter = { assets, outDir, wantedIds, dirs: new Set(), entries };
 const storeFd = store ? fs.openSync(store.file, 'r') : -1;
 
 parentPort!.on('message', ({ batch, pages }: RenderWorkerRequest) => {

@@ -1,11 +1,13 @@
 // The state of `serve --watch`, in one context object (after esbuild's BuildContext): the last
-// good build held in memory, the error of the last failed build, the build cache, and a queue
+// good build held in memory, the error of the last failed build, the build's memo (a LiveMemo:
+// the same stages and keys as `docsgen build`'s cache on disk, kept in memory), and a queue
 // that coalesces changes arriving while a build runs into one next build. chokidar feeds it;
 // the server reads `state` and subscribes to its events.
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { build, type BuildCache } from '../build';
+import { build } from '../build';
+import { LiveMemo } from '../cache/liveMemo';
 import { loadConfig, type LoadedConfig } from '../config/load';
 import type { InlineConfig, ResolvedConfig } from '../config/types';
 import { DocsgenError, type Diagnostic } from '../diagnostics/diagnostic';
@@ -73,7 +75,6 @@ export interface WatchContext {
 }
 
 const templatesDir = packagePath('templates');
-const islandSources = [packagePath('templates/islands'), packagePath('src/client')];
 const isInside = (file: string, dir: string) => file === dir || file.startsWith(dir + path.sep);
 
 export async function createWatchContext(options: WatchContextOptions): Promise<WatchContext> {
@@ -82,7 +83,8 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   const buildLogger = withoutRepeatedWarnings(logger);
   const inline: InlineConfig = { configFile: options.configFile, root: options.root, outDir: options.outDir, spec: options.spec, onBrokenLinks: options.onBrokenLinks };
   const state: WatchState = { files: new Map(), deferred: new Map(), version: Date.now(), loaded: await loadConfig(inline, { dev: true }) };
-  let cache: BuildCache = {};
+  const memo = new LiveMemo();
+  let hashedUrls: string[] = [];
   // URL specs are fetched here (with a fallback to the last good copy), by API id.
   const specs = new Map<string, SpecSource>();
   let specStale = true;
@@ -95,11 +97,8 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   async function runBuild(changed: string[], first: boolean): Promise<void> {
     const start = performance.now();
     const configChanged = changed.some((f) => state.loaded.dependencies.includes(f));
-    if (changed.some((f) => islandSources.some((dir) => isInside(f, dir)))) cache.islands = undefined;
-    // Guides keep their rendered markdown while their text is unchanged, but an image they show
-    // is part of it (its content hash is in the URL).
-    if (changed.some((f) => isInside(f, state.loaded.config.contentDir) && !/\.mdx?$/.test(f))) cache.guides = undefined;
-    for (const file of changed) cache.parsedFiles?.delete(file);
+    // What the memo read from these files (a guide's front matter, the spec) is read again.
+    memo.changed(changed);
     const code = changed.filter((f) => isInside(f, templatesDir) && /\.[cm]?[jt]sx?$/.test(f));
     if (code.length > 0) {
       // Template components are compiled into docsgen's own bundle: only a new process sees them.
@@ -110,7 +109,6 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       if (configChanged) {
         const before = JSON.stringify(urlSpecs());
         state.loaded = await loadConfig(inline, { dev: true });
-        cache = {};
         if (JSON.stringify(urlSpecs()) !== before) specStale = true;
         updateWatched();
       }
@@ -119,19 +117,17 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
         for (const api of urlSpecs()) specs.set(api.id, (await fetchSpecWithFallback(api.spec, { root: state.loaded.config.root, timeoutMs: api.timeoutMs, logger })).spec);
         specStale = false;
       }
-      const files = specFiles(state.loaded.config);
-      cache.specFileUnchanged = !first && files.length > 0 && !files.some((f) => changed.includes(f));
-      const hashedBefore = cache.hashedUrls ?? [];
       buildLogger.nextBuild();
-      const result = await build({ ...inline, write: false, dev: true, logger: buildLogger, strict: options.strict, cache, specSources: specs });
-      const renamed = hashedBefore.map((url, i): [string, string] => [url, cache.hashedUrls?.[i] ?? url]).filter(([a, b]) => a !== b);
+      const result = await build({ ...inline, resolvedConfig: state.loaded.config, write: false, dev: true, logger: buildLogger, strict: options.strict, memo, deferIndex: true, specSources: specs });
+      const renamed = hashedUrls.map((url, i): [string, string] => [url, result.hashedUrls[i] ?? url]).filter(([a, b]) => a !== b);
+      hashedUrls = result.hashedUrls;
       const diff = diffBuilds(state.files, result.files, result.config.baseUrl, renamed);
       state.files = result.files;
-      state.deferred = cache.deferred ?? new Map();
+      state.deferred = result.deferred ?? new Map();
       state.version++;
       state.errors = undefined;
       const ms = performance.now() - start;
-      const rendered = cache.rendered ?? [];
+      const rendered = result.rendered ?? [];
       emit({ type: 'built', version: state.version, changed, changedHtml: diff.html, stylesheetHref: diff.stylesheetHref, ms, rendered, pages: result.pages });
       if (first) logger.info(`✓ built ${result.pages} pages in ${formatMs(ms)} (in memory, drafts included)`);
       else {

@@ -3,8 +3,8 @@
 // file, not in memory. On a large API the page models were most of the build's memory (about
 // 36 KB of heap per operation page, all alive at once at the end of the site stage); here each
 // body is serialized as soon as it is made and read back by the thread that renders it, so the
-// main thread holds only a small stub per page. serve --watch keeps its models in memory (it
-// compares them between saves) and does not use a store.
+// main thread holds only a small stub per page. Pages that outlive the build (serve --watch
+// keeps them in its memo, for the next save, and makes the search index on request) have none.
 //
 // A stored page's `body` is a getter that reads the body back (the few stages that need one, such
 // as the search index, get it unchanged); `pageKind` and `storedRef` answer without reading it.

@@ -182,7 +182,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     return built;
   });
   if (apiMemo && !restored && apis.length > 0) apiMemo.keep(apiPages, examples.files, storeStart);
-  // The landing of several APIs is theirs: serve --watch keeps it with their pages.
+  // The landing of several APIs is theirs: serve --watch's memo keeps it with their pages (site/liveSite.ts).
   if (apis.length > 1) sources.set('/api', apis[0].source);
   pages[homeIndex] = withApiParts(pages[homeIndex], apiPages.flat(), config, messages);
   pages.push({

@@ -15,6 +15,7 @@ import { shippedPages } from './site';
 
 /** A memo in a Map, its values copied through V8's serialization as the disk memo's are; counts what each stage read and wrote. */
 class CountingMemo implements Memo {
+  readonly live = false;
   readonly entries = new Map<string, Buffer>();
   hits: Record<string, number> = {};
   misses: Record<string, number> = {};
@@ -33,6 +34,10 @@ class CountingMemo implements Memo {
     this.written.push({ stage, value });
     this.entries.set(`${stage}/${key}`, v8.serialize(value));
   }
+
+  use(): void {}
+
+  finish(): void {}
 
   /** Forgets the counts, keeps the entries: the next build. */
   next(): this {

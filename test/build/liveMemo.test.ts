@@ -1,0 +1,144 @@
+// serve --watch's incremental rebuilds are the build's memo kept in memory (cache/liveMemo.ts):
+// the same stages and keys as `docsgen build`'s cache on disk. After every kind of edit, a
+// build with the memo returns exactly the files of a build without one, renders again only the
+// pages the edit changed, and the memo holds one build's entries, not one per save.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../src/build';
+import { LiveMemo } from '../../src/cache/liveMemo';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import type { OutputFiles } from '../../src/output/write';
+import { writeFiles } from '../helpers/fixture';
+import { twoLocaleSite } from '../helpers/i18nSite';
+// @ts-expect-error plain JS module without types
+import { generateSite } from '../../bench/generateSite.mjs';
+
+const SLOW = { timeout: 240_000 };
+let tmp: string;
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'docsgen-live-memo-'));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** As serve --watch builds: in memory, drafts included, the search index made on request. */
+const watchBuild = (root: string, memo?: LiveMemo) => build({ root, write: false, dev: true, deferIndex: true, memo, logger: createMemoryLogger() });
+
+/** Every file's bytes, and the deferred files made now. */
+function contents(result: BuildResult): Map<string, string> {
+  const text = (c: OutputFiles extends Map<string, infer V> ? V : never) => (typeof c === 'string' ? c : c instanceof Uint8Array ? Buffer.from(c).toString('latin1') : `copy of ${c.copyFrom}: ${fs.readFileSync(c.copyFrom, 'latin1')}`);
+  const all = new Map([...result.files].map(([file, content]) => [file, text(content)]));
+  for (const [file, make] of result.deferred ?? []) all.set(file, make());
+  return all;
+}
+
+/** The memo's build equals a build without it, file by file. */
+async function expectSameAsCold(root: string, withMemo: BuildResult): Promise<void> {
+  const cold = contents(await watchBuild(root));
+  const warm = contents(withMemo);
+  expect([...warm.keys()].sort()).toEqual([...cold.keys()].sort());
+  const differ = [...cold.keys()].filter((file) => warm.get(file) !== cold.get(file));
+  expect(differ).toEqual([]);
+}
+
+function edit(file: string, from: string, to: string): void {
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text, `${file} holds ${from}`).toContain(from);
+  fs.writeFileSync(file, text.replace(from, to));
+}
+
+describe("serve --watch's memo", () => {
+  it('after each kind of edit: the files of a build without it, and only the changed pages rendered', SLOW, async () => {
+    const root = path.join(tmp, 'generated');
+    const site = generateSite({ pages: 150, out: root });
+    const memo = new LiveMemo();
+    const first = await watchBuild(root, memo);
+    expect(first.rendered).toHaveLength(first.pages);
+    expect(first.pages).toBeGreaterThanOrEqual(site.pages);
+
+    const unchanged = await watchBuild(root, memo);
+    expect(unchanged.rendered).toEqual([]);
+    expect(unchanged.cached).toEqual({ pages: first.pages, of: first.pages });
+    await expectSameAsCold(root, unchanged);
+
+    const guides = fs.readdirSync(path.join(root, 'content/guides'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
+    const guide = path.join(root, 'content/guides', guides[3]);
+    const route = (await routeOf(root, memo, guide))!;
+    const text = fs.readFileSync(guide, 'utf8');
+    const lastLine = text.trimEnd().split('\n').pop()!;
+
+    // A guide's text: its page alone.
+    edit(guide, lastLine, `${lastLine} Edited while serving.`);
+    memo.changed([guide]);
+    const textEdit = await watchBuild(root, memo);
+    expect(textEdit.rendered).toEqual([route]);
+    await expectSameAsCold(root, textEdit);
+
+    // Its title: every page whose sidebar lists it too, not the API pages.
+    const title = /^title: (.+)$/m.exec(fs.readFileSync(guide, 'utf8'))![1];
+    edit(guide, `title: ${title}`, 'title: Renamed while serving');
+    memo.changed([guide]);
+    const titleEdit = await watchBuild(root, memo);
+    expect(titleEdit.rendered).toContain(route);
+    expect(titleEdit.rendered!.length).toBeGreaterThan(1);
+    expect(titleEdit.rendered!.some((r) => r.startsWith('/api/'))).toBe(false);
+    await expectSameAsCold(root, titleEdit);
+
+    // One operation's summary in the spec.
+    const spec = path.join(root, 'openapi.yaml');
+    const summary = /^ {6}summary: (.+)$/m.exec(fs.readFileSync(spec, 'utf8'))![1];
+    edit(spec, `summary: ${summary}`, 'summary: Summarised while serving');
+    memo.changed([spec]);
+    const specEdit = await watchBuild(root, memo);
+    expect(specEdit.rendered!.length).toBeGreaterThan(0);
+    expect(specEdit.rendered!.length).toBeLessThan(specEdit.pages);
+    await expectSameAsCold(root, specEdit);
+
+    // The config's title: every page.
+    const config = path.join(root, 'docsgen.config.ts');
+    const siteTitle = /title: '([^']+)'/.exec(fs.readFileSync(config, 'utf8'))![1];
+    edit(config, `title: '${siteTitle}'`, "title: 'Retitled while serving'");
+    const configEdit = await watchBuild(root, memo);
+    expect(configEdit.rendered).toHaveLength(configEdit.pages);
+    await expectSameAsCold(root, configEdit);
+
+    // Saves do not pile up entries: the memo holds what the last build used.
+    const sizes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      edit(guide, `Edited while serving${i === 0 ? '' : ` ${i}`}.`, `Edited while serving ${i + 1}.`);
+      memo.changed([guide]);
+      await watchBuild(root, memo);
+      sizes.push(memo.size);
+    }
+    expect(sizes[1]).toBeLessThan(2 * configEdit.pages);
+    expect(new Set(sizes.slice(1))).toEqual(new Set([sizes[1]]));
+  });
+
+  it('a site in two languages: after editing a translation and an untranslated guide', SLOW, async () => {
+    const root = writeFiles(twoLocaleSite(), path.join(tmp, 'two-locales'));
+    const memo = new LiveMemo();
+    await watchBuild(root, memo);
+    const translation = path.join(root, 'i18n/fr/guides/intro.md');
+    edit(translation, 'Demandez une clé au support.', 'Demandez une clé à l’équipe.');
+    memo.changed([translation]);
+    const translated = await watchBuild(root, memo);
+    expect(translated.rendered).toEqual(['/fr/guides/intro']);
+    await expectSameAsCold(root, translated);
+    const untranslated = path.join(root, 'content/guides/zones.md');
+    edit(untranslated, 'Zones come from FEMA maps.', 'Zones come from the flood maps.');
+    memo.changed([untranslated]);
+    const edited = await watchBuild(root, memo);
+    expect(edited.rendered).toEqual(expect.arrayContaining(['/guides/zones', '/fr/guides/zones']));
+    await expectSameAsCold(root, edited);
+  });
+});
+
+/** The route of a guide file, from the site's own build. */
+async function routeOf(root: string, memo: LiveMemo, file: string): Promise<string | undefined> {
+  const result = await watchBuild(root, memo);
+  const rel = path.relative(path.join(root, 'content/guides'), file).replace(/\.mdx?$/, '');
+  const routes = [...result.files.keys()].filter((f) => f.startsWith('guides/') && f.endsWith('/index.html')).map((f) => `/${f.slice(0, -'/index.html'.length)}`);
+  return routes.find((r) => r === `/guides/${rel.replace(/(^|\/)\d+-/g, '$1')}`) ?? routes.find((r) => r.endsWith(`/${path.basename(rel).replace(/^\d+-/, '')}`));
+}

@@ -1,0 +1,51 @@
+// serve --watch's memo: values handed back as they were kept, entries read from a file dropped
+// when the watcher says the file changed, and the entries a build did not use dropped after it.
+import { describe, expect, it } from 'vitest';
+import { LiveMemo } from '../../../src/cache/liveMemo';
+import { createMemoryLogger } from '../../../src/diagnostics/logger';
+
+describe('LiveMemo', () => {
+  it('hands back the very value it was given: a stage may keep objects the next build finds by identity', () => {
+    const memo = new LiveMemo();
+    const value = { pages: [{ route: '/guides/a' }], pending: Promise.resolve([]) };
+    memo.set('site', 'k1', value);
+    expect(memo.get('site', 'k1')).toBe(value);
+    expect(memo.get('site', 'k2')).toBeUndefined();
+    expect(memo.get('other-stage', 'k1')).toBeUndefined();
+  });
+
+  it('drops, after a build, the entries that build neither read, wrote nor marked as used', () => {
+    const memo = new LiveMemo();
+    memo.set('page', 'kept-by-get', 1);
+    memo.set('page', 'kept-by-use', 2);
+    memo.set('page', 'left', 3);
+    memo.finish(createMemoryLogger());
+    // The next build: it reads one entry and marks another (as the render threads' entries are).
+    memo.get('page', 'kept-by-get');
+    memo.use('page', 'kept-by-use');
+    memo.set('page', 'new', 4);
+    memo.finish(createMemoryLogger());
+    expect(memo.get('page', 'kept-by-get')).toBe(1);
+    expect(memo.get('page', 'kept-by-use')).toBe(2);
+    expect(memo.get('page', 'new')).toBe(4);
+    expect(memo.get('page', 'left')).toBeUndefined();
+    expect(memo.size).toBe(3);
+  });
+
+  it('forgets what was read from a file once told the file changed, and nothing else', () => {
+    const memo = new LiveMemo();
+    memo.set('guide-files', '/site/content/a.md', { title: 'A' }, ['/site/content/a.md']);
+    memo.set('guide-files', '/site/content/b.md', { title: 'B' }, ['/site/content/b.md']);
+    memo.set('spec-file', '/site/openapi.yaml', { text: 'openapi: 3.1.0' }, ['/site/openapi.yaml']);
+    memo.set('page', 'by-content', '<html>');
+    memo.changed(['/site/content/a.md', '/site/unrelated.txt']);
+    expect(memo.get('guide-files', '/site/content/a.md')).toBeUndefined();
+    expect(memo.get('guide-files', '/site/content/b.md')).toEqual({ title: 'B' });
+    expect(memo.get('spec-file', '/site/openapi.yaml')).toEqual({ text: 'openapi: 3.1.0' });
+    expect(memo.get('page', 'by-content')).toBe('<html>');
+    // Made again from the new file, it is dropped again by the next change.
+    memo.set('guide-files', '/site/content/a.md', { title: 'A2' }, ['/site/content/a.md']);
+    memo.changed(['/site/content/a.md']);
+    expect(memo.get('guide-files', '/site/content/a.md')).toBeUndefined();
+  });
+});
