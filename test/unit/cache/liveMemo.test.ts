@@ -2,7 +2,6 @@
 // when the watcher says the file changed, and the entries a build did not use dropped after it.
 import { describe, expect, it } from 'vitest';
 import { LiveMemo } from '../../../src/cache/liveMemo';
-import { createMemoryLogger } from '../../../src/diagnostics/logger';
 
 describe('LiveMemo', () => {
   it('hands back the very value it was given: a stage may keep objects the next build finds by identity', () => {
@@ -19,12 +18,12 @@ describe('LiveMemo', () => {
     memo.set('page', 'kept-by-get', 1);
     memo.set('page', 'kept-by-use', 2);
     memo.set('page', 'left', 3);
-    memo.finish(createMemoryLogger());
+    memo.finish();
     // The next build: it reads one entry and marks another (as the render threads' entries are).
     memo.get('page', 'kept-by-get');
     memo.use('page', 'kept-by-use');
     memo.set('page', 'new', 4);
-    memo.finish(createMemoryLogger());
+    memo.finish();
     expect(memo.get('page', 'kept-by-get')).toBe(1);
     expect(memo.get('page', 'kept-by-use')).toBe(2);
     expect(memo.get('page', 'new')).toBe(4);
