@@ -9,52 +9,59 @@ import type { Memo } from './memo';
 
 export class LiveMemo implements Memo {
   readonly live = true;
-  private readonly entries = new Map<string, { value: unknown; used: boolean }>();
+  /** Stage → key → entry (not one map of `stage/key`: a save looks up thousands of page entries, and joining their names cost more than the lookups). */
+  private readonly stages = new Map<string, Map<string, { value: unknown; used: boolean }>>();
   /** File → the entries read from it. */
-  private readonly readFrom = new Map<string, Set<string>>();
+  private readonly readFrom = new Map<string, [stage: string, key: string][]>();
 
   get<T>(stage: string, key: string): T | undefined {
-    const entry = this.entries.get(`${stage}/${key}`);
+    const entry = this.stages.get(stage)?.get(key);
     if (entry) entry.used = true;
     return entry?.value as T | undefined;
   }
 
   set(stage: string, key: string, value: unknown, files: readonly string[] = []): void {
-    const name = `${stage}/${key}`;
-    this.entries.set(name, { value, used: true });
+    let entries = this.stages.get(stage);
+    if (!entries) this.stages.set(stage, (entries = new Map()));
+    entries.set(key, { value, used: true });
     for (const file of files) {
       let names = this.readFrom.get(file);
-      if (!names) this.readFrom.set(file, (names = new Set()));
-      names.add(name);
+      if (!names) this.readFrom.set(file, (names = []));
+      if (!names.some(([s, k]) => s === stage && k === key)) names.push([stage, key]);
     }
   }
 
   /** These files changed (or went): what was read from them is dropped. */
   changed(files: Iterable<string>): void {
     for (const file of files) {
-      for (const name of this.readFrom.get(file) ?? []) this.entries.delete(name);
+      for (const [stage, key] of this.readFrom.get(file) ?? []) this.stages.get(stage)?.delete(key);
       this.readFrom.delete(file);
     }
   }
 
   use(stage: string, key: string): void {
-    const entry = this.entries.get(`${stage}/${key}`);
+    const entry = this.stages.get(stage)?.get(key);
     if (entry) entry.used = true;
   }
 
   /** How many entries it holds (tests, and the bench's memory figures). */
   get size(): number {
-    return this.entries.size;
+    let size = 0;
+    for (const entries of this.stages.values()) size += entries.size;
+    return size;
   }
 
   finish(): void {
-    for (const [name, entry] of this.entries) {
-      if (entry.used) entry.used = false;
-      else this.entries.delete(name);
+    for (const entries of this.stages.values()) {
+      for (const [key, entry] of entries) {
+        if (entry.used) entry.used = false;
+        else entries.delete(key);
+      }
     }
     for (const [file, names] of this.readFrom) {
-      for (const name of names) if (!this.entries.has(name)) names.delete(name);
-      if (names.size === 0) this.readFrom.delete(file);
+      const kept = names.filter(([stage, key]) => this.stages.get(stage)?.has(key));
+      if (kept.length === 0) this.readFrom.delete(file);
+      else this.readFrom.set(file, kept);
     }
   }
 }

@@ -21,11 +21,24 @@ export interface ExternalLink {
 
 /**
  * What the build checks. A guide link's exact line, column and source line are found only if it
- * is reported (`locate`): a build has thousands of links and reports a few.
+ * is reported (`locate`): a build has thousands of links and reports a few. Each guide's links
+ * are kept while the guide is the same object: serve --watch keeps the guides a save did not
+ * change (content/guideMemo.ts), and scanning every guide's text for raw HTML links cost more
+ * than the rest of the links stage.
  */
 export function collectLinks(config: ResolvedConfig, docs: GuideDoc[]): SiteLink[] {
-  return collectAllLinks(config, docs, { columns: false }).links;
+  const urls = `${config.baseUrl}\n${config.trailingSlash}`;
+  const links: SiteLink[] = [];
+  for (const doc of docs) {
+    let kept = keptLinks.get(doc);
+    if (kept?.urls !== urls) keptLinks.set(doc, (kept = { urls, links: guideLinks(config, doc, { columns: false }, []) }));
+    for (const link of kept.links) links.push(link);
+  }
+  links.push(...configLinks(config, []));
+  return links;
 }
+
+const keptLinks = new WeakMap<GuideDoc, { urls: string; links: SiteLink[] }>();
 
 /**
  * With `columns` (the default), guide locations are the exact line and column of the link
@@ -35,32 +48,39 @@ export function collectLinks(config: ResolvedConfig, docs: GuideDoc[]): SiteLink
 export function collectAllLinks(config: ResolvedConfig, docs: GuideDoc[], options: { columns?: boolean; external?: boolean } = {}): { links: SiteLink[]; external: ExternalLink[] } {
   const links: SiteLink[] = [];
   const external: ExternalLink[] = [];
-  let plain: Md | undefined;
-  for (const doc of docs) {
-    let lines: string[] | undefined; // split only when a column is wanted: a large site has thousands of guides
-    const exact = (line: number, needle: string): Location => locateInBody(doc.file, (lines ??= doc.body.split('\n')), doc.bodyLineOffset, line, needle);
-    const locate = (line: number, needle: string): Location => (options.columns !== false ? exact(line, needle) : { file: doc.file, line });
-    for (const l of doc.links) {
-      const link: SiteLink = { location: locate(l.line, l.raw), route: l.route, hash: l.hash, raw: l.raw };
-      if (options.columns === false) link.locate = () => exact(l.line, l.raw);
-      links.push(link);
-    }
-    const pageUrl = routeUrl(config.baseUrl, doc.route, config.trailingSlash);
-    // Parsing the markdown again is only worth it when the guide has raw links or we want externals.
-    if (!options.external && !/<(a|area)[\s>]/i.test(doc.body)) continue;
-    plain ??= new MarkdownIt({ html: true, linkify: options.external === true });
-    for (const ref of rawReferences(plain, doc.body)) {
-      const line = ref.line + doc.bodyLineOffset;
-      if (isExternal(ref.href)) {
-        if (/^https?:/i.test(ref.href)) external.push({ url: ref.href, location: locate(line, ref.href) });
-      } else if (ref.html) {
-        links.push({ location: locate(line, ref.href), route: '', hash: '', raw: ref.href, emittedFrom: pageUrl, ...(options.columns === false ? { locate: () => exact(line, ref.href) } : {}) });
-      }
-    }
-  }
+  for (const doc of docs) links.push(...guideLinks(config, doc, options, external));
   links.push(...configLinks(config, external));
   return { links, external };
 }
+
+/** One guide's internal links; its external ones go into `external` when asked for. */
+function guideLinks(config: ResolvedConfig, doc: GuideDoc, options: { columns?: boolean; external?: boolean }, external: ExternalLink[]): SiteLink[] {
+  const links: SiteLink[] = [];
+  let lines: string[] | undefined; // split only when a column is wanted: a large site has thousands of guides
+  const exact = (line: number, needle: string): Location => locateInBody(doc.file, (lines ??= doc.body.split('\n')), doc.bodyLineOffset, line, needle);
+  const locate = (line: number, needle: string): Location => (options.columns !== false ? exact(line, needle) : { file: doc.file, line });
+  for (const l of doc.links) {
+    const link: SiteLink = { location: locate(l.line, l.raw), route: l.route, hash: l.hash, raw: l.raw };
+    if (options.columns === false) link.locate = () => exact(l.line, l.raw);
+    links.push(link);
+  }
+  // Parsing the markdown again is only worth it when the guide has raw links or we want externals.
+  if (!options.external && !/<(a|area)[\s>]/i.test(doc.body)) return links;
+  const pageUrl = routeUrl(config.baseUrl, doc.route, config.trailingSlash);
+  const plain = options.external ? (linkifying ??= new MarkdownIt({ html: true, linkify: true })) : (literal ??= new MarkdownIt({ html: true }));
+  for (const ref of rawReferences(plain, doc.body)) {
+    const line = ref.line + doc.bodyLineOffset;
+    if (isExternal(ref.href)) {
+      if (/^https?:/i.test(ref.href)) external.push({ url: ref.href, location: locate(line, ref.href) });
+    } else if (ref.html) {
+      links.push({ location: locate(line, ref.href), route: '', hash: '', raw: ref.href, emittedFrom: pageUrl, ...(options.columns === false ? { locate: () => exact(line, ref.href) } : {}) });
+    }
+  }
+  return links;
+}
+
+let literal: Md | undefined;
+let linkifying: Md | undefined;
 
 /** Navbar and footer `to` items, and the links inside the announcement bar's HTML. */
 function configLinks(config: ResolvedConfig, external: ExternalLink[]): SiteLink[] {

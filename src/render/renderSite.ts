@@ -158,7 +158,8 @@ export function produceSitePage(site: SiteModel, route: string, file: string, en
 export function withHashedUrls(entry: PageEntry, hashed: readonly string[]): Buffer | string | undefined {
   if (!(entry?.html instanceof Uint8Array || typeof entry?.html === 'string') || !(Array.isArray(entry.ids) || entry.ids instanceof Set) || !Array.isArray(entry.hashed) || entry.hashed.length !== hashed.length) return undefined;
   let html = typeof entry.html === 'string' ? entry.html : Buffer.from(entry.html.buffer, entry.html.byteOffset, entry.html.byteLength);
-  for (const [i, url] of entry.hashed.entries()) {
+  for (let i = 0; i < hashed.length; i++) {
+    const url = entry.hashed[i];
     if (url === hashed[i]) continue;
     if (url === '' || hashed[i] === '') return undefined;
     html = typeof html === 'string' ? html.split(url).join(hashed[i]) : replaceAll(html, Buffer.from(url), Buffer.from(hashed[i]));
