@@ -39,7 +39,8 @@ logger.progress = (label, done, total) => {
   process.stderr.write(`bench-progress ${JSON.stringify({ label, done, total, ms: Math.round(ms) })}\n`);
 };
 try {
-  const result = await build({ configFile: path.resolve(configArg), outDir: path.resolve(outArg), logger });
+  // Cold builds: without `cacheDir: false`, every run after the first would take its pages from the build cache the first one left in the site's folder (a baseline older than the cache ignores the option).
+  const result = await build({ configFile: path.resolve(configArg), outDir: path.resolve(outArg), logger, cacheDir: false });
   const wallMs = performance.now() - start;
   const after = process.resourceUsage();
   console.log(

@@ -230,7 +230,7 @@ const SITES = [
 async function cliTimings(site, opts) {
   const out = tempDir('docsgen-bench-out-');
   try {
-    const r = await run([path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--config', site.configFile, '--out', path.join(out, 'site'), '--timings'], { cwd: site.cwd, timeoutS: opts.timeoutS });
+    const r = await run([path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--config', site.configFile, '--out', path.join(out, 'site'), '--timings', '--no-cache'], { cwd: site.cwd, timeoutS: opts.timeoutS });
     const line = r.stdout.split('\n').find((l) => l.startsWith('timings:'));
     const summary = r.stdout.split('\n').find((l) => l.startsWith('✓ built'));
     if (r.code !== 0 || !line) return { error: describeFailure('docsgen build --timings', r, opts), processWallMs: r.processWallMs };
