@@ -49,14 +49,18 @@ export function dataDigest(value: unknown): string {
   return digest(JSON.stringify(value) ?? 'undefined');
 }
 
-/** Each source's last text and its digest: a rebuild that hands over the same text again (a kept spec) does not digest it again. */
+/** The last texts digested and their digests, by source: a rebuild that hands over the same text again (a kept spec) does not digest it again. */
 const lastTexts = new Map<string, { text: string; digest: string }>();
+/** Sources remembered: a process that builds many sites (the tests) keeps the latest few specs' texts, not all. */
+const LAST_TEXTS = 8;
 
-/** digest(text), remembered for the last text of each `source` (a spec's path or URL). */
+/** digest(text), remembered for the last text of each of the latest `source`s (a spec's path or URL). */
 export function textDigest(source: string, text: string): string {
   const last = lastTexts.get(source);
   if (last?.text === text) return last.digest;
   const made = digest(text);
+  lastTexts.delete(source);
   lastTexts.set(source, { text, digest: made });
+  if (lastTexts.size > LAST_TEXTS) lastTexts.delete(lastTexts.keys().next().value!);
   return made;
 }

@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerBuild } from './build';
 import { registerCheckLinks } from './checkLinks';
+import { registerDiff } from './diff';
 import { registerServe } from './serve';
 import { EXIT_USAGE } from './exit';
 import { closest } from '../config/validate';
@@ -18,6 +19,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerServe(program);
   registerCheckLinks(program);
+  registerDiff(program);
   // This handler replaces commander's own unknown-command error, and with it the suggestion that
   // showSuggestionAfterError would add: it is made here (`docsgen buld` → "Did you mean build?").
   program.on('command:*', ([name]: string[]) => {
