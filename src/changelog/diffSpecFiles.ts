@@ -1,0 +1,34 @@
+// `docsgen diff` without the CLI: reads two specs (files or URLs) the way a build does (loadSpec,
+// then parseApi without the validator: Swagger 2.0 converted, external $refs bundled) and
+// compares the documents. Throws a DocsgenError naming the spec that cannot be read or parsed.
+import { loadSpec } from '../openapi/load';
+import { parseApi } from '../openapi/parse';
+import { diffSpecs, summarize } from './diffSpecs';
+import type { ApiChange, ChangeSummary } from './types';
+
+export interface SpecDiff {
+  /** The file paths (absolute) or URLs compared. */
+  before: string;
+  after: string;
+  changes: ApiChange[];
+  summary: ChangeSummary;
+}
+
+export interface DiffSpecFilesOptions {
+  /** Where relative paths start (default: the working directory). */
+  root?: string;
+  /** For a spec given as a URL (default 10 000 ms). */
+  timeoutMs?: number;
+}
+
+export async function diffSpecFiles(oldSpec: string, newSpec: string, options: DiffSpecFilesOptions = {}): Promise<SpecDiff> {
+  const [before, after] = await Promise.all([readDocument(oldSpec, options), readDocument(newSpec, options)]);
+  const changes = diffSpecs(before.document, after.document);
+  return { before: before.source, after: after.source, changes, summary: summarize(changes) };
+}
+
+async function readDocument(spec: string, options: DiffSpecFilesOptions): Promise<{ source: string; document: Record<string, any> }> {
+  const loaded = await loadSpec(spec, { root: options.root ?? process.cwd(), timeoutMs: options.timeoutMs ?? 10_000 });
+  const parsed = await parseApi(loaded, { strict: false, validator: false });
+  return { source: loaded.source, document: parsed.document };
+}
