@@ -3,6 +3,7 @@
 // compares the documents. Throws a DocsgenError naming the spec that cannot be read or parsed.
 import { loadSpec } from '../openapi/load';
 import { parseApi } from '../openapi/parse';
+import { DocsgenError } from '../diagnostics/diagnostic';
 import { diffSpecs, summarize } from './diffSpecs';
 import type { ApiChange, ChangeSummary } from './types';
 
@@ -28,7 +29,13 @@ export async function diffSpecFiles(oldSpec: string, newSpec: string, options: D
 }
 
 async function readDocument(spec: string, options: DiffSpecFilesOptions): Promise<{ source: string; document: Record<string, any> }> {
-  const loaded = await loadSpec(spec, { root: options.root ?? process.cwd(), timeoutMs: options.timeoutMs ?? 10_000 });
-  const parsed = await parseApi(loaded, { strict: false, validator: false });
-  return { source: loaded.source, document: parsed.document };
+  try {
+    const loaded = await loadSpec(spec, { root: options.root ?? process.cwd(), timeoutMs: options.timeoutMs ?? 10_000 });
+    const parsed = await parseApi(loaded, { strict: false, validator: false });
+    return { source: loaded.source, document: parsed.document };
+  } catch (e) {
+    // loadSpec's hints speak of the build's config and --spec, which diff does not have.
+    if (e instanceof DocsgenError) for (const d of e.diagnostics) if (d.code === 'spec-not-found') d.hint = 'docsgen diff takes two spec files or URLs: check the path.';
+    throw e;
+  }
 }

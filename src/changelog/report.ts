@@ -2,6 +2,7 @@
 // line; or JSON `{ before, after, changes, summary }`. Every spec string is made plain again here,
 // since this text goes to a terminal.
 import { plainText } from './plain';
+import { severityRank } from './rules';
 import type { ApiChange, ChangeSeverity, ChangeSummary } from './types';
 import type { SpecDiff } from './diffSpecFiles';
 
@@ -19,21 +20,26 @@ export function operationHeading(change: ApiChange): string {
   return change.operation ? plainText(`${change.operation.method.toUpperCase()} ${change.operation.path}`) : 'Document';
 }
 
-/** The changes are sorted already (diffSpecs): consecutive ones of the same operation form a group. */
+/**
+ * One group per operation (in diffSpecs' order, breaking first within each); the operations
+ * with the gravest changes come first, so a reviewer reads what breaks clients at the top.
+ */
 export function formatChanges(changes: ApiChange[], options: { color: boolean }): string[] {
-  const lines: string[] = [];
-  let heading: string | undefined;
+  const groups = new Map<string, ApiChange[]>();
   for (const change of changes) {
     const h = operationHeading(change);
-    if (h !== heading) {
-      if (heading !== undefined) lines.push('');
-      lines.push(paint(options.color, 1, h));
-      heading = h;
-    }
-    const mark = MARK[change.severity];
-    lines.push(`  ${paint(options.color, mark.color, mark.text)}  ${plainText(change.text)}`);
+    groups.set(h, [...(groups.get(h) ?? []), change]);
   }
-  return lines;
+  const gravest = (list: ApiChange[]) => Math.min(...list.map((c) => severityRank(c.severity)));
+  const ordered = [...groups].map(([heading, list], i) => ({ heading, list, i })).sort((a, b) => gravest(a.list) - gravest(b.list) || a.i - b.i);
+  return ordered.flatMap(({ heading, list }, i) => [
+    ...(i > 0 ? [''] : []),
+    paint(options.color, 1, heading),
+    ...list.map((change) => {
+      const mark = MARK[change.severity];
+      return `  ${paint(options.color, mark.color, mark.text)}  ${plainText(change.text)}`;
+    }),
+  ]);
 }
 
 /** `12 changes: 2 breaking, 7 non-breaking, 1 deprecation, 2 annotations` */

@@ -86,7 +86,7 @@ export function classify(group: string, facts: Fact[]): Classified | undefined {
     case 'tags':
     case 'externalDocs':
       return loc.in === 'document'
-        ? { kind: 'info-changed', severity: 'annotation', text: `The document's ${group} changed${group === 'info' ? infoDetail(facts) : ''}.` }
+        ? { kind: 'info-changed', severity: 'annotation', text: `The document's ${group} changed${infoDetail(facts)}.` }
         : { kind: 'operation-changed', severity: 'annotation', text: `The ${group} of ${describe(loc)} changed.` };
     case 'operationId':
       return { kind: 'operation-changed', severity: 'annotation', text: `The operationId changed from ${describeValue(first.before)} to ${describeValue(first.after)}.` };
@@ -198,7 +198,7 @@ function servers(facts: Fact[], loc: ChangeLocation): Classified {
 }
 
 function infoDetail(facts: Fact[]): string {
-  const version = facts.find((f) => f.rest[0] === 'version' && f.action === 'replace');
+  const version = facts.find((f) => (f.keyword === 'openapi' || f.rest[0] === 'version') && f.action === 'replace');
   return version ? ` (version ${describeValue(version.before)} → ${describeValue(version.after)})` : '';
 }
 
