@@ -9,3 +9,6 @@ export { formatDiagnostic } from './diagnostics/format';
 export { createDevServer, type DevServer, type DevServerOptions } from './serve/server';
 export { checkSiteLinks } from './links/checkSite';
 export type { CheckLinksOptions, LinkReport } from './links/types';
+export { diffSpecs, summarize as summarizeChanges } from './changelog/diffSpecs';
+export { diffSpecFiles, type SpecDiff, type DiffSpecFilesOptions } from './changelog/diffSpecFiles';
+export type { ApiChange, ChangeKind, ChangeLocation, ChangeSeverity, ChangeSummary, ChangedOperation } from './changelog/types';
