@@ -8,7 +8,7 @@ import { METHODS, toFacts, type Fact, type RawDiff } from './facts';
 import { classify, ruleGroup, severityRank } from './rules';
 import { alternatives, compareSecurity } from './security';
 import { plainText } from './plain';
-import { fieldExists } from './fieldExists';
+import { declaresType, enumHasValue, fieldExists } from './fieldExists';
 import type { ApiChange, ChangeSummary } from './types';
 
 type Doc = Record<string, any>;
@@ -30,7 +30,9 @@ export function diffSpecs(before: Doc, after: Doc): ApiChange[] {
   }
   const identify = operationIdentity(before, after, renames);
   const changes: ApiChange[] = [];
-  for (const { group, facts } of groups.values()) {
+  for (const { group, facts: all } of groups.values()) {
+    const facts = group.startsWith('enum-value:') ? all.filter((f) => !enumMisreported(f, before, after, renames)) : all;
+    if (facts.length === 0 || (group === 'type' && typeMisreported(facts, before))) continue;
     const classified = classify(group, facts);
     if (!classified) continue;
     const { op, location } = facts[0];
@@ -58,6 +60,26 @@ function misreported(kind: string, op: { method: string; path: string }, locatio
   if (kind === 'field-removed') return fieldExists(after, op.method, renames.get(op.path) ?? op.path, location);
   if (kind === 'field-added') return fieldExists(before, op.method, op.path, location);
   return false;
+}
+
+/** An enum value reported added (removed) that the field has in the older (newer) spec all the same. */
+function enumMisreported(fact: Fact, before: Doc, after: Doc, renames: Map<string, string>): boolean {
+  if (!fact.op) return false;
+  const { method, path } = fact.op;
+  if (fact.action === 'remove') return enumHasValue(after, method, renames.get(path) ?? path, fact.location, fact.before);
+  if (fact.action === 'add') return enumHasValue(before, method, path, fact.location, fact.after);
+  return false;
+}
+
+/**
+ * A type reported as newly declared that the older spec declared all the same: the library
+ * compares a `$ref` it kept as an allOf member with the resolved schema.
+ */
+function typeMisreported(facts: Fact[], before: Doc): boolean {
+  const op = facts[0].op;
+  if (!op || !facts.every((f) => f.keyword === 'type' && f.action === 'add')) return false;
+  const types = facts.flatMap((f) => (Array.isArray(f.after) ? f.after.map(String) : [String(f.after)]));
+  return declaresType(before, op.method, op.path, facts[0].location, types);
 }
 
 /** Path templates whose parameters were renamed (`/a/{id}` → `/a/{aid}`): the same URLs. */

@@ -8,15 +8,43 @@ import type { ChangeLocation } from './types';
 type Node = Record<string, any>;
 
 export function fieldExists(doc: Node, method: string, path: string, location: ChangeLocation): boolean {
+  return location.name !== undefined && fieldVariants(doc, method, path, location).length > 0;
+}
+
+/**
+ * Whether the field accepts (or may hold) `value` in `doc`: an enum turned into a oneOf of
+ * single-value enums is compared branch by branch by the library, which then reports values as
+ * removed that another branch still has. The field's oneOf/anyOf/allOf branches are all looked at.
+ */
+export function enumHasValue(doc: Node, method: string, path: string, location: ChangeLocation, value: unknown): boolean {
+  const name = location.name?.split('.').filter((seg) => !/^(oneOf|anyOf|allOf)\[\d+\]$/.test(seg)).join('.');
+  const nodes = location.in === 'parameter' ? parameterVariants(doc, method, path, location) : fieldVariants(doc, method, path, { ...location, name });
+  return nodes.some((n) => Array.isArray(n.enum) && n.enum.some((v: unknown) => JSON.stringify(v) === JSON.stringify(value)));
+}
+
+/** Whether the field (or body, or parameter) declares one of `types` in `doc`, in any of its branches. */
+export function declaresType(doc: Node, method: string, path: string, location: ChangeLocation, types: string[]): boolean {
+  const nodes = location.in === 'parameter' ? parameterVariants(doc, method, path, location) : fieldVariants(doc, method, path, location);
+  return nodes.some((n) => (Array.isArray(n.type) ? n.type : [n.type]).some((t: unknown) => types.includes(String(t))));
+}
+
+function parameterVariants(doc: Node, method: string, path: string, location: ChangeLocation): Node[] {
+  const item = doc.paths?.[path];
+  const params = [...(item?.[method]?.parameters ?? []), ...(item?.parameters ?? [])].map((p: unknown) => deref(doc, p));
+  const param = params.find((p) => p?.name === location.name?.split('.')[0] && p?.in === location.parameterIn);
+  return param?.schema ? variants(doc, param.schema) : [];
+}
+
+function fieldVariants(doc: Node, method: string, path: string, location: ChangeLocation): Node[] {
   const op = doc.paths?.[path]?.[method];
-  if (!op || !location.name) return false;
+  if (!op) return [];
   let container: Node | undefined;
   if (location.in === 'request') container = deref(doc, op.requestBody);
   else if (location.in === 'response') container = deref(doc, op.responses?.[location.status ?? '']);
   const schema = container?.content?.[location.mediaType ?? '']?.schema;
-  if (!schema) return false;
+  if (!schema) return [];
   let nodes = variants(doc, schema);
-  for (const seg of fieldSegments(location.name)) {
+  for (const seg of location.name ? fieldSegments(location.name) : []) {
     nodes = nodes.flatMap((n) => {
       if (seg === '[]') return n.items ? variants(doc, n.items) : [];
       if (seg === '*') return n.additionalProperties && typeof n.additionalProperties === 'object' ? variants(doc, n.additionalProperties) : [];
@@ -24,9 +52,9 @@ export function fieldExists(doc: Node, method: string, path: string, location: C
       if (combiner) return n[combiner[1]]?.[+combiner[2]] ? variants(doc, n[combiner[1]][+combiner[2]]) : [];
       return n.properties?.[seg] !== undefined ? variants(doc, n.properties[seg]) : [];
     });
-    if (nodes.length === 0) return false;
+    if (nodes.length === 0) return [];
   }
-  return true;
+  return nodes;
 }
 
 /** `a.b[].c` → ['a', 'b', '[]', 'c']. */

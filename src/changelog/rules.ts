@@ -170,7 +170,11 @@ function typeChange(facts: Fact[]): Classified {
   const severity = isRequest(loc) ? (widened ? 'non-breaking' : 'breaking') : narrowed ? 'non-breaking' : 'breaking';
   if (removed.size === 0 && added.size === 1 && added.has('null')) return { kind: 'type-changed', severity, text: `${cap(subject)} can now be null.` };
   if (added.size === 0 && removed.size === 1 && removed.has('null')) return { kind: 'type-changed', severity, text: `${cap(subject)} can no longer be null.` };
-  const list = (s: Set<string>) => (s.size ? [...s].join(' | ') : 'nothing');
+  const list = (s: Set<string>) => [...s].join(' | ');
+  // A type dropped is usually moved into allOf/oneOf members (and api-smart-diff reports one when
+  // it cannot merge an allOf): not breaking. A type declared where there was none narrows.
+  if (added.size === 0) return { kind: 'type-changed', severity: 'non-breaking', text: `${cap(subject)} no longer declares its type (it was ${list(removed)}).` };
+  if (removed.size === 0) return { kind: 'type-changed', severity: byDirection(loc, 'breaking', 'non-breaking'), text: `${cap(subject)} now declares the type ${list(added)}.` };
   return { kind: 'type-changed', severity, text: `The type of ${subject} changed: ${list(removed)} became ${list(added)}.` };
 }
 

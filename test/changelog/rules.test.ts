@@ -259,3 +259,29 @@ describe('annotations and what the library leaves unclassified', () => {
     expect(changes[0].text).toBe('Response field evilred  (200 application/json) was added.');
   });
 });
+
+describe('where api-smart-diff misreads a refactored schema', () => {
+  it('a field kept in an allOf whose member is a recursive schema is not reported removed', () => {
+    const components = { components: { schemas: { Repo: object({ name: { type: 'string' }, parent: { $ref: '#/components/schemas/Repo' } }) } } };
+    const list = (items: Spec) => spec({ '/repos': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array', items } } } } } } } }, components);
+    const changes = diffSpecs(list({ $ref: '#/components/schemas/Repo' }), list({ allOf: [{ $ref: '#/components/schemas/Repo' }, object({ stars: { type: 'integer' } })] }));
+    expect(changes.filter((c) => c.kind === 'field-removed')).toEqual([]);
+    expect(changes.filter((c) => c.severity === 'breaking')).toEqual([]);
+  });
+
+  it('an enum turned into a oneOf of one-value enums loses no value', () => {
+    const before = postWith(object({ pricing: { type: 'string', enum: ['product', 'sku'] } }));
+    const after = postWith(object({ pricing: { oneOf: [{ type: 'string', enum: ['bundle'] }, { type: 'string', enum: ['product'] }, { type: 'string', enum: ['sku'] }] } }));
+    expect(diffSpecs(before, after).filter((c) => c.kind === 'enum-value-removed')).toEqual([]);
+  });
+});
+
+describe('a schema inlined where it was a $ref', () => {
+  it('reports only what really changed: no type "declared", no existing field "added"', () => {
+    const X = { type: 'object', properties: { keys: { type: 'array', items: { type: 'string' } } }, required: ['keys'] };
+    const put = (schema: Spec) => spec({ '/a': { put: { requestBody: { required: true, content: { 'application/json': { schema } } }, responses: { '204': { description: 'Done' } } } } }, { components: { schemas: { X } } });
+    const changes = diffSpecs(put({ $ref: '#/components/schemas/X' }), put({ ...X, properties: { ...X.properties, immutable: { type: 'boolean' } } }));
+    expect(changes.filter((c) => c.severity === 'breaking')).toEqual([]);
+    expect(changes.filter((c) => c.kind === 'field-added').map((c) => [c.location.name, c.severity])).toEqual([['immutable', 'non-breaking']]);
+  });
+});
