@@ -28,6 +28,7 @@ export function diffSpecs(before: Doc, after: Doc): ApiChange[] {
       else groups.set(key, { group, facts: [fact] });
     }
   }
+  dropReorderedBranches(groups);
   const identify = operationIdentity(before, after, renames);
   const changes: ApiChange[] = [];
   for (const { group, facts: all } of groups.values()) {
@@ -69,6 +70,30 @@ function enumMisreported(fact: Fact, before: Doc, after: Doc, renames: Map<strin
   if (fact.action === 'remove') return enumHasValue(after, method, renames.get(path) ?? path, fact.location, fact.before);
   if (fact.action === 'add') return enumHasValue(before, method, path, fact.location, fact.after);
   return false;
+}
+
+/**
+ * api-smart-diff pairs the oneOf/anyOf branches of the two specs by likeness, and with $refs it
+ * cannot resolve (recursive schemas) it may pair them crosswise: GitHub's event payload, the same
+ * 17 branches in the same order in both versions, came out as "branch 3 now refers to
+ * issue-comment-event instead of issues-event" and the reverse for branch 4. When the $refs of a
+ * combiner's changed branches are the same set before and after, nothing changed for a client.
+ */
+function dropReorderedBranches(groups: Map<string, { group: string; facts: Fact[] }>): void {
+  const byCombiner = new Map<string, { keys: string[]; before: string[]; after: string[] }>();
+  for (const [key, { group, facts }] of groups) {
+    const name = facts[0].location.name ?? '';
+    if (group !== '$ref' || !/(oneOf|anyOf)\[\d+\]/.test(name) || facts.length !== 1 || facts[0].action !== 'replace') continue;
+    const combiner = `${facts[0].op?.method} ${facts[0].op?.path} ${facts[0].location.in} ${facts[0].location.status} ${facts[0].location.mediaType} ${name.replace(/(oneOf|anyOf)\[\d+\]/g, '$1[*]')}`;
+    const entry = byCombiner.get(combiner) ?? { keys: [], before: [], after: [] };
+    entry.keys.push(key);
+    entry.before.push(String(facts[0].before));
+    entry.after.push(String(facts[0].after));
+    byCombiner.set(combiner, entry);
+  }
+  for (const { keys, before, after } of byCombiner.values()) {
+    if (before.sort().join('\n') === after.sort().join('\n')) for (const key of keys) groups.delete(key);
+  }
 }
 
 /**

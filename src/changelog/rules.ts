@@ -90,6 +90,11 @@ export function classify(group: string, facts: Fact[]): Classified | undefined {
         : { kind: 'operation-changed', severity: 'annotation', text: `The ${group} of ${describe(loc)} changed.` };
     case 'operationId':
       return { kind: 'operation-changed', severity: 'annotation', text: `The operationId changed from ${describeValue(first.before)} to ${describeValue(first.after)}.` };
+    case '$ref': {
+      // A $ref the library could not resolve (a recursive schema): say which schema it names now.
+      const schema = (v: unknown) => describeValue(typeof v === 'string' ? v.replace(/^#\/components\/schemas\//, '') : v);
+      return fallback('schema-changed', facts, `${cap(describe(loc))} now refers to the schema ${schema(first.after)} instead of ${schema(first.before)}.`);
+    }
     case 'callbacks':
       return fallback('other-changed', facts, 'The callbacks of the operation changed.');
   }
