@@ -8,13 +8,16 @@ import { METHODS, toFacts, type Fact, type RawDiff } from './facts';
 import { classify, ruleGroup, severityRank } from './rules';
 import { alternatives, compareSecurity } from './security';
 import { plainText } from './plain';
-import { declaresType, enumHasValue, fieldExists } from './fieldExists';
+import { declaresEnum, declaresType, enumHasValue, fieldExists } from './fieldExists';
 import type { ApiChange, ChangeSummary } from './types';
 
 type Doc = Record<string, any>;
 
 export function diffSpecs(before: Doc, after: Doc): ApiChange[] {
-  const { diffs, merged } = apiCompare(before, after, { rules: compareRules() }) as { diffs: RawDiff[]; merged: Doc };
+  // api-smart-diff writes its normalised nodes back into the documents it is given (an empty
+  // `enum: []` where there was none, …): it gets copies, so the callers' documents, and the
+  // lookups below, see the specs as written.
+  const { diffs, merged } = apiCompare(structuredClone(before), structuredClone(after), { rules: compareRules() }) as { diffs: RawDiff[]; merged: Doc };
   const renames = pathRenames(diffs);
   const lookup = (path: (string | number)[]) => path.reduce<any>((node, key, i) => (node == null ? undefined : (node[key] ?? (i === 1 && path[0] === 'paths' ? node[renames.get(String(key)) ?? ''] : undefined))), merged);
   const groups = new Map<string, { group: string; facts: Fact[] }>();
@@ -31,8 +34,8 @@ export function diffSpecs(before: Doc, after: Doc): ApiChange[] {
   dropReorderedBranches(groups);
   const identify = operationIdentity(before, after, renames);
   const changes: ApiChange[] = [];
-  for (const { group, facts: all } of groups.values()) {
-    const facts = group.startsWith('enum-value:') ? all.filter((f) => !enumMisreported(f, before, after, renames)) : all;
+  for (const entry of groups.values()) {
+    const { group, facts } = regroupEnumValues(entry, before, after, renames);
     if (facts.length === 0 || (group === 'type' && typeMisreported(facts, before))) continue;
     const classified = classify(group, facts);
     if (!classified) continue;
@@ -61,6 +64,22 @@ function misreported(kind: string, op: { method: string; path: string }, locatio
   if (kind === 'field-removed') return fieldExists(after, op.method, renames.get(op.path) ?? op.path, location);
   if (kind === 'field-added') return fieldExists(before, op.method, op.path, location);
   return false;
+}
+
+/**
+ * Enum values are reported one by one, also when the field had no enum before (or has none now):
+ * that is an enum added (removed), which restricts (frees) the field as a whole. Values the field
+ * has all the same (enumMisreported) are left out.
+ */
+function regroupEnumValues(entry: { group: string; facts: Fact[] }, before: Doc, after: Doc, renames: Map<string, string>): { group: string; facts: Fact[] } {
+  if (!entry.group.startsWith('enum-value:')) return entry;
+  const facts = entry.facts.filter((f) => !enumMisreported(f, before, after, renames));
+  const first = facts[0];
+  if (!first?.op) return { group: entry.group, facts };
+  const { method, path } = first.op;
+  if (first.action === 'add' && !declaresEnum(before, method, path, first.location)) return { group: 'enum', facts: [{ ...first, rest: [], after: facts.map((f) => f.after) }] };
+  if (first.action === 'remove' && !declaresEnum(after, method, renames.get(path) ?? path, first.location)) return { group: 'enum', facts: [{ ...first, rest: [], before: facts.map((f) => f.before) }] };
+  return { group: entry.group, facts };
 }
 
 /** An enum value reported added (removed) that the field has in the older (newer) spec all the same. */

@@ -17,9 +17,18 @@ export function fieldExists(doc: Node, method: string, path: string, location: C
  * removed that another branch still has. The field's oneOf/anyOf/allOf branches are all looked at.
  */
 export function enumHasValue(doc: Node, method: string, path: string, location: ChangeLocation, value: unknown): boolean {
+  return enumVariants(doc, method, path, location).some((n) => n.enum.some((v: unknown) => JSON.stringify(v) === JSON.stringify(value)));
+}
+
+/** Whether the field has an enum at all in `doc` (in any branch). */
+export function declaresEnum(doc: Node, method: string, path: string, location: ChangeLocation): boolean {
+  return enumVariants(doc, method, path, location).length > 0;
+}
+
+function enumVariants(doc: Node, method: string, path: string, location: ChangeLocation): Node[] {
   const name = location.name?.split('.').filter((seg) => !/^(oneOf|anyOf|allOf)\[\d+\]$/.test(seg)).join('.');
   const nodes = location.in === 'parameter' ? parameterVariants(doc, method, path, location) : fieldVariants(doc, method, path, { ...location, name });
-  return nodes.some((n) => Array.isArray(n.enum) && n.enum.some((v: unknown) => JSON.stringify(v) === JSON.stringify(value)));
+  return nodes.filter((n) => Array.isArray(n.enum));
 }
 
 /** Whether the field (or body, or parameter) declares one of `types` in `doc`, in any of its branches. */

@@ -285,3 +285,31 @@ describe('a schema inlined where it was a $ref', () => {
     expect(changes.filter((c) => c.kind === 'field-added').map((c) => [c.location.name, c.severity])).toEqual([['immutable', 'non-breaking']]);
   });
 });
+
+describe('enums that appear or disappear', () => {
+  it('a response field that gets an enum where it had none is non-breaking (it can hold fewer values)', () => {
+    const changes = diffSpecs(respondWith(object({ scope: { type: 'string' } })), respondWith(object({ scope: { type: 'string', enum: ['enterprise', 'user'] } })));
+    expect(seen(changes)).toEqual([{ kind: 'enum-added', severity: 'non-breaking', location: { in: 'response', status: '200', mediaType: 'application/json', name: 'scope' }, text: 'Response field scope (200 application/json) is now limited to enterprise and user.' }]);
+  });
+
+  it('a request field that gets an enum where it had none is breaking', () => {
+    const changes = diffSpecs(postWith(object({ scope: { type: 'string' } })), postWith(object({ scope: { type: 'string', enum: ['enterprise', 'user'] } })));
+    expect(seen(changes)).toMatchObject([{ kind: 'enum-added', severity: 'breaking' }]);
+  });
+
+  it('a request field whose enum is dropped is non-breaking', () => {
+    const changes = diffSpecs(postWith(object({ scope: { type: 'string', enum: ['enterprise', 'user'] } })), postWith(object({ scope: { type: 'string' } })));
+    expect(seen(changes)).toMatchObject([{ kind: 'enum-removed', severity: 'non-breaking', text: 'Request field scope (application/json) is no longer limited to a list of values.' }]);
+  });
+});
+
+describe('diffSpecs', () => {
+  it('leaves the documents it compares as they were (the build renders them afterwards)', () => {
+    const before = respondWith(object({ scope: { type: 'string' }, parent: { $ref: '#/components/schemas/Node' } }));
+    const after = respondWith(object({ scope: { type: 'string', enum: ['a'] } }));
+    Object.assign(before, { components: { schemas: { Node: object({ child: { $ref: '#/components/schemas/Node' } }) } } });
+    const copies = [structuredClone(before), structuredClone(after)];
+    diffSpecs(before, after);
+    expect([before, after]).toEqual(copies);
+  });
+});
