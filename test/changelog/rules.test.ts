@@ -313,3 +313,15 @@ describe('diffSpecs', () => {
     expect([before, after]).toEqual(copies);
   });
 });
+
+describe('paths with the same shape', () => {
+  it('two templates that differ only in parameter names, in both versions, are each compared with themselves', () => {
+    const paths = {
+      '/attestations/{subject_digest}': { get: { operationId: 'listAttestations', responses: ok } },
+      '/attestations/{attestation_id}': { delete: { operationId: 'deleteAttestation', responses: ok } },
+    };
+    const after = structuredClone(paths) as Spec;
+    after['/attestations/{attestation_id}'].delete.summary = 'Delete an attestation';
+    expect(diffSpecs(spec(paths), spec(after)).map((c) => [c.operation?.operationId, c.kind, c.severity])).toEqual([['deleteAttestation', 'description-changed', 'annotation']]);
+  });
+});
