@@ -68,7 +68,11 @@ export function guideRoute(dirs: string[], fileName: string, slug: string | unde
  * again (on a large site even the stat calls cost more than the rest of a rebuild): the memo
  * behind it drops the entries of the files the watcher saw change.
  */
-export type ParsedFile = { guide: ReturnType<typeof parseFrontMatter> } | { category: Category | undefined; diagnostics: Diagnostic[] };
+export type ParsedFile =
+  | { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource }
+  | { category: Category | undefined; diagnostics: Diagnostic[] }
+  /** Under the guides folder's own path: the order warnings, and what they were found from. */
+  | { order: string; diagnostics: Diagnostic[] };
 export type ParsedFileCache = Pick<Map<string, ParsedFile>, 'get' | 'set'>;
 
 export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] } {
@@ -79,6 +83,12 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
   const entries = listFiles(guidesDir).sort();
   for (const rel of entries) {
     const file = path.join(guidesDir, rel);
+    const hit = cache?.get(file);
+    if (hit && 'source' in hit && hit.source) {
+      diagnostics.push(...hit.guide.diagnostics);
+      sources.push(hit.source);
+      continue;
+    }
     const parts = rel.split('/');
     const fileName = parts.pop()!;
     const dirs = parts.map((p) => stripNumberPrefix(p).name);
@@ -93,19 +103,12 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
       continue;
     }
     if (!/\.mdx?$/.test(fileName) || fileName.startsWith('_')) continue;
-    const parsed = cache ? parseWithCache(file, cache) : parseFrontMatter(fs.readFileSync(file, 'utf8'), file);
-    diagnostics.push(...parsed.diagnostics);
-    const fm = parsed.frontMatter;
-    sources.push({
-      file,
-      relPath: rel,
-      dirs,
-      route: guideRoute(dirs, fileName, fm.slug),
-      frontMatter: fm,
-      body: parsed.body,
-      bodyLineOffset: parsed.bodyLineOffset,
-      position: fm.sidebar_position ?? stripNumberPrefix(fileName).position,
-    });
+    const parsed: { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource } = hit && 'guide' in hit ? hit : { guide: parseFrontMatter(fs.readFileSync(file, 'utf8'), file) };
+    if (cache && parsed !== hit) cache.set(file, parsed);
+    diagnostics.push(...parsed.guide.diagnostics);
+    // The same source object while the file is unchanged: the stages after find it unchanged by identity.
+    parsed.source ??= guideSource(file, rel, dirs, fileName, parsed.guide);
+    sources.push(parsed.source);
   }
   // Folders without a category file still get a category, positioned by their number prefix.
   const seen = new Set(categories.map((c) => c.dir));
@@ -119,8 +122,32 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
       categories.push({ dir, label: labelFromDir(last.name), position: last.position });
     }
   }
-  diagnostics.push(...orderDiagnostics(guidesDir, entries, sources, categories));
+  diagnostics.push(...(cache ? orderDiagnosticsWithCache(guidesDir, entries, sources, categories, cache) : orderDiagnostics(guidesDir, entries, sources, categories)));
   return { sources, categories, diagnostics };
+}
+
+function guideSource(file: string, rel: string, dirs: string[], fileName: string, parsed: ReturnType<typeof parseFrontMatter>): GuideSource {
+  const fm = parsed.frontMatter;
+  return {
+    file,
+    relPath: rel,
+    dirs,
+    route: guideRoute(dirs, fileName, fm.slug),
+    frontMatter: fm,
+    body: parsed.body,
+    bodyLineOffset: parsed.bodyLineOffset,
+    position: fm.sidebar_position ?? stripNumberPrefix(fileName).position,
+  };
+}
+
+/** orderDiagnostics, found again only when the files, their positions or the categories changed: on a large site it walked every path on every save. */
+function orderDiagnosticsWithCache(guidesDir: string, entries: string[], sources: GuideSource[], categories: Category[], cache: ParsedFileCache): Diagnostic[] {
+  const order = [entries.join('\n'), sources.map((s) => s.position ?? '').join(','), JSON.stringify(categories)].join('\n\n');
+  const hit = cache.get(guidesDir);
+  if (hit && 'order' in hit && hit.order === order) return hit.diagnostics;
+  const diagnostics = orderDiagnostics(guidesDir, entries, sources, categories);
+  cache.set(guidesDir, { order, diagnostics });
+  return diagnostics;
 }
 
 /** The id an `items` list names a file or folder by: its name without number prefix and extension. */
@@ -223,14 +250,6 @@ function listFiles(dir: string, prefix = '', out: string[] = []): string[] {
     else out.push(rel);
   }
   return out;
-}
-
-function parseWithCache(file: string, cache: ParsedFileCache): ReturnType<typeof parseFrontMatter> {
-  const hit = cache.get(file);
-  if (hit && 'guide' in hit) return hit.guide;
-  const guide = parseFrontMatter(fs.readFileSync(file, 'utf8'), file);
-  cache.set(file, { guide });
-  return guide;
 }
 
 function readCategoryWithCache(file: string, dirs: string[], diagnostics: Diagnostic[], cache: ParsedFileCache): Category | undefined {

@@ -54,7 +54,8 @@ export interface GuidesResult {
  * guide's body and the routes of all guides are unchanged. Markdown is most of the content stage.
  */
 export interface GuideRenderCache {
-  routes: string;
+  /** Every guide's file and route, in order: a rendered guide links to others by their routes. */
+  routes: [file: string, route: string][];
   entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; bodyTitle?: string; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
 }
 
@@ -73,8 +74,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
   const assets = new Map<string, string>();
   const md = createMarkdown({ html: true, highlight: options.highlight });
   const url = (route: string, hash: string) => routeUrl(config.baseUrl, route, config.trailingSlash) + (hash ? `#${hash}` : '');
-  const routes = cache ? JSON.stringify([...routeByFile]) : '';
-  if (cache && cache.guides?.routes !== routes) cache.guides = { routes, entries: new Map() };
+  if (cache && !sameRoutes(cache.guides?.routes, routeByFile)) cache.guides = { routes: [...routeByFile], entries: new Map() };
 
   const docs = visible.map((source): GuideDoc => {
     const cached = cache?.guides?.entries.get(source.file);
@@ -174,4 +174,15 @@ function guideDoc(source: GuideSource, html: string, headings: Heading[], links:
     headings,
     links,
   };
+}
+
+/** Whether the guides and their routes are those a table was made with (compared pair by pair: serialising them on every save of a large site cost more than the comparison). */
+function sameRoutes(kept: GuideRenderCache['routes'] | undefined, routes: Map<string, string>): boolean {
+  if (!Array.isArray(kept) || kept.length !== routes.size) return false;
+  let i = 0;
+  for (const [file, route] of routes) {
+    const [keptFile, keptRoute] = kept[i++];
+    if (keptFile !== file || keptRoute !== route) return false;
+  }
+  return true;
 }
