@@ -183,6 +183,17 @@ components:
     ]);
   });
 
+  it('prints no terminal escape sequence or control character that a spec contains', async () => {
+    const evil = '/parcels/\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007\u001b[2J';
+    const before = { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { [evil]: { get: { responses: { '200': { description: 'OK' } } } } } };
+    const after = { ...before, paths: {} };
+    const dir = writeFiles({ 'before.json': JSON.stringify(before), 'after.json': JSON.stringify(after) });
+    const run = await runDocsgen(['diff', 'before.json', 'after.json', '--fail-on', 'breaking'], dir, { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('GET /parcels/');
+    expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f]|\u001b[^[]|\u001b\[(?!\d*m)/);
+  });
+
   it('exits 2 naming the file when a spec does not exist', async () => {
     const dir = writeFiles(files);
     const run = await runDocsgen(['diff', 'old.yaml', 'missing.yaml'], dir);
