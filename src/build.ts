@@ -327,7 +327,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
             }
           },
         };
-      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel, '') });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel, '') });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);

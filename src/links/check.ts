@@ -157,6 +157,8 @@ function resolveEmitted(link: SiteLink, targets: LinkTargets, policies: LinkPoli
 }
 
 function safeDecode(s: string, decode: (s: string) => string): string {
+  // Nothing to decode without an escape: most links, checked again on every save of serve --watch.
+  if (!s.includes('%')) return s;
   try {
     return decode(s);
   } catch {
