@@ -1,5 +1,6 @@
 // docsgen's public API. The CLI is a thin layer over these.
 export { build, type BuildOptions, type BuildResult } from './build';
+export { LiveMemo } from './cache/liveMemo';
 export { loadConfig, type LoadedConfig } from './config/load';
 export { defineConfig } from './config/define';
 export type { UserConfig, InlineConfig, ResolvedConfig, NavbarItem } from './config/types';
