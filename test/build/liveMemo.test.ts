@@ -85,6 +85,20 @@ describe("serve --watch's memo", () => {
     expect(titleEdit.rendered!.some((r) => r.startsWith('/api/'))).toBe(false);
     await expectSameAsCold(root, titleEdit);
 
+    // A new guide, then the guide deleted: the sidebars change, and nothing of it stays.
+    const added = path.join(path.dirname(guide), 'zz-added-while-serving.md');
+    fs.writeFileSync(added, '---\ntitle: Added while serving\n---\n## Why\n\nA guide that was not there.\n');
+    memo.changed([added]);
+    const addition = await watchBuild(root, memo);
+    expect(addition.pages).toBe(titleEdit.pages + 1);
+    await expectSameAsCold(root, addition);
+    fs.rmSync(added);
+    memo.changed([added]);
+    const removal = await watchBuild(root, memo);
+    expect(removal.pages).toBe(titleEdit.pages);
+    expect([...removal.files.keys()].some((f) => f.includes('zz-added-while-serving'))).toBe(false);
+    await expectSameAsCold(root, removal);
+
     // One operation's summary in the spec.
     const spec = path.join(root, 'openapi.yaml');
     const summary = /^ {6}summary: (.+)$/m.exec(fs.readFileSync(spec, 'utf8'))![1];
