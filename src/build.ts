@@ -246,10 +246,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // What the site stage left is collected before the search stage adds its own.
       if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
-      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => buildSearchIndex(searchDocuments(pages, { routes: config.search.routes, made, memo }), { shardAbovePages, memo });
+      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => {
+        const documents = searchDocuments(pages, { routes: config.search.routes, made, memo });
+        searchMade.clear(); // in `documents` now, which the index lets go of once it has their terms
+        return buildSearchIndex(documents, { shardAbovePages, memo, release: true });
+      };
       // A deferred index is made on first request, always as one file; large sites get shards in builds.
       searchIndex = deferred ? deferIndex(deferred, site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
-      searchMade.clear(); // in the index now
       otherIndexes = others.map((o) => (deferred ? deferIndex(deferred, o.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages))));
     } catch (e) {
       await validated;
@@ -276,10 +279,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The search index goes into the output folder now, in the background while pages render: written
     // after them, a large index's thousands of files waited seconds for the disk to take the pages.
     // (A deferred index is made on request: nothing to write.)
-    const searchFiles: [string, string][] = isBuilt(searchIndex) ? [[searchIndex.fileName, searchIndex.content], ...searchIndex.files] : [];
+    const searchFiles: [string, string | Uint8Array][] = isBuilt(searchIndex) ? [[searchIndex.fileName, searchIndex.content], ...searchIndex.files] : [];
     for (const [i, index] of otherIndexes.entries()) {
       const prefix = others[i].locale.prefix;
-      if (isBuilt(index)) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string] => [prefix + rel, content]));
+      if (isBuilt(index)) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string | Uint8Array] => [prefix + rel, content]));
     }
     const searchNames = searchFiles.map(([rel]) => rel);
     // Written, the index's text (hundreds of MB on a large site) is let go: the pages know its name and hash.

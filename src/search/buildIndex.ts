@@ -23,7 +23,7 @@ import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import type { Memo } from '../cache/memo';
 import { documentKeys, keepAnalysed, memoAnalysed, recalledIndex, rememberIndex } from './indexMemo';
-import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex } from './shards';
+import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex, type SearchFileContent } from './shards';
 import { Analyser, analyseDocuments, joinAnalysed, stored, typeTerms, type AnalysedDocuments } from './terms';
 import { WordTerms } from './wordTerms';
 
@@ -35,7 +35,7 @@ export interface BuiltSearchIndex {
   /** Short hash of `content`: the page fetches `<fileName>?_=<hash>`. */
   hash: string;
   /** A sharded index's other files (site path → content, their names hashed); empty for a single file. */
-  files: Map<string, string>;
+  files: Map<string, SearchFileContent>;
 }
 
 export interface SearchIndexOptions {
@@ -46,13 +46,20 @@ export interface SearchIndexOptions {
    * sharded index analyses again only the groups of pages that changed (indexMemo.ts).
    */
   memo?: Memo;
+  /**
+   * The caller keeps no other reference to `documents`: the array is emptied as soon as the index
+   * no longer needs it, so that a large site's documents (an object each, a million on the
+   * 35,000-page site) are let go before the sharded index's files are made.
+   */
+  release?: boolean;
 }
 
 export function buildSearchIndex(documents: SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
   const pages = documents.filter((d) => d.type === SearchDocumentType.Title).length;
   const sharded = pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
   const { memo } = options;
-  if (!memo) return sharded ? shardedIndex(documents, analyseDocuments(documents)) : singleIndex(documents);
+  const release = options.release ? () => (documents.length = 0) : () => {};
+  if (!memo) return sharded ? shardedIndex(documents, analyseDocuments(documents), release) : singleIndex(documents);
   const keys = documentKeys(documents, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
   const known = recalledIndex(memo, keys.index);
   if (known) {
@@ -62,14 +69,16 @@ export function buildSearchIndex(documents: SearchDocument[], options: SearchInd
   let built: BuiltSearchIndex;
   if (sharded) {
     const analyser = new Analyser();
-    built = shardedIndex(documents, joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(documents.slice(g.start, g.end)))));
+    built = shardedIndex(documents, joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(documents.slice(g.start, g.end)))), release);
   } else built = singleIndex(documents);
   rememberIndex(memo, keys.index, built);
   return built;
 }
 
-function shardedIndex(documents: SearchDocument[], analysed: AnalysedDocuments): BuiltSearchIndex {
-  const sharded = shardSearchIndex(typeTerms(documents, analysed));
+function shardedIndex(documents: SearchDocument[], analysed: AnalysedDocuments, release: () => void): BuiltSearchIndex {
+  const types = typeTerms(documents, analysed);
+  release();
+  const sharded = shardSearchIndex(types);
   return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
 }
 

@@ -148,7 +148,14 @@ export function rememberIndex(memo: Memo, key: string, index: BuiltSearchIndex):
     while (end < texts.length && (end === start || size + lengths[end] <= PART_BYTES)) size += lengths[end++];
     // Encoded straight into one buffer: a buffer per file, then joined, copied every byte twice.
     const bytes = Buffer.allocUnsafe(size);
-    for (let k = start, at = 0; k < end; k++) at += bytes.write(texts[k], at, 'utf8');
+    for (let k = start, at = 0; k < end; k++) {
+      const text = texts[k];
+      if (typeof text === 'string') at += bytes.write(text, at, 'utf8');
+      else {
+        bytes.set(text, at);
+        at += text.byteLength;
+      }
+    }
     memo.set(INDEX_STAGE, partKey(key, parts.length), bytes);
     parts.push(end);
     start = end;

@@ -52,12 +52,20 @@ export const LONG_LIST = 50;
 export interface ShardedIndexFiles {
   /** The manifest's text (its site path is MANIFEST_FILE). */
   manifest: string;
-  /** Every other file: site path → JSON text. */
-  files: Map<string, string>;
+  /** Every other file: site path → JSON text (page fragments as UTF-8 bytes, see pageFragments). */
+  files: Map<string, SearchFileContent>;
+}
+
+/** A search index file's content: JSON text, or the same text as UTF-8 bytes. */
+export type SearchFileContent = string | Uint8Array;
+
+/** A file's content as text. */
+export function searchFileText(content: SearchFileContent): string {
+  return typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
 }
 
 export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST }: { shardBytes?: number; longList?: number } = {}): ShardedIndexFiles {
-  const files = new Map<string, string>();
+  const files = new Map<string, SearchFileContent>();
   const titles = types[SearchDocumentType.Title].documents;
   const pageIds = titles.map((d) => d.i);
   // Per document id, in arrays (ids are dense): looked up once per posting, millions of times on a large site.
@@ -155,11 +163,11 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     lexicon[length] = file;
   }
 
-  // Page fragments.
-  const perPage: FragmentFile[] = [];
-  for (const id of pageIds) perPage[id] = { d: [] };
-  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) perPage[docs[k].p ?? docs[k].i]?.d.push([type, docs[k]]);
-  const fragments = pageIds.map((id) => [id, JSON.stringify(perPage[id])] as const);
+  // What the files hold from here on is theirs: the postings' columns can go before the fragments are made.
+  postings.clear();
+  keys.clear();
+
+  const fragments = pageFragments(types, pageIds, maxId);
   const folder = `f/${joinedHash(fragments)}/`;
   for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
 
@@ -218,10 +226,42 @@ function postingColumns(flat: number[], lengths: Int32Array, parentOf: Int32Arra
 }
 
 /**
+ * Each page's fragment, `{ d: [[type, document], …] }` (its documents type by type, in their
+ * order), as UTF-8 bytes. Most of a large index's bytes, and nearly all of them in strings V8
+ * keeps as UTF-16 (breadcrumbs and field contexts hold a `›`): as bytes they take half the
+ * memory until written. Made page by page, from the documents' positions sorted by page, not
+ * from an array per page of every document at once.
+ */
+function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number): [number, Uint8Array][] {
+  /** Page id → where its documents start in `at` (counting sort: stable, so type by type, in order). */
+  const start = new Int32Array(maxId + 2);
+  const pageOf = (type: SearchDocumentType, k: number) => types[type].documents[k].p ?? types[type].documents[k].i;
+  const isPage = new Uint8Array(maxId + 1);
+  for (const id of pageIds) isPage[id] = 1;
+  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) if (isPage[pageOf(type, k)]) start[pageOf(type, k) + 1]++;
+  for (let id = 1; id < start.length; id++) start[id] += start[id - 1];
+  const filled = start.slice(0, maxId + 1);
+  const typeAt = new Uint8Array(start[maxId + 1]);
+  const docAt = new Int32Array(start[maxId + 1]);
+  for (const type of SEARCH_TYPES)
+    for (let k = 0, docs = types[type].documents; k < docs.length; k++) {
+      const page = pageOf(type, k);
+      if (!isPage[page]) continue;
+      typeAt[filled[page]] = type;
+      docAt[filled[page]++] = k;
+    }
+  return pageIds.map((id) => {
+    const fragment: FragmentFile = { d: [] };
+    for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, types[typeAt[e]].documents[docAt[e]]]);
+    return [id, Buffer.from(JSON.stringify(fragment), 'utf8')];
+  });
+}
+
+/**
  * `contentHash` of the fragments joined as `<id>\0<text>`, separated by `\u0001`, hashed piece by
  * piece: the joined text of a large site's fragments is tens of megabytes made only to be hashed.
  */
-function joinedHash(fragments: readonly (readonly [number, string])[]): string {
+function joinedHash(fragments: readonly (readonly [number, SearchFileContent])[]): string {
   const hash = createHash('sha256');
   for (const [k, [id, text]] of fragments.entries()) hash.update(`${k ? '\u0001' : ''}${id}\u0000`).update(text);
   return hash.digest('hex').slice(0, 10);

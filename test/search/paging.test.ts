@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchDocuments } from '../../src/search/documents';
 import { searchIndexData } from '../../src/search/buildIndex';
-import { shardSearchIndex, SHARDED_DIR } from '../../src/search/shards';
+import { searchFileText, shardSearchIndex, SHARDED_DIR } from '../../src/search/shards';
 import { typeTerms, type TypeTerms } from '../../src/search/terms';
 import { loadSearchIndex, search, type LoadedSearchIndex } from '../../src/shared/search/query';
 import { loadShardedIndex } from '../../src/shared/search/sharded';
@@ -79,7 +79,7 @@ describe('search/query: total and offset', () => {
       const fetched: string[] = [];
       const engine = loadShardedIndex(manifest, async (file) => {
         fetched.push(file);
-        return JSON.parse(files.files.get(`${SHARDED_DIR}/${file}`)!);
+        return JSON.parse(searchFileText(files.files.get(`${SHARDED_DIR}/${file}`)!));
       });
       return { engine, fetched };
     };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Memo } from '../../src/cache/memo';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
 import { searchDocuments, type SearchDocument } from '../../src/search/documents';
+import { searchFileText } from '../../src/search/shards';
 import type { PageModel } from '../../src/shared/viewModels';
 import { SearchDocumentType } from '../../src/shared/search/types';
 import { buildFiles, configSource } from '../helpers/fixture';
@@ -75,7 +76,7 @@ function documents(pages: number): SearchDocument[] {
 
 /** Every file of an index: its name → its text. */
 function files(index: BuiltSearchIndex): Map<string, string> {
-  return new Map([[index.fileName, index.content], ...index.files]);
+  return new Map([[index.fileName, index.content], ...[...index.files].map(([name, content]): [string, string] => [name, searchFileText(content)])]);
 }
 
 const PAGES = 600;

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSite } from '../../bench/generateSite.mjs';
 import { searchDocuments, type SearchDocument } from '../../src/search/documents';
 import { buildSearchIndex, searchIndexData, SHARD_ABOVE_PAGES } from '../../src/search/buildIndex';
-import { MANIFEST_FILE, SHARDED_DIR, shardSearchIndex, type ShardedIndexFiles } from '../../src/search/shards';
+import { MANIFEST_FILE, SHARDED_DIR, searchFileText, shardSearchIndex, type ShardedIndexFiles } from '../../src/search/shards';
 import { typeTerms, type TypeTerms } from '../../src/search/terms';
 import { loadSearchIndex, search, type LoadedSearchIndex } from '../../src/shared/search/query';
 import { isShardedManifest, loadShardedIndex, type ShardedSearchIndex } from '../../src/shared/search/sharded';
@@ -39,7 +39,8 @@ function sharded(terms: TypeTerms[], shardBytes?: number, longList?: number): { 
 }
 
 /** A cold engine on already written files. */
-function open({ manifest, files }: ShardedIndexFiles): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
+function open({ manifest, files: written }: ShardedIndexFiles): { engine: ShardedSearchIndex; fetched: string[]; manifest: ShardedManifest; files: Map<string, string> } {
+  const files = new Map([...written].map(([name, content]) => [name, searchFileText(content)]));
   const fetched: string[] = [];
   const parsed = JSON.parse(manifest) as ShardedManifest;
   const engine = loadShardedIndex(parsed, async (file) => {

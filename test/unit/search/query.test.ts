@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../../../src/search/documents';
 import { buildSearchIndex } from '../../../src/search/buildIndex';
 import elasticlunr from '../../../src/search/elasticlunr';
-import { SHARDED_DIR, shardSearchIndex } from '../../../src/search/shards';
+import { SHARDED_DIR, searchFileText, shardSearchIndex } from '../../../src/search/shards';
 import { typeTerms } from '../../../src/search/terms';
 import { clip, editDistance, loadSearchIndex, markAndClip, markText, search, type SearchOptions, type SearchResponse } from '../../../src/shared/search/query';
 import { loadShardedIndex } from '../../../src/shared/search/sharded';
@@ -288,7 +288,7 @@ describe('loading', () => {
 /** The same search on the sharded index of the same documents (tiny shards, lists above 2 documents apart), cold. */
 async function sharded(docs: SearchDocument[], query: string, options: SearchOptions = {}): Promise<SearchResponse> {
   const { manifest, files } = shardSearchIndex(typeTerms(docs), { shardBytes: 200, longList: 2 });
-  const engine = loadShardedIndex(JSON.parse(manifest), async (file) => JSON.parse(files.get(`${SHARDED_DIR}/${file}`)!));
+  const engine = loadShardedIndex(JSON.parse(manifest), async (file) => JSON.parse(searchFileText(files.get(`${SHARDED_DIR}/${file}`)!)));
   return engine.search(query, options);
 }
 
