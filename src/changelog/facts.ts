@@ -143,7 +143,10 @@ function schemaFact(base: Omit<Fact, 'keyword' | 'rest'>, rest: (string | number
     } else if (seg === 'items' && i + 1 < rest.length) {
       field.push('[]');
       i += 1;
-    } else if ((seg === 'oneOf' || seg === 'anyOf' || seg === 'allOf') && i + 2 < rest.length) {
+    } else if (seg === 'allOf' && i + 2 < rest.length) {
+      // An allOf member's properties are the object's own: a reader knows the field by its name alone.
+      i += 2;
+    } else if ((seg === 'oneOf' || seg === 'anyOf') && i + 2 < rest.length) {
       field.push(`${seg}[${rest[i + 1]}]`);
       i += 2;
     } else if (seg === 'additionalProperties' && i + 1 < rest.length) {

@@ -148,6 +148,13 @@ describe('request body (request direction)', () => {
 });
 
 describe('responses (response direction)', () => {
+  it("a field of an allOf member is named as the object's own field, as its schema tree shows it", () => {
+    const withStats = (extra: Spec) => ({ components: { schemas: { Base: object({ period: { type: 'string' } }), Sold: { allOf: [{ $ref: '#/components/schemas/Base' }, object({ sold_count: { type: 'integer' }, ...extra })] } } } });
+    const paths = { '/stats': { get: { operationId: 'soldStats', responses: { '200': { description: 'OK', content: { 'application/json': { schema: object({ data: { $ref: '#/components/schemas/Sold' } }) } } } } } } };
+    const changes = diffSpecs(spec(paths, withStats({})), spec(paths, withStats({ sale_to_list_ratio: { type: 'number' } })));
+    expect(changes.map((c) => [c.kind, c.severity, c.location.name, c.text])).toEqual([['field-added', 'non-breaking', 'data.sale_to_list_ratio', 'Response field data.sale_to_list_ratio (200 application/json) was added.']]);
+  });
+
   it('removing a response field is breaking (api-smart-diff says non-breaking), once per operation that shows it', () => {
     const parcel = (props: Spec) => ({ components: { schemas: { Parcel: object(props) } } });
     const paths = {
