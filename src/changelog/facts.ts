@@ -183,7 +183,7 @@ function schemaFact(base: Omit<Fact, 'keyword' | 'rest'>, rest: (string | number
 }
 
 function withField(location: ChangeLocation, field: string[]): ChangeLocation {
-  if (location.in === 'parameter') return field.length ? { ...location, name: `${location.name}.${joinField(field)}` } : location;
+  if (location.in === 'parameter') return field.length ? { ...location, name: joinField([location.name ?? '', ...field]) } : location;
   const name = joinField(field);
   return name ? { ...location, name } : { ...location, name: undefined };
 }

@@ -37,11 +37,13 @@ export function declaresType(doc: Node, method: string, path: string, location: 
   return nodes.some((n) => (Array.isArray(n.type) ? n.type : [n.type]).some((t: unknown) => types.includes(String(t))));
 }
 
+/** A parameter's schema, or a part of it: `tags[]` is the items of the array parameter `tags`. */
 function parameterVariants(doc: Node, method: string, path: string, location: ChangeLocation): Node[] {
   const item = doc.paths?.[path];
   const params = [...(item?.[method]?.parameters ?? []), ...(item?.parameters ?? [])].map((p: unknown) => deref(doc, p));
-  const param = params.find((p) => p?.name === location.name?.split('.')[0] && p?.in === location.parameterIn);
-  return param?.schema ? variants(doc, param.schema) : [];
+  const [name, ...field] = fieldSegments(location.name ?? '');
+  const param = params.find((p) => p?.name === name && p?.in === location.parameterIn);
+  return param?.schema ? walk(doc, variants(doc, param.schema), field) : [];
 }
 
 function fieldVariants(doc: Node, method: string, path: string, location: ChangeLocation): Node[] {
@@ -52,8 +54,12 @@ function fieldVariants(doc: Node, method: string, path: string, location: Change
   else if (location.in === 'response') container = deref(doc, op.responses?.[location.status ?? '']);
   const schema = container?.content?.[location.mediaType ?? '']?.schema;
   if (!schema) return [];
-  let nodes = variants(doc, schema);
-  for (const seg of location.name ? fieldSegments(location.name) : []) {
+  return walk(doc, variants(doc, schema), location.name ? fieldSegments(location.name) : []);
+}
+
+/** The schemas at a field path below `nodes`, through every branch. */
+function walk(doc: Node, nodes: Node[], segments: string[]): Node[] {
+  for (const seg of segments) {
     nodes = nodes.flatMap((n) => {
       if (seg === '[]') return n.items ? variants(doc, n.items) : [];
       if (seg === '*') return n.additionalProperties && typeof n.additionalProperties === 'object' ? variants(doc, n.additionalProperties) : [];

@@ -230,13 +230,15 @@ export function severityRank(s: ChangeSeverity): number {
 
 /** How a sentence names a place: `query parameter per_page`, `response field id (200 application/json)`. */
 export function describe(loc: ChangeLocation): string {
+  // A field's last oneOf/anyOf branch (`property_type.oneOf[0]`, beside a `null` branch) is the field to a reader.
+  const name = loc.name?.replace(/\.(oneOf|anyOf)\[\d+\]$/, '');
   switch (loc.in) {
     case 'parameter':
-      return `${loc.parameterIn ? `${loc.parameterIn} ` : ''}parameter ${loc.name}`;
+      return `${loc.parameterIn ? `${loc.parameterIn} ` : ''}parameter ${name}`;
     case 'request':
-      return loc.name ? `request field ${loc.name}${loc.mediaType ? ` (${loc.mediaType})` : ''}` : bodyOf(loc);
+      return name ? `request field ${name}${loc.mediaType ? ` (${loc.mediaType})` : ''}` : bodyOf(loc);
     case 'response':
-      return loc.name ? `response field ${loc.name} (${[loc.status, loc.mediaType].filter(Boolean).join(' ')})` : bodyOf(loc);
+      return name ? `response field ${name} (${[loc.status, loc.mediaType].filter(Boolean).join(' ')})` : bodyOf(loc);
     case 'response-header':
       return `response header ${loc.name} (${loc.status})`;
     case 'security':
