@@ -84,7 +84,7 @@ export async function benchOctokit({ log = () => {}, keep } = {}) {
   const out = path.join(dir, 'build');
   try {
     log(`octokit: building ${path.relative(ROOT, SPEC)} (${(fs.statSync(SPEC).size / MIB).toFixed(1)} MiB) in ${dir}`);
-    const r = await runMeasured(['build', '--out', out, '--timings'], dir);
+    const r = await runMeasured(['build', '--out', out, '--timings', '--no-cache'], dir);
     const usage = JSON.parse((r.stderr.match(/^octokit-usage (.*)$/m) ?? [])[1] ?? '{}');
     const timings = r.stdout.split('\n').find((l) => l.startsWith('timings:')) ?? '';
     const summary = r.stdout.split('\n').find((l) => l.startsWith('✓ built')) ?? '';
