@@ -221,6 +221,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let others: LocaleSite[] = [];
     let otherIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
     const deferred = options.deferIndex ? new Map<string, () => string>() : undefined;
+    let specs: Pick<ApiInput, 'markdown' | 'specCopy'>[] = [];
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       const searchMade = new Map<string, PageDocuments>();
@@ -243,6 +244,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           }),
         );
       }
+      // What the later stages need of each API: its spec's links and its copy. Each parsed spec and
+      // its model (hundreds of MB on a large one) are let go now, before the search stage, whose
+      // peak they were a third of on the 7,000-page site, and not carried through the render.
+      specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
+      apis.length = 0;
       // What the site stage left is collected before the search stage adds its own.
       if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
@@ -260,12 +266,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     if (hasErrors(site.diagnostics) || hasErrors(localeDiagnostics)) collect(await validated);
     collect([...site.diagnostics, ...localeDiagnostics]);
-    // What the later stages need of each API: its spec's links and its copy. Each parsed spec and
-    // its model (hundreds of MB on a large one) are let go now, not carried through the render.
-    const specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
-    apis.length = 0;
-    // …and collected now, with the search stage's garbage, before the render threads start: V8
-    // lets a heap grow to a multiple of what was live at its last full collection.
+    // The search stage's garbage is collected now, before the render threads start: V8 lets a
+    // heap grow to a multiple of what was live at its last full collection.
     if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
 
     const islandsStart = performance.now();

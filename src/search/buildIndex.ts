@@ -59,7 +59,7 @@ export function buildSearchIndex(documents: SearchDocument[], options: SearchInd
   const sharded = pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
   const { memo } = options;
   const release = options.release ? () => (documents.length = 0) : () => {};
-  if (!memo) return sharded ? shardedIndex(documents, analyseDocuments(documents), release) : singleIndex(documents);
+  if (!memo) return sharded ? shardedIndex(documents, () => analyseDocuments(documents), release) : singleIndex(documents);
   const keys = documentKeys(documents, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
   const known = recalledIndex(memo, keys.index);
   if (known) {
@@ -69,15 +69,15 @@ export function buildSearchIndex(documents: SearchDocument[], options: SearchInd
   let built: BuiltSearchIndex;
   if (sharded) {
     const analyser = new Analyser();
-    built = shardedIndex(documents, joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(documents.slice(g.start, g.end)))), release);
+    built = shardedIndex(documents, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(documents.slice(g.start, g.end)))), release);
   } else built = singleIndex(documents);
   rememberIndex(memo, keys.index, built);
   return built;
 }
 
-function shardedIndex(documents: SearchDocument[], analysed: AnalysedDocuments, release: () => void): BuiltSearchIndex {
-  const types = typeTerms(documents, analysed);
-  release();
+/** `analyse` is called, not its result passed: the analysed terms (tens of MB) go with typeTerms' call, not the whole stage. */
+function shardedIndex(documents: SearchDocument[], analyse: () => AnalysedDocuments, release: () => void): BuiltSearchIndex {
+  const types = typeTerms(documents, analyse(), release);
   const sharded = shardSearchIndex(types);
   return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
 }

@@ -15,8 +15,8 @@ export interface TypeTerms {
   n: number;
   /** Document id → number of its terms (elasticlunr's `docInfo[id].t`). */
   lengths: Map<number, number>;
-  /** Term → [id, count, id, count, …] in ascending id order. */
-  postings: Map<string, number[]>;
+  /** Term → [id, count, id, count, …] in ascending id order (4 bytes a number, not a JS array's 8: a million documents' postings). */
+  postings: Map<string, Int32Array>;
 }
 
 /** elasticlunr's tokenizer splits every given term again on whitespace and hyphens. */
@@ -170,12 +170,25 @@ export function joinAnalysed(parts: readonly AnalysedDocuments[]): AnalysedDocum
   return { terms, offsets, flat };
 }
 
-export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocuments = analyseDocuments(documents)): TypeTerms[] {
+/**
+ * `release`: called once the documents are no longer needed (their stored copies and ids taken),
+ * before the postings are made, so that a caller can let them go (buildIndex.ts).
+ */
+export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocuments = analyseDocuments(documents), release: () => void = () => {}): TypeTerms[] {
   const { terms: names, offsets, flat } = analysed;
+  const count = documents.length;
+  const typeOf = new Uint8Array(count);
+  const idOf = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    typeOf[k] = documents[k].type;
+    idOf[k] = documents[k].i;
+  }
+  const storedOf = SEARCH_TYPES.map((type) => documents.filter((d) => d.type === type).map(stored));
+  release();
   return SEARCH_TYPES.map((type) => {
     const docs: number[] = [];
-    for (let k = 0; k < documents.length; k++) if (documents[k].type === type) docs.push(k);
-    docs.sort((a, b) => documents[a].i - documents[b].i);
+    for (let k = 0; k < count; k++) if (typeOf[k] === type) docs.push(k);
+    docs.sort((a, b) => idOf[a] - idOf[b]);
     const lengths = new Map<number, number>();
     // Two passes, so that each posting list is made at its final length: grown one push at a
     // time, the lists were most of this function's garbage.
@@ -183,21 +196,21 @@ export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocumen
     const sizes = new Int32Array(names.length);
     const order: number[] = [];
     for (let k = 0; k < docs.length; k++) {
-      if (k > 0 && documents[docs[k - 1]].i === documents[docs[k]].i) throw new Error(`Search document id ${documents[docs[k]].i} is used twice for type ${type}.`);
+      if (k > 0 && idOf[docs[k - 1]] === idOf[docs[k]]) throw new Error(`Search document id ${idOf[docs[k]]} is used twice for type ${type}.`);
       const at = offsets[docs[k]];
       for (let t = at + 2, last = at + 2 + 2 * flat[at + 1]; t < last; t += 2) {
         if (sizes[flat[t]] === 0) order.push(flat[t]);
         sizes[flat[t]] += 2;
       }
     }
-    const lists: number[][] = new Array(names.length);
-    for (const token of order) lists[token] = new Array(sizes[token]);
+    const lists: Int32Array[] = new Array(names.length);
+    for (const token of order) lists[token] = new Int32Array(sizes[token]);
     const filled = new Int32Array(names.length);
     for (let k = 0; k < docs.length; k++) {
       const at = offsets[docs[k]];
       // Every term comes with at least one token, so no tokens means no terms: not indexed.
       if (!flat[at]) continue;
-      const id = documents[docs[k]].i;
+      const id = idOf[docs[k]];
       lengths.set(id, flat[at]);
       for (let t = at + 2, last = at + 2 + 2 * flat[at + 1]; t < last; t += 2) {
         const list = lists[flat[t]];
@@ -205,9 +218,9 @@ export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocumen
         list[filled[flat[t]]++] = flat[t + 1];
       }
     }
-    const postings = new Map<string, number[]>();
+    const postings = new Map<string, Int32Array>();
     for (const token of order) postings.set(names[token], lists[token]);
-    return { documents: documents.filter((d) => d.type === type).map(stored), n: lengths.size, lengths, postings };
+    return { documents: storedOf[type], n: lengths.size, lengths, postings };
   });
 }
 
