@@ -57,6 +57,7 @@ import { startValidator, type Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
 import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import { specCopy, type SpecCopy } from './openapi/specCopy';
+import { externalRefFiles } from './openapi/refFiles';
 import type { SiteModel, PageModel } from './shared/viewModels';
 import { checkAlternates, localizePages, siteLocales, siteWideTargets } from './i18n/locales';
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
@@ -123,6 +124,8 @@ export interface ApiInput {
   specCopy?: SpecCopy;
   /** A digest of the spec's text (the build cache's keys); undefined when the spec is more than its text (its `$ref`s name other files). */
   specDigest?: string;
+  /** The files its `$ref`s name, when it is a file (openapi/refFiles.ts). */
+  refFiles: string[];
 }
 
 export interface BuildResult {
@@ -143,6 +146,8 @@ export interface BuildResult {
   hashedUrls: string[];
   /** With `deferIndex`: the files made when first asked for. */
   deferred?: Map<string, () => string>;
+  /** Files the specs' `$ref`s name besides the spec files themselves: serve --watch watches them too. */
+  specRefFiles: string[];
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -192,6 +197,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     collect(guides.diagnostics);
 
     const apis: ApiInput[] = [];
+    const specRefFiles: string[] = [];
     let validated: Promise<Diagnostic[]> = Promise.resolve([]);
     if (config.apis.length > 0) {
       const start = performance.now();
@@ -206,6 +212,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       } finally {
         for (const validator of validators) validator.dispose(); // unless it validates
       }
+      specRefFiles.push(...apis.flatMap((api) => api.refFiles));
       validated = Promise.all(verdicts).then((lists) => lists.flat());
       validated.catch(() => {}); // awaited below
       timings.push(['openapi', performance.now() - start]);
@@ -408,6 +415,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       rendered: memo && renderedRoutes,
       hashedUrls: hashedUrls(siteModel, {}).filter((url) => url !== ''),
       deferred,
+      specRefFiles,
     };
   } finally {
     store?.remove();
@@ -450,7 +458,16 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
   // Without a download link for this spec, the pages link to the copy the build writes.
   const copy = specCopy(config, settings, spec);
   return {
-    api: { settings: copy ? { ...settings, downloadUrl: copy.url } : settings, specCopy: copy, model: parsed.model, document: parsed.document, markdown: createSpecMarkdown(config, spec.source, parsed.document), source: spec.source, specDigest: parsed.bundled ? undefined : textDigest(spec.source, spec.text) },
+    api: {
+      settings: copy ? { ...settings, downloadUrl: copy.url } : settings,
+      specCopy: copy,
+      model: parsed.model,
+      document: parsed.document,
+      markdown: createSpecMarkdown(config, spec.source, parsed.document),
+      source: spec.source,
+      specDigest: parsed.bundled ? undefined : textDigest(spec.source, spec.text),
+      refFiles: parsed.bundled && !isUrl(spec.source) ? externalRefFiles(spec.source, spec.document) : [],
+    },
     validated: parsed.validated,
   };
 }

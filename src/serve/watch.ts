@@ -85,6 +85,8 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   const state: WatchState = { files: new Map(), deferred: new Map(), version: Date.now(), loaded: await loadConfig(inline, { dev: true }) };
   const memo = new LiveMemo();
   let hashedUrls: string[] = [];
+  /** The files the specs' `$ref`s name, as the last good build found them: watched like the specs. */
+  let refFiles: string[] = [];
   // URL specs are fetched here (with a fallback to the last good copy), by API id.
   const specs = new Map<string, SpecSource>();
   let specStale = true;
@@ -121,6 +123,10 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       const result = await build({ ...inline, resolvedConfig: state.loaded.config, write: false, dev: true, logger: buildLogger, strict: options.strict, memo, deferIndex: true, specSources: specs });
       const renamed = hashedUrls.map((url, i): [string, string] => [url, result.hashedUrls[i] ?? url]).filter(([a, b]) => a !== b);
       hashedUrls = result.hashedUrls;
+      if (result.specRefFiles.join('\n') !== refFiles.join('\n')) {
+        refFiles = result.specRefFiles;
+        if (!first) updateWatched();
+      }
       const diff = diffBuilds(state.files, result.files, result.config.baseUrl, renamed);
       state.files = result.files;
       state.deferred = result.deferred ?? new Map();
@@ -204,7 +210,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const spec = specFiles(config);
     // Translations (i18n/<locale>/guides, messages files) are watched only on a site with several locales.
     const translations = config.i18n.locales.length > 1 ? [i18nDir(config)] : [];
-    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec]);
+    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles]);
   };
   let watched = toWatch();
   const watcher: FSWatcher = watch([...watched], {

@@ -301,6 +301,35 @@ describe('serve --watch and template components', () => {
   });
 });
 
+describe('serve --watch with a spec split into files', () => {
+  it("rebuilds when a file the spec's $refs name is saved, and shows the change", async () => {
+    const fixture = (rel: string) => fs.readFileSync(path.join(packagePath('fixtures/specs/split'), rel), 'utf8');
+    const dir = writeFiles({
+      'content/guides/a.md': '---\ntitle: A\n---\nText.\n',
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+      'openapi.yaml': fixture('openapi.yaml'),
+      'schemas/flood-risk.yaml': fixture('schemas/flood-risk.yaml'),
+      'schemas/problem.yaml': fixture('schemas/problem.yaml'),
+    });
+    const server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    try {
+      await server.context!.ready;
+      const showing = (text: string) => [...server.context!.state.files].filter(([file, html]) => file.endsWith('.html') && typeof html === 'string' && html.includes(text)).map(([file]) => file);
+      const pages = showing('the map panel the parcel');
+      expect(pages.length).toBeGreaterThan(0);
+      const built = nextEvent(server, sawFile('flood-risk.yaml'));
+      const schema = path.join(dir, 'schemas/flood-risk.yaml');
+      fs.writeFileSync(schema, fs.readFileSync(schema, 'utf8').replace('the map panel the parcel', 'the flood map panel the parcel'));
+      const event = await built;
+      if (event.type !== 'built') throw new Error('expected a good build');
+      expect(showing('the flood map panel the parcel')).toEqual(pages);
+      expect(showing('of the map panel the parcel')).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('serve --watch with a URL spec', () => {
   const spec = (summary: string) => `openapi: 3.0.3\ninfo:\n  title: Mini API\n  version: "1"\npaths:\n  /ping:\n    get:\n      operationId: ping\n      summary: ${summary}\n      responses:\n        "200":\n          description: OK\n`;
   let body = spec('Ping from the server');
