@@ -7,6 +7,7 @@ import type { SpecSource } from './load';
 import type { ValidationMessages } from './validate';
 import { startValidator, type ValidationInput, type Validator } from './validator';
 import { danglingRefDiagnostics, danglingRefs } from './refs';
+import { externalRefs } from './refFiles';
 import { validationDiagnostics } from './validationDiagnostics';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
@@ -34,7 +35,7 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   }
   // Files and URLs the spec refers to are bundled in first (resolved from where the spec is), so
   // the validator and the model see one document.
-  if (hasExternalRefs(raw)) raw = await bundleExternalRefs(spec);
+  if (externalRefs(raw).length > 0) raw = await bundleExternalRefs(spec);
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
   const input: ValidationInput = raw === spec.document ? { text: spec.text, source: spec.source } : { document: raw };
@@ -63,23 +64,7 @@ async function bundleExternalRefs(spec: SpecSource): Promise<Record<string, any>
   }
 }
 
-/** Whether any `$ref` points outside the document (a file or URL) and needs bundling in. */
-export function hasExternalRefs(document: unknown): boolean {
-  const stack = [document];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (Array.isArray(value)) for (const item of value) stack.push(item);
-    else if (value !== null && typeof value === 'object') {
-      for (const [key, v] of Object.entries(value)) {
-        if (key === '$ref' && typeof v === 'string' && !v.startsWith('#')) return true;
-        if (typeof v === 'object') stack.push(v);
-      }
-    }
-  }
-  return false;
-}
-
-/** The validator's findings as located diagnostics (validationDiagnostics.ts); throws them when any is an error. */
+/** The build cache's stage of the validator's messages, under the spec's text. */
 export const VALIDATION_STAGE = 'spec-validation';
 
 /**
@@ -98,6 +83,7 @@ function validate(input: ValidationInput, validator: Validator | undefined, memo
   return messages;
 }
 
+/** The validator's findings as located diagnostics (validationDiagnostics.ts); throws them when any is an error. */
 function verdict(messages: ValidationMessages, raw: unknown, spec: SpecSource, strict: boolean): Diagnostic[] {
   if (messages.errors.length === 0 && messages.warnings.length === 0) return [];
   const diagnostics = validationDiagnostics(messages, raw, spec, strict);

@@ -28,8 +28,8 @@ export function externalRefFiles(file: string, document: unknown): string[] {
   return [...found];
 }
 
-/** The `$ref` values of a document that point outside it. */
-function externalRefs(document: unknown): string[] {
+/** The `$ref` values of a document that point outside it (files or URLs): none means the document stands alone. */
+export function externalRefs(document: unknown): string[] {
   const refs: string[] = [];
   const stack = [document];
   while (stack.length > 0) {
