@@ -1,7 +1,8 @@
-// The shipped API's own history: fixtures/specs/hyperlocal-2025-06.yaml (June 2025, version 1.7.0)
-// against fixtures/hyperlocal-openapi.yaml (November 2025, 1.8.0). November added the sold
-// statistics' sale_to_list_ratio, the level filter of the school search and the `land` property
-// type: what a reader of the changelog must be told, each with the right severity.
+// The shipped API's own history: versioned/2025-06/openapi.yaml (June 2025, version 1.7.0, the
+// shipped site's 2025-06 version) against fixtures/hyperlocal-openapi.yaml (November 2025, 1.8.0).
+// November added the sold statistics' sale_to_list_ratio, the level filter of the school search
+// and the `land` property type: what a reader of the changelog must be told, each with the right
+// severity.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSpecFiles } from '../../src/changelog/diffSpecFiles';
@@ -9,7 +10,7 @@ import { repoRoot } from '../helpers/fixture';
 
 describe('the shipped API, June → November 2025', () => {
   it('reports the three changes of the November release, and nothing a client would notice besides', async () => {
-    const { changes } = await diffSpecFiles(path.join(repoRoot, 'fixtures/specs/hyperlocal-2025-06.yaml'), path.join(repoRoot, 'fixtures/hyperlocal-openapi.yaml'));
+    const { changes } = await diffSpecFiles(path.join(repoRoot, 'versioned/2025-06/openapi.yaml'), path.join(repoRoot, 'fixtures/hyperlocal-openapi.yaml'));
     const notable = changes.filter((c) => c.severity !== 'annotation').map((c) => [`${c.operation?.method} ${c.operation?.path}`, c.severity, c.text]);
     expect(notable).toEqual([
       ['get /v1/listings/tiles/{z}/{x}/{y}.mvt', 'non-breaking', 'Query parameter property_type[] now accepts the value land.'],
