@@ -5,6 +5,7 @@ import { registerBuild } from './build';
 import { registerCheckLinks } from './checkLinks';
 import { registerDiff } from './diff';
 import { registerServe } from './serve';
+import { registerVersion } from './version';
 import { EXIT_USAGE } from './exit';
 import { closest } from '../config/validate';
 
@@ -20,6 +21,7 @@ export function createProgram(): Command {
   registerServe(program);
   registerCheckLinks(program);
   registerDiff(program);
+  registerVersion(program);
   // This handler replaces commander's own unknown-command error, and with it the suggestion that
   // showSuggestionAfterError would add: it is made here (`docsgen buld` → "Did you mean build?").
   program.on('command:*', ([name]: string[]) => {
