@@ -4,8 +4,8 @@
 //
 // IMPORTANT: never half a version. Everything is checked first (the name, versions.json, the
 // guides folder, the spec), then written into a temporary folder beside the versions, which is
-// renamed into place; versions.json is replaced last, by a rename too. Any failure, or a signal,
-// removes what was written: the project is as it was.
+// renamed into place; versions.json is replaced last, by a rename too. Any failure removes what
+// was written: the project is as it was.
 import fs from 'node:fs';
 import path from 'node:path';
 import { dump as dumpYaml } from 'js-yaml';
@@ -15,7 +15,6 @@ import type { Logger } from '../diagnostics/logger';
 import { versionNameProblem } from './names';
 import { versionDir, versionsFile } from './resolve';
 import { snapshotGuides, type GuidesSnapshot } from './guidesSnapshot';
-import { onInterrupt } from '../output/interrupt';
 
 export interface CutVersionOptions {
   /** The version's name: a URL segment and a folder name (`2025-06`). */
@@ -154,8 +153,9 @@ function writeVersion(config: ResolvedConfig, name: string, what: { guides?: Gui
     if (placed) fs.rmSync(dir, { recursive: true, force: true });
     if (createdParent && fs.existsSync(parent) && fs.readdirSync(parent).length === 0) fs.rmdirSync(parent);
   };
-  // Node runs no `finally` on SIGINT: the CLI's signal handler runs this (src/output/interrupt.ts).
-  const stopUndoOnInterrupt = onInterrupt(undo);
+  // IMPORTANT: this function stays synchronous. The CLI stops on a signal from its handler
+  // (cli/exit.ts), which runs only between turns of the event loop: before the first write or
+  // after the last rename, never part-way.
   try {
     fs.mkdirSync(tmp, { recursive: true });
     let guides: CutVersionResult['guides'];
@@ -184,8 +184,6 @@ function writeVersion(config: ResolvedConfig, name: string, what: { guides?: Gui
     if (e instanceof DocsgenError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new DocsgenError([error('version-write-failed', `Writing the version "${name}" failed (${code ?? (e as Error).message}); nothing was changed.`, { location: { file: (e as NodeJS.ErrnoException).path ?? dir } })], { cause: e });
-  } finally {
-    stopUndoOnInterrupt();
   }
 }
 
