@@ -45,11 +45,15 @@ export interface CutVersionResult {
 }
 
 export async function cutVersion(options: CutVersionOptions): Promise<CutVersionResult> {
-  const config = options.config ?? (await import('../config/load').then(({ loadConfig }) => loadConfig({ root: options.root, configFile: options.configFile }))).config;
   const { name } = options;
+  const problem = versionNameProblem(name);
+  if (problem) throw new DocsgenError([error('version-invalid-name', problem)]);
+  const config = options.config ?? (await import('../config/load').then(({ loadConfig }) => loadConfig({ root: options.root, configFile: options.configFile }))).config;
   const listed = checkCanCut(config, name);
   const guidesDir = path.join(config.contentDir, 'guides');
-  const guides = fs.existsSync(guidesDir) ? snapshotGuides(guidesDir) : undefined;
+  const guidesStat = fs.statSync(guidesDir, { throwIfNoEntry: false });
+  if (guidesStat && !guidesStat.isDirectory()) throw refusal('version-guides-not-folder', `The guides folder ${shown(guidesDir)} is a file, not a folder.`, guidesDir);
+  const guides = guidesStat ? snapshotGuides(guidesDir) : undefined;
   if (!guides && !config.openapi) {
     throw refusal('version-nothing-to-snapshot', `There is nothing to snapshot: the guides folder ${shown(guidesDir)} does not exist and the config sets no openapi.spec.`, config.configFile, 'Write the guides or configure the spec first.');
   }
@@ -62,8 +66,6 @@ export async function cutVersion(options: CutVersionOptions): Promise<CutVersion
 
 /** The refusals that need no reading of the docs; returns the names versions.json lists. */
 function checkCanCut(config: ResolvedConfig, name: string): string[] {
-  const problem = versionNameProblem(name);
-  if (problem) throw new DocsgenError([error('version-invalid-name', problem)]);
   if (config.versions.list) {
     throw refusal('versions-in-config', `This site lists its versions in the config (versions.list), which docsgen version cannot rewrite, and versions.json is not read while it is set.`, config.configFile, `Add "${name}" to versions.list in the config yourself, with the spec it shows (e.g. { name: '${name}', spec: 'specs/${name}.yaml' }), or remove versions.list and run docsgen version again.`);
   }

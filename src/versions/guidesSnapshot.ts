@@ -26,7 +26,7 @@ export function snapshotGuides(guidesDir: string): GuidesSnapshot {
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (cause) {
-      throw refusal('version-guides-unreadable', `The guides folder's folder ${rel || '.'} could not be read (${(cause as NodeJS.ErrnoException).code}), so it cannot be copied into the version.`, dir, cause);
+      throw refusal('version-guides-unreadable', `${rel ? `The folder ${rel} of the guides folder` : 'The guides folder'} could not be read (${(cause as NodeJS.ErrnoException).code}), so it cannot be copied into the version.`, dir, cause);
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const abs = path.join(dir, entry.name);

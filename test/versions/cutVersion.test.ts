@@ -209,6 +209,9 @@ paths:
       expect((await refused(dir, '../escape')).message).toBe('"../escape" is not a version name: use letters, digits, ".", "_" and "-", starting with a letter or digit (at most 64 characters); it becomes a URL segment and a folder name.');
       expect((await refused(dir, '.hidden')).message).toMatch(/^"\.hidden" is not a version name/);
       expect((await refused(dir, 'Current')).message).toMatch(/^"Current" cannot be a version's name: "current", "next", "changelog", "tags" are taken/);
+      // The name is checked before the config is looked for.
+      const empty = fs.mkdtempSync(path.join(path.dirname(dir), 'docsgen-test-'));
+      expect((await refused(empty, 'a b')).message).toMatch(/^"a b" is not a version name/);
     });
 
     it('a name versions.json lists already', async () => {
@@ -250,6 +253,14 @@ paths:
     it('nothing to snapshot: no guides folder and no spec', async () => {
       const dir = writeFiles({});
       expect((await refused(dir, 'v1')).message).toBe(`There is nothing to snapshot: the guides folder ${path.relative(process.cwd(), path.join(dir, 'content/guides'))} does not exist and the config sets no openapi.spec.`);
+    });
+
+    it('a guides folder that is a file', async () => {
+      const dir = project({}, {});
+      fs.rmSync(path.join(dir, 'content/guides'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'content/guides'), 'not a folder\n');
+      const e = await refused(dir, 'v1');
+      expect(e.message).toBe(`The guides folder ${path.relative(process.cwd(), path.join(dir, 'content/guides'))} is a file, not a folder.`);
     });
 
     it('a spec file that does not exist, or is not valid YAML, or not valid OpenAPI, with the loader\'s message and the file', async () => {
