@@ -59,6 +59,7 @@ import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import { specCopy, type SpecCopy } from './openapi/specCopy';
 import { externalRefFiles } from './openapi/refFiles';
 import type { SiteModel, PageModel } from './shared/viewModels';
+import type { OperationChanges } from './changelog/badges';
 import { checkAlternates, localizePages, siteLocales, siteWideTargets } from './i18n/locales';
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
@@ -126,6 +127,8 @@ export interface ApiInput {
   specDigest?: string;
   /** The files its `$ref`s name, when it is a file (openapi/refFiles.ts). */
   refFiles: string[];
+  /** On the newer version of a pair of versions: what changed since the older one, for the operation pages' badges (changelog/badges.ts). */
+  changes?: OperationChanges;
 }
 
 export interface BuildResult {

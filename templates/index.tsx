@@ -4,6 +4,7 @@ import type { PageModel, SiteModel } from '../src/shared/viewModels';
 import { Shell } from './layouts/Shell';
 import { IslandsUsed } from './components/Island';
 import { MessagesContext } from './components/Messages';
+import { ApiChangelog } from './pages/ApiChangelog';
 import { ApiIndex } from './pages/ApiIndex';
 import { ApiOperation } from './pages/ApiOperation';
 import { ApiOverview } from './pages/ApiOverview';
@@ -54,6 +55,8 @@ function body(site: SiteModel, page: PageModel): ReactElement {
       return <ApiSchema page={page} schema={b.schema} toc={b.toc} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'apiSchemaIndex':
       return <ApiSchemaIndex page={page} title={b.title} schemas={b.schemas} parts={b.parts} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
+    case 'apiChangelog':
+      return <ApiChangelog page={page} changelog={b.changelog} toc={b.toc} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'search':
       return <Search actionHref={b.actionHref} search={site.search.stopWords ? undefined : { stopWords: false }} />;
     case 'notFound':

@@ -270,6 +270,35 @@ export const defaultMessages = /* @__PURE__ */ Object.assign({
   apiSchemaDescription: 'The {schema} schema of the {api}: its fields and where it is used.',
   apiSchemasDescription: 'Every data schema of the {api}, with its fields and where it is used.',
   apiWebhooksDescription: 'Every webhook of the {api}: the requests it sends to your server.',
+  // The API changelog and the "New in" badges (#19).
+  apiChangelog: 'API changelog',
+  apiChangelogIntro: 'What changed in the API from one version to the next, newest first. A breaking change can break a client written for the older version.',
+  apiChangelogDescription: 'What changed in the {api} between versions: breaking and non-breaking changes, operation by operation.',
+  /** `{newer}`, `{older}`: version labels, `Next compared with 2025-06`. */
+  apiChangelogCompared: '{newer} compared with {older}',
+  apiChangelogNoChanges: 'No changes.',
+  /** A section's counts, joined with commas: `2 breaking, 5 non-breaking, 1 deprecation`. */
+  apiChangelogBreaking: '{count} breaking',
+  apiChangelogNonBreaking: '{count} non-breaking',
+  apiChangelogDeprecationOne: '{count} deprecation',
+  apiChangelogDeprecationOther: '{count} deprecations',
+  apiChangelogAnnotationOne: '{count} documentation change',
+  apiChangelogAnnotationOther: '{count} documentation changes',
+  /** The heading of the changes to the API as a whole (servers, security schemes, info). */
+  apiChangelogWholeApi: 'The whole API',
+  /** After an operation's heading that links to an older version (a removed operation). */
+  apiChangelogInVersion: 'in {version}',
+  /** The link after a change to where it is shown, in that version. */
+  apiChangelogSeeIn: 'See in {version}',
+  apiChangeBreaking: 'Breaking',
+  apiChangeNonBreaking: 'Non-breaking',
+  apiChangeDeprecation: 'Deprecation',
+  apiChangeAnnotation: 'Documentation',
+  /** Badges on an operation or field that changed in `{version}`, linking to its changelog entry. */
+  apiNewIn: 'New in {version}',
+  apiChangedIn: 'Changed in {version}',
+  apiBreakingIn: 'Breaking change in {version}',
+  apiDeprecatedIn: 'Deprecated in {version}',
   // The search box (an island: passed as its `labels` prop when not English).
   searchSuggestions: 'Search suggestions',
   searchSeeAll: 'See all results',

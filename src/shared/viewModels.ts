@@ -194,6 +194,19 @@ export interface SchemaNode {
   circular?: { typeName: string; href: string };
   /** Expansion stopped (depth or size budget); the named schema continues at `href`. */
   truncated?: { typeName?: string; href?: string };
+  /** Set when the field changed in this version (#19): its badge, linking to the changelog entry. */
+  change?: ChangeBadge;
+}
+
+/** A "New in" / "Changed in" badge (#19): how the field or operation changed in `version`, and its changelog entry. */
+export interface ChangeBadge {
+  /** `new`: added; `breaking`: a breaking change; `deprecated`: deprecated; `changed`: any other change. */
+  kind: 'new' | 'changed' | 'breaking' | 'deprecated';
+  /** The version's label, e.g. `Next`. */
+  version: string;
+  href: string;
+  /** The changes' sentences, plain text, for the tooltip. */
+  title: string;
 }
 
 export interface MediaContent {
@@ -261,6 +274,8 @@ export interface OperationView {
   webhook?: { event: string };
   /** Set when the try-it console is on for this operation: the URL of its TryItData (src/shared/tryIt.ts). */
   tryIt?: { dataUrl: string };
+  /** Set when the operation changed in this version (#19): the badge by its title. */
+  change?: ChangeBadge;
 }
 
 export interface ParameterGroup {
@@ -367,6 +382,26 @@ export interface ApiTagView {
   parts?: { label: string; href: string; current: boolean }[];
 }
 
+/** The API changelog (#19, src/changelog/changelogPage.ts): one section per pair of consecutive versions, newest first. */
+export interface ApiChangelogView {
+  sections: {
+    /** Stable anchor, e.g. `next-vs-2025-06`. */
+    id: string;
+    newer: string;
+    older: string;
+    counts: Record<ChangeSeverityView, number>;
+    /** The changes to the API as a whole first (no `operation`), then one group per operation. */
+    groups: {
+      id: string;
+      /** `href`: its page in the version labelled `version` (the newer, or the older for a removed operation). */
+      operation?: { method: string; path: string; href?: string; version: string };
+      changes: { id: string; severity: ChangeSeverityView; text: string; href?: string; version?: string }[];
+    }[];
+  }[];
+}
+
+export type ChangeSeverityView = 'breaking' | 'non-breaking' | 'deprecation' | 'annotation';
+
 export type PageBody =
   | { kind: 'home'; home: HomeView }
   | { kind: 'doc'; doc: DocBody }
@@ -378,6 +413,7 @@ export type PageBody =
   | { kind: 'apiTag'; tag: ApiTagView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
   | { kind: 'apiOperation'; operation: OperationView; toc: TocEntry[]; breadcrumbs: Crumb[]; previous?: PageLink; next?: PageLink }
   | { kind: 'apiSchema'; schema: ApiSchemaView; toc: TocEntry[]; breadcrumbs: Crumb[] }
+  | { kind: 'apiChangelog'; changelog: ApiChangelogView; toc: TocEntry[]; breadcrumbs: Crumb[] }
   | { kind: 'apiSchemaIndex'; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[]; /** A long index lists its parts (each a page of this kind) instead of `schemas`. */ parts?: { label: string; href: string; count: number }[] }
   | { kind: 'search'; actionHref: string }
   | { kind: 'notFound'; homeHref: string; guidesHref: string; apiHref: string };

@@ -21,6 +21,7 @@ import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
 import { oauthFlows, schemeAnchor, schemeSummary } from '../openapi/security';
 import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
+import { addChangeBadges, changesByOperation, operationKey, type OperationChanges } from '../changelog/badges';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
 
@@ -28,8 +29,10 @@ type Head = (title: string, route: string, description: string) => PageModel['he
  * `examples` collects the files that capped examples link to (src/openapi/exampleFiles.ts).
  * `keep` takes each operation, webhook and schema page as soon as it is made, and returns what
  * stands for it in the list (a full build stores its body: site/pageStore.ts).
+ * `changes`: on the newer version of a pair of versions, what changed since the older one: the
+ * operation pages get "New in" / "Changed in" badges (src/changelog/badges.ts).
  */
-export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page): PageModel[] {
+export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page, changes?: OperationChanges): PageModel[] {
   const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
   // `/api`, or with several APIs this one's route (`/api/<id>`).
   const base = config.openapi?.route ?? '/api';
@@ -57,10 +60,9 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const tagsByName = new Map(api.tags.map((t) => [t.name, t]));
   const maxDepth = config.openapi?.schemaDepth ?? DEFAULT_SCHEMA_DEPTH;
   const usedBy = new UsedBy();
-  // With several APIs, the trail goes through /api (the list of them) to this one's landing.
   const several = config.apis.length > 1;
   const label = config.openapi?.label || api.title;
-  const apiCrumbs: Crumb[] = several ? [{ label: messages.api, href: href('/api') }, { label, href: href(base) }] : [{ label: messages.api, href: href(base) }];
+  const apiCrumbs = apiTrail(config, api.title, messages, href);
 
   const tagViews: ApiTagView[] = api.tags.map((tag) => ({
     name: tag.name,
@@ -170,6 +172,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const render = (text: string, pointer: string) => markdown.render(text, pointer);
   // The try-it console's data files share the examples' output map (written beside the pages).
   const tryIt = config.openapi?.tryIt;
+  const changedOps = changes && changesByOperation(changes.changes);
   for (const op of api.operations) {
     const route = opRoute(op.slug);
     const opHref = href(route);
@@ -180,6 +183,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       overviewHref: href(overviewRoute),
       onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${opHref}#${use.id}`),
     });
+    if (changedOps) addChangeBadges(view, changedOps.get(operationKey(op.method, op.path)) ?? [], changes!);
     if (tryIt && tryItWanted(tryIt.enabled, op)) {
       const file = tryItFile(op.slug, tryItData(api, op, document, { proxyUrl: tryIt.proxyUrl || undefined, servers: tryIt.servers, source: config.openapi?.spec }));
       examples.files.set(file.path, file.text);
@@ -298,6 +302,18 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     });
   });
   return pages;
+}
+
+/** The route of an API's pages: `/api`, or with several APIs this one's (`/api/<id>`). */
+export function apiBase(config: ResolvedConfig): string {
+  return config.openapi?.route ?? '/api';
+}
+
+/** The trail of an API's pages above the page itself; with several APIs it goes through /api (the list of them) to this one's landing. */
+export function apiTrail(config: ResolvedConfig, apiTitle: string, messages: Messages, href: (route: string) => string): Crumb[] {
+  const base = apiBase(config);
+  if (config.apis.length <= 1) return [{ label: messages.api, href: href(base) }];
+  return [{ label: messages.api, href: href('/api') }, { label: config.openapi?.label || apiTitle, href: href(base) }];
 }
 
 /** Operations a tag's page lists: a larger tag continues on further pages (`/api/<tag>/2`, …). */

@@ -12,6 +12,7 @@ import { Tabs } from './Tabs';
 import { formatMessage, type Messages } from '../../src/shared/messages';
 import { fill, useMessages } from './Messages';
 import { NamedExamples } from './NamedExamples';
+import { ChangeBadge } from './ChangeBadge';
 
 export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: string }) {
   if (nodes.length === 0) return null;
@@ -76,6 +77,12 @@ function Field({ node }: { node: SchemaNode }) {
             <span className={className}>{text}</span>
           </Fragment>
         ))}
+        {node.change ? (
+          <>
+            {' '}
+            <ChangeBadge badge={node.change} />
+          </>
+        ) : null}
         {node.circular ? (
           <>
             {' '}

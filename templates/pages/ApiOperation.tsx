@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useMessages } from '../components/Messages';
 import { formatMessage, type MessageKey } from '../../src/shared/messages';
 import { CodeBlock } from '../components/CodeBlock';
+import { ChangeBadge } from '../components/ChangeBadge';
 import { Pagination } from '../components/Pagination';
 import { FieldList, SchemaBody } from '../components/SchemaTree';
 import { Tabs } from '../components/Tabs';
@@ -29,7 +30,15 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
       <article className={sidecar ? 'doc-article api-operation has-sidecar' : 'doc-article api-operation'}>
         <div className="operation-main">
           <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
-          <h1 className="doc-title">{op.title}</h1>
+          <h1 className="doc-title">
+            {op.title}
+            {op.change ? (
+              <>
+                {' '}
+                <ChangeBadge badge={op.change} />
+              </>
+            ) : null}
+          </h1>
           {op.webhook ? (
             <WebhookEndpoint event={op.webhook.event} method={op.method} expression={op.path} />
           ) : (
