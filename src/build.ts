@@ -60,7 +60,9 @@ import { specCopy, type SpecCopy } from './openapi/specCopy';
 import { externalRefFiles } from './openapi/refFiles';
 import type { SiteModel, PageModel } from './shared/viewModels';
 import type { OperationChanges } from './changelog/badges';
-import { checkAlternates, localizePages, siteLocales, siteWideTargets } from './i18n/locales';
+import { checkAlternates, localizePages, prefixedRoute, siteLocales, siteWideTargets } from './i18n/locales';
+import { siteVersions, type DocVersion } from './versions/resolve';
+import { buildVersionSite, siteVersionsModel, sitemapPages, versionRoute, withSearchVersions, type VersionSite } from './versions/versionSite';
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
@@ -174,7 +176,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   };
 
   const configStart = performance.now();
-  const config = options.resolvedConfig ?? (await loadConfig(options, { dev: options.dev })).config;
+  const loadedConfig = options.resolvedConfig ?? (await loadConfig(options, { dev: options.dev })).config;
+  // With versions, the pipeline below makes the latest one's pages (and the home page, search
+  // and 404 pages); each other version is made beside it (versions/versionSite.ts).
+  const { versions, diagnostics: versionProblems } = siteVersions(loadedConfig);
+  collect(versionProblems);
+  const latest = versions.find((v) => v.isLatest)!;
+  const config = latest.config;
+  const olderVersions = versions.filter((v) => v !== latest);
   timings.push(['config', performance.now() - configStart]);
 
   // The output folder is checked and locked before any work: a folder the build may not
@@ -207,7 +216,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const verdicts: Promise<Diagnostic[]>[] = [];
       try {
         for (const [i, settings] of config.apis.entries()) {
-          const specSource = options.specSources?.get(settings.id) ?? (config.apis.length === 1 ? options.specSource : undefined);
+          // An already loaded spec is the current docs' (serve --watch), not an older version's.
+          const specSource = !latest.isCurrent ? undefined : (options.specSources?.get(settings.id) ?? (config.apis.length === 1 ? options.specSource : undefined));
           const stageResult = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i], memo });
           apis.push(stageResult.api!);
           verdicts.push(stageResult.validated);
@@ -221,6 +231,29 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       timings.push(['openapi', performance.now() - start]);
     }
 
+    // Every other version: its guides, spec and pages, in memory (a version is a snapshot of a
+    // site's docs, far smaller than the sites the page store is for).
+    const versionSites: VersionSite[] = [];
+    if (olderVersions.length > 0) {
+      const start = performance.now();
+      try {
+        for (const version of olderVersions) {
+          const built = await buildVersionSite(version, { memo, strict: options.strict, messages: siteLocales(config).locales[0].messages });
+          versionSites.push(built);
+          specRefFiles.push(...built.apis.flatMap((api) => api.refFiles));
+          collect(built.guides.diagnostics);
+        }
+      } catch (e) {
+        await validated;
+        await Promise.all(versionSites.map((v) => v.validated.catch(() => {})));
+        throw e;
+      }
+      const verdicts = [validated, ...versionSites.map((v) => v.validated)];
+      validated = Promise.all(verdicts).then((lists) => lists.flat());
+      validated.catch(() => {}); // awaited below
+      timings.push(['versions', performance.now() - start]);
+    }
+
     // The spec is still being validated (in a worker thread) while the site, search and render
     // stages run; its verdict is reported before their errors, and explains any failure of theirs.
     let site: ReturnType<typeof buildSite>;
@@ -230,6 +263,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const { locales, diagnostics: localeDiagnostics } = siteLocales(config);
     let others: LocaleSite[] = [];
     let otherIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
+    let versionIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
     const deferred = options.deferIndex ? new Map<string, () => string>() : undefined;
     let specs: Pick<ApiInput, 'markdown' | 'specCopy'>[] = [];
     try {
@@ -270,12 +304,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // A deferred index is made on first request, always as one file; large sites get shards in builds.
       searchIndex = deferred ? deferIndex(deferred, site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
       otherIndexes = others.map((o) => (deferred ? deferIndex(deferred, o.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages))));
+      // Each version its own index, under its segment: results never mix versions.
+      versionIndexes = versionSites.map((v) => (deferred ? deferIndex(deferred, v.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), `${v.version.segment}/`) : stage(`search (${v.version.name})`, () => makeSearchIndex(v.site.pages))));
     } catch (e) {
       await validated;
       throw e;
     }
-    if (hasErrors(site.diagnostics) || hasErrors(localeDiagnostics)) collect(await validated);
-    collect([...site.diagnostics, ...localeDiagnostics]);
+    const versionDiagnostics = versionSites.flatMap((v) => v.site.diagnostics);
+    if (hasErrors(site.diagnostics) || hasErrors(localeDiagnostics) || hasErrors(versionDiagnostics)) collect(await validated);
+    collect([...site.diagnostics, ...localeDiagnostics, ...versionDiagnostics]);
     // The search stage's garbage is collected now, before the render threads start: V8 lets a
     // heap grow to a multiple of what was live at its last full collection.
     if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
@@ -285,7 +322,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.push(['islands', performance.now() - islandsStart]);
 
     const stylesheet = buildStylesheet();
-    const siteModel = buildSiteModel(config, stylesheet.path, searchIndex, { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages, configText: locales[0].configText });
+    // What the later stages need of the pages, taken now: a build lets go of each page model once
+    // a render thread has it.
+    const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
+    const routes = new Set(listed(site.pages).map((p) => p.route));
+    // With versions, every page's version menu needs the routes of each version.
+    const versionRoutes = versionSites.map((v) => new Set(v.site.pages.map((p) => p.route)));
+    const routesOfVersion = versions.map((v) => (v === latest ? routes : versionRoutes[versionSites.findIndex((s) => s.version === v)]));
+    const versionsModel = (version: DocVersion) => (versions.length > 1 ? siteVersionsModel(versions, routesOfVersion, version) : undefined);
+    const indexOf = (i: number) => ({ fileName: `${versionSites[i].version.segment}/${versionIndexes[i].fileName}`, hash: versionIndexes[i].hash });
+    const siteModel = buildSiteModel(config, stylesheet.path, searchIndex, { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages, configText: locales[0].configText }, versionsModel(latest));
+    const versionModels = versionSites.map((v, i) => buildSiteModel(v.version.config, stylesheet.path, indexOf(i), { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages, configText: locales[0].configText }, versionsModel(v.version)));
+    if (versionSites.length > 0) withSearchVersions(site.pages, [latest, ...versionSites.map((v) => v.version)], [siteModel, ...versionModels]);
     const localeModels = others.map((o, i) => buildSiteModel(o.locale.config, stylesheet.path, otherIndexes[i], { locale: o.locale.locale, siteBaseUrl: config.baseUrl, messages: o.locale.messages, configText: o.locale.configText }));
     const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
     // The search index goes into the output folder now, in the background while pages render: written
@@ -296,6 +344,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const prefix = others[i].locale.prefix;
       if (isBuilt(index)) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string | Uint8Array] => [prefix + rel, content]));
     }
+    for (const [i, index] of versionIndexes.entries()) {
+      const prefix = `${versionSites[i].version.segment}/`;
+      if (isBuilt(index)) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string | Uint8Array] => [prefix + rel, content]));
+    }
     const searchNames = searchFiles.map(([rel]) => rel);
     // Written, the index's text (hundreds of MB on a large site) is let go: the pages know its name and hash.
     const searchWritten = output ? output.writeSoon(searchFiles.splice(0)) : undefined;
@@ -303,17 +355,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (output) {
       searchIndex = { fileName: searchIndex.fileName, hash: searchIndex.hash };
       otherIndexes = [];
+      versionIndexes = [];
     }
     const files: OutputFiles = new Map();
-    // What the later stages need of the pages, taken now: a build lets go of each page model once
-    // a render thread has it.
-    const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
-    const routes = new Set(listed(site.pages).map((p) => p.route));
     const localeRoutes = others.map((o) => new Set(listed(o.site.pages).map((p) => p.route)));
-    const allListed = () => [...listed(site.pages), ...others.flatMap((o) => listed(o.site.pages))];
+    const allListed = () => [...listed(site.pages), ...others.flatMap((o) => listed(o.site.pages)), ...versionSites.flatMap((v) => sitemapPages(v.version, v.site.pages))];
     const sitemap = deferred ? ((pages) => () => generateSitemap(pages))(allListed()) : generateSitemap(allListed());
     let rendered: SitePage[];
     const otherRendered: SitePage[][] = [];
+    const versionRendered: SitePage[][] = [];
     let bytes: number | undefined;
     try {
       // IMPORTANT: an invalid spec fails the build before any page is rendered: on a large spec
@@ -327,7 +377,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // checked spec links each stored page showed (for the count in their reports).
       const siteLinks = [...collectLinks(config, guides.docs), ...specs.flatMap((spec) => spec.markdown.links)];
       const onSpecLinks = (api: number, kind: string, found: number[]) => specs[api].markdown.countShown(kind, found);
-      const renderMemo = (model: SiteModel, prefix: string): RenderMemo | undefined =>
+      const renderMemo = (model: SiteModel, routeOf: (route: string) => string): RenderMemo | undefined =>
         memo && {
           entries: pageEntries(memo),
           hashed: (page) => hashedUrls(model, page),
@@ -335,18 +385,22 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           onPage: (route, key, { reused, corrupt, unwritten }) => {
             memo.use(PAGE_STAGE, key);
             if (reused) cachedPages++;
-            else renderedRoutes.push(prefix === '' ? route : `${prefix}${route === '/' ? '' : route}`);
+            else renderedRoutes.push(routeOf(route));
             if (memo instanceof DiskMemo) {
               memo.corrupt += corrupt ? 1 : 0;
               memo.unwritten += unwritten ? 1 : 0;
             }
           },
         };
-      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel, '') });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel, (route) => route) });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
-        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(localeModels[i], `/${o.locale.locale}`) }));
+        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(localeModels[i], (route) => prefixedRoute(o.locale, route)) }));
+      }
+      for (const [i, v] of versionSites.entries()) {
+        const routeOf = (route: string) => versionRoute(v.version, route);
+        versionRendered.push(await renderSite(versionModels[i], v.site.pages.splice(0), { logger, sources: v.site.sources, assets, fileOf: (route) => fileOf(routeOf(route)), outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(versionModels[i], routeOf) }));
       }
       timings.push(['render', performance.now() - renderStart]);
 
@@ -365,6 +419,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // The locale's pages refer to images and example files under its own base URL.
         for (const [rel, abs] of o.guides.assets) files.set(o.locale.prefix + rel, { copyFrom: abs });
         for (const [rel, content] of o.site.files) files.set(o.locale.prefix + rel, content);
+      }
+      for (const [i, v] of versionSites.entries()) {
+        for (const page of versionRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
+        // Images and example files are named by their content: a version's are beside the latest's.
+        for (const [rel, abs] of v.guides.assets) files.set(rel, { copyFrom: abs });
+        for (const [rel, content] of v.site.files) files.set(rel, content);
+        for (const api of v.apis) if (api.specCopy) files.set(api.specCopy.file, api.specCopy.text);
       }
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else deferred!.set('sitemap.xml', sitemap);
@@ -389,6 +450,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           found.push(...own.filter((d) => !seen.has(diagnosticKey(d))));
         }
         found.push(...checkAlternates(locales, [routes, ...localeRoutes], config.configFile));
+        // Each version's links within its own pages; the config's links are checked once, above.
+        for (const [i, v] of versionSites.entries()) {
+          const links = [...collectLinks(v.version.config, v.guides.docs).filter((l) => l.location.file !== config.configFile), ...v.apis.flatMap((api) => api.markdown.links)];
+          const own = checkLinks(links.filter((l) => l.emittedFrom === undefined), { routes: versionRoutes[i], files: fileSet, anchors: anchors(versionRendered[i], '') }, v.version.config);
+          found.push(...own.filter((d) => !seen.has(diagnosticKey(d))));
+        }
         collect(found);
       });
 
@@ -408,13 +475,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return {
       config,
       files,
-      pages: rendered.length + otherRendered.reduce((n, pages) => n + pages.length, 0),
+      pages: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0),
       get bytes() {
         return (bytes ??= outputBytes(files));
       },
       diagnostics,
       timings,
-      cached: memo && { pages: cachedPages, of: rendered.length + otherRendered.reduce((n, pages) => n + pages.length, 0) },
+      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0) },
       rendered: memo && renderedRoutes,
       hashedUrls: hashedUrls(siteModel, {}).filter((url) => url !== ''),
       deferred,

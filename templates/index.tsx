@@ -58,7 +58,7 @@ function body(site: SiteModel, page: PageModel): ReactElement {
     case 'apiChangelog':
       return <ApiChangelog page={page} changelog={b.changelog} toc={b.toc} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'search':
-      return <Search actionHref={b.actionHref} search={site.search.stopWords ? undefined : { stopWords: false }} />;
+      return <Search actionHref={b.actionHref} search={site.search.stopWords && !b.versions ? undefined : { ...(site.search.stopWords ? {} : { stopWords: false as const }), ...(b.versions ? { versions: b.versions } : {}) }} />;
     case 'notFound':
       return <NotFound homeHref={b.homeHref} guidesHref={b.guidesHref} apiHref={b.apiHref} search={site.search.enabled ? { action: site.searchHref, indexUrl: site.search.indexUrl, baseUrl: site.baseUrl } : undefined} />;
   }

@@ -58,6 +58,13 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       shardAbovePages: user.search?.shardAbovePages ?? SHARD_ABOVE_PAGES,
     },
     dev,
+    versions: {
+      currentLabel: user.versions?.current?.label ?? 'Next',
+      lastVersion: user.versions?.lastVersion ?? 'current',
+      noIndex: user.versions?.noIndex ?? false,
+      ...(user.versions?.list ? { list: user.versions.list } : {}),
+    },
+    versionSegment: '',
   };
 }
 

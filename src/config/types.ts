@@ -4,8 +4,8 @@ import type { Policy } from '../diagnostics/diagnostic';
 import type { TrailingSlash } from '../shared/url';
 
 export interface NavbarItem {
-  /** `link` (default) points at `to` (a site path) or `href` (external). */
-  type?: 'link' | 'search' | 'colorMode' | 'localeDropdown';
+  /** `link` (default) points at `to` (a site path) or `href` (external). `versionDropdown`: the documentation versions' menu (added before the search box when the site has versions and the navbar has none). */
+  type?: 'link' | 'search' | 'colorMode' | 'localeDropdown' | 'versionDropdown';
   label?: string;
   /** Site path, e.g. `/guides/getting-started/quick-start`. baseUrl is added for you. */
   to?: string;
@@ -141,6 +141,12 @@ export interface UserConfig {
     /** Labels shown in the language dropdown. @example { en: { label: 'English' } } */
     localeConfigs?: Record<string, { label: string }>;
   };
+  /**
+   * Documentation versions (README "Versions"). The current docs (`content/guides` and the spec)
+   * are one version; older ones are snapshots cut by `docsgen version <name>` into
+   * `versioned/<name>/` and listed in `versions.json`, or declared here with a spec each.
+   */
+  versions?: VersionsConfig;
   /** Markdown guides live in `<contentDir>/guides`. Relative to the config file. @default 'content' */
   contentDir?: string;
   /** Where `docsgen build` writes. Relative to the config file. @default 'build' */
@@ -223,6 +229,21 @@ export interface UserConfig {
   };
 }
 
+export interface VersionsConfig {
+  /** The current docs. @default { label: 'Next' } */
+  current?: { label?: string };
+  /** The version shown at the unversioned URLs (`/guides/…`, `/api/…`): `'current'` or a version's name. @default 'current' */
+  lastVersion?: string;
+  /** Pages of the versions other than `lastVersion` get `<meta name="robots" content="noindex">` and stay out of the sitemap. @default false */
+  noIndex?: boolean;
+  /**
+   * The older versions, newest first: a name (its snapshot in `versioned/<name>/`), or a name
+   * with a label and a spec file or URL (a version that differs only in its spec uses the
+   * current guides unless `versioned/<name>/guides` exists). @default the names in versions.json
+   */
+  list?: (string | { name: string; label?: string; spec?: string })[];
+}
+
 /** What the CLI and `build()` may set on top of the file. */
 export interface InlineConfig {
   /** Path of the config file. @default 'docsgen.config.ts' in `root` */
@@ -272,6 +293,14 @@ export interface ResolvedConfig {
   readonly search: Required2<NonNullable<UserConfig['search']>>;
   /** Dev mode (`serve`): drafts are built, with their banner. */
   readonly dev: boolean;
+  /** As configured, with defaults: which versions exist is read from versions.json by the build (src/versions/resolve.ts). */
+  readonly versions: { readonly currentLabel: string; readonly lastVersion: string; readonly noIndex: boolean; readonly list?: VersionsConfig['list'] };
+  /**
+   * The URL segment of the version these pages belong to (`2025-06`): `/guides/…` and the API
+   * routes are emitted under `/guides/<segment>/…`, `/api/<segment>/…`. Empty for the version
+   * shown at the unversioned URLs.
+   */
+  readonly versionSegment: string;
 }
 
 export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase' | 'onBrokenSpecLinks' | 'tryIt'>> & {

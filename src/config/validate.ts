@@ -1,6 +1,7 @@
 // Runtime validation of docsgen.config.ts. TypeScript catches mistakes only for people whose
 // editor type-checks the file; this catches them for everyone, collecting every issue with its
 // dotted path (e.g. `navbar.items[1].positon`) instead of stopping at the first.
+import { VERSION_NAME } from '../versions/names';
 
 export interface ConfigIssue {
   /** Dotted path of the offending key, e.g. `colorMode.defaultMode`. */
@@ -120,6 +121,13 @@ const openapi = object({
   ),
 });
 
+/** A version of `versions.list`: its name, or an object with its name, label and spec. */
+const versionEntry = (): Check => {
+  const name = string({ pattern: VERSION_NAME, expected: 'a version name of letters, digits, ".", "_" and "-" (it becomes a URL segment and a folder name)' });
+  const shape = object({ name: required(name), label: optional(string()), spec: optional(string()) });
+  return Object.assign((v: unknown, path: string, issues: ConfigIssue[]) => (typeof v === 'string' ? name(v, path, issues) : shape(v, path, issues)), { expected: `a version name or ${shape.expected}` });
+};
+
 /** `false`, or what `check` accepts (home.quickStart). */
 const falseOr = (check: Check): Check =>
   Object.assign((v: unknown, path: string, issues: ConfigIssue[]) => (v === false ? undefined : typeof v === 'boolean' ? issues.push({ path, message: `expected false or ${check.expected}, got true` }) : check(v, path, issues)), {
@@ -176,7 +184,7 @@ const configSchema = object({
       items: required(
         arrayOf(
           object({
-            type: optional(oneOf('link', 'search', 'colorMode', 'localeDropdown')),
+            type: optional(oneOf('link', 'search', 'colorMode', 'localeDropdown', 'versionDropdown')),
             position: optional(oneOf('left', 'right')),
             activeBasePath: optional(string()),
             ...link,
@@ -197,6 +205,14 @@ const configSchema = object({
   onBrokenAnchors: optional(policy()),
   onDuplicateRoutes: optional(policy()),
   openapi: optional(oneOrMany(openapi)),
+  versions: optional(
+    object({
+      current: optional(object({ label: optional(string()) })),
+      lastVersion: optional(string()),
+      noIndex: optional(boolean()),
+      list: optional(arrayOf(versionEntry())),
+    }),
+  ),
   search: optional(
     object({
       language: optional(arrayOf(string())),

@@ -5,13 +5,14 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
 import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
-import { isExternal, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
+import { isExternal, routeKey, splitHash, withBase } from '../shared/url';
 import { discoverGuides, stripNumberPrefix, type Category, type ParsedFileCache, type GuideSource } from './discover';
 import { missingContentDiagnostic } from './contentDir';
 import { locateInBody } from './locate';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 import { translateGuides } from '../i18n/translate';
+import { pageHref } from '../versions/href';
 
 export interface LinkRecord {
   /** Source file and 1-based line of the link. */
@@ -73,7 +74,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
   }
   const assets = new Map<string, string>();
   const md = createMarkdown({ html: true, highlight: options.highlight });
-  const url = (route: string, hash: string) => routeUrl(config.baseUrl, route, config.trailingSlash) + (hash ? `#${hash}` : '');
+  const url = (route: string, hash: string) => pageHref(config, route) + (hash ? `#${hash}` : '');
   if (cache && !sameRoutes(cache.guides?.routes, routeByFile)) cache.guides = { routes: [...routeByFile], entries: new Map() };
 
   const docs = visible.map((source): GuideDoc => {
@@ -117,7 +118,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
         // same thing whether the page is served as `x/` or `x.html`.
         const resolved = new URL(target, `http://site${source.route}`);
         links.push({ file: source.file, line, raw: href, route: routeKey(resolved.pathname), hash });
-        return routeUrl(config.baseUrl, resolved.pathname, config.trailingSlash) + resolved.search + (hash ? `#${hash}` : '');
+        return pageHref(config, resolved.pathname) + resolved.search + (hash ? `#${hash}` : '');
       },
       resolveImage(src, line) {
         if (isExternal(src) || src.startsWith('data:')) return src;

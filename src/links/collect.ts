@@ -7,11 +7,12 @@ import MarkdownIt, { type MarkdownIt as Md, type Token } from 'markdown-it';
 import type { ResolvedConfig } from '../config/types';
 import { locateKey } from '../config/load';
 import type { GuideDoc } from '../content/loadGuides';
-import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
+import { isExternal, routeKey, splitHash } from '../shared/url';
 import type { Location } from '../diagnostics/diagnostic';
 import { locateInBody } from '../content/locate';
 import type { SiteLink } from './check';
 import { scanHtml } from './html';
+import { pageHref } from '../versions/href';
 
 /** An external URL and where it is written. */
 export interface ExternalLink {
@@ -66,7 +67,7 @@ function guideLinks(config: ResolvedConfig, doc: GuideDoc, options: { columns?: 
   }
   // Parsing the markdown again is only worth it when the guide has raw links or we want externals.
   if (!options.external && !/<(a|area)[\s>]/i.test(doc.body)) return links;
-  const pageUrl = routeUrl(config.baseUrl, doc.route, config.trailingSlash);
+  const pageUrl = pageHref(config, doc.route);
   const plain = options.external ? (linkifying ??= new MarkdownIt({ html: true, linkify: true })) : (literal ??= new MarkdownIt({ html: true }));
   for (const ref of rawReferences(plain, doc.body)) {
     const line = ref.line + doc.bodyLineOffset;

@@ -19,11 +19,12 @@ import type { ResolvedConfig } from '../config/types';
 import { createEnv, createMarkdown, renderMarkdown } from '../content/markdown';
 import { warning, type Diagnostic, type Policy } from '../diagnostics/diagnostic';
 import type { SiteLink } from '../links/check';
-import { isExternal, routeKey, routeUrl, splitHash } from '../shared/url';
+import { isExternal, routeKey, splitHash } from '../shared/url';
 import type { PageModel } from '../shared/viewModels';
 import { inferLinkBase, type LinkBase } from './linkBase';
 import { sanitizeSpecHtml } from './sanitizeHtml';
 import { PLACEHOLDER, replacePlaceholders, type SettledLinks } from './placeholders';
+import { pageHref } from '../versions/href';
 
 export interface SpecMarkdown {
   /** Renders spec markdown; `headings` collects its headings (for a table of contents). */
@@ -82,7 +83,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
     if (index === undefined) {
       const resolved = new URL(path, apiBase).pathname;
       const link: SiteLink = { location: { file: source }, pointer, route: routeKey(resolved), hash, raw: href, ...(policy ? { policy } : {}) };
-      index = pending.push({ link, href, siteHref: routeUrl(config.baseUrl, resolved, config.trailingSlash) + (hash ? `#${hash}` : '') }) - 1;
+      index = pending.push({ link, href, siteHref: pageHref(config, resolved) + (hash ? `#${hash}` : '') }) - 1;
       byKey.set(key, index);
       links.push(link);
     }

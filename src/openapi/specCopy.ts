@@ -6,7 +6,7 @@ import type { ResolvedConfig, ResolvedOpenApi } from '../config/types';
 import { withBase } from '../shared/url';
 
 export interface SpecCopy {
-  /** Site-relative output file: `openapi.yaml`, `openapi.json`, or with several APIs `openapi-<id>.yaml`. */
+  /** Site-relative output file: `openapi.yaml`, `openapi.json`, or with several APIs `openapi-<id>.yaml`; an older version's under its segment (`2025-06/openapi.yaml`). */
   file: string;
   /** What the download link points at: the file under baseUrl. */
   url: string;
@@ -15,10 +15,12 @@ export interface SpecCopy {
 }
 
 /** The copy to write, or undefined when the configured download link stands. */
-export function specCopy(config: Pick<ResolvedConfig, 'baseUrl' | 'apis'>, settings: ResolvedOpenApi, spec: { source: string; text: string }): SpecCopy | undefined {
+export function specCopy(config: Pick<ResolvedConfig, 'baseUrl' | 'apis'> & { versionSegment?: string }, settings: ResolvedOpenApi, spec: { source: string; text: string }): SpecCopy | undefined {
   if (settings.downloadUrl !== '') return undefined;
   const format = isJson(spec) ? 'json' : 'yaml';
-  const file = config.apis.length > 1 ? `openapi-${settings.id}.${format}` : `openapi.${format}`;
+  // An older version's spec beside its search index: `2025-06/openapi.yaml`.
+  const dir = config.versionSegment ? `${config.versionSegment}/` : '';
+  const file = dir + (config.apis.length > 1 ? `openapi-${settings.id}.${format}` : `openapi.${format}`);
   return { file, url: withBase(config.baseUrl, `/${file}`), text: spec.text };
 }
 

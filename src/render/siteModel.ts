@@ -1,10 +1,12 @@
 // Everything every page shows the same way (navbar, footer, announcement, head script), built
 // once per build from the config.
 import type { ResolvedConfig } from '../config/types';
-import { isExternal, localeBaseUrl, routeUrl, withBase } from '../shared/url';
-import type { NavbarEntry, NavLink, SiteModel } from '../shared/viewModels';
+import { isExternal, localeBaseUrl, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
+import { isVersionedRoute, routeInVersion, versionHref } from '../shared/versions';
+import type { NavbarEntry, NavLink, SiteModel, SiteVersions } from '../shared/viewModels';
 import { defaultMessages, type Messages } from '../shared/messages';
 import { colorModeScript } from './colorModeScript';
+import { pageHref } from '../versions/href';
 
 /** A locale's pages: `config.baseUrl` is then that locale's base URL and `siteBaseUrl` the site's (src/i18n/locales.ts). */
 export interface SiteModelLocale {
@@ -15,22 +17,33 @@ export interface SiteModelLocale {
   configText?: Record<string, string>;
 }
 
-/** `searchIndex` is the index file's site path and content hash (see src/search/buildIndex.ts). */
-export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, searchIndex?: { fileName: string; hash: string }, locale?: SiteModelLocale): SiteModel {
+/**
+ * `searchIndex` is the index file's site path and content hash (see src/search/buildIndex.ts).
+ * `versions`: on a site with several, all of them with this model's version as `current`.
+ */
+export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, searchIndex?: { fileName: string; hash: string }, locale?: SiteModelLocale, versions?: SiteVersions): SiteModel {
   const tr = (text: string) => locale?.configText?.[text] ?? text;
-  const link = (item: { label?: string; to?: string; href?: string; activeBasePath?: string }): NavLink => ({
-    label: tr(item.label ?? ''),
-    href: item.href ?? routeUrl(config.baseUrl, item.to ?? '/', config.trailingSlash),
-    external: item.href !== undefined && isExternal(item.href),
-    activeBasePath: item.activeBasePath,
-  });
+  const link = (item: { label?: string; to?: string; href?: string; activeBasePath?: string }): NavLink => {
+    // Into the guides or the API: the page in this model's version where it has it, else its landing page.
+    const versionHrefs = versions && item.href === undefined && item.to !== undefined ? sectionLinkVersions(versions, item.to) : undefined;
+    return {
+      label: tr(item.label ?? ''),
+      href: item.href ?? versionHrefs?.[versions!.current] ?? pageHref(config, item.to ?? '/'),
+      external: item.href !== undefined && isExternal(item.href),
+      activeBasePath: item.activeBasePath,
+      ...(versionHrefs ? { versionHrefs } : {}),
+    };
+  };
+  const items = versions && !config.navbar.items.some((item) => item.type === 'versionDropdown') ? withVersionDropdown(config.navbar.items) : config.navbar.items;
   const entries = (side: 'left' | 'right'): NavbarEntry[] =>
-    config.navbar.items
+    items
       .filter((item) => (item.position ?? 'right') === side)
       .map((item): NavbarEntry => {
         switch (item.type ?? 'link') {
           case 'search':
             return { type: 'search' };
+          case 'versionDropdown':
+            return { type: 'versionDropdown' };
           case 'colorMode':
             return { type: 'colorMode' };
           case 'localeDropdown':
@@ -79,5 +92,26 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
     },
     lang: locale?.locale ?? config.i18n.defaultLocale,
     messages: locale?.messages ?? defaultMessages,
+    ...(versions ? { versions } : {}),
   };
+}
+
+/** The version menu goes before the search box (else at the end of the right side): the place readers look for it in other docs. */
+function withVersionDropdown(items: ResolvedConfig['navbar']['items']): ResolvedConfig['navbar']['items'] {
+  const at = items.findIndex((item) => item.type === 'search');
+  const menu = { type: 'versionDropdown' as const, position: 'right' as const };
+  return at === -1 ? [...items, menu] : [...items.slice(0, at), menu, ...items.slice(at)];
+}
+
+/** A navbar or footer link into the guides or the API, in each version: pages of no version (the home page) follow the reader's chosen version. */
+function sectionLinkVersions(versions: SiteVersions, to: string): Record<string, string> | undefined {
+  const { path: target, hash } = splitHash(to);
+  const route = routeKey(target);
+  if (!isVersionedRoute(versions, route)) return undefined;
+  return Object.fromEntries(
+    versions.list.map((v) => {
+      const found = routeInVersion(versions, v, route);
+      return [v.name, versionHref(versions, v, found.route) + (hash && found.samePage ? `#${hash}` : '')];
+    }),
+  );
 }

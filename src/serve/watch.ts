@@ -20,6 +20,7 @@ import type { OverlayError } from './events';
 import { fetchSpecWithFallback } from './specCache';
 import { throwSite } from './throwSite';
 import { i18nDir } from '../i18n/locales';
+import { versionsFile } from '../versions/resolve';
 
 export interface WatchContextOptions extends InlineConfig {
   logger: Logger;
@@ -210,7 +211,9 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const spec = specFiles(config);
     // Translations (i18n/<locale>/guides, messages files) are watched only on a site with several locales.
     const translations = config.i18n.locales.length > 1 ? [i18nDir(config)] : [];
-    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles]);
+    // Versions: versions.json, the snapshots' folder, and the specs versions.list names.
+    const versions = [versionsFile(config), path.join(config.root, 'versioned'), ...(config.versions.list ?? []).flatMap((v) => (typeof v === 'object' && v.spec && !isUrl(v.spec) ? [path.resolve(config.root, v.spec)] : []))];
+    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles, ...versions]);
   };
   let watched = toWatch();
   const watcher: FSWatcher = watch([...watched], {

@@ -29,6 +29,16 @@ export const defaultMessages = /* @__PURE__ */ Object.assign({
     'This page is unlisted. It is left out of the sidebar, tag pages, search and the sitemap, and search engines are asked not to index it; only people with a direct link can find it.',
   draftTitle: 'Draft page',
   draftBody: 'This page is a draft. It is only visible in development (docsgen serve) and is left out of production builds.',
+  /** The version menu's name for screen readers. */
+  versionMenu: 'Documentation version',
+  /** The banner of a page of an older version; `{version}` is its label. */
+  versionOlder: 'This is the documentation of version {version}.',
+  /** The banner of the current docs when another version is the latest. */
+  versionUnreleased: 'This is unreleased documentation for version {version}.',
+  /** The banner's link to the page in the latest version (`{version}` is its label). */
+  versionSeeLatestPage: 'See the latest version of this page.',
+  /** The banner's link when the page does not exist in the latest version. */
+  versionSeeLatest: 'See the latest version ({version}).',
   untranslatedTitle: 'Not translated',
   /** `{language}` is the label of the page's locale, e.g. `Français`. */
   untranslatedBody: 'This page has not been translated into {language} yet.',
@@ -325,6 +335,8 @@ export const defaultMessages = /* @__PURE__ */ Object.assign({
   searchPageNextPage: 'Next page',
   /** `{page}` is a page number. */
   searchPageNumber: 'Page {page}',
+  /** Above the results of `/search?version=<name>` for a version other than the latest. */
+  searchPageVersion: 'Searching the documentation of version {version}.',
   // The page runtime (src/client/labels.ts; passed in `<body data-labels>` when not English).
   copy: 'Copy',
   copyLabel: 'Copy code to clipboard',

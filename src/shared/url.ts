@@ -60,3 +60,17 @@ export function splitHash(href: string): { path: string; hash: string } {
 export function isExternal(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
 }
+
+/**
+ * A route as the pages of a version link to it: `/guides/a` → `/guides/2025-06/a` and
+ * `/api/x` → `/api/2025-06/x` for `sections` `/guides` and `/api`; other routes (the home page,
+ * `/search`) and the version shown at the unversioned URLs (`segment` '') are unchanged.
+ */
+export function versionedRoute(route: string, segment: string, sections: readonly string[]): string {
+  if (!segment) return route;
+  for (const section of sections) {
+    if (route === section) return `${section}/${segment}`;
+    if (route.startsWith(`${section}/`)) return `${section}/${segment}${route.slice(section.length)}`;
+  }
+  return route;
+}

@@ -20,13 +20,49 @@ export interface NavLink {
   external: boolean;
   /** Route prefix that makes the item active (e.g. `/guides`). */
   activeBasePath?: string;
+  /** On a site with versions, a link into the guides or the API: its target in each version, by name (the reader's stored choice picks one on pages of no version). */
+  versionHrefs?: Record<string, string>;
 }
 
 export type NavbarEntry =
   | ({ type: 'link' } & NavLink)
   | { type: 'search' }
   | { type: 'colorMode' }
-  | { type: 'localeDropdown'; current: string; locales: { locale: string; label: string; href: string }[] };
+  | { type: 'localeDropdown'; current: string; locales: { locale: string; label: string; href: string }[] }
+  | { type: 'versionDropdown' };
+
+/**
+ * The documentation versions (README "Versions"), on a site with more than one. The templates
+ * find each page's version menu, banner and canonical URL from its route (src/shared/versions.ts).
+ */
+export interface SiteVersions {
+  /** The name of the version of the pages rendered with this model (`current`, `2025-06`). */
+  current: string;
+  /** Newest first, the current docs first. */
+  list: SiteVersion[];
+  /** Route prefixes each version has its own copy of: `/guides` and the API's route. */
+  sections: string[];
+  /** Pages of versions other than the latest get `noindex`. */
+  noIndex: boolean;
+  /** The site's origin and base path (`config.url`), for canonical URLs. */
+  url: string;
+  baseUrl: string;
+  trailingSlash: boolean | undefined;
+}
+
+export interface SiteVersion {
+  name: string;
+  label: string;
+  /** URL segment under the sections (`''` for the latest). */
+  segment: string;
+  isLatest: boolean;
+  isCurrent: boolean;
+  /** Its pages' routes without the segment (`/guides/a`), sorted: the version menu links to the same page where it exists. */
+  routes: string[];
+  /** Its landing routes: the first guide (or `/guides`) and the API's overview route. */
+  guidesLanding?: string;
+  apiLanding?: string;
+}
 
 export interface SiteModel {
   title: string;
@@ -55,6 +91,7 @@ export interface SiteModel {
   lang: string;
   /** UI strings in that locale (src/shared/messages.ts). */
   messages: Messages;
+  versions?: SiteVersions;
 }
 
 export interface HeadModel {
@@ -415,7 +452,7 @@ export type PageBody =
   | { kind: 'apiSchema'; schema: ApiSchemaView; toc: TocEntry[]; breadcrumbs: Crumb[] }
   | { kind: 'apiChangelog'; changelog: ApiChangelogView; toc: TocEntry[]; breadcrumbs: Crumb[] }
   | { kind: 'apiSchemaIndex'; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[]; /** A long index lists its parts (each a page of this kind) instead of `schemas`. */ parts?: { label: string; href: string; count: number }[] }
-  | { kind: 'search'; actionHref: string }
+  | { kind: 'search'; actionHref: string; /** On a site with versions: each one's index, for `?version=<name>`. */ versions?: { name: string; label: string; indexUrl: string }[] }
   | { kind: 'notFound'; homeHref: string; guidesHref: string; apiHref: string };
 
 export interface PageModel {

@@ -13,7 +13,7 @@ import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
 import { stripHtmlTags } from '../openapi/sanitizeHtml';
 import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
-import { routeUrl, withBase } from '../shared/url';
+import { withBase } from '../shared/url';
 import { tryItData, tryItFile, tryItWanted } from '../openapi/tryIt';
 import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
@@ -21,6 +21,7 @@ import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
 import { oauthFlows, schemeAnchor, schemeSummary } from '../openapi/security';
 import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
+import { pageHref } from '../versions/href';
 import { addChangeBadges, changesByOperation, operationKey, type OperationChanges } from '../changelog/badges';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
@@ -33,7 +34,7 @@ type Head = (title: string, route: string, description: string) => PageModel['he
  * operation pages get "New in" / "Changed in" badges (src/changelog/badges.ts).
  */
 export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page, changes?: OperationChanges): PageModel[] {
-  const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
+  const href = (route: string) => pageHref(config, route);
   // `/api`, or with several APIs this one's route (`/api/<id>`).
   const base = config.openapi?.route ?? '/api';
   const overviewRoute = `${base}/${api.overviewSlug}`;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
 import type { GuideDoc, GuidesResult } from '../content/loadGuides';
 import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
-import { routeUrl, withBase } from '../shared/url';
+import { withBase } from '../shared/url';
 import { createExampleFiles } from '../openapi/exampleFiles';
 import type { CardGroup, Crumb, PageModel, SidebarItem as ViewSidebarItem } from '../shared/viewModels';
 import { buildToc } from './toc';
@@ -19,6 +19,7 @@ import { labelFromDir } from '../content/discover';
 import { buildHome, withApiParts } from './home';
 import { storedRef, type PageStore } from './pageStore';
 import type { ApiPagesMemo } from './apiPagesMemo';
+import { pageHref } from '../versions/href';
 
 export interface SiteResult {
   pages: PageModel[];
@@ -48,7 +49,7 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
  * build's bounded memory: site/pageStore.ts); without one, every page stays in memory.
  */
 export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages, store?: PageStore, apiMemo?: ApiPagesMemo): SiteResult {
-  const href = (route: string) => routeUrl(config.baseUrl, route, config.trailingSlash);
+  const href = (route: string) => pageHref(config, route);
   const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
     title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
     description,

@@ -2,13 +2,14 @@
 // mobile menu become interactive as islands; here they are the no-JavaScript baseline.
 import { localLabels, type MessageKey, type Messages } from '../../src/shared/messages';
 import type { NavbarEntry, PageAlternate, SiteModel } from '../../src/shared/viewModels';
+import { isVersionedRoute, ownVersion, versionMenu } from '../../src/shared/versions';
 import ColorModeToggle, { COLOR_MODE_ENGLISH } from '../islands/ColorModeToggle';
 import MobileMenu, { MOBILE_MENU_ENGLISH, type MobileMenuLink } from '../islands/MobileMenu';
 import SearchBox, { SEARCH_BOX_ENGLISH, type SearchBoxProps } from '../islands/SearchBox';
 import { Island } from './Island';
 
-/** `currentHref`: the page's site path; `alternates`: the page in each locale (sites with several). */
-export function Navbar({ site, section, currentHref, hasSidebar, alternates }: { site: SiteModel; section: string; currentHref: string; hasSidebar: boolean; alternates?: PageAlternate[] }) {
+/** `currentHref`: the page's site path; `route`: its route (the version menu's targets); `alternates`: the page in each locale (sites with several). */
+export function Navbar({ site, section, currentHref, route, hasSidebar, alternates }: { site: SiteModel; section: string; currentHref: string; route: string; hasSidebar: boolean; alternates?: PageAlternate[] }) {
   // The mobile drawer lists the navbar's links and, copied from the page, its sidebar.
   const menuLinks: MobileMenuLink[] = [...site.navbarLeft, ...site.navbarRight].flatMap((item) =>
     item.type === 'link' ? [{ label: item.label, href: item.href, external: item.external, active: isActive(item.activeBasePath, section) }] : [],
@@ -29,12 +30,12 @@ export function Navbar({ site, section, currentHref, hasSidebar, alternates }: {
             <span className="navbar-title">{site.navbarTitle}</span>
           </a>
           {site.navbarLeft.map((item, i) => (
-            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} alternates={alternates} />
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} route={route} site={site} alternates={alternates} />
           ))}
         </div>
         <div className="navbar-side navbar-right">
           {site.navbarRight.map((item, i) => (
-            <NavItem key={i} item={item} section={section} currentHref={currentHref} site={site} alternates={alternates} />
+            <NavItem key={i} item={item} section={section} currentHref={currentHref} route={route} site={site} alternates={alternates} />
           ))}
         </div>
       </div>
@@ -42,12 +43,12 @@ export function Navbar({ site, section, currentHref, hasSidebar, alternates }: {
   );
 }
 
-function NavItem({ item, section, currentHref, site, alternates }: { item: NavbarEntry; section: string; currentHref: string; site: SiteModel; alternates?: PageAlternate[] }) {
+function NavItem({ item, section, currentHref, route, site, alternates }: { item: NavbarEntry; section: string; currentHref: string; route: string; site: SiteModel; alternates?: PageAlternate[] }) {
   switch (item.type) {
     case 'link': {
       const active = isActive(item.activeBasePath, section);
       return (
-        <a className={`navbar-link${active ? ' navbar-link-active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <a className={`navbar-link${active ? ' navbar-link-active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} {...versionHrefsAttribute(site, route, item.versionHrefs)} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {item.label}
         </a>
       );
@@ -68,6 +69,7 @@ function NavItem({ item, section, currentHref, site, alternates }: { item: Navba
             shortcut: site.search.keyboardShortcut,
             searchPage: site.search.searchPage,
             ...(site.search.stopWords ? {} : { stopWords: false as const }),
+            ...(site.versions && !ownVersion(site.versions).isLatest ? { version: site.versions.current } : {}),
             ...searchLabels(site),
           }}
           when="interaction"
@@ -93,6 +95,29 @@ function NavItem({ item, section, currentHref, site, alternates }: { item: Navba
           </ul>
         </details>
       );
+    case 'versionDropdown': {
+      if (!site.versions || site.versions.list.length < 2) return null;
+      const menu = versionMenu(site.versions, route);
+      const current = menu.find((v) => v.current) ?? menu[0];
+      // The reader's choice is stored when they pick one (src/client/enhance/versions.ts), and
+      // followed by the guides and API links of the pages of no version (the home page).
+      return (
+        <details className="navbar-dropdown" data-version-menu="">
+          <summary className="navbar-link" aria-label={`${site.messages.versionMenu}: ${current.label}`}>
+            <span data-version-label="">{current.label}</span>
+          </summary>
+          <ul className="navbar-dropdown-menu">
+            {menu.map((v) => (
+              <li key={v.name}>
+                <a href={v.href} data-version={v.name} aria-current={v.current ? 'true' : undefined}>
+                  {v.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      );
+    }
     case 'colorMode':
       // The head script applies the stored choice (system, light or dark), and the theme button
       // shows it by CSS until it hydrates on first interaction. Without JavaScript it could not
@@ -101,6 +126,11 @@ function NavItem({ item, section, currentHref, site, alternates }: { item: Navba
         <Island name="ColorModeToggle" component={ColorModeToggle} props={{ ...labelsProp(site, COLOR_MODE_ENGLISH), ...(site.defaultMode === 'dark' ? { defaultMode: 'dark' as const } : {}) }} when="interaction" inline />
       ) : null;
   }
+}
+
+/** On a page of no version, a guides or API link carries its target in each version, for the reader's stored choice. */
+function versionHrefsAttribute(site: SiteModel, route: string, hrefs: Record<string, string> | undefined): { 'data-version-hrefs'?: string } {
+  return hrefs && site.versions && !isVersionedRoute(site.versions, route) ? { 'data-version-hrefs': JSON.stringify(hrefs) } : {};
 }
 
 function isActive(activeBasePath: string | undefined, section: string): boolean {

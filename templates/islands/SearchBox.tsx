@@ -48,6 +48,8 @@ export interface SearchBoxProps {
   searchPage: boolean;
   /** `search.stopWords: false`: a query of stop words only is searched (left out when they are filtered, the default). */
   stopWords?: false;
+  /** On a page of a version other than the latest: its name, which "See all results" searches (`&version=`). */
+  version?: string;
   /** The UI strings of the page's locale (English when left out): see src/shared/messages.ts. */
   labels?: Partial<SearchBoxLabels>;
 }
@@ -274,7 +276,7 @@ const optionId = (i: number) => `navbar-search-option-${i}`;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
-export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage, stopWords, labels: given }: SearchBoxProps) {
+export default function SearchBox({ action, indexUrl, baseUrl, maxResults, contextLength, highlight, shortcut, searchPage, stopWords, version, labels: given }: SearchBoxProps) {
   const labels = { ...SEARCH_BOX_ENGLISH, ...given };
   const inputRef = useRef<HTMLInputElement>(null);
   // The input is uncontrolled: what was typed (or pre-filled by the highlight enhancement)
@@ -318,7 +320,9 @@ export default function SearchBox({ action, indexUrl, baseUrl, maxResults, conte
   const open = focused && trimmed !== '';
   const expanded = open && optionCount > 0;
   const current = active < optionCount ? active : -1;
-  const seeAllHref = searchPageHref(action, trimmed, typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search));
+  const pageParams = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search);
+  if (version) pageParams.set('version', version);
+  const seeAllHref = searchPageHref(action, trimmed, pageParams);
   const hrefOf = (i: number) => (i < results.length ? resultHref(results[i], response!.terms, highlight) : seeAllHref);
 
   useEffect(() => {

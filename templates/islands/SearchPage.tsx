@@ -33,6 +33,8 @@ export interface SearchPageProps {
   labels?: Partial<SearchPageLabels>;
   /** `search.stopWords: false`: a query of stop words only is searched (left out when they are filtered, the default). */
   stopWords?: false;
+  /** On a site with versions: each one's index; `?version=<name>` searches that one and says so. */
+  versions?: { name: string; label: string; indexUrl: string }[];
 }
 
 /** The page's strings in English, as in src/shared/messages.ts. */
@@ -52,6 +54,7 @@ export const SEARCH_PAGE_ENGLISH = {
   searchPagePreviousPage: 'Previous page',
   searchPageNextPage: 'Next page',
   searchPageNumber: 'Page {page}',
+  searchPageVersion: 'Searching the documentation of version {version}.',
   previous: 'Previous',
   next: 'Next',
 } satisfies Partial<Messages>;
@@ -140,6 +143,8 @@ export default function SearchPage(props: SearchPageProps) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [highlight, setHighlight] = useState(true);
+  /** The label of the version searched, when it is not the latest. */
+  const [versionLabel, setVersionLabel] = useState('');
   const rangeRef = useRef<HTMLParagraphElement>(null);
   /** Set when the reader chose a page of results: the focus goes to its first line once shown. */
   const focusRange = useRef(false);
@@ -160,7 +165,9 @@ export default function SearchPage(props: SearchPageProps) {
     const stop = () => removeEventListener('popstate', onPopState);
     let url: URL;
     try {
-      url = sameOriginIndexUrl(versionIndexUrl(s.indexUrl, s.baseUrl, version));
+      const known = props.versions?.find((v) => v.name === version);
+      setVersionLabel(known && props.versions![0].name !== version ? known.label : '');
+      url = sameOriginIndexUrl(known ? known.indexUrl : versionIndexUrl(s.indexUrl, s.baseUrl, version));
     } catch (error) {
       setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
       return stop;
@@ -245,6 +252,7 @@ export default function SearchPage(props: SearchPageProps) {
           {labels.search}
         </button>
       </form>
+      {versionLabel ? <p className="search-page-version">{formatMessage(labels.searchPageVersion, { version: versionLabel })}</p> : null}
       <p className="search-page-status" role="status">
         {status}
       </p>

@@ -8,12 +8,19 @@ import { Footer } from '../components/Footer';
 import { Navbar } from '../components/Navbar';
 import { fill } from '../components/Messages';
 import { RUNTIME_ENGLISH } from '../../src/client/labels';
-import { localLabels } from '../../src/shared/messages';
+import { formatMessage, localLabels, type Messages } from '../../src/shared/messages';
+import { isVersionedRoute, ownVersion, versionBanner, versionCanonical } from '../../src/shared/versions';
 
 export function Shell({ site, page, children, bodyEnd }: { site: SiteModel; page: PageModel; children: ReactNode; bodyEnd?: ReactNode }) {
-  const { head } = page;
+  const versions = site.versions;
+  const versioned = versions !== undefined && isVersionedRoute(versions, page.route);
+  // A page of an older version names the latest version's page as canonical, and is left
+  // unindexed when the config says so; the search index and the sitemap read its own URL.
+  const older = versioned && !ownVersion(versions).isLatest;
+  const head = older ? { ...page.head, canonical: versionCanonical(versions, page.route) ?? page.head.canonical, noindex: page.head.noindex || versions.noIndex } : page.head;
+  const banner = versioned ? versionBanner(versions, page.route) : undefined;
   return (
-    <html lang={site.lang} data-theme={site.defaultMode} dir="ltr">
+    <html lang={site.lang} data-theme={site.defaultMode} dir="ltr" data-version={versioned ? versions.current : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -42,7 +49,8 @@ export function Shell({ site, page, children, bodyEnd }: { site: SiteModel; page
           {site.messages.skipToContent}
         </a>
         {site.announcement ? <AnnouncementBar announcement={site.announcement} /> : null}
-        <Navbar site={site} section={page.section} currentHref={page.route === '/404' ? site.homeHref : sitePath(head.canonical)} hasSidebar={(page.sidebar?.length ?? 0) > 0} alternates={page.alternates} />
+        <Navbar site={site} section={page.section} currentHref={page.route === '/404' ? site.homeHref : sitePath(page.head.canonical)} route={page.route} hasSidebar={(page.sidebar?.length ?? 0) > 0} alternates={page.alternates} />
+        {banner ? <VersionBanner banner={banner} messages={site.messages} /> : null}
         <div className="page-wrapper">{children}</div>
         <Footer footer={site.footer} />
         <div id="docsgen-base-url-banner" className="base-url-banner" role="alert" hidden>
@@ -52,6 +60,18 @@ export function Shell({ site, page, children, bodyEnd }: { site: SiteModel; page
         {bodyEnd}
       </body>
     </html>
+  );
+}
+
+/** Above the page of a version other than the latest: which version this is, and the way to the latest. */
+function VersionBanner({ banner, messages }: { banner: NonNullable<ReturnType<typeof versionBanner>>; messages: Messages }) {
+  return (
+    <div className="version-banner" role="note">
+      <p>
+        {formatMessage(banner.kind === 'older' ? messages.versionOlder : messages.versionUnreleased, { version: banner.label })}{' '}
+        <a href={banner.latestHref}>{banner.samePage ? messages.versionSeeLatestPage : formatMessage(messages.versionSeeLatest, { version: banner.latestLabel })}</a>
+      </p>
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { start as sidebar } from './sidebar';
 import { start as smoothScroll } from './smoothScroll';
 import { restore as restoreTabs, start as tabs } from './tabs';
 import { start as toc } from './toc';
+import { start as versions } from './versions';
 
 function run(starts: (() => void)[]): void {
   for (const start of starts) {
@@ -24,7 +25,7 @@ function run(starts: (() => void)[]): void {
 }
 
 export function startEnhancements(): void {
-  run([tabs, copy, toc, navbar, progress, prefetch, searchKeys, highlight, smoothScroll, sidebar]);
+  run([tabs, versions, copy, toc, navbar, progress, prefetch, searchKeys, highlight, smoothScroll, sidebar]);
   // serve --watch put an edited page's new content in place: the behaviours bound to content
   // elements start on the new ones (the others listen on document and window, which stay).
   document.addEventListener(CONTENT_REPLACED_EVENT, () => run([restoreTabs, copy, toc]));

@@ -1,0 +1,77 @@
+// The content, openapi and site stages again for a version other than the one the build's
+// pipeline makes (the latest): its guides, its spec and its pages, made as a site of its own
+// (routes `/guides/…`, `/api/…`, links checked within them) whose links carry its URL segment
+// (versions/href.ts). Rendered, indexed and link-checked by the build beside the latest's pages.
+import { openapiStage, type ApiInput } from '../build';
+import type { Memo } from '../cache/memo';
+import { loadGuidesWithMemo } from '../content/guideMemo';
+import type { GuidesResult } from '../content/loadGuides';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { Messages } from '../shared/messages';
+import { versionedRoute } from '../shared/url';
+import { isVersionedRoute } from '../shared/versions';
+import type { PageModel, SiteModel, SiteVersion, SiteVersions } from '../shared/viewModels';
+import { buildSite, type SiteResult } from '../site/routes';
+import { versionSections } from './href';
+import type { DocVersion } from './resolve';
+
+export interface VersionSite {
+  version: DocVersion;
+  guides: GuidesResult;
+  apis: ApiInput[];
+  /** Its pages in the guides and the API (the home page, `/search` and the 404 page are the latest version's). */
+  site: SiteResult;
+  /** The spec's verdict (see openapiStage). */
+  validated: Promise<Diagnostic[]>;
+}
+
+export async function buildVersionSite(version: DocVersion, options: { memo?: Memo; strict?: boolean; messages: Messages }): Promise<VersionSite> {
+  const { config } = version;
+  const guides = loadGuidesWithMemo(options.memo, config);
+  const { api, validated } = await openapiStage(config, { strict: options.strict, memo: options.memo });
+  const apis = api ? [api] : [];
+  const site = buildSite(config, guides, apis, options.messages);
+  const sections = versionSections(config);
+  return { version, guides, apis, site: { ...site, pages: site.pages.filter((page) => isVersionedRoute({ sections }, page.route)) }, validated };
+}
+
+/** Where a version's page is written: `guides/2025-06/a/index.html`. */
+export function versionRoute(version: DocVersion, route: string): string {
+  return versionedRoute(route, version.segment, versionSections(version.config));
+}
+
+/** What the templates know of the versions (SiteModel.versions), for the pages of `current`. */
+export function siteVersionsModel(versions: DocVersion[], routes: ReadonlySet<string>[], current: DocVersion): SiteVersions {
+  const { config } = current;
+  const list = versions.map((v, i): SiteVersion => {
+    const own = [...routes[i]].sort();
+    const has = (route: string) => routes[i].has(route);
+    const api = v.config.openapi?.route;
+    return {
+      name: v.name,
+      label: v.label,
+      segment: v.segment,
+      isLatest: v.isLatest,
+      isCurrent: v.isCurrent,
+      routes: own,
+      ...(has('/guides') ? { guidesLanding: '/guides' } : {}),
+      ...(api && has(api) ? { apiLanding: api } : {}),
+    };
+  });
+  return { current: current.name, list, sections: versionSections(config), noIndex: config.versions.noIndex, url: config.url, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash };
+}
+
+/** The pages a version lists in the sitemap: all of them, or none when its pages are not to be indexed. */
+export function sitemapPages(version: DocVersion, pages: PageModel[]): PageModel[] {
+  return !version.isLatest && version.config.versions.noIndex ? [] : pages;
+}
+
+/** The search page learns each version's index (`/search?version=<name>`): a new page object, as a live memo may keep the old one. */
+export function withSearchVersions(pages: PageModel[], versions: DocVersion[], models: SiteModel[]): void {
+  const at = pages.findIndex((page) => page.body.kind === 'search');
+  if (at === -1) return;
+  const page = pages[at];
+  if (page.body.kind !== 'search') return;
+  const list = versions.map((v, i) => ({ name: v.name, label: v.label, indexUrl: models[i].search.indexUrl }));
+  pages[at] = { ...page, body: { ...page.body, versions: list } };
+}
