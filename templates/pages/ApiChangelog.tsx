@@ -40,15 +40,17 @@ export function ApiChangelog({ page, changelog, toc, breadcrumbs, homeHref }: Pr
                         <span aria-hidden="true">{SEVERITY[c.severity].mark} </span>
                         {t[SEVERITY[c.severity].label]}
                       </span>{' '}
-                      <span className="changelog-text">{c.text}</span>
-                      {c.href ? (
-                        <>
-                          {' '}
-                          <a className="changelog-see" href={c.href}>
-                            {formatMessage(t.apiChangelogSeeIn, { version: c.version ?? '' })}
-                          </a>
-                        </>
-                      ) : null}
+                      <span className="changelog-body">
+                        <span className="changelog-text">{c.text}</span>
+                        {c.href ? (
+                          <>
+                            {' '}
+                            <a className="changelog-see" href={c.href}>
+                              {formatMessage(t.apiChangelogSeeIn, { version: c.version ?? '' })}
+                            </a>
+                          </>
+                        ) : null}
+                      </span>
                     </li>
                   ))}
                 </ul>
