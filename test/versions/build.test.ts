@@ -1,0 +1,204 @@
+// Issue #19, versions: the current docs at /guides and /api, an older version under
+// /guides/<name>/ and /api/<name>/ built from versioned/<name>/, with its own search index, a
+// version menu on every page, a banner and canonical URL on the older pages, and its links
+// checked within its own pages.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFails, buildFiles, listFiles, type Fixture } from '../helpers/fixture';
+import { currentSpec, versionedSite } from '../helpers/versionedSite';
+
+const menu = (f: Fixture, file: string) =>
+  f
+    .$(file)('[data-version-menu] a')
+    .toArray()
+    .map((a) => [a.attribs['data-version'], a.attribs.href, a.attribs['aria-current'] ?? '']);
+
+describe('#19 a site with two versions', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await buildFiles(versionedSite());
+  });
+  afterAll(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+
+  it('builds the current docs at the unversioned URLs and 1.0 under /guides/1.0/ and /api/1.0/', () => {
+    const files = listFiles(f.result.config.outDir);
+    expect(files).toEqual(expect.arrayContaining(['guides/intro/index.html', 'guides/1.0/intro/index.html', 'guides/1.0/csv-export/index.html', 'api/create-alert/index.html', 'api/1.0/legacy-zones/index.html', 'api/1.0/list-zones/index.html']));
+    expect(files).not.toContain('guides/csv-export/index.html');
+    expect(files).not.toContain('api/legacy-zones/index.html');
+    expect(files).not.toContain('api/1.0/create-alert/index.html');
+    // One home page, search page and 404 page: those of the latest version.
+    expect(files.filter((p) => p.endsWith('404.html'))).toEqual(['404.html']);
+    expect(files.some((p) => p.startsWith('guides/1.0/search') || p.startsWith('1.0/search/'))).toBe(false);
+    expect(f.$('guides/1.0/intro/index.html')('.markdown').text()).toContain('Welcome to the flood API, version 1.');
+    expect(f.$('guides/intro/index.html')('.markdown').text()).toContain('version 2.');
+  });
+
+  it("links of an older version's pages stay in that version: guides, sidebar, breadcrumbs, API", () => {
+    const $ = f.$('guides/1.0/intro/index.html');
+    expect($('.markdown a').first().attr('href')).toBe('/api/1.0/legacy-zones');
+    const sidebar = $('.doc-sidebar a').toArray().map((a) => a.attribs.href);
+    expect(sidebar).toEqual(['/guides/1.0/intro', '/guides/1.0/zones', '/guides/1.0/csv-export']);
+    expect(f.$('guides/1.0/zones/index.html')('.markdown a').attr('href')).toBe('/guides/1.0/intro#getting-a-key');
+    const api = f.$('api/1.0/legacy-zones/index.html');
+    expect(api('.breadcrumbs a').toArray().map((a) => a.attribs.href)).toContain('/api/1.0');
+    expect(api('.doc-sidebar a').toArray().map((a) => a.attribs.href)).toContain('/api/1.0/list-zones');
+    // The navbar's guides link goes to the page in 1.0, and the API link to 1.0's reference.
+    expect($('.navbar-link').toArray().map((a) => a.attribs.href).slice(0, 2)).toEqual(['/guides/1.0/intro', '/api/1.0']);
+  });
+
+  it('has a version menu on every page: the same page in each version where it exists, else that version\'s landing page', () => {
+    expect(menu(f, 'guides/intro/index.html')).toEqual([
+      ['current', '/guides/intro', 'true'],
+      ['1.0', '/guides/1.0/intro', ''],
+    ]);
+    expect(menu(f, 'guides/1.0/csv-export/index.html')).toEqual([
+      ['current', '/guides', ''],
+      ['1.0', '/guides/1.0/csv-export', 'true'],
+    ]);
+    expect(menu(f, 'api/create-alert/index.html')).toEqual([
+      ['current', '/api/create-alert', 'true'],
+      ['1.0', '/api/1.0', ''],
+    ]);
+    expect(f.$('guides/intro/index.html')('[data-version-menu] summary').text()).toBe('Next');
+    expect(f.$('api/1.0/list-zones/index.html')('[data-version-menu] summary').text()).toBe('1.0');
+    // Placed before the search box.
+    const right = f.$('index.html')('.navbar-right').children().toArray();
+    expect(right.findIndex((e) => e.attribs['data-version-menu'] !== undefined)).toBeLessThan(right.findIndex((e) => e.attribs['data-island'] === 'SearchBox'));
+  });
+
+  it('puts a banner on the older pages linking to the latest page, and names it as canonical where it exists', () => {
+    const intro = f.$('guides/1.0/intro/index.html');
+    expect(intro('.version-banner').text()).toBe('This is the documentation of version 1.0. See the latest version of this page.');
+    expect(intro('.version-banner a').attr('href')).toBe('/guides/intro');
+    expect(intro('link[rel=canonical]').attr('href')).toBe('https://docs.test.example/guides/intro');
+    expect(intro('meta[name=robots]')).toHaveLength(0);
+    const only = f.$('guides/1.0/csv-export/index.html');
+    expect(only('.version-banner').text()).toBe('This is the documentation of version 1.0. See the latest version (Next).');
+    expect(only('.version-banner a').attr('href')).toBe('/guides');
+    expect(only('link[rel=canonical]').attr('href')).toBe('https://docs.test.example/guides/1.0/csv-export');
+    expect(f.$('guides/intro/index.html')('.version-banner')).toHaveLength(0);
+    expect(f.$('index.html')('.version-banner')).toHaveLength(0);
+  });
+
+  it('lists every version in the sitemap', () => {
+    const urls = [...f.read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(urls).toEqual(expect.arrayContaining(['https://docs.test.example/guides/intro', 'https://docs.test.example/guides/1.0/intro', 'https://docs.test.example/guides/1.0/csv-export', 'https://docs.test.example/api/1.0/legacy-zones']));
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it("gives each version its own search index, whose documents are that version's pages only", () => {
+    const urlsOf = (file: string) => {
+      const shards = JSON.parse(f.read(file)) as { documents: { u?: string; url?: string }[] }[];
+      return JSON.stringify(shards);
+    };
+    const latest = urlsOf('search-index.json');
+    const old = urlsOf('1.0/search-index.json');
+    expect(old).toContain('/guides/1.0/csv-export');
+    expect(old).toContain('/api/1.0/legacy-zones');
+    expect(old).not.toMatch(/"\/guides\/intro|"\/api\/create-alert/);
+    expect(latest).toContain('/api/create-alert');
+    expect(latest).not.toContain('/1.0/');
+    // Each page's search box loads its version's index; "See all results" searches that version.
+    const box = (file: string) => JSON.parse(f.$(file)('[data-island=SearchBox]').attr('data-props')!);
+    expect(box('guides/1.0/intro/index.html').indexUrl).toMatch(/^\/1\.0\/search-index\.json\?_=\w+$/);
+    expect(box('guides/1.0/intro/index.html').version).toBe('1.0');
+    expect(box('guides/intro/index.html').indexUrl).toMatch(/^\/search-index\.json\?_=\w+$/);
+    expect(box('guides/intro/index.html').version).toBeUndefined();
+    const search = JSON.parse(f.$('search/index.html')('[data-island=SearchPage]').attr('data-props')!);
+    expect(search.versions.map((v: { name: string; label: string }) => [v.name, v.label])).toEqual([
+      ['current', 'Next'],
+      ['1.0', '1.0'],
+    ]);
+    expect(search.versions[1].indexUrl).toBe(box('guides/1.0/intro/index.html').indexUrl);
+  });
+
+  it("writes 1.0's spec beside its index for its download link", () => {
+    expect(f.read('1.0/openapi.yaml')).toContain('operationId: legacyZones');
+    expect(f.$('api/1.0/index.html')('a[href="/1.0/openapi.yaml"]').length).toBeGreaterThan(0);
+  });
+
+  it('on pages of no version, guides and API links carry their target in each version for the stored choice', () => {
+    const links = f.$('index.html')('.navbar [data-version-hrefs]').toArray().map((a) => JSON.parse(a.attribs['data-version-hrefs']));
+    expect(links).toEqual([
+      { current: '/guides/intro', '1.0': '/guides/1.0/intro' },
+      { current: '/api', '1.0': '/api/1.0' },
+    ]);
+    expect(f.$('guides/intro/index.html')('[data-version-hrefs]')).toHaveLength(0);
+  });
+});
+
+describe('#19 version options and problems', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+  it('versions.noIndex: the older pages get noindex and stay out of the sitemap', async () => {
+    const f = await buildFiles(versionedSite({}, { versions: { noIndex: true } }));
+    dirs.push(f.dir);
+    expect(f.$('guides/1.0/intro/index.html')('meta[name=robots]').attr('content')).toBe('noindex');
+    expect(f.$('guides/intro/index.html')('meta[name=robots]')).toHaveLength(0);
+    expect(f.read('sitemap.xml')).not.toContain('/1.0/');
+    // Its own search index still finds them.
+    expect(f.read('1.0/search-index.json')).toContain('/guides/1.0/csv-export');
+  });
+
+  it('versions.lastVersion: 1.0 at the unversioned URLs, the current docs under /guides/next/ with the unreleased banner', async () => {
+    const f = await buildFiles(versionedSite({}, { versions: { lastVersion: '1.0', current: { label: 'Preview' } } }));
+    dirs.push(f.dir);
+    expect(f.$('guides/intro/index.html')('.markdown').text()).toContain('version 1.');
+    expect(f.exists('guides/csv-export/index.html')).toBe(true);
+    expect(f.$('guides/next/intro/index.html')('.markdown').text()).toContain('version 2.');
+    expect(f.$('guides/next/intro/index.html')('.version-banner').text()).toBe('This is unreleased documentation for version Preview. See the latest version of this page.');
+    expect(f.exists('api/next/create-alert/index.html')).toBe(true);
+    expect(menu(f, 'guides/intro/index.html')).toEqual([
+      ['current', '/guides/next/intro', ''],
+      ['1.0', '/guides/intro', 'true'],
+    ]);
+  });
+
+  it('three versions, newest first in the menu; a version declared in the config with only a spec uses the current guides', async () => {
+    const f = await buildFiles(
+      versionedSite({ 'specs/0.9.yaml': currentSpec.replace('version: 2.0.0', 'version: 0.9.0') }, { versions: { list: ['1.0', { name: '0.9', label: 'Beta 0.9', spec: 'specs/0.9.yaml' }] } }),
+    );
+    dirs.push(f.dir);
+    expect(menu(f, 'guides/intro/index.html').map(([name]) => name)).toEqual(['current', '1.0', '0.9']);
+    expect(f.$('guides/0.9/intro/index.html')('.markdown').text()).toContain('version 2.');
+    expect(f.$('guides/0.9/intro/index.html')('.markdown a').attr('href')).toBe('/api/0.9/create-alert');
+    expect(f.exists('0.9/search-index.json')).toBe(true);
+    expect(f.$('guides/0.9/intro/index.html')('[data-version-menu] summary').text()).toBe('Beta 0.9');
+  });
+
+  it("checks each version's links within its own pages and names the versioned file and line", async () => {
+    const { messages, error } = await buildFails(versionedSite({ 'versioned/1.0/guides/zones.md': '---\ntitle: Flood zones\n---\nAlerts: [create one](/api/create-alert).\n' }));
+    dirs.push(path.dirname(error.diagnostics[0].location!.file));
+    expect(messages).toEqual([expect.stringMatching(/^error: .*\/api\/create-alert/)]);
+    expect(error.diagnostics[0].location!.file).toMatch(/versioned\/1\.0\/guides\/zones\.md$/);
+    expect(error.diagnostics[0].location!.line).toBe(4);
+  });
+
+  it('refuses a versions.json that is not a list of names, and a listed version without a snapshot, naming the file', async () => {
+    const bad = await buildFails(versionedSite({ 'versions.json': '{"1.0": true}' }));
+    dirs.push(bad.dir);
+    expect(bad.messages).toEqual(['error: versions.json must hold an array of version names, newest first, e.g. ["2025-06", "2025-01"].']);
+    expect(bad.error.diagnostics[0].location!.file).toBe(path.join(bad.dir, 'versions.json'));
+    const missing = await buildFails(versionedSite({ 'versions.json': '["1.0", "0.5"]' }));
+    dirs.push(missing.dir);
+    expect(missing.messages).toEqual([expect.stringContaining('The version "0.5" has neither guides nor a spec: versioned/0.5/ holds no guides/ folder or openapi.yaml.')]);
+    const reserved = await buildFails(versionedSite({ 'versions.json': '["next"]' }));
+    dirs.push(reserved.dir);
+    expect(reserved.messages[0]).toMatch(/^error: "next" cannot be a version's name/);
+    const unknown = await buildFails(versionedSite({}, { versions: { lastVersion: '3.0' } }));
+    dirs.push(unknown.dir);
+    expect(unknown.messages).toEqual(['error: versions.lastVersion is "3.0", which is not a version of this site ("current", "1.0").']);
+  });
+
+  it('a site without versions has no version menu, banner or version data', async () => {
+    const files = versionedSite();
+    delete files['versions.json'];
+    const f = await buildFiles(files);
+    dirs.push(f.dir);
+    expect(f.$('guides/intro/index.html')('[data-version-menu], .version-banner, [data-version-hrefs]')).toHaveLength(0);
+    expect(f.$('guides/intro/index.html')('html').attr('data-version')).toBeUndefined();
+    expect(f.exists('guides/1.0/intro/index.html')).toBe(false);
+  });
+});
