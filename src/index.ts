@@ -13,3 +13,5 @@ export type { CheckLinksOptions, LinkReport } from './links/types';
 export { diffSpecs, summarize as summarizeChanges } from './changelog/diffSpecs';
 export { diffSpecFiles, type SpecDiff, type DiffSpecFilesOptions } from './changelog/diffSpecFiles';
 export type { ApiChange, ChangeKind, ChangeLocation, ChangeSeverity, ChangeSummary, ChangedOperation } from './changelog/types';
+export { cutVersion } from './versions/cutVersion';
+export type { VersionsConfig } from './config/types';
