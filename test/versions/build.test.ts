@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFails, buildFiles, listFiles, type Fixture } from '../helpers/fixture';
+import { build, LiveMemo } from '../../src/index';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { buildFails, buildFiles, listFiles, writeFiles, type Fixture } from '../helpers/fixture';
 import { currentSpec, versionedSite } from '../helpers/versionedSite';
 
 const menu = (f: Fixture, file: string) =>
@@ -200,5 +202,34 @@ describe('#19 version options and problems', () => {
     expect(f.$('guides/intro/index.html')('[data-version-menu], .version-banner, [data-version-hrefs]')).toHaveLength(0);
     expect(f.$('guides/intro/index.html')('html').attr('data-version')).toBeUndefined();
     expect(f.exists('guides/1.0/intro/index.html')).toBe(false);
+  });
+});
+
+describe("#19 serve --watch's rebuilds of a versioned site", () => {
+  it("an edit to a 1.0 guide renders 1.0's pages that show it, and none of the current docs'; an edit to 1.0's spec, 1.0's API pages", { timeout: 120_000 }, async () => {
+    const root = writeFiles(versionedSite());
+    try {
+      const memo = new LiveMemo();
+      const watchBuild = () => build({ root, write: false, dev: true, deferIndex: true, memo, logger: createMemoryLogger() });
+      const first = await watchBuild();
+      expect(first.rendered).toHaveLength(first.pages);
+      expect((await watchBuild()).rendered).toEqual([]);
+
+      const guide = path.join(root, 'versioned/1.0/guides/csv-export.md');
+      fs.writeFileSync(guide, fs.readFileSync(guide, 'utf8').replace('county FIPS code.', 'county FIPS code and its effective date.'));
+      memo.changed([guide]);
+      const text = await watchBuild();
+      expect(text.rendered).toEqual(['/guides/1.0/csv-export']);
+      expect(text.files.get('guides/1.0/csv-export/index.html')).toContain('its effective date');
+
+      const spec = path.join(root, 'versioned/1.0/openapi.yaml');
+      fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('as version 1.0 of the API exported them', 'as version 1.0 of the API exported them, one row per zone'));
+      memo.changed([spec]);
+      const api = await watchBuild();
+      expect(api.rendered).toContain('/api/1.0/legacy-zones');
+      expect(api.rendered!.filter((route) => !route.startsWith('/api/1.0'))).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
