@@ -54,5 +54,9 @@ function badge(changes: readonly ApiChange[], added: (c: ApiChange) => boolean, 
   const addition = changes.find(added);
   const gravest = [...changes].sort((a, b) => severityRank(a.severity) - severityRank(b.severity))[0]!;
   const kind: ChangeBadge['kind'] = addition ? 'new' : gravest.severity === 'breaking' ? 'breaking' : changes.every((c) => c.severity === 'deprecation') ? 'deprecated' : 'changed';
-  return { kind, version: context.versionLabel, href: context.entryHref(addition ?? gravest), title: changes.map((c) => c.text).join('\n') };
+  const shown = changes.slice(0, TITLE_SENTENCES).map((c) => c.text);
+  return { kind, version: context.versionLabel, href: context.entryHref(addition ?? gravest), title: [...shown, ...(changes.length > TITLE_SENTENCES ? ['…'] : [])].join('\n') };
 }
+
+/** Sentences a badge's tooltip quotes: an operation of a large API can have dozens of changes, all on its changelog entry. */
+const TITLE_SENTENCES = 5;
