@@ -45,7 +45,9 @@ import { PARALLEL_THRESHOLD, renderSite, type SitePage } from './render/renderSi
 import { collectGarbage, collectGarbageAbove } from './workers';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
-import { buildSite } from './site/routes';
+import { buildSite, pageHead } from './site/routes';
+import { pageHref } from './versions/href';
+import type { Messages } from './shared/messages';
 import { buildSiteLive } from './site/liveSite';
 import { bundleIslandsWithMemo } from './islands/bundle';
 import { pageSearchDocuments, searchDocuments, type PageDocuments } from './search/documents';
@@ -62,7 +64,9 @@ import type { SiteModel, PageModel } from './shared/viewModels';
 import type { OperationChanges } from './changelog/badges';
 import { checkAlternates, localizePages, prefixedRoute, siteLocales, siteWideTargets } from './i18n/locales';
 import { siteVersions, type DocVersion } from './versions/resolve';
-import { buildVersionSite, siteVersionsModel, sitemapPages, versionRoute, withSearchVersions, type VersionSite } from './versions/versionSite';
+import { changelogPairs } from './versions/changelog';
+import { changelogPage, type ChangelogPair } from './changelog/changelogPage';
+import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionRoute, withSearchVersions, type VersionSite } from './versions/versionSite';
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
@@ -233,19 +237,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     // Every other version: its guides, spec and pages, in memory (a version is a snapshot of a
     // site's docs, far smaller than the sites the page store is for).
-    const versionSites: VersionSite[] = [];
+    let versionSites: VersionSite[] = [];
+    let changelog: ChangelogPair[] = [];
     if (olderVersions.length > 0) {
       const start = performance.now();
+      const loaded: Omit<VersionSite, 'site'>[] = [];
       try {
         for (const version of olderVersions) {
-          const built = await buildVersionSite(version, { memo, strict: options.strict, messages: siteLocales(config).locales[0].messages });
-          versionSites.push(built);
-          specRefFiles.push(...built.apis.flatMap((api) => api.refFiles));
-          collect(built.guides.diagnostics);
+          const one = await loadVersion(version, { memo, strict: options.strict });
+          loaded.push(one);
+          specRefFiles.push(...one.apis.flatMap((api) => api.refFiles));
+          collect(one.guides.diagnostics);
         }
+        // What changed between consecutive versions: badges on the newer one's pages, and the changelog page.
+        const apiOf = (v: DocVersion) => (v === latest ? apis[0] : loaded.find((l) => l.version === v)!.apis[0]);
+        changelog = changelogPairs(versions.map((version) => ({ version, api: apiOf(version) })), config, memo);
+        versionSites = loaded.map((one) => versionPages(one, siteLocales(config).locales[0].messages));
       } catch (e) {
         await validated;
-        await Promise.all(versionSites.map((v) => v.validated.catch(() => {})));
+        await Promise.all(loaded.map((v) => v.validated.catch(() => {})));
         throw e;
       }
       const verdicts = [validated, ...versionSites.map((v) => v.validated)];
@@ -291,6 +301,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // What the later stages need of each API: its spec's links and its copy. Each parsed spec and
       // its model (hundreds of MB on a large one) are let go now, before the search stage, whose
       // peak they were a third of on the 7,000-page site, and not carried through the render.
+      if (changelog.length > 0) site = { ...site, pages: [...site.pages, apiChangelogPage(config, apis[0], site.pages, changelog, locales[0].messages)] };
+      changelog = [];
       specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
       apis.length = 0;
       // What the site stage left is collected before the search stage adds its own.
@@ -329,7 +341,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // With versions, every page's version menu needs the routes of each version.
     const versionRoutes = versionSites.map((v) => new Set(v.site.pages.map((p) => p.route)));
     const routesOfVersion = versions.map((v) => (v === latest ? routes : versionRoutes[versionSites.findIndex((s) => s.version === v)]));
-    const versionsModel = (version: DocVersion) => (versions.length > 1 ? siteVersionsModel(versions, routesOfVersion, version) : undefined);
+    const changelogRoute = config.openapi && `${config.openapi.route}/changelog`;
+    const changelogHref = changelogRoute && routes.has(changelogRoute) ? pageHref(config, changelogRoute) : undefined;
+    const versionsModel = (version: DocVersion) => (versions.length > 1 ? siteVersionsModel(versions, routesOfVersion, version, changelogHref) : undefined);
     const indexOf = (i: number) => ({ fileName: `${versionSites[i].version.segment}/${versionIndexes[i].fileName}`, hash: versionIndexes[i].hash });
     const siteModel = buildSiteModel(config, stylesheet.path, searchIndex, { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages, configText: locales[0].configText }, versionsModel(latest));
     const versionModels = versionSites.map((v, i) => buildSiteModel(v.version.config, stylesheet.path, indexOf(i), { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages, configText: locales[0].configText }, versionsModel(v.version)));
@@ -560,6 +574,13 @@ function deferIndex(deferred: Map<string, () => string>, pages: PageModel[], mak
   const fileName: BuiltSearchIndex['fileName'] = 'search-index.json';
   deferred.set(localePrefix + fileName, () => (built ??= make(pages)).content);
   return { fileName, hash: 'deferred' };
+}
+
+/** `/api/changelog`, with the API pages' sidebar, in the latest version's API section. */
+function apiChangelogPage(config: ResolvedConfig, api: ApiInput, pages: PageModel[], pairs: ChangelogPair[], messages: Messages): PageModel {
+  const own = apiConfig(config, api.settings);
+  const landing = pages.find((page) => page.route === own.openapi!.route);
+  return changelogPage({ config: own, messages, pairs, head: pageHead(own), apiTitle: api.model.title, sidebar: landing?.sidebar });
 }
 
 /** Identifies a problem whatever locale found it (same file, line and text). */

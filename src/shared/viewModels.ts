@@ -44,6 +44,8 @@ export interface SiteVersions {
   sections: string[];
   /** Pages of versions other than the latest get `noindex`. */
   noIndex: boolean;
+  /** The API changelog page (what changed between the versions), listed at the end of the version menu. */
+  changelogHref?: string;
   /** The site's origin and base path (`config.url`), for canonical URLs. */
   url: string;
   baseUrl: string;

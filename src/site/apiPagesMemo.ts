@@ -44,7 +44,7 @@ export interface ApiPagesMemo {
  * documents), taken for the cache and given back with the pages restored.
  */
 export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfig, messages: Messages, apis: readonly ApiInput[], made: { get(route: string): unknown; set(route: string, value: unknown): void }): ApiPagesMemo {
-  const key = digest(engineDigest(), configDigest(config), dataDigest([messages, apis.map((api) => [api.settings, api.source, api.specDigest])]));
+  const key = digest(engineDigest(), configDigest(config), dataDigest([messages, apis.map((api) => [api.settings, api.source, api.specDigest, api.changes && [api.changes.versionLabel, api.changes.changes]])]));
   return {
     restore(files) {
       const entry = memo.get<ApiPagesEntry>(API_PAGES_STAGE, key);

@@ -39,7 +39,8 @@ interface ApiSite {
 }
 
 export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: GuidesResult, apis: ApiInput[], messages: Messages): SiteResult {
-  const key = digest(JSON.stringify([config, messages]));
+  // The badges of what changed since the previous version are part of the API pages (a versioned site).
+  const key = digest(JSON.stringify([config, messages, apis.map((api) => api.changes && [api.changes.versionLabel, api.changes.changes])]));
   const last = memo.get<LastSite>(SITE_STAGE, key);
   const apiSite = memo.get<ApiSite>(API_SITE_STAGE, key);
   const models = apis.map((api) => api.model);

@@ -43,6 +43,19 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
   return { ...page, body: { ...page.body, doc: { ...page.body.doc, html: doc.html, toc: guideToc(doc) } } };
 }
 
+/** The head of a page of the site: its title with the site's, its canonical URL. */
+export function pageHead(config: ResolvedConfig) {
+  return (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}): PageModel['head'] => ({
+    title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
+    description,
+    canonical: config.url + pageHref(config, route),
+    ogType: 'website' as const,
+    noindex: false,
+    keywords: [],
+    ...extra,
+  });
+}
+
 /**
  * `messages`: the UI strings of the locale the pages are for (src/shared/messages.ts; English by default).
  * `store`: where the API operation and schema pages' bodies go as soon as each is made (a full
@@ -50,15 +63,7 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
  */
 export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages, store?: PageStore, apiMemo?: ApiPagesMemo): SiteResult {
   const href = (route: string) => pageHref(config, route);
-  const head = (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}) => ({
-    title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
-    description,
-    canonical: config.url + href(route),
-    ogType: 'website' as const,
-    noindex: false,
-    keywords: [],
-    ...extra,
-  });
+  const head = pageHead(config);
   const diagnostics: Diagnostic[] = [];
   const docs = dedupe(guides.docs, config, diagnostics);
   const tree = buildGuidesSidebar(docs, guides.categories);
@@ -174,7 +179,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   const apiPages = apis.map((api, i) => {
     const own = apiConfig(config, api.settings);
     const keep = store ? (page: PageModel) => store.put(page, i) : undefined;
-    const built = restored?.[i] ?? buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep);
+    const built = restored?.[i] ?? buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep, api.changes);
     for (const page of built) {
       pages.push(page);
       sources.set(page.route, api.source);

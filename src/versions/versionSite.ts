@@ -25,14 +25,20 @@ export interface VersionSite {
   validated: Promise<Diagnostic[]>;
 }
 
-export async function buildVersionSite(version: DocVersion, options: { memo?: Memo; strict?: boolean; messages: Messages }): Promise<VersionSite> {
+/** A version's guides and spec, loaded: its pages are made once the changes between the versions are known (versionPages). */
+export async function loadVersion(version: DocVersion, options: { memo?: Memo; strict?: boolean }): Promise<Omit<VersionSite, 'site'>> {
   const { config } = version;
   const guides = loadGuidesWithMemo(options.memo, config);
   const { api, validated } = await openapiStage(config, { strict: options.strict, memo: options.memo });
-  const apis = api ? [api] : [];
-  const site = buildSite(config, guides, apis, options.messages);
+  return { version, guides, apis: api ? [api] : [], validated };
+}
+
+/** The site stage of a loaded version: its pages in the guides and the API. */
+export function versionPages(loaded: Omit<VersionSite, 'site'>, messages: Messages): VersionSite {
+  const { config } = loaded.version;
+  const site = buildSite(config, loaded.guides, loaded.apis, messages);
   const sections = versionSections(config);
-  return { version, guides, apis, site: { ...site, pages: site.pages.filter((page) => isVersionedRoute({ sections }, page.route)) }, validated };
+  return { ...loaded, site: { ...site, pages: site.pages.filter((page) => isVersionedRoute({ sections }, page.route)) } };
 }
 
 /** Where a version's page is written: `guides/2025-06/a/index.html`. */
@@ -41,7 +47,7 @@ export function versionRoute(version: DocVersion, route: string): string {
 }
 
 /** What the templates know of the versions (SiteModel.versions), for the pages of `current`. */
-export function siteVersionsModel(versions: DocVersion[], routes: ReadonlySet<string>[], current: DocVersion): SiteVersions {
+export function siteVersionsModel(versions: DocVersion[], routes: ReadonlySet<string>[], current: DocVersion, changelogHref?: string): SiteVersions {
   const { config } = current;
   const list = versions.map((v, i): SiteVersion => {
     const own = [...routes[i]].sort();
@@ -58,7 +64,7 @@ export function siteVersionsModel(versions: DocVersion[], routes: ReadonlySet<st
       ...(api && has(api) ? { apiLanding: api } : {}),
     };
   });
-  return { current: current.name, list, sections: versionSections(config), noIndex: config.versions.noIndex, url: config.url, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash };
+  return { current: current.name, list, sections: versionSections(config), noIndex: config.versions.noIndex, url: config.url, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, ...(changelogHref ? { changelogHref } : {}) };
 }
 
 /** The pages a version lists in the sitemap: all of them, or none when its pages are not to be indexed. */

@@ -114,6 +114,11 @@ function NavItem({ item, section, currentHref, route, site, alternates }: { item
                 </a>
               </li>
             ))}
+            {site.versions.changelogHref ? (
+              <li className="navbar-dropdown-separated">
+                <a href={site.versions.changelogHref}>{site.messages.apiChangelog}</a>
+              </li>
+            ) : null}
           </ul>
         </details>
       );

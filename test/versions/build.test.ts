@@ -12,7 +12,7 @@ import { currentSpec, versionedSite } from '../helpers/versionedSite';
 
 const menu = (f: Fixture, file: string) =>
   f
-    .$(file)('[data-version-menu] a')
+    .$(file)('[data-version-menu] a[data-version]')
     .toArray()
     .map((a) => [a.attribs['data-version'], a.attribs.href, a.attribs['aria-current'] ?? '']);
 
@@ -118,6 +118,26 @@ describe('#19 a site with two versions', () => {
   it("writes 1.0's spec beside its index for its download link", () => {
     expect(f.read('1.0/openapi.yaml')).toContain('operationId: legacyZones');
     expect(f.$('api/1.0/index.html')('a[href="/1.0/openapi.yaml"]').length).toBeGreaterThan(0);
+  });
+
+  it('writes /api/changelog comparing Next with 1.0, linking each operation in the version that has it; the badges of Next link to its entries', () => {
+    const $ = f.$('api/changelog/index.html');
+    expect($('main h2').first().text()).toBe('Next compared with 1.0');
+    const ids = new Set($('[id]').toArray().map((e) => e.attribs.id));
+    const headings = $('main a').toArray().map((a) => a.attribs.href);
+    expect(headings).toContain('/api/create-alert');
+    expect(headings).toContain('/api/1.0/legacy-zones');
+    // The added operation's badge, on its page in Next, links to an entry that exists.
+    const badge = f.$('api/create-alert/index.html')('a.change-badge');
+    expect(badge.text()).toBe('New in Next');
+    const [page, anchor] = badge.attr('href')!.split('#');
+    expect(page).toBe('/api/changelog');
+    expect(ids.has(anchor)).toBe(true);
+    // The oldest version has nothing to compare with, and an unchanged operation no badge.
+    expect(f.$('api/1.0/legacy-zones/index.html')('.change-badge')).toHaveLength(0);
+    expect(f.$('api/list-zones/index.html')('.change-badge')).toHaveLength(0);
+    // Every page's version menu ends with the changelog.
+    expect(f.$('guides/1.0/intro/index.html')('[data-version-menu] li:last-child a').attr('href')).toBe('/api/changelog');
   });
 
   it('on pages of no version, guides and API links carry their target in each version for the stored choice', () => {

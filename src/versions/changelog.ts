@@ -1,0 +1,48 @@
+// The API changelog of a versioned site: each pair of consecutive versions with a spec, newest
+// first, compared by the rules of `docsgen diff` (changelog/diffSpecs.ts). The newer version of
+// each pair gets the badges of what changed on its operation pages (ApiInput.changes), and the
+// latest version's API section the page that lists them all (changelog/changelogPage.ts).
+import type { ApiInput } from '../build';
+import { digest, type Memo } from '../cache/memo';
+import { changelogEntryHref, type ChangelogPair } from '../changelog/changelogPage';
+import { diffSpecs } from '../changelog/diffSpecs';
+import { operationHrefs } from '../changelog/operationHrefs';
+import type { ApiChange } from '../changelog/types';
+import type { ResolvedConfig } from '../config/types';
+import { pageHref } from './href';
+import type { DocVersion } from './resolve';
+
+const CHANGES_STAGE = 'version-changes';
+
+/**
+ * `versions`: every version, newest first, with its API (the one spec of a versioned site).
+ * `latest`: the config of the version at the unversioned URLs, where the changelog page is.
+ * Sets `changes` on each newer version's API; returns the pairs for the changelog page.
+ */
+export function changelogPairs(versions: { version: DocVersion; api?: ApiInput }[], latest: ResolvedConfig, memo?: Memo): ChangelogPair[] {
+  const withSpec = versions.filter((v): v is { version: DocVersion; api: ApiInput } => v.api !== undefined);
+  const pairs: ChangelogPair[] = [];
+  for (let i = 0; i + 1 < withSpec.length; i++) {
+    const newer = withSpec[i];
+    const older = withSpec[i + 1];
+    const changes = compare(older.api, newer.api, memo);
+    const pair: ChangelogPair = { newer: side(newer), older: side(older), changes };
+    newer.api.changes = { versionLabel: newer.version.label, changes, entryHref: (change) => changelogEntryHref(latest, pair, change) };
+    pairs.push(pair);
+  }
+  return pairs;
+}
+
+function side({ version, api }: { version: DocVersion; api: ApiInput }): ChangelogPair['newer'] {
+  return { name: version.name, label: version.label, operationHref: operationHrefs({ config: version.config, model: api.model, document: api.document }, (route) => pageHref(version.config, route)) };
+}
+
+/** diffSpecs of two specs; serve --watch compares again only when one of them changed (a large spec takes seconds). */
+function compare(older: ApiInput, newer: ApiInput, memo: Memo | undefined): ApiChange[] {
+  const key = memo?.live && older.specDigest && newer.specDigest ? digest(CHANGES_STAGE, older.specDigest, newer.specDigest) : undefined;
+  const kept = key ? memo!.get<ApiChange[]>(CHANGES_STAGE, key) : undefined;
+  if (kept) return kept;
+  const changes = diffSpecs(older.document, newer.document);
+  if (key) memo!.set(CHANGES_STAGE, key, changes);
+  return changes;
+}
