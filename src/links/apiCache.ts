@@ -30,7 +30,8 @@ export interface ApiPart {
 const VERSION = 2;
 
 export function apiCacheFile(config: ResolvedConfig): string {
-  return path.join(config.root, '.docsgen', 'check-links', 'api.json');
+  // An older version's API part beside the latest's, so that neither pushes the other out.
+  return path.join(config.root, '.docsgen', 'check-links', config.versionSegment ? `api-${config.versionSegment}.json` : 'api.json');
 }
 
 /**

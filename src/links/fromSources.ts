@@ -8,7 +8,8 @@ import { apiConfig } from '../config/resolve';
 import { loadConfig } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
 import { loadGuides } from '../content/loadGuides';
-import { DocsgenError, type Diagnostic } from '../diagnostics/diagnostic';
+import { DocsgenError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
+import { siteVersions } from '../versions/resolve';
 import { createMemoryLogger } from '../diagnostics/logger';
 import { themeStaticFiles } from '../render/styles';
 import type { PageModel, SidebarItem } from '../shared/viewModels';
@@ -25,7 +26,24 @@ import type { CheckLinksOptions, LinkReport } from './types';
 
 export async function checkSources(options: CheckLinksOptions): Promise<LinkReport & { external: ExternalLink[] }> {
   const loaded = await loadConfig(options);
-  const config: ResolvedConfig = { ...loaded.config, ...definedOnly(options.policies ?? {}) };
+  // Each version's guides and spec, as a site of its own (src/versions/): the latest first.
+  const { versions, diagnostics: problems } = siteVersions({ ...loaded.config, ...definedOnly(options.policies ?? {}) });
+  if (hasErrors(problems)) return { diagnostics: problems, pages: 0, links: 0, external: [] };
+  const latest = versions.find((v) => v.isLatest)!;
+  const report = await checkVersionSources(latest.config, options, true);
+  for (const version of versions) {
+    if (version === latest) continue;
+    const own = await checkVersionSources(version.config, { ...options, specSource: undefined }, false);
+    report.diagnostics.push(...own.diagnostics);
+    report.pages += own.pages;
+    report.links += own.links;
+    report.external.push(...own.external);
+  }
+  return report;
+}
+
+/** `isLatest`: the version whose config links (navbar, footer, announcement) and locales are checked. */
+async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOptions, isLatest: boolean): Promise<LinkReport & { external: ExternalLink[] }> {
   const diagnostics: Diagnostic[] = [];
   // Code is not highlighted: only links and ids are read, and highlighting is most of the cost.
   const guides = loadGuides(config, undefined, { highlight: false });
@@ -84,7 +102,10 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   // The warning about a spec's inferred link base belongs to the API part (cached with it).
   diagnostics.push(...site.diagnostics.filter((d) => d.code !== SPEC_LINK_BASE).map((d) => (d.code === 'duplicate-route' ? { ...d, target: /route (\S+)/.exec(d.text)?.[1], reason: 'two sources for one route' } : d)));
 
-  const { links, external } = collectAllLinks(config, guides.docs, { external: !!options.external });
+  const collected = collectAllLinks(config, guides.docs, { external: !!options.external });
+  const fromConfig = (l: { location: { file: string } }) => !isLatest && l.location.file === config.configFile;
+  const links = collected.links.filter((l) => !fromConfig(l));
+  const external = collected.external.filter((l) => !fromConfig(l));
   links.push(...sidebarLinks(guidePages, site.sources, config), ...(apiPart?.links ?? []));
 
   const routes = new Set([...guidePages.map((p) => p.route), ...apiRoutes]);
@@ -114,7 +135,7 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
     }
   }
   // Every other locale's guides, under its own base URL (src/i18n/checkLocales.ts).
-  linkDiagnostics.push(...checkLocaleLinks(config, { routes, files, anchors: quick }, linkDiagnostics));
+  if (isLatest) linkDiagnostics.push(...checkLocaleLinks(config, { routes, files, anchors: quick }, linkDiagnostics));
   return { diagnostics: [...diagnostics, ...linkDiagnostics], pages: routes.size, links: links.length, external };
 }
 
@@ -153,6 +174,8 @@ function sidebarLinks(pages: PageModel[], sources: Map<string, string>, config: 
   const walk = (items: SidebarItem[]) => {
     for (const item of items) {
       if (item.type === 'category') walk(item.items);
+      // An older version's hrefs carry its segment (`/guides/1.0/a`); its routes do not: checked by route.
+      else if (config.versionSegment) links.push({ location: { file: sources.get(item.route) ?? config.configFile }, route: item.route, hash: '', raw: item.href });
       else links.push({ location: { file: sources.get(item.route) ?? config.configFile }, route: '', hash: '', raw: item.href, emittedFrom: config.baseUrl });
     }
   };

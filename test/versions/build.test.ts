@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, LiveMemo } from '../../src/index';
+import { build, checkSiteLinks, LiveMemo } from '../../src/index';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { buildFails, buildFiles, listFiles, writeFiles, type Fixture } from '../helpers/fixture';
 import { currentSpec, versionedSite } from '../helpers/versionedSite';
@@ -250,6 +250,30 @@ describe("#19 serve --watch's rebuilds of a versioned site", () => {
       expect(api.rendered!.filter((route) => !route.startsWith('/api/1.0'))).toEqual([]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('#19 check-links on a versioned site', () => {
+  it("checks each version's guides within that version's pages and names the versioned file and line", { timeout: 60_000 }, async () => {
+    const clean = writeFiles(versionedSite());
+    const broken = writeFiles(versionedSite({ 'versioned/1.0/guides/zones.md': '---\ntitle: Flood zones\n---\nZones come from FEMA maps.\n\nAlerts: [create one](/api/create-alert). Back to [the introduction](./intro.md#no-such-heading).\n' }));
+    try {
+      const ok = await checkSiteLinks({ root: clean });
+      expect(ok.diagnostics).toEqual([]);
+      // The links of both versions' guides were read (the config's links once).
+      expect(ok.links).toBeGreaterThanOrEqual(6);
+      const report = await checkSiteLinks({ root: broken });
+      const found = report.diagnostics.map((d) => [path.relative(broken, d.location!.file), d.location!.line, d.severity]);
+      expect(found).toEqual([
+        ['versioned/1.0/guides/zones.md', 6, 'error'],
+        ['versioned/1.0/guides/zones.md', 6, 'warning'],
+      ]);
+      expect(report.diagnostics[0].text).toContain('/api/create-alert');
+      expect(report.diagnostics[1].text).toContain('no-such-heading');
+    } finally {
+      fs.rmSync(clean, { recursive: true, force: true });
+      fs.rmSync(broken, { recursive: true, force: true });
     }
   });
 });
