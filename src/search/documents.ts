@@ -8,6 +8,8 @@
 // - API overview: title, description, the sections of its description, and its own headings
 //   (Servers, Authentication and each scheme, Endpoints) with their text;
 // - API tag page: title, description, the tag's text (unless it only repeats the description);
+// - API changelog: each operation's changes (or the whole API's) under its method and path, in
+//   the context of the pair of versions compared;
 // - API operation: title (summary), description, keywords = method + path (a webhook: "Webhook",
 //   its event and method), the operation's text,
 //   every parameter, request-body/response field and response header by name (a Heading pointing
@@ -249,6 +251,10 @@ function documentsFrom(pages: PageModel[], options: SearchDocumentsOptions, firs
         title = body.operation.title;
         crumbs = body.breadcrumbs;
         break;
+      case 'apiChangelog':
+        title = body.breadcrumbs.at(-1)?.label ?? '';
+        crumbs = body.breadcrumbs;
+        break;
       default:
         continue;
     }
@@ -315,6 +321,12 @@ function documentsFrom(pages: PageModel[], options: SearchDocumentsOptions, firs
         break;
       case 'apiOperation':
         operationSections(body.operation, pageId, add, section, htmlToText);
+        break;
+      case 'apiChangelog':
+        // Each operation's changes under its method and path, in the context of its pair of versions.
+        body.changelog.sections.forEach((pair, i) => {
+          for (const group of pair.groups) section(group.operation ? `${group.operation.method.toUpperCase()} ${group.operation.path}` : body.toc[i].text, group.id, group.changes.map((c) => c.text).join(' '), body.toc[i].text);
+        });
         break;
     }
   }

@@ -101,6 +101,9 @@ describe('#19 a site with two versions', () => {
     expect(old).not.toMatch(/"\/guides\/intro|"\/api\/create-alert/);
     expect(latest).toContain('/api/create-alert');
     expect(latest).not.toContain('/1.0/');
+    // The changelog is searchable: its changes under their operation.
+    expect(latest).toContain('"u":"/api/changelog"');
+    expect(latest).toMatch(/"t":"POST \/alerts","p":\d+,"h":"next-vs-1\.0-post-alerts","s":"Next compared with 1\.0"/);
     // Each page's search box loads its version's index; "See all results" searches that version.
     const box = (file: string) => JSON.parse(f.$(file)('[data-island=SearchBox]').attr('data-props')!);
     expect(box('guides/1.0/intro/index.html').indexUrl).toMatch(/^\/1\.0\/search-index\.json\?_=\w+$/);
