@@ -21,6 +21,9 @@ function copyShippedSite() {
   fs.mkdirSync(path.join(dir, 'fixtures'));
   fs.copyFileSync(path.join(ROOT, 'fixtures', 'hyperlocal-openapi.yaml'), path.join(dir, 'fixtures', 'hyperlocal-openapi.yaml'));
   fs.copyFileSync(path.join(ROOT, 'docsgen.config.ts'), path.join(dir, 'docsgen.config.ts'));
+  // Its versions too: check-links checks each one's guides.
+  fs.copyFileSync(path.join(ROOT, 'versions.json'), path.join(dir, 'versions.json'));
+  fs.cpSync(path.join(ROOT, 'versioned'), path.join(dir, 'versioned'), { recursive: true });
   return dir;
 }
 

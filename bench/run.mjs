@@ -286,6 +286,7 @@ const SECTIONS = [
   // Their `options` are what they take of the command line (the other sections take none).
   { name: 'incremental', title: 'Incremental builds (the build cache)', module: './incremental.mjs', fn: 'benchIncremental', options: (opts) => ({ runs: opts.runs, timeoutS: opts.timeoutS, incrementalPages: opts.incrementalPages }) },
   { name: 'watch-scale', title: 'serve --watch at scale: many saves on a large site', module: './watchScale.mjs', fn: 'benchWatchScale', options: (opts, baseline) => ({ baseline, pages: opts.watchScalePages, saves: opts.watchScaleSaves }) },
+  { name: 'versions', title: 'Versions', module: './versions.mjs', fn: 'benchVersions' },
   { name: 'search', title: 'Search', module: './search.mjs', fn: 'benchSearch' },
   { name: 'octokit', title: "GitHub's REST API description", module: './octokit.mjs', fn: 'benchOctokit' },
   { name: 'lighthouse', title: 'Lighthouse', module: './lighthouse.mjs', fn: 'benchLighthouse' },

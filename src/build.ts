@@ -66,7 +66,7 @@ import { checkAlternates, localizePages, prefixedRoute, siteLocales, siteWideTar
 import { siteVersions, type DocVersion } from './versions/resolve';
 import { changelogPairs } from './versions/changelog';
 import { changelogPage, type ChangelogPair } from './changelog/changelogPage';
-import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionRoute, withSearchVersions, type VersionSite } from './versions/versionSite';
+import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionedTargets, versionRoute, withSearchVersions, type VersionSite } from './versions/versionSite';
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
@@ -235,6 +235,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       timings.push(['openapi', performance.now() - start]);
     }
 
+    // A site with several locales: the default locale's pages as always, then each other's under
+    // its prefix (src/i18n/), each with its own search index.
+    const { locales, diagnostics: localeDiagnostics } = siteLocales(config);
+
     // Every other version: its guides, spec and pages, in memory (a version is a snapshot of a
     // site's docs, far smaller than the sites the page store is for).
     let versionSites: VersionSite[] = [];
@@ -252,7 +256,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // What changed between consecutive versions: badges on the newer one's pages, and the changelog page.
         const apiOf = (v: DocVersion) => (v === latest ? apis[0] : loaded.find((l) => l.version === v)!.apis[0]);
         changelog = changelogPairs(versions.map((version) => ({ version, api: apiOf(version) })), config, memo);
-        versionSites = loaded.map((one) => versionPages(one, siteLocales(config).locales[0].messages));
+        versionSites = loaded.map((one) => versionPages(one, locales[0].messages));
       } catch (e) {
         await validated;
         await Promise.all(loaded.map((v) => v.validated.catch(() => {})));
@@ -268,9 +272,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // stages run; its verdict is reported before their errors, and explains any failure of theirs.
     let site: ReturnType<typeof buildSite>;
     let searchIndex: { fileName: string; hash: string } | BuiltSearchIndex;
-    // A site with several locales: the default locale's pages as always, then each other's under
-    // its prefix (src/i18n/), each with its own search index.
-    const { locales, diagnostics: localeDiagnostics } = siteLocales(config);
     let others: LocaleSite[] = [];
     let otherIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
     let versionIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
@@ -448,7 +449,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         const fileSet = new Set([...files.keys(), ...(deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));
         const anchors = (pages: SitePage[], _prefix: string) => new Map(pages.map((p) => [p.route, p.ids!]));
         const defaultAnchors = anchors(rendered, '');
-        const found = checkLinks(siteLinks, { routes, files: fileSet, anchors: defaultAnchors }, config);
+        // With versions, a link may go to another version's page (`/guides/2025-06/…`), and raw
+        // HTML links of every version are resolved from the site's root, as a browser does.
+        const everyVersion = versionSites.length > 0 ? versionedTargets([{ version: latest, routes, anchors: defaultAnchors }, ...versionSites.map((v, i) => ({ version: v.version, routes: versionRoutes[i], anchors: anchors(versionRendered[i], '') }))]) : undefined;
+        const found = checkLinks(siteLinks, { routes: everyVersion?.routes ?? routes, files: fileSet, anchors: everyVersion?.anchors ?? defaultAnchors }, config);
         // Each other locale: what its pages link to under its own base URL. The config's links
         // (navbar, footer, announcement) and problems its untranslated pages share with the
         // default locale are reported once, for the default locale.
@@ -467,7 +471,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // Each version's links within its own pages; the config's links are checked once, above.
         for (const [i, v] of versionSites.entries()) {
           const links = [...collectLinks(v.version.config, v.guides.docs).filter((l) => l.location.file !== config.configFile), ...v.apis.flatMap((api) => api.markdown.links)];
-          const own = checkLinks(links.filter((l) => l.emittedFrom === undefined), { routes: versionRoutes[i], files: fileSet, anchors: anchors(versionRendered[i], '') }, v.version.config);
+          const own = [
+            ...checkLinks(links.filter((l) => l.emittedFrom === undefined), { routes: versionRoutes[i], files: fileSet, anchors: anchors(versionRendered[i], '') }, v.version.config),
+            ...checkLinks(links.filter((l) => l.emittedFrom !== undefined), { routes: everyVersion!.routes, files: fileSet, anchors: everyVersion!.anchors }, config),
+          ];
           found.push(...own.filter((d) => !seen.has(diagnosticKey(d))));
         }
         collect(found);

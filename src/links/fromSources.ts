@@ -10,10 +10,11 @@ import type { ResolvedConfig } from '../config/types';
 import { loadGuides } from '../content/loadGuides';
 import { DocsgenError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
 import { siteVersions } from '../versions/resolve';
+import { versionSections } from '../versions/href';
 import { createMemoryLogger } from '../diagnostics/logger';
 import { themeStaticFiles } from '../render/styles';
 import type { PageModel, SidebarItem } from '../shared/viewModels';
-import { routeToFile } from '../shared/url';
+import { routeToFile, versionedRoute } from '../shared/url';
 import { buildSite, type SiteResult } from '../site/routes';
 import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from './apiCache';
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
@@ -30,10 +31,14 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   const { versions, diagnostics: problems } = siteVersions({ ...loaded.config, ...definedOnly(options.policies ?? {}) });
   if (hasErrors(problems)) return { diagnostics: problems, pages: 0, links: 0, external: [] };
   const latest = versions.find((v) => v.isLatest)!;
-  const report = await checkVersionSources(latest.config, options, true);
+  // The older versions first: the latest's guides may link to their pages (`/guides/2025-06/…`).
+  const older = [];
   for (const version of versions) {
-    if (version === latest) continue;
-    const own = await checkVersionSources(version.config, { ...options, specSource: undefined }, false);
+    if (version !== latest) older.push(await checkVersionSources(version.config, { ...options, specSource: undefined }, false));
+  }
+  const elsewhere = { routes: new Set(older.flatMap((r) => r.pageRoutes)), ids: new Map(older.flatMap((r) => [...r.pageIds])) };
+  const report = await checkVersionSources(latest.config, options, true, elsewhere);
+  for (const own of older) {
     report.diagnostics.push(...own.diagnostics);
     report.pages += own.pages;
     report.links += own.links;
@@ -42,14 +47,18 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   return report;
 }
 
-/** `isLatest`: the version whose config links (navbar, footer, announcement) and locales are checked. */
-async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOptions, isLatest: boolean): Promise<LinkReport & { external: ExternalLink[] }> {
+/**
+ * `isLatest`: the version whose config links (navbar, footer, announcement) and locales are
+ * checked. `elsewhere`: the other versions' pages, at their URLs, with the ids known of them.
+ * Returns this version's pages at their URLs too (`pageRoutes`, and `pageIds` where known).
+ */
+async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOptions, isLatest: boolean, elsewhere?: { routes: Set<string>; ids: Map<string, Set<string>> }): Promise<LinkReport & { external: ExternalLink[]; pageRoutes: string[]; pageIds: Map<string, Set<string>> }> {
   const diagnostics: Diagnostic[] = [];
   // Code is not highlighted: only links and ids are read, and highlighting is most of the cost.
   const guides = loadGuides(config, undefined, { highlight: false });
   // Without the content folder every link to a guide is broken: say why, and nothing else.
   const missing = guides.diagnostics.find((d) => d.code === 'content-dir-missing' && d.severity === 'error');
-  if (missing) return { diagnostics: [missing], pages: 0, links: 0, external: [] };
+  if (missing) return { diagnostics: [missing], pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
   diagnostics.push(...guides.diagnostics.map((d) => (d.code === 'broken-markdown-link' ? markdownLinkProblem(d) : d)));
 
   // The API part: from the cache when the spec and everything else it depends on is unchanged.
@@ -89,7 +98,7 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
     } catch (e) {
       // Without its spec the API routes are unknown and every link to them would be reported:
       // report why the spec failed instead, and nothing else.
-      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [] };
+      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
       throw e;
     }
     if (key) writeApiCache(config, apiPart!);
@@ -108,7 +117,7 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   const external = collected.external.filter((l) => !fromConfig(l));
   links.push(...sidebarLinks(guidePages, site.sources, config), ...(apiPart?.links ?? []));
 
-  const routes = new Set([...guidePages.map((p) => p.route), ...apiRoutes]);
+  const routes = new Set([...guidePages.map((p) => p.route), ...apiRoutes, ...(elsewhere?.routes ?? [])]);
   const files = new Set<string>(['/404.html', '/sitemap.xml']);
   for (const p of guidePages) files.add(`/${routeToFile(p.route, config.trailingSlash)}`);
   for (const [, file] of apiPart?.routes ?? []) files.add(`/${file}`);
@@ -117,17 +126,19 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   for (const rel of themeStaticFiles().keys()) files.add(`/${rel}`);
 
   // Pass 1 with the anchors at hand (guide HTML, cached API ids); note which pages lacked one.
-  const quick = new Map<string, Set<string>>(guides.docs.map((d) => [d.route, scanHtml(d.html).ids]));
+  const quick = new Map<string, Set<string>>([...(elsewhere?.ids ?? []), ...guides.docs.map((d): [string, Set<string>] => [d.route, scanHtml(d.html).ids])]);
   for (const [route, ids] of Object.entries(apiPart?.ids ?? {})) quick.set(route, new Set(ids));
   const misses = new Set<string>();
-  const probe: LinkTargets['anchors'] = { get: (route) => ({ has: (id) => quick.get(route)?.has(id) || (misses.add(route), false) }) };
+  // Another version's page whose ids this check does not have (an API page it did not render): not reported.
+  const unknown = (route: string) => elsewhere !== undefined && elsewhere.routes.has(route) && !elsewhere.ids.has(route);
+  const probe: LinkTargets['anchors'] = { get: (route) => ({ has: (id) => quick.get(route)?.has(id) || unknown(route) || (misses.add(route), false) }) };
   let linkDiagnostics = checkLinks(links, { routes, files, anchors: probe }, config);
   if (misses.size > 0 && config.onBrokenAnchors !== 'ignore') {
     const needsApi = [...misses].some((r) => apiRoutes.has(r));
     const from = needsApi ? (await fullSite()).site : site;
     const rendered = await renderIds(config, from.pages.filter((p) => misses.has(p.route)), from.sources);
     for (const [route, ids] of rendered) quick.set(route, new Set([...(quick.get(route) ?? []), ...ids]));
-    const anchors = { get: (route: string) => quick.get(route) };
+    const anchors = { get: (route: string) => (unknown(route) ? { has: () => true } : quick.get(route)) };
     linkDiagnostics = checkLinks(links, { routes, files, anchors }, config);
     if (needsApi && key && apiPart) {
       for (const [route, ids] of rendered) if (apiRoutes.has(route)) apiPart.ids[route] = [...ids];
@@ -136,7 +147,10 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   }
   // Every other locale's guides, under its own base URL (src/i18n/checkLocales.ts).
   if (isLatest) linkDiagnostics.push(...checkLocaleLinks(config, { routes, files, anchors: quick }, linkDiagnostics));
-  return { diagnostics: [...diagnostics, ...linkDiagnostics], pages: routes.size, links: links.length, external };
+  const own = [...routes].filter((route) => !elsewhere?.routes.has(route));
+  const pageIds = new Map(own.flatMap((route): [string, Set<string>][] => (quick.has(route) ? [[versionedRoute(route, config.versionSegment, versionSections(config)), quick.get(route)!]] : [])));
+  const pageRoutes = own.map((route) => versionedRoute(route, config.versionSegment, versionSections(config)));
+  return { diagnostics: [...diagnostics, ...linkDiagnostics], pages: own.length, links: links.length, external, pageRoutes, pageIds };
 }
 
 /** The APIs' share of a full site: their routes, spec and sidebar links, and warnings. */

@@ -81,3 +81,23 @@ export function withSearchVersions(pages: PageModel[], versions: DocVersion[], m
   const list = versions.map((v, i) => ({ name: v.name, label: v.label, indexUrl: models[i].search.indexUrl }));
   pages[at] = { ...page, body: { ...page.body, versions: list } };
 }
+
+/**
+ * The pages of every version at the URLs readers see (`/guides/2025-06/a`), with their anchors:
+ * what a link from one version to another, or a raw HTML link of any version, is checked against.
+ */
+export function versionedTargets(sites: { version: DocVersion; routes: ReadonlySet<string>; anchors: ReadonlyMap<string, { has(id: string): boolean }> }[]): { routes: Set<string>; anchors: { get(route: string): { has(id: string): boolean } | undefined } } {
+  const owner = new Map<string, [number, string]>();
+  sites.forEach((site, i) => {
+    for (const route of site.routes) owner.set(versionRoute(site.version, route), [i, route]);
+  });
+  return {
+    routes: new Set(owner.keys()),
+    anchors: {
+      get(route) {
+        const found = owner.get(route);
+        return found ? sites[found[0]].anchors.get(found[1]) : undefined;
+      },
+    },
+  };
+}

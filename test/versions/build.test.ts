@@ -280,3 +280,30 @@ describe('#19 check-links on a versioned site', () => {
     }
   });
 });
+
+describe('#19 links between versions', () => {
+  const intro = (links: string) => ({ 'content/guides/intro.md': `---\ntitle: Introduction\nsidebar_position: 1\n---\nWelcome, version 2. ${links}\n\n## Getting a key\n\nAsk support.\n` });
+
+  it("a current guide may link to a page of 1.0 (and its anchor); a missing 1.0 page or anchor is reported by build and check-links", { timeout: 60_000 }, async () => {
+    const good = await buildFiles(versionedSite(intro('The [1.0 CSV export](/guides/1.0/csv-export) and [its key](/guides/1.0/intro#getting-a-key) are gone.')));
+    try {
+      expect(good.$('guides/intro/index.html')('.markdown a').first().attr('href')).toBe('/guides/1.0/csv-export');
+      expect((await checkSiteLinks({ root: good.dir })).diagnostics).toEqual([]);
+    } finally {
+      fs.rmSync(good.dir, { recursive: true, force: true });
+    }
+    const files = versionedSite(intro('The [1.0 export](/guides/1.0/no-such-page) and [a heading](/guides/1.0/intro#no-such-heading).'));
+    const { dir, messages } = await buildFails(files);
+    try {
+      expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^error: .*\/guides\/1\.0\/no-such-page/), expect.stringMatching(/^warning: .*no-such-heading/)]));
+      expect(messages).toHaveLength(2);
+      const report = await checkSiteLinks({ root: dir });
+      expect(report.diagnostics.map((d) => [path.relative(dir, d.location!.file), d.location!.line, d.severity, d.text.includes('no-such-page') || d.text.includes('no-such-heading')])).toEqual([
+        ['content/guides/intro.md', 5, 'error', true],
+        ['content/guides/intro.md', 5, 'warning', true],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
