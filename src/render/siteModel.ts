@@ -1,8 +1,8 @@
 // Everything every page shows the same way (navbar, footer, announcement, head script), built
 // once per build from the config.
 import type { ResolvedConfig } from '../config/types';
-import { isExternal, localeBaseUrl, routeKey, routeUrl, splitHash, withBase } from '../shared/url';
-import { isVersionedRoute, routeInVersion, versionHref } from '../shared/versions';
+import { isExternal, localeBaseUrl, routeUrl, withBase } from '../shared/url';
+import { configLinkHref } from '../shared/versions';
 import type { NavbarEntry, NavLink, SiteModel, SiteVersions } from '../shared/viewModels';
 import { defaultMessages, type Messages } from '../shared/messages';
 import { colorModeScript } from './colorModeScript';
@@ -25,13 +25,12 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
   const tr = (text: string) => locale?.configText?.[text] ?? text;
   const link = (item: { label?: string; to?: string; href?: string; activeBasePath?: string }): NavLink => {
     // Into the guides or the API: the page in this model's version where it has it, else its landing page.
-    const versionHrefs = versions && item.href === undefined && item.to !== undefined ? sectionLinkVersions(versions, item.to) : undefined;
+    const inVersion = versions && item.href === undefined && item.to !== undefined ? configLinkHref(versions, item.to) : undefined;
     return {
       label: tr(item.label ?? ''),
-      href: item.href ?? versionHrefs?.[versions!.current] ?? pageHref(config, item.to ?? '/'),
+      href: item.href ?? inVersion ?? pageHref(config, item.to ?? '/'),
       external: item.href !== undefined && isExternal(item.href),
       activeBasePath: item.activeBasePath,
-      ...(versionHrefs ? { versionHrefs } : {}),
     };
   };
   const items = versions && !config.navbar.items.some((item) => item.type === 'versionDropdown') ? withVersionDropdown(config.navbar.items) : config.navbar.items;
@@ -101,17 +100,4 @@ function withVersionDropdown(items: ResolvedConfig['navbar']['items']): Resolved
   const at = items.findIndex((item) => item.type === 'search');
   const menu = { type: 'versionDropdown' as const, position: 'right' as const };
   return at === -1 ? [...items, menu] : [...items.slice(0, at), menu, ...items.slice(at)];
-}
-
-/** A navbar or footer link into the guides or the API, in each version: pages of no version (the home page) follow the reader's chosen version. */
-function sectionLinkVersions(versions: SiteVersions, to: string): Record<string, string> | undefined {
-  const { path: target, hash } = splitHash(to);
-  const route = routeKey(target);
-  if (!isVersionedRoute(versions, route)) return undefined;
-  return Object.fromEntries(
-    versions.list.map((v) => {
-      const found = routeInVersion(versions, v, route);
-      return [v.name, versionHref(versions, v, found.route) + (hash && found.samePage ? `#${hash}` : '')];
-    }),
-  );
 }

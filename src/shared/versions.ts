@@ -66,3 +66,38 @@ export function versionCanonical(versions: SiteVersions, route: string): string 
 function latest(versions: SiteVersions): SiteVersion {
   return versions.list.find((v) => v.isLatest) ?? versions.list[0];
 }
+
+/**
+ * A link of a page of no version (the home page) into the guides or the API, in each version
+ * (the same page where the version has it, else its landing page), for the reader's stored
+ * choice (src/client/enhance/versions.ts); undefined for any other link.
+ */
+export function linkVersionHrefs(versions: SiteVersions | undefined, href: string): Record<string, string> | undefined {
+  if (!versions || versions.list.length < 2 || !href.startsWith(versions.baseUrl)) return undefined;
+  const hashAt = href.indexOf('#');
+  const hash = hashAt === -1 ? '' : href.slice(hashAt);
+  const path = `/${href.slice(versions.baseUrl.length, hashAt === -1 ? undefined : hashAt)}`.replace(/\/+$/, '') || '/';
+  if (path.includes('?') || !isVersionedRoute(versions, path)) return undefined;
+  const own = versions.list.find((v) => v.name === versions.current) ?? versions.list[0];
+  if (!hasRoute(own, path)) return undefined;
+  return Object.fromEntries(versions.list.map((v) => [v.name, linkInVersion(versions, v, path, hash)]));
+}
+
+/** A config link (`navbar.items[].to`, `/guides/a#b`) as the pages of `versions.current` show it: the page in their version, else its landing page; undefined outside the versioned sections. */
+export function configLinkHref(versions: SiteVersions, to: string): string | undefined {
+  const hashAt = to.indexOf('#');
+  const path = (hashAt === -1 ? to : to.slice(0, hashAt)).replace(/\/+$/, '') || '/';
+  if (!isVersionedRoute(versions, path)) return undefined;
+  return linkInVersion(versions, ownVersion(versions), path, hashAt === -1 ? '' : to.slice(hashAt));
+}
+
+function linkInVersion(versions: SiteVersions, version: SiteVersion, path: string, hash: string): string {
+  const found = routeInVersion(versions, version, path);
+  return versionHref(versions, version, found.route) + (found.samePage ? hash : '');
+}
+
+/** The attribute that carries `linkVersionHrefs`. */
+export function versionHrefsAttribute(versions: SiteVersions | undefined, href: string): { 'data-version-hrefs'?: string } {
+  const hrefs = linkVersionHrefs(versions, href);
+  return hrefs ? { 'data-version-hrefs': JSON.stringify(hrefs) } : {};
+}

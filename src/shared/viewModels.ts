@@ -20,8 +20,6 @@ export interface NavLink {
   external: boolean;
   /** Route prefix that makes the item active (e.g. `/guides`). */
   activeBasePath?: string;
-  /** On a site with versions, a link into the guides or the API: its target in each version, by name (the reader's stored choice picks one on pages of no version). */
-  versionHrefs?: Record<string, string>;
 }
 
 export type NavbarEntry =

@@ -2,7 +2,7 @@
 // mobile menu become interactive as islands; here they are the no-JavaScript baseline.
 import { localLabels, type MessageKey, type Messages } from '../../src/shared/messages';
 import type { NavbarEntry, PageAlternate, SiteModel } from '../../src/shared/viewModels';
-import { isVersionedRoute, ownVersion, versionMenu } from '../../src/shared/versions';
+import { isVersionedRoute, ownVersion, versionHrefsAttribute, versionMenu } from '../../src/shared/versions';
 import ColorModeToggle, { COLOR_MODE_ENGLISH } from '../islands/ColorModeToggle';
 import MobileMenu, { MOBILE_MENU_ENGLISH, type MobileMenuLink } from '../islands/MobileMenu';
 import SearchBox, { SEARCH_BOX_ENGLISH, type SearchBoxProps } from '../islands/SearchBox';
@@ -48,7 +48,7 @@ function NavItem({ item, section, currentHref, route, site, alternates }: { item
     case 'link': {
       const active = isActive(item.activeBasePath, section);
       return (
-        <a className={`navbar-link${active ? ' navbar-link-active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} {...versionHrefsAttribute(site, route, item.versionHrefs)} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <a className={`navbar-link${active ? ' navbar-link-active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} {...(site.versions && !isVersionedRoute(site.versions, route) ? versionHrefsAttribute(site.versions, item.href) : {})} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {item.label}
         </a>
       );
@@ -131,11 +131,6 @@ function NavItem({ item, section, currentHref, route, site, alternates }: { item
         <Island name="ColorModeToggle" component={ColorModeToggle} props={{ ...labelsProp(site, COLOR_MODE_ENGLISH), ...(site.defaultMode === 'dark' ? { defaultMode: 'dark' as const } : {}) }} when="interaction" inline />
       ) : null;
   }
-}
-
-/** On a page of no version, a guides or API link carries its target in each version, for the reader's stored choice. */
-function versionHrefsAttribute(site: SiteModel, route: string, hrefs: Record<string, string> | undefined): { 'data-version-hrefs'?: string } {
-  return hrefs && site.versions && !isVersionedRoute(site.versions, route) ? { 'data-version-hrefs': JSON.stringify(hrefs) } : {};
 }
 
 function isActive(activeBasePath: string | undefined, section: string): boolean {

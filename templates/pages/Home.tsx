@@ -2,7 +2,8 @@
 // cards for what the API gives, then its groups of endpoints and the guides' sections. Card
 // grids pick their columns from their number of cards (`gridColumns`), so no row is left half
 // empty; a last short row stretches its cards (75-home.css).
-import type { HomeCard, HomeView, SiteModel } from '../../src/shared/viewModels';
+import type { HomeCard, HomeView, SiteModel, SiteVersions } from '../../src/shared/viewModels';
+import { versionHrefsAttribute } from '../../src/shared/versions';
 import { formatMessage } from '../../src/shared/messages';
 import { CodeBlock } from '../components/CodeBlock';
 import { useMessages } from '../components/Messages';
@@ -20,7 +21,7 @@ export function Home({ site, home }: { site: SiteModel; home: HomeView }) {
             {hero.actions.length ? (
               <div className="hero-actions">
                 {hero.actions.map((a, i) => (
-                  <a key={a.href + a.label} className={i === 0 ? 'button button-primary' : 'button button-secondary'} href={a.href} {...external(a.external)}>
+                  <a key={a.href + a.label} className={i === 0 ? 'button button-primary' : 'button button-secondary'} href={a.href} {...versionHrefsAttribute(site.versions, a.href)} {...external(a.external)}>
                     {a.label}
                   </a>
                 ))}
@@ -46,7 +47,7 @@ export function Home({ site, home }: { site: SiteModel; home: HomeView }) {
               ) : null}
               {quickStart.more ? (
                 <p className="home-more">
-                  <a href={quickStart.more.href}>{quickStart.more.label}</a>
+                  <a href={quickStart.more.href} {...versionHrefsAttribute(site.versions, quickStart.more.href)}>{quickStart.more.label}</a>
                 </p>
               ) : null}
             </section>
@@ -61,7 +62,7 @@ export function Home({ site, home }: { site: SiteModel; home: HomeView }) {
               {features.map((f) => (
                 <li key={f.title} className="home-feature">
                   {f.href ? (
-                    <a className="home-card-link" href={f.href} {...external(f.external)}>
+                    <a className="home-card-link" href={f.href} {...versionHrefsAttribute(site.versions, f.href)} {...external(f.external)}>
                       <FeatureText title={f.title} body={f.body} />
                     </a>
                   ) : (
@@ -75,9 +76,9 @@ export function Home({ site, home }: { site: SiteModel; home: HomeView }) {
           </section>
         ) : null}
         {home.apiGroups.length ? (
-          <CardSection id="home-api" title={t.homeApiGroups} cards={home.apiGroups} all={{ href: home.apiHref, label: home.apiGroupsMore ? formatMessage(t.homeMoreGroups, { count: home.apiGroupsMore.toLocaleString('en-US') }) : t.homeAllEndpoints }} />
+          <CardSection versions={site.versions} id="home-api" title={t.homeApiGroups} cards={home.apiGroups} all={{ href: home.apiHref, label: home.apiGroupsMore ? formatMessage(t.homeMoreGroups, { count: home.apiGroupsMore.toLocaleString('en-US') }) : t.homeAllEndpoints }} />
         ) : null}
-        {home.guideSections.length ? <CardSection id="home-guides" title={t.homeGuideSections} cards={home.guideSections} all={{ href: home.guidesHref, label: t.homeAllGuides }} /> : null}
+        {home.guideSections.length ? <CardSection versions={site.versions} id="home-guides" title={t.homeGuideSections} cards={home.guideSections} all={{ href: home.guidesHref, label: t.homeAllGuides }} /> : null}
       </div>
     </main>
   );
@@ -93,20 +94,20 @@ function FeatureText({ title, body }: { title: string; body: string }) {
 }
 
 /** A titled grid of cards with a link to all of them. */
-function CardSection({ id, title, cards, all }: { id: string; title: string; cards: HomeCard[]; all: { href: string; label: string } }) {
+function CardSection({ versions, id, title, cards, all }: { versions: SiteVersions | undefined; id: string; title: string; cards: HomeCard[]; all: { href: string; label: string } }) {
   const t = useMessages();
   return (
     <section className="home-section" aria-labelledby={id}>
       <div className="home-section-head">
         <h2 id={id}>{title}</h2>
-        <a className="home-all" href={all.href}>
+        <a className="home-all" href={all.href} {...versionHrefsAttribute(versions, all.href)}>
           {all.label}
         </a>
       </div>
       <ul className="home-grid" {...gridColumns(cards.length)}>
         {cards.map((card) => (
           <li key={card.href + card.label} className="home-card">
-            <a className="home-card-link" href={card.href}>
+            <a className="home-card-link" href={card.href} {...versionHrefsAttribute(versions, card.href)}>
               <span className="home-card-title">{card.label}</span>
               {card.meta ? <span className="home-card-meta">{card.meta}</span> : null}
               {card.description ? <span className="home-card-description">{card.description}</span> : null}
@@ -115,7 +116,9 @@ function CardSection({ id, title, cards, all }: { id: string; title: string; car
               <ul className="home-card-links">
                 {card.links.map((l) => (
                   <li key={l.href}>
-                    <a href={l.href}>{l.label}</a>
+                    <a href={l.href} {...versionHrefsAttribute(versions, l.href)}>
+                      {l.label}
+                    </a>
                   </li>
                 ))}
                 {card.moreLinks ? <li className="home-card-more">{formatMessage(t.homeMorePages, { count: String(card.moreLinks) })}</li> : null}

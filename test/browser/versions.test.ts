@@ -98,6 +98,9 @@ describe('#19 the version menu', () => {
     await expect.poll(() => guides.getAttribute('href')).toBe('/guides/1.0/intro');
     expect(await page.locator('.navbar-link', { hasText: 'API' }).getAttribute('href')).toBe('/api/1.0');
     expect(await page.locator('[data-version-menu] summary').textContent()).toBe('1.0');
+    // The home page's own links into the guides and the API follow too.
+    expect(await page.locator('.hero-actions a').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(['/guides/1.0/intro', '/api/1.0']);
+    expect(await page.locator('.home-card-link[href="/guides/1.0/zones"]').count()).toBe(1);
     await Promise.all([page.waitForURL(`${origin}/guides/1.0/intro`), guides.click()]);
 
     // A page of the current version shows its own, whatever was chosen.

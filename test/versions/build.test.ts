@@ -149,6 +149,8 @@ describe('#19 a site with two versions', () => {
       { current: '/guides/intro', '1.0': '/guides/1.0/intro' },
       { current: '/api', '1.0': '/api/1.0' },
     ]);
+    const card = f.$('index.html')('.home-card-link[href="/guides/zones"]').attr('data-version-hrefs');
+    expect(JSON.parse(card!)).toEqual({ current: '/guides/zones', '1.0': '/guides/1.0/zones' });
     expect(f.$('guides/intro/index.html')('[data-version-hrefs]')).toHaveLength(0);
   });
 });
