@@ -130,6 +130,12 @@ describe('#19 a site with two versions', () => {
     const headings = $('main a').toArray().map((a) => a.attribs.href);
     expect(headings).toContain('/api/create-alert');
     expect(headings).toContain('/api/1.0/legacy-zones');
+    // Every link of the changelog lands on a page of the build, at an id that page has.
+    for (const href of headings.filter((h) => h.startsWith('/api'))) {
+      const [route, anchor] = href.split('#');
+      const page = f.$(`${route.slice(1)}/index.html`);
+      if (anchor) expect(page(`[id="${anchor}"]`).length, href).toBe(1);
+    }
     // The added operation's badge, on its page in Next, links to an entry that exists.
     const badge = f.$('api/create-alert/index.html')('a.change-badge');
     expect(badge.text()).toBe('New in Next');
