@@ -113,7 +113,9 @@ describe('the shipped site', () => {
     expect($('#main-content')).toHaveLength(1);
     expect($('nav.navbar .navbar-title').text()).toBe('API');
     expect($('footer .footer-copyright').text()).toMatch(/^Copyright © 2025 /);
-    expect($('.navbar-dropdown .navbar-dropdown-menu a').map((_, a) => $(a).text()).get()).toEqual(['English']);
+    expect($('.navbar-dropdown:not([data-version-menu]) .navbar-dropdown-menu a').map((_, a) => $(a).text()).get()).toEqual(['English']);
+    // Its versions: Next and 2025-06, then the API changelog.
+    expect($('[data-version-menu] .navbar-dropdown-menu a').map((_, a) => $(a).text()).get()).toEqual(['Next', '2025-06', 'API changelog']);
   });
 
   it('marks the current page in an expanded guides sidebar with no way to hide it', () => {

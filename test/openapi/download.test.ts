@@ -12,10 +12,11 @@ import { checkSources } from '../../src/links/fromSources';
 import { buildFiles, configSource, repoRoot, writeFiles } from '../helpers/fixture';
 
 /** The href of every "Download" button of the API pages, with the page it is on. */
-function downloadLinks(files: Map<string, string>): string[] {
+/** The download links of the API pages; `under`: of one version's (`api/2025-06/`), else of the current docs'. */
+function downloadLinks(files: Map<string, string>, under?: string): string[] {
   const links = new Set<string>();
   for (const [file, html] of files) {
-    if (!file.startsWith('api/') || !file.endsWith('.html')) continue;
+    if (!file.startsWith(under ?? 'api/') || (!under && file.startsWith('api/2025-06/')) || !file.endsWith('.html')) continue;
     const $ = cheerio.load(html);
     $('a.button-secondary').each((_, a) => void links.add($(a).attr('href')!));
   }
@@ -46,6 +47,9 @@ describe('#16 the download link follows the spec built', () => {
     const result = await build({ root: repoRoot, write: false, logger: createMemoryLogger() });
     expect(downloadLinks(htmlFiles(result))).toEqual(['https://api.hyperlocal.example/docs/yaml']);
     expect(result.files.has('openapi.yaml')).toBe(false);
+    // The shipped site's 2025-06 version is not what that URL serves: its pages link to its own copy.
+    expect(downloadLinks(htmlFiles(result), 'api/2025-06/')).toEqual(['/2025-06/openapi.yaml']);
+    expect(result.files.get('2025-06/openapi.yaml')).toBe(fs.readFileSync(path.join(repoRoot, 'versioned/2025-06/openapi.yaml'), 'utf8'));
   }, 120_000);
 
   it('a config without downloadUrl builds, writes the spec in the format it was read in, and the link check accepts the copy', async () => {
