@@ -62,6 +62,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       currentLabel: user.versions?.current?.label ?? 'Next',
       lastVersion: user.versions?.lastVersion ?? 'current',
       noIndex: user.versions?.noIndex ?? false,
+      menu: user.versions?.menu ?? true,
       ...(user.versions?.list ? { list: user.versions.list } : {}),
     },
     versionSegment: '',

@@ -236,6 +236,8 @@ export interface VersionsConfig {
   lastVersion?: string;
   /** Pages of the versions other than `lastVersion` get `<meta name="robots" content="noindex">` and stay out of the sitemap. @default false */
   noIndex?: boolean;
+  /** The navbar's version menu, added before the search box when the site has versions (an item `{ type: 'versionDropdown' }` places it instead). @default true */
+  menu?: boolean;
   /**
    * The older versions, newest first: a name (its snapshot in `versioned/<name>/`), or a name
    * with a label and a spec file or URL (a version that differs only in its spec uses the
@@ -294,7 +296,7 @@ export interface ResolvedConfig {
   /** Dev mode (`serve`): drafts are built, with their banner. */
   readonly dev: boolean;
   /** As configured, with defaults: which versions exist is read from versions.json by the build (src/versions/resolve.ts). */
-  readonly versions: { readonly currentLabel: string; readonly lastVersion: string; readonly noIndex: boolean; readonly list?: VersionsConfig['list'] };
+  readonly versions: { readonly currentLabel: string; readonly lastVersion: string; readonly noIndex: boolean; readonly menu: boolean; readonly list?: VersionsConfig['list'] };
   /**
    * The URL segment of the version these pages belong to (`2025-06`): `/guides/…` and the API
    * routes are emitted under `/guides/<segment>/…`, `/api/<segment>/…`. Empty for the version

@@ -210,6 +210,7 @@ const configSchema = object({
       current: optional(object({ label: optional(string()) })),
       lastVersion: optional(string()),
       noIndex: optional(boolean()),
+      menu: optional(boolean()),
       list: optional(arrayOf(versionEntry())),
     }),
   ),

@@ -33,7 +33,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
       activeBasePath: item.activeBasePath,
     };
   };
-  const items = versions && !config.navbar.items.some((item) => item.type === 'versionDropdown') ? withVersionDropdown(config.navbar.items) : config.navbar.items;
+  const items = versions && config.versions.menu && !config.navbar.items.some((item) => item.type === 'versionDropdown') ? withVersionDropdown(config.navbar.items) : config.navbar.items;
   const entries = (side: 'left' | 'right'): NavbarEntry[] =>
     items
       .filter((item) => (item.position ?? 'right') === side)

@@ -165,6 +165,17 @@ describe('#19 version options and problems', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
+  it('versions.menu: false leaves the version menu out; a versionDropdown navbar item puts it where it stands', async () => {
+    const off = await buildFiles(versionedSite({}, { versions: { menu: false } }));
+    dirs.push(off.dir);
+    expect(off.$('guides/intro/index.html')('[data-version-menu]')).toHaveLength(0);
+    expect(off.$('guides/1.0/intro/index.html')('.version-banner')).toHaveLength(1);
+    const placed = await buildFiles(versionedSite({}, { navbar: { items: [{ type: 'versionDropdown', position: 'left' }, { label: 'Guides', to: '/guides/intro', position: 'left' }] } }));
+    dirs.push(placed.dir);
+    const left = placed.$('guides/intro/index.html')('.navbar-left').children().toArray();
+    expect(left.map((e) => e.attribs['data-version-menu'] !== undefined || e.attribs.class)).toEqual(['island', 'navbar-brand', true, 'navbar-link']);
+  });
+
   it('versions.noIndex: the older pages get noindex and stay out of the sitemap', async () => {
     const f = await buildFiles(versionedSite({}, { versions: { noIndex: true } }));
     dirs.push(f.dir);
