@@ -70,6 +70,7 @@ import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionedTa
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
+import { resolveTypedLinks } from './site/typedLinks';
 import { apiPagesMemo } from './site/apiPagesMemo';
 import { digest, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
@@ -209,8 +210,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
     // With a memo, only the guides that changed since the build that filled it are rendered.
-    const guides = stage('content', () => loadGuidesWithMemo(memo, config));
-    collect(guides.diagnostics);
+    const written = stage('content', () => loadGuidesWithMemo(memo, config));
+    collect(written.diagnostics);
 
     const apis: ApiInput[] = [];
     const specRefFiles: string[] = [];
@@ -234,6 +235,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       validated.catch(() => {}); // awaited below
       timings.push(['openapi', performance.now() - start]);
     }
+
+    // The guides' links into the API reference (`op:searchBoundaries`), now that each API's model exists.
+    const { guides, diagnostics: typedLinkProblems } = resolveTypedLinks(config, written, apis);
+    if (hasErrors(typedLinkProblems)) collect(await validated); // an invalid spec explains them
+    collect(typedLinkProblems);
 
     // A site with several locales: the default locale's pages as always, then each other's under
     // its prefix (src/i18n/), each with its own search index.

@@ -13,6 +13,7 @@ import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 import { translateGuides } from '../i18n/translate';
 import { pageHref } from '../versions/href';
+import { parseTypedLink, typedPlaceholder, type TypedTarget } from './typedLinks';
 
 export interface LinkRecord {
   /** Source file and 1-based line of the link. */
@@ -23,6 +24,11 @@ export interface LinkRecord {
   /** Route key the link points at (no trailing slash), or undefined for same-page anchors. */
   route: string;
   hash: string;
+  /**
+   * A typed link into the API reference (`op:searchBoundaries`): emitted as a placeholder, its
+   * route and hash are set once the API models exist (site/typedLinks.ts).
+   */
+  typed?: TypedTarget;
 }
 
 export interface GuideDoc extends GuideSource {
@@ -75,6 +81,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
   const assets = new Map<string, string>();
   const md = createMarkdown({ html: true, highlight: options.highlight });
   const url = (route: string, hash: string) => pageHref(config, route) + (hash ? `#${hash}` : '');
+  const apiIds = config.apis.map((api) => api.id);
   if (cache && !sameRoutes(cache.guides?.routes, routeByFile)) cache.guides = { routes: [...routeByFile], entries: new Map() };
 
   const docs = visible.map((source): GuideDoc => {
@@ -94,6 +101,8 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
     const at = (line: number, needle: string) => locateInBody(source.file, (bodyLines ??= source.body.split('\n')), source.bodyLineOffset, line, needle);
     const env = createEnv(source.file, source.bodyLineOffset, {
       resolveLink(href, line) {
+        const typed = parseTypedLink(href, apiIds);
+        if (typed) return typedPlaceholder(links.push({ file: source.file, line, raw: href, route: '', hash: '', typed }) - 1);
         if (isExternal(href)) return href;
         const { path: target, hash } = splitHash(href);
         if (target === '') {

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { createSpecMarkdown } from '../openapi/markdown';
 import { apiConfig } from '../config/resolve';
 import { buildSite, type SiteResult } from '../site/routes';
+import { resolveTypedLinks } from '../site/typedLinks';
 import { localizePages, type SiteLocale } from './locales';
 
 export interface LocaleSite {
@@ -25,8 +26,9 @@ export function buildLocaleSite(
   apis: readonly ApiInput[],
   options: { highlight?: boolean; memo?: Memo } = {},
 ): { site: LocaleSite; diagnostics: Diagnostic[] } {
-  const guides = loadGuidesWithMemo(options.memo, locale.config, { highlight: options.highlight, translations: locale.translations });
   const localeApis = apis.map((api) => ({ ...api, markdown: createSpecMarkdown(apiConfig(locale.config, api.settings), api.source, api.document) }));
+  const written = loadGuidesWithMemo(options.memo, locale.config, { highlight: options.highlight, translations: locale.translations });
+  const guides = resolveTypedLinks(locale.config, written, localeApis).guides;
   const site = buildSite(locale.config, guides, localeApis, locale.messages);
   // The 404 page too (`fr/404.html`, in French): a host can serve it for missing pages under `/fr/`.
   const pages = localizePages(site.pages, locales, locale, guides.untranslated ?? new Set());

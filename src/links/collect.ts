@@ -61,6 +61,8 @@ function guideLinks(config: ResolvedConfig, doc: GuideDoc, options: { columns?: 
   const exact = (line: number, needle: string): Location => locateInBody(doc.file, (lines ??= doc.body.split('\n')), doc.bodyLineOffset, line, needle);
   const locate = (line: number, needle: string): Location => (options.columns !== false ? exact(line, needle) : { file: doc.file, line });
   for (const l of doc.links) {
+    // A typed link (`op:…`) not resolved against the API models: reported where it is resolved (site/typedLinks.ts).
+    if (l.typed && l.route === '') continue;
     const link: SiteLink = { location: locate(l.line, l.raw), route: l.route, hash: l.hash, raw: l.raw };
     if (options.columns === false) link.locate = () => exact(l.line, l.raw);
     links.push(link);

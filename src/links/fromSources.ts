@@ -16,6 +16,7 @@ import { themeStaticFiles } from '../render/styles';
 import type { PageModel, SidebarItem } from '../shared/viewModels';
 import { routeToFile, versionedRoute } from '../shared/url';
 import { buildSite, type SiteResult } from '../site/routes';
+import { resolveTypedLinks } from '../site/typedLinks';
 import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from './apiCache';
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { collectAllLinks, type ExternalLink } from './collect';
@@ -111,7 +112,22 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   // The warning about a spec's inferred link base belongs to the API part (cached with it).
   diagnostics.push(...site.diagnostics.filter((d) => d.code !== SPEC_LINK_BASE).map((d) => (d.code === 'duplicate-route' ? { ...d, target: /route (\S+)/.exec(d.text)?.[1], reason: 'two sources for one route' } : d)));
 
-  const collected = collectAllLinks(config, guides.docs, { external: !!options.external });
+  // Typed links into the reference (`op:searchBoundaries`) are resolved against the API models,
+  // which a run whose API part is cached reads only for them.
+  let docs = guides.docs;
+  if (guides.docs.some((doc) => doc.links.some((link) => link.typed))) {
+    let apis: ApiInput[] = [];
+    try {
+      if (config.apis.length > 0) apis = (await fullSite()).apis;
+    } catch (e) {
+      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
+      throw e;
+    }
+    const typed = resolveTypedLinks(config, guides, apis);
+    diagnostics.push(...typed.diagnostics);
+    docs = typed.guides.docs;
+  }
+  const collected = collectAllLinks(config, docs, { external: !!options.external });
   const fromConfig = (l: { location: { file: string } }) => !isLatest && l.location.file === config.configFile;
   const links = collected.links.filter((l) => !fromConfig(l));
   const external = collected.external.filter((l) => !fromConfig(l));

@@ -12,6 +12,7 @@ import { versionedRoute } from '../shared/url';
 import { isVersionedRoute } from '../shared/versions';
 import type { PageModel, SiteModel, SiteVersion, SiteVersions } from '../shared/viewModels';
 import { buildSite, type SiteResult } from '../site/routes';
+import { resolveTypedLinks } from '../site/typedLinks';
 import { versionSections } from './href';
 import type { DocVersion } from './resolve';
 
@@ -28,9 +29,11 @@ export interface VersionSite {
 /** A version's guides and spec, loaded: its pages are made once the changes between the versions are known (versionPages). */
 export async function loadVersion(version: DocVersion, options: { memo?: Memo; strict?: boolean }): Promise<Omit<VersionSite, 'site'>> {
   const { config } = version;
-  const guides = loadGuidesWithMemo(options.memo, config);
+  const written = loadGuidesWithMemo(options.memo, config);
   const { api, validated } = await openapiStage(config, { strict: options.strict, memo: options.memo });
-  return { version, guides, apis: api ? [api] : [], validated };
+  const apis = api ? [api] : [];
+  // Its guides' typed links (`op:searchBoundaries`) name pages of its own spec.
+  return { version, guides: resolveTypedLinks(config, written, apis).guides, apis, validated };
 }
 
 /** The site stage of a loaded version: its pages in the guides and the API. */

@@ -1,0 +1,112 @@
+// Resolves the guides' typed links (`op:searchBoundaries#response-429`, content/typedLinks.ts)
+// once each API's model exists, between the openapi and site stages: each placeholder in a
+// guide's HTML becomes the URL of the page and anchor it names, in the version and locale the
+// guides are built for, and its link record gets the route and hash the link check verifies.
+// A target no API has is a broken link (onBrokenLinks) at the link's line and column.
+// It runs on every build (the guides' cached renders keep the placeholders): a renamed slug or
+// field is seen as soon as the spec changes.
+import type { ApiInput } from '../build';
+import { apiConfig } from '../config/resolve';
+import type { ResolvedConfig } from '../config/types';
+import type { GuideDoc, GuidesResult, LinkRecord } from '../content/loadGuides';
+import { locateInBody } from '../content/locate';
+import { replaceTypedPlaceholders, type TypedTarget } from '../content/typedLinks';
+import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
+import { pageHref } from '../versions/href';
+import { referenceTargets, type ReferencePage, type ReferenceTargets } from './referenceTargets';
+
+export const TYPED_LINK_HINT = 'Name an operation by its operationId or as "METHOD /path", a schema by its name, and after # a parameter (query.limit), the request body (request.name), a response (response-429) or a field (response-200.data.id); see "Links into the API reference" in the README.';
+
+/** The guides with their typed links resolved (the same objects where nothing changed), and the broken ones. */
+export function resolveTypedLinks(config: ResolvedConfig, guides: GuidesResult, apis: readonly Pick<ApiInput, 'settings' | 'model' | 'document'>[]): { guides: GuidesResult; diagnostics: Diagnostic[] } {
+  if (!guides.docs.some(hasTypedLinks)) return { guides, diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  const targets = apis.map((api) => ({ id: api.settings.id, config: apiConfig(config, api.settings), targets: referenceTargets(apiConfig(config, api.settings), api.model, api.document) }));
+  const docs = guides.docs.map((doc) => {
+    if (!hasTypedLinks(doc)) return doc;
+    const hrefs = new Map<number, string>();
+    const links: LinkRecord[] = [];
+    doc.links.forEach((link, i) => {
+      if (!link.typed) return void links.push(link);
+      const found = resolveTarget(link.typed, targets);
+      if ('problem' in found) {
+        diagnostics.push(...brokenTypedLink(config, doc, link, found.problem));
+        hrefs.set(i, link.raw);
+        return;
+      }
+      hrefs.set(i, pageHref(config, found.route) + (found.hash ? `#${found.hash}` : ''));
+      links.push({ ...link, route: found.route, hash: found.hash });
+    });
+    return resolvedDoc(doc, hrefs, links);
+  });
+  return { guides: { ...guides, docs, diagnostics: [...guides.diagnostics, ...diagnostics] }, diagnostics };
+}
+
+function hasTypedLinks(doc: GuideDoc): boolean {
+  return doc.links.some((link) => link.typed !== undefined);
+}
+
+/**
+ * A guide resolved to the same hrefs as in the last build is the same object: serve --watch's
+ * site stage keeps an unchanged guide's page by identity (site/liveSite.ts).
+ */
+const resolved = new WeakMap<GuideDoc, { key: string; doc: GuideDoc }>();
+
+function resolvedDoc(doc: GuideDoc, hrefs: Map<number, string>, links: LinkRecord[]): GuideDoc {
+  const key = JSON.stringify([...hrefs]);
+  const kept = resolved.get(doc);
+  if (kept?.key === key) return kept.doc;
+  const made = { ...doc, html: replaceTypedPlaceholders(doc.html, hrefs), links };
+  resolved.set(doc, { key, doc: made });
+  return made;
+}
+
+type Api = { id: string; config: ResolvedConfig; targets: ReferenceTargets };
+
+/** The route and anchor a typed link names, or why it names nothing. */
+function resolveTarget(target: TypedTarget, apis: Api[]): { route: string; hash: string } | { problem: string } {
+  const what = target.kind === 'op' ? `the operation ${target.name}` : `the schema ${target.name}`;
+  if (apis.length === 0) return { problem: `${what}, but this site has no API reference` };
+  const candidates = target.api !== undefined ? apis.filter((api) => api.id === target.api) : apis;
+  const found = candidates.flatMap((api) => {
+    const page = target.kind === 'op' ? api.targets.operation(target.name) : api.targets.schema(target.name);
+    return page ? [{ api, page }] : [];
+  });
+  if (found.length === 0) {
+    const where = target.api !== undefined ? `the API ${target.api}` : apis.length === 1 ? 'the spec' : 'none of the APIs';
+    const by = target.kind === 'op' ? ' (by operationId or method and path)' : '';
+    return { problem: `${what}, which ${where} ${where === 'none of the APIs' ? 'has' : 'does not have'}${by}` };
+  }
+  if (found.length > 1) {
+    const ids = found.map((f) => f.api.id);
+    return { problem: `${what}, which several APIs have (${ids.join(', ')}); name one: ${ids.map((id) => `${target.kind}:${id}/${target.name}`).join(' or ')}` };
+  }
+  const { page } = found[0];
+  if (!target.fragment) return { route: page.route, hash: '' };
+  const hash = fragmentId(page, target.fragment);
+  if (hash === undefined) return { problem: `#${target.fragment} on the page of ${what}, which has no such ${target.kind === 'op' ? 'parameter, response or field' : 'field'}` };
+  return { route: page.route, hash };
+}
+
+function fragmentId(page: ReferencePage, fragment: string): string | undefined {
+  const anchors = page.anchors();
+  return anchors.named.get(fragment) ?? (anchors.ids.has(fragment) ? fragment : undefined);
+}
+
+/** A typed link that names nothing, at its line and column; the check-links report shows `target` and `reason`. */
+function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord, problem: string): Diagnostic[] {
+  const lines = doc.body.split('\n');
+  const at = (needle: string) => locateInBody(doc.file, lines, doc.bodyLineOffset, link.line, needle);
+  // markdown-it hands over the destination percent-encoded: `<op:GET /v1/x>` arrives as `op:GET%20/v1/x`.
+  let location = at(link.raw);
+  if (location.column === undefined) location = at(safeDecode(link.raw));
+  return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${link.raw}" names ${problem}.`, { location, hint: TYPED_LINK_HINT }).map((d) => ({ ...d, target: link.raw, reason: `names ${problem}` }));
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURI(s);
+  } catch {
+    return s;
+  }
+}
