@@ -47,6 +47,7 @@ import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { buildSite, pageHead } from './site/routes';
 import { pageHref } from './versions/href';
+import { addMarkdownFiles } from './markdown/siteMarkdown';
 import type { Messages } from './shared/messages';
 import { buildSiteLive } from './site/liveSite';
 import { bundleIslandsWithMemo } from './islands/bundle';
@@ -448,6 +449,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         for (const [rel, content] of v.site.files) files.set(rel, content);
         for (const api of v.apis) if (api.specCopy) files.set(api.specCopy.file, api.specCopy.text);
       }
+      // Markdown for machines: each page's .md copy, llms.txt and llms-full.txt (src/markdown/).
+      addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered }, versionSites.map((v, i) => ({ config: v.version.config, guides: v.guides.docs, pages: versionRendered[i] })), output);
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else deferred!.set('sitemap.xml', sitemap);
 

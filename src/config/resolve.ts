@@ -58,6 +58,11 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       shardAbovePages: user.search?.shardAbovePages ?? SHARD_ABOVE_PAGES,
     },
     dev,
+    llms: {
+      enabled: user.llms?.enabled ?? true,
+      include: user.llms?.include ?? ['/guides', ...apis.map((api) => api.route)],
+      exclude: user.llms?.exclude ?? [],
+    },
     versions: {
       currentLabel: user.versions?.current?.label ?? 'Next',
       lastVersion: user.versions?.lastVersion ?? 'current',

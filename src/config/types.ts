@@ -208,6 +208,19 @@ export interface UserConfig {
     language?: string[];
     /** Drop English stop words from body text. @default true */
     stopWords?: boolean;
+  /**
+   * Markdown for machines (README "Docs for machines"): each guide and API page also as `.md`
+   * beside its HTML, listed in `/llms.txt` and concatenated in `/llms-full.txt`. Unlisted pages
+   * and drafts never appear. @example { include: ['/guides', '/api'], exclude: ['/guides/internal/**'] }
+   */
+  llms?: {
+    /** @default true */
+    enabled?: boolean;
+    /** Route prefixes (`/guides`) or globs (`/api/*-boundaries`, `**`) of the pages made. @default ['/guides', and each API's route] */
+    include?: string[];
+    /** Route prefixes or globs of pages left out, even when included. @default [] */
+    exclude?: string[];
+  };
     /** Suggestions shown in the search box. @default 8 */
     maxResults?: number;
     /** Characters of context around a match. @default 50 */
@@ -301,6 +314,7 @@ export interface ResolvedConfig {
    * The URL segment of the version these pages belong to (`2025-06`): `/guides/…` and the API
    * routes are emitted under `/guides/<segment>/…`, `/api/<segment>/…`. Empty for the version
    * shown at the unversioned URLs.
+  readonly llms: Required2<NonNullable<UserConfig['llms']>>;
    */
   readonly versionSegment: string;
 }

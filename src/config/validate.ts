@@ -216,6 +216,13 @@ const configSchema = object({
   ),
   search: optional(
     object({
+  llms: optional(
+    object({
+      enabled: optional(boolean()),
+      include: optional(arrayOf(string({ pattern: /^\//, expected: 'a route prefix or glob starting with "/"' }))),
+      exclude: optional(arrayOf(string({ pattern: /^\//, expected: 'a route prefix or glob starting with "/"' }))),
+    }),
+  ),
       language: optional(arrayOf(string())),
       stopWords: optional(boolean()),
       maxResults: optional(integer(1, 50)),

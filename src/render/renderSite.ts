@@ -17,6 +17,7 @@ import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 import { CORRUPT, entryFile, readEntry, writeEntry } from '../cache/diskMemo';
 import { PAGE_STAGE } from '../cache/pageKeys';
+import { apiPageMarkdown, markdownFileOf, markdownHrefOf, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 
 /**
  * Above this many pages rendering moves to worker threads. Below it a worker's start-up
@@ -36,6 +37,8 @@ export interface SitePage {
   html?: string;
   ids?: Set<string>;
   bytes?: number;
+  /** A page with a Markdown copy (src/markdown/): its file, its description, and its text when kept in memory (an API page's; a guide's is made from its source). */
+  markdown?: { file: string; description: string; text?: string; order?: number };
 }
 
 export interface RenderSiteOptions {
@@ -86,6 +89,8 @@ export interface PageEntry {
   hashed: string[];
   found: number[];
   ids: string[] | Set<string>;
+  /** An API page's Markdown copy (src/markdown/), when it has one. */
+  markdown?: string;
 }
 
 /** How many threads render a site of `pageCount` pages. */
@@ -99,7 +104,20 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   // Entries kept in memory (a live memo) are this thread's: so is the rendering.
   const shared = !options.memo || 'dir' in options.memo.entries;
   const threads = shared ? Math.min(renderThreads(pages.length, options.threads), Math.ceil(pages.length / BATCH_SIZE)) : 1;
-  return threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options);
+  // The pages with a Markdown copy link to it (set before their cache keys are taken, which include it).
+  const described = new Map<string, { description: string; order?: number }>();
+  const order = site.markdown ? sidebarOrder(pages) : undefined;
+  for (const page of site.markdown ? pages : []) {
+    if (!wantsMarkdown(site, page)) continue;
+    page.markdownHref = markdownHrefOf(site.baseUrl, options.fileOf(page.route));
+    described.set(page.route, { description: page.head.description, order: order!.get(page.route) });
+  }
+  const rendered = await (threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options));
+  for (const page of described.size > 0 ? rendered : []) {
+    const seen = described.get(page.route);
+    if (seen) page.markdown = { file: markdownFileOf(page.file), ...seen, ...(page.markdown?.text !== undefined ? { text: page.markdown.text } : {}) };
+  }
+  return rendered;
 }
 
 /** What rendering one page needs, besides the page: the same in this thread and in the workers. */
@@ -138,20 +156,21 @@ export function produceSitePage(site: SiteModel, route: string, file: string, en
   const corrupt = cached === CORRUPT;
   const html = cached && !corrupt ? withHashedUrls(cached, entry!.hashed) : undefined;
   if (html !== undefined) {
-    const { ids, found } = cached as PageEntry;
-    return { page: writeSitePage(route, file, html, ids instanceof Set ? ids : new Set(ids), writer), found, reused: true, corrupt, unwritten: false };
+    const { ids, found, markdown } = cached as PageEntry;
+    return { page: writeSitePage(route, file, html, ids instanceof Set ? ids : new Set(ids), writer, typeof markdown === 'string' ? markdown : undefined), found, reused: true, corrupt, unwritten: false };
   }
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
+  const markdown = page.markdownHref ? apiPageMarkdown(page) : undefined;
   if (entries && !entryPath) {
-    (entries as Exclude<PageEntries, { dir: string }>).set(entry!.key, { html: text, hashed: entry!.hashed, found, ids });
-    return { page: writeSitePage(route, file, text, ids, writer), found, reused: false, corrupt, unwritten: false };
+    (entries as Exclude<PageEntries, { dir: string }>).set(entry!.key, { html: text, hashed: entry!.hashed, found, ids, markdown });
+    return { page: writeSitePage(route, file, text, ids, writer, markdown), found, reused: false, corrupt, unwritten: false };
   }
   // Encoded once, when it is written: writeFileSync of the string and Buffer.byteLength each walked the whole page.
   const bytes = entryPath === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
-  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: bytes!, hashed: entry!.hashed, found, ids: [...ids] } satisfies PageEntry);
-  return { page: writeSitePage(route, file, bytes ?? text, ids, writer), found, reused: false, corrupt, unwritten };
+  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: bytes!, hashed: entry!.hashed, found, ids: [...ids], ...(markdown !== undefined ? { markdown } : {}) } satisfies PageEntry);
+  return { page: writeSitePage(route, file, bytes ?? text, ids, writer, markdown), found, reused: false, corrupt, unwritten };
 }
 
 /** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped (or the entry is not one). */
@@ -179,9 +198,9 @@ function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** The page into the output folder, or its HTML returned without one. */
-function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter): SitePage {
-  if (outDir === undefined) return { route, file, html: html.toString(), ids };
+/** The page (and its Markdown copy) into the output folder, or returned without one. */
+function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter, markdown?: string): SitePage {
+  if (outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown } } : {}) };
   const target = path.join(outDir, file);
   const dir = path.dirname(target);
   if (!dirs.has(dir)) {
@@ -189,7 +208,17 @@ function writeSitePage(route: string, file: string, html: Buffer | string, ids: 
     dirs.add(dir);
   }
   fs.writeFileSync(target, html);
+  if (markdown !== undefined) writeBeside(path.join(outDir, markdownFileOf(file)), markdown, dirs);
   return { route, file, ids: keptIds(ids, wantedIds), bytes: Buffer.byteLength(html) };
+}
+
+function writeBeside(target: string, text: string, dirs: Set<string>): void {
+  const dir = path.dirname(target);
+  if (!dirs.has(dir)) {
+    fs.mkdirSync(dir, { recursive: true });
+    dirs.add(dir);
+  }
+  fs.writeFileSync(target, text);
 }
 
 function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set<string> {

@@ -92,6 +92,8 @@ export interface SiteModel {
   /** UI strings in that locale (src/shared/messages.ts). */
   messages: Messages;
   versions?: SiteVersions;
+  /** Markdown for machines (src/markdown/): the routes whose pages also get a `.md` copy (config `llms`); unset when off. */
+  markdown?: { include: string[]; exclude: string[] };
 }
 
 export interface HeadModel {
@@ -467,6 +469,8 @@ export interface PageModel {
   body: PageBody;
   /** On a site with several locales: this page in every locale, default locale first. */
   alternates?: PageAlternate[];
+  /** The page's Markdown copy (`/guides/a.md`), set by the render stage (src/markdown/pageFiles.ts): `<link rel="alternate">` and the "Copy page" control. */
+  markdownHref?: string;
 }
 
 /** One locale's version of a page. */

@@ -29,6 +29,7 @@ export function Shell({ site, page, children, bodyEnd }: { site: SiteModel; page
         {head.keywords.length > 0 ? <meta name="keywords" content={head.keywords.join(', ')} /> : null}
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="canonical" href={head.canonical} />
+        {page.markdownHref ? <link rel="alternate" type="text/markdown" href={page.markdownHref} /> : null}
         {page.alternates?.map((a) => <link key={a.locale} rel="alternate" hrefLang={a.locale} href={a.url} />)}
         {page.alternates?.length ? <link rel="alternate" hrefLang="x-default" href={page.alternates[0].url} /> : null}
         <meta property="og:title" content={head.title} />

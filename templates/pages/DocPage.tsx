@@ -1,6 +1,7 @@
 import type { DocBody, PageModel } from '../../src/shared/viewModels';
 import { Banner } from '../components/Banner';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { Pagination } from '../components/Pagination';
 import { DocLayout } from '../layouts/DocLayout';
@@ -14,6 +15,7 @@ export function DocPage({ page, doc, homeHref }: { page: PageModel; doc: DocBody
     <DocLayout page={page} toc={doc.toc}>
       <article className="doc-article">
         <Breadcrumbs crumbs={doc.breadcrumbs} homeHref={homeHref} />
+        <CopyPageControl page={page} />
         {doc.banner ? <Banner kind={doc.banner} /> : null}
         {doc.untranslated ? <Banner kind="untranslated" language={doc.untranslated.language} /> : null}
         {opensWithTitle(doc.html) ? null : (

@@ -1,0 +1,83 @@
+// The Markdown copy of an API page, made from the same view model as its HTML: an operation's
+// method and URL, description, security, every parameter, the request body and each response
+// with their whole schema trees, examples and one curl sample; a schema page's tree and example.
+import type { ApiSchemaView, MediaContent, OperationView, ParameterGroup, RequestBodyView, ResponseView } from '../shared/viewModels';
+import { fence, htmlToMarkdown, inlineCode } from './htmlToMarkdown';
+import { fieldsMarkdown, schemaMarkdown, type MarkdownLinks } from './schemaMarkdown';
+
+export function operationMarkdown(op: OperationView, links: MarkdownLinks): string {
+  const parts: string[] = [`# ${op.title}`];
+  parts.push(op.webhook ? `Webhook ${inlineCode(op.webhook.event)}, delivered as ${op.method.toUpperCase()}${op.path ? ` ${inlineCode(op.path)}` : ''}` : fence(`${op.method.toUpperCase()} ${op.serverUrl}${op.path}`, 'http'));
+  if (op.deprecated) parts.push('**Deprecated.**');
+  const description = htmlToMarkdown(op.descriptionHtml, links.resolve);
+  if (description) parts.push(description);
+  const security = securityMarkdown(op);
+  if (security) parts.push(security);
+  for (const group of op.parameters) parts.push(parametersMarkdown(group, links));
+  if (op.requestBody) parts.push(requestBodyMarkdown(op.requestBody, links, '##'));
+  if (op.responses.length > 0) parts.push('## Responses', ...op.responses.map((r) => responseMarkdown(r, links, '###')));
+  for (const callback of op.callbacks) {
+    parts.push(`## Callback ${inlineCode(callback.name)}`);
+    for (const cb of callback.operations) {
+      parts.push(`### ${cb.method.toUpperCase()} ${inlineCode(cb.expression)}${cb.summary ? `: ${cb.summary}` : ''}`);
+      const text = htmlToMarkdown(cb.descriptionHtml, links.resolve);
+      if (text) parts.push(text);
+      for (const group of cb.parameters) parts.push(parametersMarkdown(group, links, '####'));
+      if (cb.requestBody) parts.push(requestBodyMarkdown(cb.requestBody, links, '####'));
+      for (const r of cb.responses) parts.push(responseMarkdown(r, links, '####'));
+    }
+  }
+  const curl = op.codeSamples.find((s) => s.lang === 'curl') ?? op.codeSamples[0];
+  if (curl) parts.push('## Example request', fence(curl.code.code, curl.lang === 'curl' ? 'bash' : curl.code.language) + truncation(curl.code.truncated, links));
+  return parts.join('\n\n') + '\n';
+}
+
+export function schemaPageMarkdown(view: ApiSchemaView, links: MarkdownLinks): string {
+  const parts = [`# ${view.name}`, schemaMarkdown(view.schema, links)];
+  if (view.example) parts.push('## Example', fence(view.example.code, 'json') + truncation(view.example.truncated, links));
+  if (view.usedBy.length > 0) parts.push('## Used by', view.usedBy.map((u) => `- [${u.label}](${links.resolve(u.href)})`).join('\n'));
+  return parts.join('\n\n') + '\n';
+}
+
+function securityMarkdown(op: OperationView): string {
+  const req = op.securityRequirements;
+  if (req && req.alternatives.length > 0) {
+    const alt = req.alternatives.map((a) => a.schemes.map((s) => `${s.name}${s.detail ? ` (${s.detail})` : ''}${s.scopes.length > 0 ? `, scopes ${s.scopes.map(inlineCode).join(', ')}` : ''}`).join(' and '));
+    return `## Authorization\n\n${alt.map((a) => `- ${a}`).join('\n')}${req.optional ? '\n- or no credentials' : ''}`;
+  }
+  if (op.security.length > 0) return `## Authorization\n\n${op.security.map((s) => `- ${s.name}${s.detail ? ` (${s.detail})` : ''}`).join('\n')}`;
+  return '';
+}
+
+function parametersMarkdown(group: ParameterGroup, links: MarkdownLinks, level = '##'): string {
+  return `${level} ${group.label}\n\n${fieldsMarkdown(group.params, links)}`;
+}
+
+function requestBodyMarkdown(body: RequestBodyView, links: MarkdownLinks, level: string): string {
+  const parts = [`${level} Request body${body.required ? ' (required)' : ''}`];
+  const description = htmlToMarkdown(body.descriptionHtml, links.resolve);
+  if (description) parts.push(description);
+  for (const content of body.contents) parts.push(contentMarkdown(content, links));
+  return parts.join('\n\n');
+}
+
+function responseMarkdown(response: ResponseView, links: MarkdownLinks, level: string): string {
+  const parts = [`${level} ${response.status}`];
+  const description = htmlToMarkdown(response.descriptionHtml, links.resolve);
+  if (description) parts.push(description);
+  if (response.headers.length > 0) parts.push(`Headers:\n\n${fieldsMarkdown(response.headers, links)}`);
+  for (const content of response.contents) parts.push(contentMarkdown(content, links));
+  return parts.join('\n\n');
+}
+
+function contentMarkdown(content: MediaContent, links: MarkdownLinks): string {
+  const parts = [`Content type: ${inlineCode(content.mediaType)}`];
+  if (content.schema) parts.push(schemaMarkdown(content.schema, links));
+  for (const example of content.examples) parts.push(`Example${example.label ? ` ${example.label}` : ''}:\n\n${fence(example.code.code, example.code.language)}${truncation(example.code.truncated, links)}`);
+  return parts.join('\n\n');
+}
+
+function truncation(cut: { shownLines: number; totalLines: number; href?: string } | undefined, links: MarkdownLinks): string {
+  if (!cut) return '';
+  return `\n\n(${cut.shownLines} of ${cut.totalLines} lines shown${cut.href ? `; the whole: ${links.resolve(cut.href)}` : ''})`;
+}

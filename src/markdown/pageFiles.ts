@@ -1,0 +1,84 @@
+// Which pages get a Markdown copy, where it is written, and what it says. The copy is a file
+// beside the page's HTML whose name is the page's URL path plus `.md` (`/guides/a` →
+// `guides/a.md`, `/guides/2025-06/a` → `guides/2025-06/a.md`): the same whether the HTML is
+// `a/index.html` or `a.html` (trailingSlash true, false or unset).
+import type { PageModel, SidebarItem, SiteModel } from '../shared/viewModels';
+import { pageKind } from '../site/pageStore';
+import { operationMarkdown, schemaPageMarkdown } from './apiMarkdown';
+import { originOf } from './guideMarkdown';
+
+/** The page kinds that have a Markdown copy: guides, API operations (and webhooks) and schema pages. */
+const KINDS = new Set(['doc', 'apiOperation', 'apiSchema']);
+
+/** A route prefix (`/guides`: itself and everything under it) or a glob (`*` within a segment, `**` across). */
+export function routeMatches(route: string, pattern: string): boolean {
+  if (!/[*?]/.test(pattern)) {
+    const prefix = pattern.replace(/\/+$/, '');
+    return prefix === '' || route === prefix || route.startsWith(`${prefix}/`);
+  }
+  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*|\*|\?/g, (m) => (m === '**' ? '.*' : m === '*' ? '[^/]*' : '[^/]'));
+  return new RegExp(`^${source}$`).test(route);
+}
+
+/** Whether a page gets a Markdown copy: the config's `llms` includes it, and it is neither unlisted nor a draft. */
+export function wantsMarkdown(site: Pick<SiteModel, 'markdown'>, page: PageModel): boolean {
+  const selected = site.markdown;
+  if (!selected || page.head.noindex || page.route === '/404') return false;
+  const kind = pageKind(page);
+  if (!KINDS.has(kind)) return false;
+  if (kind === 'doc' && page.body.kind === 'doc' && page.body.doc.banner !== undefined) return false;
+  return selected.include.some((p) => routeMatches(page.route, p)) && !selected.exclude.some((p) => routeMatches(page.route, p));
+}
+
+/** `guides/a/index.html` or `guides/a.html` → `guides/a.md`; `index.html` → `index.md`. */
+export function markdownFileOf(htmlFile: string): string {
+  if (htmlFile === 'index.html') return 'index.md';
+  return htmlFile.replace(/\/index\.html$|\.html$/, '') + '.md';
+}
+
+/** The `.md` file's URL path, from the site's base URL. */
+export function markdownHrefOf(baseUrl: string, htmlFile: string): string {
+  return baseUrl.replace(/\/?$/, '/') + markdownFileOf(htmlFile);
+}
+
+/**
+ * An API page's Markdown (undefined for a guide: its copy is made from its source, see
+ * siteMarkdown.ts). Links become absolute URLs: a site path under the page's origin, an
+ * `#anchor` under the page's own URL.
+ */
+export function apiPageMarkdown(page: PageModel): string | undefined {
+  const pageUrl = page.head.canonical;
+  const origin = originOf(pageUrl);
+  const resolve = (href: string) => (href.startsWith('#') ? pageUrl + href : href.startsWith('/') ? origin + href : href);
+  const body = page.body;
+  if (body.kind === 'apiOperation') return operationMarkdown(body.operation, { resolve });
+  if (body.kind === 'apiSchema') return schemaPageMarkdown(body.schema, { resolve });
+  return undefined;
+}
+
+/** Distinct sidebars read for the order (large sites give each page a focused one: the first few tell the order of the rest's sections). */
+const SIDEBARS_READ = 20;
+
+/**
+ * Each route's place in the sidebars (the guides' and each API's, in the order their pages
+ * come): llms.txt lists pages in that order. Routes no sidebar shows (a collapsed category's)
+ * have none and keep the pages' order after those that do.
+ */
+export function sidebarOrder(pages: readonly PageModel[]): Map<string, number> {
+  const order = new Map<string, number>();
+  const read = new Set<SidebarItem[]>();
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type === 'link') {
+        if (!order.has(item.route)) order.set(item.route, order.size);
+      } else walk(item.items);
+    }
+  };
+  for (const page of pages) {
+    if (read.size >= SIDEBARS_READ) break;
+    if (!page?.sidebar || read.has(page.sidebar)) continue;
+    read.add(page.sidebar);
+    walk(page.sidebar);
+  }
+  return order;
+}
