@@ -71,6 +71,7 @@ import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionedTa
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
+import { lintBuild } from './lint/buildLint';
 import { resolveTypedLinks } from './site/typedLinks';
 import { apiPagesMemo } from './site/apiPagesMemo';
 import { digest, textDigest, type Memo } from './cache/memo';
@@ -236,6 +237,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       validated.catch(() => {}); // awaited below
       timings.push(['openapi', performance.now() - start]);
     }
+    // The quality gate (src/lint/), under each rule's policy: errors stop the build here.
+    const lintFound = stage('lint', () => lintBuild(config, written.docs, apis));
+    if (hasErrors(lintFound)) collect(await validated); // an invalid spec explains them
+    collect(lintFound);
 
     // The guides' links into the API reference (`op:searchBoundaries`), now that each API's model exists.
     const { guides, diagnostics: typedLinkProblems } = resolveTypedLinks(config, written, apis);

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBuild } from './build';
 import { registerCheckLinks } from './checkLinks';
 import { registerDiff } from './diff';
+import { registerLint } from './lint';
 import { registerServe } from './serve';
 import { registerVersion } from './version';
 import { EXIT_USAGE } from './exit';
@@ -21,6 +22,7 @@ export function createProgram(): Command {
   registerServe(program);
   registerCheckLinks(program);
   registerDiff(program);
+  registerLint(program);
   registerVersion(program);
   // This handler replaces commander's own unknown-command error, and with it the suggestion that
   // showSuggestionAfterError would add: it is made here (`docsgen buld` → "Did you mean build?").

@@ -41,6 +41,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
     onBrokenAnchors: user.onBrokenAnchors ?? 'warn',
     onDuplicateRoutes: user.onDuplicateRoutes ?? 'warn',
+    lint: { rules: user.lint?.rules ?? {} },
     openapi: apis[0],
     apis,
     search: {

@@ -198,6 +198,12 @@ export interface UserConfig {
   /** Two sources mapping to one URL. @default 'warn' */
   onDuplicateRoutes?: Policy;
   /**
+   * The quality gate (`docsgen lint`, also run by `docsgen build`): each rule's policy by its code
+   * (README, "The quality gate"). @default each rule's own (example mismatches: 'warn')
+   * @example { rules: { 'example-mismatch': 'throw', 'unused-schema': 'ignore' } }
+   */
+  lint?: { rules?: Record<string, Policy> };
+  /**
    * The OpenAPI document behind `/api`, or several: a list of specs, each with an `id` (its
    * pages are under `/api/<id>/`) and a `label` (navbar and sidebar).
    */
@@ -298,6 +304,8 @@ export interface ResolvedConfig {
   readonly onBrokenMarkdownLinks: Policy;
   readonly onBrokenAnchors: Policy;
   readonly onDuplicateRoutes: Policy;
+  /** `lint.rules` as configured (rules left out keep their defaults: src/lint/rules.ts). */
+  readonly lint: { readonly rules: Readonly<Record<string, Policy>> };
   /**
    * The spec being built: the only one, or the first. The stages of one API get a config whose
    * `openapi` is that API's (`apiConfig()` in config/resolve.ts).

@@ -2,6 +2,7 @@
 // editor type-checks the file; this catches them for everyone, collecting every issue with its
 // dotted path (e.g. `navbar.items[1].positon`) instead of stopping at the first.
 import { VERSION_NAME } from '../versions/names';
+import { LINT_CODES } from '../lint/rules';
 
 export interface ConfigIssue {
   /** Dotted path of the offending key, e.g. `colorMode.defaultMode`. */
@@ -204,6 +205,7 @@ const configSchema = object({
   onBrokenMarkdownLinks: optional(policy()),
   onBrokenAnchors: optional(policy()),
   onDuplicateRoutes: optional(policy()),
+  lint: optional(object({ rules: optional(object(Object.fromEntries(LINT_CODES.map((code) => [code, optional(policy())])))) })),
   openapi: optional(oneOrMany(openapi)),
   versions: optional(
     object({

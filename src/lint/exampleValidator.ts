@@ -1,0 +1,116 @@
+// Validates example values against the spec's schemas with Ajv (JSON Schema 2020-12, formats
+// from ajv-formats plus OpenAPI's own). The spec is converted once per direction
+// (schemaDialect.ts) and added whole, so a schema is compiled by its JSON pointer and its
+// `$ref`s resolve as they do in the spec; compiled validators are kept by pointer.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { toJsonSchemaDocument, type Direction } from './schemaDialect';
+
+// ajv-formats is CommonJS with `exports.default`; bundlers and Node disagree on which one an ESM default import is.
+const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as typeof addFormatsModule;
+
+export interface ExampleProblem {
+  /** JSON pointer inside the example (`/zones/0/id`), `''` for the example itself. */
+  instancePath: string;
+  message: string;
+}
+
+export interface ExampleValidator {
+  /**
+   * The problems of `value` against the schema at `schemaPointer`, [] when it matches, or
+   * undefined when the schema cannot be compiled (an invalid pattern, a broken `$ref`): the spec
+   * validator reports those, and an example cannot be judged against them.
+   * `coerce`: the value is written as text (a parameter, a header), so `"10"` is a number and
+   * `"a,b"`-less scalars stand for one-item arrays.
+   */
+  validate(schemaPointer: string, value: unknown, options: { direction: Direction; coerce?: boolean }): ExampleProblem[] | undefined;
+}
+
+/** int32 and int64 bounds; the other OpenAPI formats say how a value is stored, not what it may be. */
+const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (v: any) => boolean }> = {
+  int32: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 },
+  int64: { type: 'number', validate: (n: number) => Number.isInteger(n) },
+  float: { type: 'number', validate: () => true },
+  double: { type: 'number', validate: () => true },
+  byte: { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(s.replace(/\s+/g, '')) },
+  binary: { type: 'string', validate: () => true },
+  password: { type: 'string', validate: () => true },
+};
+
+export function createExampleValidator(document: Record<string, any>): ExampleValidator {
+  const instances = new Map<string, { ajv: Ajv2020; id: string } | undefined>();
+  const compiled = new Map<string, ValidateFunction | undefined>();
+  const instance = (direction: Direction, coerce: boolean) => {
+    const key = `${direction}|${coerce}`;
+    if (!instances.has(key)) instances.set(key, makeInstance(document, direction, coerce));
+    return instances.get(key);
+  };
+  return {
+    validate(schemaPointer, value, { direction, coerce = false }) {
+      const made = instance(direction, coerce);
+      if (!made) return undefined;
+      const key = `${direction}|${coerce}|${schemaPointer}`;
+      if (!compiled.has(key)) {
+        let fn: ValidateFunction | undefined;
+        try {
+          fn = made.ajv.compile({ $ref: `${made.id}#${encodePointer(schemaPointer)}` });
+        } catch {
+          fn = undefined;
+        }
+        compiled.set(key, fn);
+      }
+      const fn = compiled.get(key);
+      if (!fn) return undefined;
+      // Coercion rewrites the data in place: it gets a copy (parameters' examples are small).
+      const data = coerce ? { value: structuredClone(value) } : { value };
+      let valid: boolean;
+      try {
+        valid = fn(data.value) as boolean;
+      } catch {
+        return undefined; // a pattern the engine cannot run, a recursion without end
+      }
+      return valid ? [] : problems(fn.errors ?? []);
+    },
+  };
+}
+
+function makeInstance(document: Record<string, any>, direction: Direction, coerce: boolean): { ajv: Ajv2020; id: string } | undefined {
+  const ajv = new Ajv2020({
+    strict: false,
+    validateSchema: false,
+    allErrors: false,
+    allowUnionTypes: true,
+    // Patterns are written for ECMAScript or PCRE without the `u` flag's stricter escapes.
+    unicodeRegExp: false,
+    logger: false,
+    ...(coerce ? { coerceTypes: 'array' as const } : {}),
+  });
+  addFormats(ajv);
+  for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format as { type: 'number'; validate: (n: number) => boolean });
+  const id = `urn:docsgen:spec:${direction}`;
+  try {
+    ajv.addSchema(toJsonSchemaDocument(document, direction), id);
+  } catch {
+    return undefined; // two schemas claim one `$id`: the spec validator says so
+  }
+  return { ajv, id };
+}
+
+/** The most specific error first: the deepest instance path (an anyOf's branches explain it). */
+function problems(errors: ErrorObject[]): ExampleProblem[] {
+  const sorted = [...errors].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length);
+  return sorted.slice(0, 1).map((e) => ({ instancePath: e.instancePath, message: describe(e) }));
+}
+
+function describe(e: ErrorObject): string {
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) return `must be one of ${params.allowedValues.slice(0, 8).map((v) => JSON.stringify(v)).join(', ')}${params.allowedValues.length > 8 ? ', …' : ''}`;
+  if (e.keyword === 'additionalProperties') return `must not have the property ${JSON.stringify(params.additionalProperty)} (additionalProperties is false)`;
+  if (e.keyword === 'required') return `must have the required property ${JSON.stringify(params.missingProperty)}`;
+  return e.message ?? e.keyword;
+}
+
+/** A JSON pointer as a URI fragment (`{` and `}` of path templates, spaces). */
+function encodePointer(pointer: string): string {
+  return pointer.split('/').map((segment) => encodeURIComponent(segment).replace(/%24/g, '$')).join('/');
+}

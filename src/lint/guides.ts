@@ -1,0 +1,90 @@
+// The guides' checks, on their markdown as written (no render): fenced ```json code that does
+// not parse, a heading that skips a level (the page title is the h1), and an image without alt
+// text, each at the file's line and column.
+import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
+import type { GuideSource } from '../content/discover';
+import { printable, type Finding } from './finding';
+
+type Token = ReturnType<Md['parse']>[number];
+
+/** A plain parser: admonitions and tabs are containers whose content markdown-it parses as usual. */
+const md = new MarkdownIt({ html: true });
+
+export function checkGuides(guides: readonly Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>[]): Finding[] {
+  return guides.flatMap((guide) => checkGuide(guide));
+}
+
+function checkGuide(guide: Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>): Finding[] {
+  const findings: Finding[] = [];
+  const lines = guide.body.split('\n').map((l) => l.replace(/\r$/, ''));
+  /** A 0-based body line as the file's location. */
+  const at = (bodyLine: number, column = 1) => ({ file: guide.file, line: bodyLine + 1 + guide.bodyLineOffset, column, lineText: lines[bodyLine] });
+  const add = (code: string, text: string, bodyLine: number, column?: number) => findings.push({ code, text, file: guide.file, location: at(bodyLine, column) });
+  let level = 1;
+  for (const token of md.parse(guide.body, {})) {
+    const line = token.map?.[0];
+    if (line === undefined) continue;
+    if (token.type === 'fence' && /^json$/i.test(token.info.trim().split(/\s+/)[0] ?? '')) {
+      const problem = jsonProblem(token.content);
+      if (problem) {
+        // The fence's content starts on the line after its opening ``` (fences may be indented).
+        const contentLine = line + 1 + problem.line;
+        const indent = (lines[contentLine]?.length ?? 0) - (token.content.split('\n')[problem.line]?.length ?? 0);
+        add('guide-json-invalid', `This JSON code block does not parse: ${printable(problem.message)}.`, contentLine, problem.column + Math.max(0, indent));
+      }
+    } else if (token.type === 'heading_open') {
+      const next = Number(token.tag.slice(1));
+      if (next > level + 1) add('guide-heading-skip', `This h${next} heading follows an h${level}: it skips ${next - level - 1 === 1 ? 'a level' : `${next - level - 1} levels`}.`, line, (lines[line]?.search(/\S/) ?? 0) + 1);
+      level = next;
+    } else if (token.type === 'inline') {
+      for (const image of (token.children ?? []).filter((t: Token) => t.type === 'image')) {
+        if (image.content.trim() !== '') continue;
+        const src = String(image.attrGet('src') ?? '');
+        const found = findInLines(lines, line, token.map![1], '![');
+        add('guide-image-alt', `The image ${printable(src)} has no alt text: write it between the brackets, ![what it shows](${printable(src)}).`, found.line, found.column);
+      }
+      for (const html of (token.children ?? []).filter((t: Token) => t.type === 'html_inline')) findings.push(...imgWithoutAlt(html.content, lines, line, token.map![1], at));
+    } else if (token.type === 'html_block') {
+      findings.push(...imgWithoutAlt(token.content, lines, line, token.map![1], at));
+    }
+  }
+  return findings;
+}
+
+/** `<img>` tags of raw HTML with no `alt` attribute (`alt=""` marks a decorative image: allowed). */
+function imgWithoutAlt(html: string, lines: string[], from: number, to: number, at: (line: number, column?: number) => Finding['location']): Finding[] {
+  const found: Finding[] = [];
+  let searchFrom = { line: from, column: 1 };
+  for (const m of html.matchAll(/<img\b[^>]*>/gi)) {
+    if (/\salt\s*=/i.test(m[0])) continue;
+    const where = findInLines(lines, searchFrom.line, to, m[0].slice(0, 20), searchFrom.column);
+    searchFrom = { line: where.line, column: where.column + 1 };
+    const src = /\ssrc\s*=\s*["']?([^"'\s>]*)/i.exec(m[0])?.[1] ?? '';
+    const location = at(where.line, where.column)!;
+    found.push({ code: 'guide-image-alt', text: `The image ${printable(src)} has no alt text: add alt="what it shows" (or alt="" for a decorative image).`, file: location.file, location });
+  }
+  return found;
+}
+
+/** The first place of `needle` in lines [from, to): 0-based line, 1-based column. */
+function findInLines(lines: string[], from: number, to: number, needle: string, startColumn = 1): { line: number; column: number } {
+  for (let i = from; i < Math.max(to, from + 1) && i < lines.length; i++) {
+    const col = lines[i].indexOf(needle, i === from ? startColumn - 1 : 0);
+    if (col !== -1) return { line: i, column: col + 1 };
+  }
+  return { line: from, column: 1 };
+}
+
+/** Where JSON.parse stops, as a 0-based line and 1-based column of `text`; undefined when it parses. */
+export function jsonProblem(text: string): { message: string; line: number; column: number } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    const message = (e as Error).message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ in JSON at position \d+$/, '');
+    const m = /position (\d+)/.exec((e as Error).message);
+    const offset = m ? Number(m[1]) : text.trimEnd().length;
+    const before = text.slice(0, offset).split('\n');
+    return { message, line: before.length - 1, column: before[before.length - 1].length + 1 };
+  }
+}

@@ -1,0 +1,99 @@
+// The quality gate: every check over a parsed spec and the guides' sources, then each rule's
+// policy (throw → error, warn → warning, ignore → nothing) and each spec finding's line and
+// column, found for all of them in one pass over the spec's text (openapi/locate.ts).
+import fs from 'node:fs';
+import { byPolicy, sortDiagnostics, type Diagnostic, type Location, type Policy } from '../diagnostics/diagnostic';
+import type { GuideSource } from '../content/discover';
+import { locatePointers } from '../openapi/locate';
+import { createExampleValidator } from './exampleValidator';
+import { checkExamples } from './examples';
+import { checkCodeSamples } from './codeSamples';
+import { checkOperations } from './operations';
+import { checkComponents } from './components';
+import { checkGuides } from './guides';
+import { rulePolicies } from './rules';
+import type { Finding } from './finding';
+
+export interface LintSpec {
+  /** The parsed (and, for Swagger 2.0, converted) document. */
+  document: Record<string, any>;
+  /** Its file or URL. */
+  source: string;
+  /** Its text, for lines and columns; read from `source` when it is a file and this is left out. */
+  text?: string;
+}
+
+export interface LintInput {
+  specs: readonly LintSpec[];
+  guides: readonly Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>[];
+  /** `lint.rules` of the config. */
+  rules?: Readonly<Record<string, Policy>>;
+}
+
+/** Every finding, as diagnostics under their rules' policies, sorted. */
+export function lint(input: LintInput): Diagnostic[] {
+  const policies = rulePolicies(input.rules);
+  const wanted = (code: string) => policies.get(code) !== 'ignore';
+  const diagnostics: Diagnostic[] = [];
+  for (const spec of input.specs) {
+    const findings = lintSpec(spec.document, spec.source, wanted);
+    diagnostics.push(...toDiagnostics(locateFindings(findings, spec), policies));
+  }
+  diagnostics.push(...toDiagnostics(checkGuides(input.guides).filter((f) => wanted(f.code)), policies));
+  return sortDiagnostics(dedupe(diagnostics));
+}
+
+/** The spec's findings of the rules `wanted` (an ignored rule costs nothing: examples are most of the time). */
+export function lintSpec(document: Record<string, any>, file: string, wanted: (code: string) => boolean = () => true): Finding[] {
+  const findings: Finding[] = [];
+  if (wanted('example-mismatch') || wanted('code-sample-mismatch')) {
+    const validator = createExampleValidator(document);
+    if (wanted('example-mismatch')) findings.push(...checkExamples(document, validator, file));
+    if (wanted('code-sample-mismatch')) findings.push(...checkCodeSamples(document, validator, file));
+  }
+  findings.push(...checkOperations(document, file).filter((f) => wanted(f.code)));
+  if (wanted('unused-schema')) findings.push(...checkComponents(document, file));
+  return findings;
+}
+
+/** Spec findings with the line and column of their pointer, or of its nearest ancestor the text has. */
+function locateFindings(findings: Finding[], spec: LintSpec): Finding[] {
+  if (findings.length === 0) return findings;
+  const text = spec.text ?? readText(spec.source);
+  if (text === undefined) return findings.map((f) => ({ ...f, location: { file: spec.source }, notes: [`in the OpenAPI spec at ${f.pointer}`, ...(f.notes ?? [])] }));
+  const candidates = (pointer: string) => {
+    const list = [pointer];
+    for (let p = pointer; p.lastIndexOf('/') > 0; ) list.push((p = p.slice(0, p.lastIndexOf('/'))));
+    return list;
+  };
+  const positions = locatePointers(text, findings.flatMap((f) => candidates(f.pointer ?? '')));
+  return findings.map((f) => {
+    const pointer = candidates(f.pointer ?? '').find((p) => positions.has(p));
+    const location: Location = pointer ? { file: spec.source, ...positions.get(pointer)! } : { file: spec.source };
+    return { ...f, location, notes: [`in the OpenAPI spec at ${f.pointer}`, ...(f.notes ?? [])] };
+  });
+}
+
+function toDiagnostics(findings: Finding[], policies: Map<string, Policy>): Diagnostic[] {
+  return findings.flatMap((f) => byPolicy(policies.get(f.code) ?? 'warn', f.code, f.text, { location: f.location ?? { file: f.file }, ...(f.notes ? { notes: f.notes } : {}) }));
+}
+
+/** One finding once: a version that shares the current guides reports them once. */
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.code}|${d.location?.file}|${d.location?.line}|${d.location?.column}|${d.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function readText(source: string): string | undefined {
+  if (/^https?:\/\//i.test(source)) return undefined;
+  try {
+    return fs.readFileSync(source, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,108 @@
+// OpenAPI schemas as JSON Schema 2020-12, the dialect the example validator speaks. OpenAPI 3.0's
+// schema object is a variant of draft 4 (`nullable`, boolean `exclusiveMinimum`) and both 3.0
+// and 3.1 make `readOnly`/`writeOnly` a question of direction: a required readOnly property is
+// left out of a request, a required writeOnly one out of a response. The whole document is
+// converted once per direction, so that `$ref`s between schemas resolve within the copy.
+
+/** Whose example is checked: a request's, a response's, or a schema's own (either direction). */
+export type Direction = 'request' | 'response' | 'any';
+
+/** Keys whose values are data, not schemas: converting them would change the example. */
+const DATA_KEYS = new Set(['example', 'enum', 'const', 'default', 'value', 'x-codeSamples', 'x-code-samples']);
+/** Keys whose values are maps of names (property names, media types, …) to objects. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'paths', 'responses', 'content', 'headers', 'callbacks', 'webhooks', 'parameters', 'requestBodies', 'securitySchemes', 'links', 'encoding', 'examples', 'pathItems']);
+
+/**
+ * A copy of `document` whose schemas validate examples going in `direction`. `resolve` finds a
+ * `$ref`'s target in the original document (to tell whether a referenced property is readOnly).
+ */
+export function toJsonSchemaDocument(document: Record<string, any>, direction: Direction): Record<string, any> {
+  const resolve = (ref: unknown): any => (typeof ref === 'string' && ref.startsWith('#/') ? resolvePointer(document, ref.slice(1)) : undefined);
+  const convert = (node: any, isMap: boolean): any => {
+    if (Array.isArray(node)) return node.map((item) => convert(item, false));
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, any> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (!isMap && (DATA_KEYS.has(key) || key.startsWith('x-'))) {
+        out[key] = value;
+        continue;
+      }
+      // A schema's `examples` (3.1) is a list of values; elsewhere a map of Example Objects.
+      if (!isMap && key === 'examples' && Array.isArray(value)) {
+        out[key] = value;
+        continue;
+      }
+      out[key] = convert(value, !isMap && NAME_MAPS.has(key));
+    }
+    return isMap ? out : convertSchema(out, direction, resolve);
+  };
+  const copy = convert(document, false);
+  delete copy.$schema;
+  delete copy.jsonSchemaDialect;
+  return copy;
+}
+
+/** One object's own keywords; its children are converted already. Objects that are not schemas pass unchanged (none has these keywords in these shapes). */
+function convertSchema(s: Record<string, any>, direction: Direction, resolve: (ref: unknown) => any): Record<string, any> {
+  // A `$schema` naming another dialect would make the validator refuse the whole document.
+  delete s.$schema;
+  // The discriminator and `oneOf`: examples are written against one branch, and branches that
+  // overlap (a common spec defect) would make every example fail "exactly one".
+  if (Array.isArray(s.oneOf)) {
+    s.anyOf = s.anyOf ? [{ anyOf: s.anyOf }, { anyOf: s.oneOf }] : s.oneOf;
+    delete s.oneOf;
+  }
+  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof s[bound] !== 'boolean') continue;
+    if (s[bound] && typeof s[limit] === 'number') {
+      s[bound] = s[limit];
+      delete s[limit];
+    } else delete s[bound];
+  }
+  // Swagger 2.0's file type, converted: a body the example cannot show.
+  if (s.type === 'file') delete s.type;
+  if (s.nullable === true) {
+    delete s.nullable;
+    if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
+    if (typeof s.type === 'string') s.type = [s.type, 'null'];
+    else if (Array.isArray(s.type)) s.type = s.type.includes('null') ? s.type : [...s.type, 'null'];
+    else if (s.$ref || s.allOf || s.anyOf) return { anyOf: [{ type: 'null' }, s] };
+  } else if (typeof s.nullable === 'boolean') delete s.nullable;
+  const skip = direction === 'request' ? ['readOnly'] : direction === 'response' ? ['writeOnly'] : ['readOnly', 'writeOnly'];
+  if (Array.isArray(s.required) && s.properties && typeof s.properties === 'object') {
+    const props = s.properties as Record<string, any>;
+    s.required = s.required.filter((name: unknown) => typeof name !== 'string' || !skip.some((mark) => isMarked(props[name], mark, resolve)));
+  }
+  return s;
+}
+
+/** The property's schema says `readOnly: true` (or `writeOnly`), itself, through its `$ref`, or in an allOf member. */
+function isMarked(schema: any, mark: string, resolve: (ref: unknown) => any, depth = 0): boolean {
+  if (!schema || typeof schema !== 'object' || depth > 4) return false;
+  if (schema[mark] === true) return true;
+  // A converted nullable wraps the schema in anyOf with null.
+  if (Array.isArray(schema.anyOf) && schema.anyOf.length === 2 && schema.anyOf[0]?.type === 'null') return isMarked(schema.anyOf[1], mark, resolve, depth + 1);
+  if (schema.$ref) return isMarked(resolve(schema.$ref), mark, resolve, depth + 1);
+  return Array.isArray(schema.allOf) && schema.allOf.some((member: any) => isMarked(member, mark, resolve, depth + 1));
+}
+
+/** The value at a JSON pointer (`/components/schemas/Zone`), or undefined. */
+export function resolvePointer(document: unknown, pointer: string): any {
+  if (pointer === '') return document;
+  let node: any = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = safeDecode(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/** A `$ref` fragment is URI-encoded (`%7B` for `{`); a stray `%` is taken as written. */
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
