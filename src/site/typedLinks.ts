@@ -100,7 +100,8 @@ function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord
   // markdown-it hands over the destination percent-encoded: `<op:GET /v1/x>` arrives as `op:GET%20/v1/x`.
   let location = at(link.raw);
   if (location.column === undefined) location = at(safeDecode(link.raw));
-  return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${link.raw}" names ${problem}.`, { location, hint: TYPED_LINK_HINT }).map((d) => ({ ...d, target: link.raw, reason: `names ${problem}` }));
+  const written = safeDecode(link.raw);
+  return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${written}" names ${problem}.`, { location, hint: TYPED_LINK_HINT }).map((d) => ({ ...d, target: written, reason: `names ${problem}` }));
 }
 
 function safeDecode(s: string): string {
