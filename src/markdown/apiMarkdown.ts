@@ -73,7 +73,7 @@ function responseMarkdown(response: ResponseView, links: MarkdownLinks, level: s
 function contentMarkdown(content: MediaContent, links: MarkdownLinks): string {
   const parts = [`Content type: ${inlineCode(content.mediaType)}`];
   if (content.schema) parts.push(schemaMarkdown(content.schema, links));
-  for (const example of content.examples) parts.push(`Example${example.label ? ` ${example.label}` : ''}:\n\n${fence(example.code.code, example.code.language)}${truncation(example.code.truncated, links)}`);
+  for (const example of content.examples) parts.push(`${example.label || 'Example'}:\n\n${fence(example.code.code, example.code.language)}${truncation(example.code.truncated, links)}`);
   return parts.join('\n\n');
 }
 

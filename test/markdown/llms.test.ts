@@ -1,0 +1,147 @@
+// #20 Markdown for machines: the guides' copies, /llms.txt and /llms-full.txt, which pages are
+// listed (include, exclude, unlisted, drafts, versions) and where the copies are written.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFiles, configSource, type Fixture } from '../helpers/fixture';
+import { versionedSite } from '../helpers/versionedSite';
+
+const SPEC = `
+openapi: 3.0.3
+info: { title: Pets, version: '1' }
+servers: [{ url: 'https://api.pets.example' }]
+paths:
+  /pets:
+    get: { operationId: listPets, summary: List pets, description: Every pet., tags: [pets], responses: { '200': { description: OK } } }
+  /pets/{id}:
+    get:
+      operationId: getPet
+      summary: Get a pet
+      tags: [pets]
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } } }
+components:
+  schemas:
+    Pet: { type: object, description: A pet., properties: { name: { type: string } } }
+`;
+
+const guide = (fm: Record<string, unknown>, body: string) => `---\n${Object.entries(fm).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n${body}`;
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64').toString('latin1');
+
+/** llms.txt as data: title, summary, and each section's links. */
+function parseLlmsTxt(text: string): { title: string; summary: string; sections: Record<string, { title: string; url: string; description: string }[]> } {
+  const lines = text.split('\n');
+  const title = /^# (.+)$/.exec(lines[0])![1];
+  const summary = lines.find((l) => l.startsWith('> '))!.slice(2);
+  const sections: Record<string, { title: string; url: string; description: string }[]> = {};
+  let current = '';
+  for (const line of lines) {
+    const heading = /^## (.+)$/.exec(line);
+    if (heading) sections[(current = heading[1])] = [];
+    const link = /^- \[(.+?)\]\((\S+?)\)(?:: (.*))?$/.exec(line);
+    if (link) sections[current].push({ title: link[1], url: link[2], description: link[3] ?? '' });
+  }
+  return { title, summary, sections };
+}
+
+const site = (config: Record<string, unknown> = {}) => ({
+  'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml' }, ...config }),
+  'openapi.yaml': SPEC,
+  'content/guides/01-start.md': guide(
+    { title: 'Start here', description: 'The first steps.' },
+    '# Start here\n\nRead [the next page](./02-next.md#usage), the [pet list](/api/list-pets) and [the web](https://example.org).\n\n:::warning Keys are secret\nNever share a key. See [next](./02-next.md).\n:::\n\n![A dot](./dot.png)\n\n```md\n:::note\nnot an admonition\n:::\n[kept](./02-next.md)\n```\n',
+  ),
+  'content/guides/dot.png': PNG,
+  'content/guides/02-next.md': guide({ title: 'Next steps' }, 'Text.\n\n## Usage\n\nMore.\n'),
+  'content/guides/secret.md': guide({ title: 'Secret', unlisted: true }, 'Hidden.\n'),
+  'content/guides/wip.md': guide({ title: 'Work in progress', draft: true }, 'Soon.\n'),
+  'content/guides/internal/notes.md': guide({ title: 'Internal notes' }, 'Staff only.\n'),
+});
+
+describe('#20 markdown/llms', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await buildFiles(site({ llms: { exclude: ['/guides/internal'] } }));
+  }, 60_000);
+
+  it('lists the site in llms.txt: title, summary, guides then API, each a link to a written .md with its description', () => {
+    const llms = parseLlmsTxt(f.read('llms.txt'));
+    expect(llms.title).toBe('Test Docs');
+    expect(llms.summary).toBe('Docs for tests');
+    expect(Object.keys(llms.sections)).toEqual(['Guides', 'API']);
+    expect(llms.sections.Guides.map((l) => l.title)).toEqual(['Start here', 'Next steps']);
+    expect(llms.sections.Guides[0]).toEqual({ title: 'Start here', url: 'https://docs.test.example/guides/start.md', description: 'The first steps.' });
+    expect(llms.sections.API.map((l) => l.title)).toEqual(['List pets', 'Get a pet', 'Pet']);
+    for (const link of Object.values(llms.sections).flat()) {
+      expect(link.url.startsWith('https://docs.test.example/')).toBe(true);
+      expect(f.exists(link.url.slice('https://docs.test.example/'.length))).toBe(true);
+    }
+  });
+
+  it('never lists or writes unlisted pages, drafts or excluded routes', () => {
+    const text = f.read('llms.txt') + f.read('llms-full.txt');
+    for (const word of ['Secret', 'Work in progress', 'Internal notes', 'Staff only']) expect(text).not.toContain(word);
+    expect(f.exists('guides/secret.md')).toBe(false);
+    expect(f.exists('guides/internal/notes.md')).toBe(false);
+    expect(f.$('guides/secret/index.html')('link[type="text/markdown"]')).toHaveLength(0);
+    expect(f.$('guides/secret/index.html')('[data-island="CopyPage"]')).toHaveLength(0);
+    expect(f.$('guides/internal/notes/index.html')('link[type="text/markdown"]')).toHaveLength(0);
+  });
+
+  it('writes a guide as written, with absolute links and images, and its admonitions as quotes', () => {
+    const md = f.read('guides/start.md');
+    expect(md).toContain('Read [the next page](https://docs.test.example/guides/next#usage), the [pet list](https://docs.test.example/api/list-pets) and [the web](https://example.org).');
+    expect(md).toContain('> **Keys are secret**\n>\n> Never share a key. See [next](https://docs.test.example/guides/next).');
+    expect(md).toMatch(/!\[A dot\]\(https:\/\/docs\.test\.example\/assets\/images\/dot-[0-9a-f]{8}\.png\)/);
+    // Code is left as written.
+    expect(md).toContain('```md\n:::note\nnot an admonition\n:::\n[kept](./02-next.md)\n```');
+    expect(f.read('guides/next.md').startsWith('# Next steps\n\nText.')).toBe(true);
+  });
+
+  it('concatenates every listed page in llms-full.txt, in llms.txt order, each with its URL', () => {
+    const full = f.read('llms-full.txt');
+    const order = ['# Start here', '# Next steps', '# List pets', '# Get a pet', '# Pet'].map((h) => full.indexOf(`\n${h}\n`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(full).toContain('# Get a pet\n\nSource: https://docs.test.example/api/get-pet.md\n');
+    expect(full).toContain(f.read('guides/next.md').slice('# Next steps\n'.length));
+  });
+
+  it('includes only what `include` matches (a glob)', async () => {
+    const g = await buildFiles(site({ llms: { include: ['/api/*-pet'] } }));
+    const llms = parseLlmsTxt(g.read('llms.txt'));
+    expect(Object.values(llms.sections).flat().map((l) => l.title)).toEqual(['Get a pet']);
+    expect(g.exists('guides/start.md')).toBe(false);
+    expect(g.exists('api/get-pet.md')).toBe(true);
+  }, 60_000);
+
+  it('writes nothing and links nothing when turned off', async () => {
+    const g = await buildFiles(site({ llms: { enabled: false } }));
+    expect(g.exists('llms.txt')).toBe(false);
+    expect(g.exists('llms-full.txt')).toBe(false);
+    expect(g.exists('api/get-pet.md')).toBe(false);
+    expect(g.$('guides/start/index.html')('link[type="text/markdown"], [data-island="CopyPage"]')).toHaveLength(0);
+  }, 60_000);
+
+  it('writes the copy at the page path plus .md whatever trailingSlash is', async () => {
+    for (const trailingSlash of [true, false]) {
+      const g = await buildFiles(site({ trailingSlash, baseUrl: '/docs/' }));
+      const html = trailingSlash ? 'guides/next/index.html' : 'guides/next.html';
+      expect(g.$(html)('link[type="text/markdown"]').attr('href')).toBe('/docs/guides/next.md');
+      expect(g.exists('guides/next.md')).toBe(true);
+      expect(parseLlmsTxt(g.read('llms.txt')).sections.Guides[1].url).toBe('https://docs.test.example/docs/guides/next.md');
+      expect(g.read('guides/start.md')).toContain(`[the next page](https://docs.test.example/docs/guides/next${trailingSlash ? '/' : ''}#usage)`);
+    }
+  }, 120_000);
+
+  it('writes an older version’s copies under its segment, and lists only the latest version', async () => {
+    const g = await buildFiles(versionedSite());
+    expect(g.exists('guides/1.0/csv-export.md')).toBe(true);
+    expect(g.exists('api/1.0/legacy-zones.md')).toBe(true);
+    expect(g.$('guides/1.0/csv-export/index.html')('link[type="text/markdown"]').attr('href')).toBe('/guides/1.0/csv-export.md');
+    expect(g.read('guides/1.0/intro.md')).toContain('/api/1.0/legacy-zones');
+    const urls = Object.values(parseLlmsTxt(g.read('llms.txt')).sections).flat().map((l) => l.url);
+    expect(urls).toContain('https://docs.test.example/guides/intro.md');
+    expect(urls.some((u) => u.includes('/1.0/'))).toBe(false);
+    expect(g.read('llms-full.txt')).not.toContain('CSV export');
+  }, 120_000);
+});
