@@ -37,6 +37,11 @@ export function parseTypedLink(href: string, apiIds: readonly string[] = []): Ty
   return { kind: m[1].toLowerCase() as TypedTarget['kind'], name: name.replace(/\s+/g, ' '), ...(api ? { api } : {}), fragment };
 }
 
+/** One key per target, whatever way it was written (`op:GET%20/x` and `<op:GET /x>`). */
+export function typedLinkKey(target: TypedTarget): string {
+  return JSON.stringify([target.kind, target.api ?? '', target.name, target.fragment]);
+}
+
 /** What a typed link's href is in a guide's HTML until it is resolved: placeholder `index` of that guide. A relative path, safe in an attribute. */
 export const TYPED_PLACEHOLDER = '/__docsgen_typed_link__/';
 const TYPED_PLACEHOLDER_RE = /\/__docsgen_typed_link__\/(\d+)\//g;

@@ -13,6 +13,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { isUrl } from '../openapi/load';
 import { packagePath } from '../paths';
 import type { SiteLink } from './check';
+import type { TypedResolution } from '../site/typedLinks';
 
 export interface ApiPart {
   key: string;
@@ -25,6 +26,8 @@ export interface ApiPart {
   diagnostics: Diagnostic[];
   /** Route → ids, for the API pages rendered so far to look up anchors. */
   ids: Record<string, string[]>;
+  /** The guides' typed links (`op:searchBoundaries`) resolved so far, by their target (typedLinkKey): a run whose guides ask for no other needs no spec. */
+  typed?: Record<string, TypedResolution>;
 }
 
 const VERSION = 2;

@@ -16,7 +16,8 @@ import { themeStaticFiles } from '../render/styles';
 import type { PageModel, SidebarItem } from '../shared/viewModels';
 import { routeToFile, versionedRoute } from '../shared/url';
 import { buildSite, type SiteResult } from '../site/routes';
-import { resolveTypedLinks } from '../site/typedLinks';
+import { resolveTypedLinks, typedLinkResolver, typedTargets, type TypedLinkResolver } from '../site/typedLinks';
+import { typedLinkKey } from '../content/typedLinks';
 import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from './apiCache';
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { collectAllLinks, type ExternalLink } from './collect';
@@ -112,20 +113,31 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   // The warning about a spec's inferred link base belongs to the API part (cached with it).
   diagnostics.push(...site.diagnostics.filter((d) => d.code !== SPEC_LINK_BASE).map((d) => (d.code === 'duplicate-route' ? { ...d, target: /route (\S+)/.exec(d.text)?.[1], reason: 'two sources for one route' } : d)));
 
-  // Typed links into the reference (`op:searchBoundaries`) are resolved against the API models,
-  // which a run whose API part is cached reads only for them.
+  // Typed links into the reference (`op:searchBoundaries`) are resolved against the API models;
+  // a run whose API part is cached answers from it, and reads the spec only for a link it lacks.
   let docs = guides.docs;
-  if (guides.docs.some((doc) => doc.links.some((link) => link.typed))) {
-    let apis: ApiInput[] = [];
-    try {
-      if (config.apis.length > 0) apis = (await fullSite()).apis;
-    } catch (e) {
-      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
-      throw e;
+  const wanted = typedTargets(guides);
+  if (wanted.length > 0) {
+    const known = apiPart?.typed ?? {};
+    let added = false;
+    let resolve: TypedLinkResolver = (target) => known[typedLinkKey(target)];
+    if (!wanted.every((target) => typedLinkKey(target) in known)) {
+      let live: TypedLinkResolver;
+      try {
+        live = typedLinkResolver(config, config.apis.length > 0 ? (await fullSite()).apis : []);
+      } catch (e) {
+        if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
+        throw e;
+      }
+      resolve = (target) => (known[typedLinkKey(target)] ??= ((added = true), live(target)));
     }
-    const typed = resolveTypedLinks(config, guides, apis);
+    const typed = resolveTypedLinks(config, guides, resolve);
     diagnostics.push(...typed.diagnostics);
     docs = typed.guides.docs;
+    if (key && apiPart && added) {
+      apiPart.typed = known;
+      writeApiCache(config, apiPart);
+    }
   }
   const collected = collectAllLinks(config, docs, { external: !!options.external });
   const fromConfig = (l: { location: { file: string } }) => !isLatest && l.location.file === config.configFile;

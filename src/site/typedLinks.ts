@@ -17,18 +17,26 @@ import { referenceTargets, type ReferencePage, type ReferenceTargets } from './r
 
 export const TYPED_LINK_HINT = 'Name an operation by its operationId or as "METHOD /path", a schema by its name, and after # a parameter (query.limit), the request body (request.name), a response (response-429) or a field (response-200.data.id); see "Links into the API reference" in the README.';
 
-/** The guides with their typed links resolved (the same objects where nothing changed), and the broken ones. */
-export function resolveTypedLinks(config: ResolvedConfig, guides: GuidesResult, apis: readonly Pick<ApiInput, 'settings' | 'model' | 'document'>[]): { guides: GuidesResult; diagnostics: Diagnostic[] } {
+/** Where a typed link goes (a route of the site and an anchor), or why it goes nowhere. */
+export type TypedResolution = { route: string; hash: string } | { problem: string };
+export type TypedLinkResolver = (target: TypedTarget) => TypedResolution;
+type ApiModels = readonly Pick<ApiInput, 'settings' | 'model' | 'document'>[];
+
+/**
+ * The guides with their typed links resolved (the same objects where nothing changed), and the
+ * broken ones. `apis`: the site's APIs, or a resolver (check-links answers from its cache).
+ */
+export function resolveTypedLinks(config: ResolvedConfig, guides: GuidesResult, apis: ApiModels | TypedLinkResolver): { guides: GuidesResult; diagnostics: Diagnostic[] } {
   if (!guides.docs.some(hasTypedLinks)) return { guides, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
-  const targets = apis.map((api) => ({ id: api.settings.id, config: apiConfig(config, api.settings), targets: referenceTargets(apiConfig(config, api.settings), api.model, api.document) }));
+  const resolve = typeof apis === 'function' ? apis : typedLinkResolver(config, apis);
   const docs = guides.docs.map((doc) => {
     if (!hasTypedLinks(doc)) return doc;
     const hrefs = new Map<number, string>();
     const links: LinkRecord[] = [];
     doc.links.forEach((link, i) => {
       if (!link.typed) return void links.push(link);
-      const found = resolveTarget(link.typed, targets);
+      const found = resolve(link.typed);
       if ('problem' in found) {
         diagnostics.push(...brokenTypedLink(config, doc, link, found.problem));
         hrefs.set(i, link.raw);
@@ -42,7 +50,18 @@ export function resolveTypedLinks(config: ResolvedConfig, guides: GuidesResult, 
   return { guides: { ...guides, docs, diagnostics: [...guides.diagnostics, ...diagnostics] }, diagnostics };
 }
 
-function hasTypedLinks(doc: GuideDoc): boolean {
+/** Resolves typed links against the APIs' models, as the pages of `config` show them. */
+export function typedLinkResolver(config: ResolvedConfig, apis: ApiModels): TypedLinkResolver {
+  const targets = apis.map((api) => ({ id: api.settings.id, targets: referenceTargets(apiConfig(config, api.settings), api.model, api.document) }));
+  return (target) => resolveTarget(target, targets);
+}
+
+/** Every typed link the guides hold. */
+export function typedTargets(guides: GuidesResult): TypedTarget[] {
+  return guides.docs.flatMap((doc) => doc.links.flatMap((link) => (link.typed ? [link.typed] : [])));
+}
+
+export function hasTypedLinks(doc: GuideDoc): boolean {
   return doc.links.some((link) => link.typed !== undefined);
 }
 
@@ -61,10 +80,10 @@ function resolvedDoc(doc: GuideDoc, hrefs: Map<number, string>, links: LinkRecor
   return made;
 }
 
-type Api = { id: string; config: ResolvedConfig; targets: ReferenceTargets };
+type Api = { id: string; targets: ReferenceTargets };
 
 /** The route and anchor a typed link names, or why it names nothing. */
-function resolveTarget(target: TypedTarget, apis: Api[]): { route: string; hash: string } | { problem: string } {
+function resolveTarget(target: TypedTarget, apis: Api[]): TypedResolution {
   const what = target.kind === 'op' ? `the operation ${target.name}` : `the schema ${target.name}`;
   if (apis.length === 0) return { problem: `${what}, but this site has no API reference` };
   const candidates = target.api !== undefined ? apis.filter((api) => api.id === target.api) : apis;

@@ -185,6 +185,31 @@ describe('#20 a typed link to a target the spec does not have', () => {
   });
 });
 
+describe('#20 check-links keeps typed links it resolved in its cache', () => {
+  it('keeps each target it resolved, and still sees a new target and a renamed operation', async () => {
+    const dir = writeFiles({ 'docsgen.config.ts': config(), 'openapi.yaml': spec(), 'content/guides/places.md': guide });
+    const check = async () => toProblems((await checkSiteLinks({ root: dir, configFile: path.join(dir, 'docsgen.config.ts') })).diagnostics, dir).map((p) => [p.line, p.target, p.reason]);
+    expect(await check()).toEqual([]);
+    const cache = JSON.parse(fs.readFileSync(path.join(dir, '.docsgen/check-links/api.json'), 'utf8'));
+    expect(Object.keys(cache.typed)).toHaveLength(9);
+    expect(await check()).toEqual([]);
+    // A target the cache has not seen: the spec is read for it.
+    fs.appendFileSync(path.join(dir, 'content/guides/places.md'), '\nAnd [the name](schema:Boundary#nom).\n');
+    expect(await check()).toEqual([[11, 'schema:Boundary#nom', 'names #nom on the page of the schema Boundary, which has no such field']]);
+    // The operationId renamed in the spec: the cached answers are for the old spec, and not used.
+    fs.writeFileSync(path.join(dir, 'openapi.yaml'), spec('findBoundaries'));
+    const after = await check();
+    expect(after.map(([line, target]) => [line, target])).toEqual([
+      [4, 'op:searchBoundaries'],
+      [8, 'op:searchBoundaries#response-429'],
+      [8, 'op:searchBoundaries#response-200.data.boundary_id'],
+      [9, 'op:searchBoundaries#query.lat'],
+      [11, 'schema:Boundary#nom'],
+    ]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('#20 typed links with versions, several APIs and the build cache', () => {
   it("resolves a versioned guide's typed links within that version's spec", async () => {
     const older = spec('findBoundaries').replace(/        '429':\n          description: Too many requests.\n/, '');
