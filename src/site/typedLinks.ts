@@ -115,10 +115,15 @@ function fragmentId(page: ReferencePage, fragment: string): string | undefined {
 /** A typed link that names nothing, at its line and column; the check-links report shows `target` and `reason`. */
 function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord, problem: string): Diagnostic[] {
   const lines = doc.body.split('\n');
-  const at = (needle: string) => locateInBody(doc.file, lines, doc.bodyLineOffset, link.line, needle);
+  const at = (needle: string, line = link.line) => locateInBody(doc.file, lines, doc.bodyLineOffset, line, needle);
   // markdown-it hands over the destination percent-encoded: `<op:GET /v1/x>` arrives as `op:GET%20/v1/x`.
   let location = at(link.raw);
   if (location.column === undefined) location = at(safeDecode(link.raw));
+  // A reference link (`[text][ref]`) is reported at its definition (`[ref]: op:…`), wherever that is.
+  if (location.column === undefined) {
+    const definition = lines.findIndex((line) => /^\s{0,3}\[[^\]]+\]:/.test(line) && (line.includes(link.raw) || line.includes(safeDecode(link.raw))));
+    if (definition !== -1) location = at(safeDecode(link.raw), definition + 1 + doc.bodyLineOffset);
+  }
   const written = safeDecode(link.raw);
   return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${written}" names ${problem}.`, { location, hint: TYPED_LINK_HINT }).map((d) => ({ ...d, target: written, reason: `names ${problem}` }));
 }

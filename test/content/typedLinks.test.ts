@@ -42,6 +42,24 @@ paths:
                     items: { $ref: '#/components/schemas/Boundary' }
         '429':
           description: Too many requests.
+          headers:
+            Retry-After:
+              description: Seconds to wait.
+              schema: { type: integer }
+  /v1/boundaries/virtual:
+    post:
+      operationId: createVirtualBoundary
+      summary: Create a virtual boundary
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                radius_m: { type: integer, description: Radius in metres. }
+      responses:
+        '201':
+          description: The new boundary.
   /v1/boundaries/{boundary_id}:
     get:
       operationId: getBoundary
@@ -84,6 +102,11 @@ const guide = [
   'slow down on [the 429 response](op:searchBoundaries#response-429), read [each id](op:searchBoundaries#response-200.data.boundary_id)',
   'and send [the latitude](op:searchBoundaries#query.lat). [The schema](schema:Boundary).',
   '',
+  'Wait [Retry-After](op:searchBoundaries#response-429.headers.Retry-After) seconds; draw [a radius](op:createVirtualBoundary#request.radius_m)',
+  'or go [by reference][search].',
+  '',
+  '[search]: op:searchBoundaries#query.lat',
+  '',
 ].join('\n');
 
 /** What the link check reports (the spec's own warnings are other tests' business). */
@@ -114,6 +137,9 @@ describe('#20 typed links from guides into the API reference', () => {
     expect(links['each id']).toBe('/api/search-boundaries#response-200-data-boundary_id');
     expect(links['the boundary id']).toBe('/api/schemas/boundary#schema-boundary_id');
     expect(links['its geometry type']).toBe('/api/schemas/boundary#schema-geometry-type');
+    expect(links['Retry-After']).toBe('/api/search-boundaries#response-429-header-retry-after');
+    expect(links['a radius']).toBe('/api/create-virtual-boundary#request-body-radius_m');
+    expect(links['by reference']).toBe('/api/search-boundaries#query-lat');
     // Each anchor is the row of the field named, on the page linked to.
     const op = f.$('api/search-boundaries/index.html');
     expect(op('#query-lat').text()).toContain('lat');
@@ -122,6 +148,8 @@ describe('#20 typed links from guides into the API reference', () => {
     const schema = f.$('api/schemas/boundary/index.html');
     expect(schema('#schema-boundary_id').text()).toContain("The boundary's id.");
     expect(schema('#schema-geometry-type').text()).toContain('type');
+    expect(op('#response-429-header-retry-after').text()).toContain('Seconds to wait.');
+    expect(f.$('api/create-virtual-boundary/index.html')('#request-body-radius_m').text()).toContain('Radius in metres.');
   });
 
   it('leaves no placeholder and no typed href in the page', () => {
@@ -191,11 +219,12 @@ describe('#20 check-links keeps typed links it resolved in its cache', () => {
     const check = async () => toProblems((await checkSiteLinks({ root: dir, configFile: path.join(dir, 'docsgen.config.ts') })).diagnostics, dir).map((p) => [p.line, p.target, p.reason]);
     expect(await check()).toEqual([]);
     const cache = JSON.parse(fs.readFileSync(path.join(dir, '.docsgen/check-links/api.json'), 'utf8'));
-    expect(Object.keys(cache.typed)).toHaveLength(9);
+    // Eleven distinct targets (the reference definition names one the text names too).
+    expect(Object.keys(cache.typed)).toHaveLength(11);
     expect(await check()).toEqual([]);
     // A target the cache has not seen: the spec is read for it.
     fs.appendFileSync(path.join(dir, 'content/guides/places.md'), '\nAnd [the name](schema:Boundary#nom).\n');
-    expect(await check()).toEqual([[11, 'schema:Boundary#nom', 'names #nom on the page of the schema Boundary, which has no such field']]);
+    expect(await check()).toEqual([[16, 'schema:Boundary#nom', 'names #nom on the page of the schema Boundary, which has no such field']]);
     // The operationId renamed in the spec: the cached answers are for the old spec, and not used.
     fs.writeFileSync(path.join(dir, 'openapi.yaml'), spec('findBoundaries'));
     const after = await check();
@@ -204,7 +233,10 @@ describe('#20 check-links keeps typed links it resolved in its cache', () => {
       [8, 'op:searchBoundaries#response-429'],
       [8, 'op:searchBoundaries#response-200.data.boundary_id'],
       [9, 'op:searchBoundaries#query.lat'],
-      [11, 'schema:Boundary#nom'],
+      [11, 'op:searchBoundaries#response-429.headers.Retry-After'],
+      // The reference link, at its definition.
+      [14, 'op:searchBoundaries#query.lat'],
+      [16, 'schema:Boundary#nom'],
     ]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -212,7 +244,7 @@ describe('#20 check-links keeps typed links it resolved in its cache', () => {
 
 describe('#20 typed links with versions, several APIs and the build cache', () => {
   it("resolves a versioned guide's typed links within that version's spec", async () => {
-    const older = spec('findBoundaries').replace(/        '429':\n          description: Too many requests.\n/, '');
+    const older = spec('findBoundaries').replace(/        '429':\n          description: Too many requests.\n(          .*\n|            .*\n|              .*\n)*/, '');
     const f = await buildFiles({
       'docsgen.config.ts': config({ onBrokenLinks: 'warn' }),
       'openapi.yaml': spec(),
