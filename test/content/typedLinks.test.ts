@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
+import { LiveMemo } from '../../src/index';
+import * as cheerio from 'cheerio';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import { checkSiteLinks } from '../../src/links/checkSite';
@@ -310,5 +312,34 @@ components:
     fs.writeFileSync(path.join(f.dir, 'openapi.yaml'), spec('findBoundaries').replace('boundary_id: { type: string', 'id: { type: string'));
     await expect(build({ root: f.dir, logger: createMemoryLogger() })).rejects.toThrow('names #response-200.data.boundary_id on the page of the operation GET /v1/boundaries/search, which has no such parameter, response or field');
     fs.rmSync(f.dir, { recursive: true, force: true });
+  });
+
+  it('under serve --watch: an unchanged guide is not rendered again, an edited one resolves its new link, a renamed operation moves its links', { timeout: 120_000 }, async () => {
+    const text = '---\ntitle: Places\n---\nUse [search](op:GET%20/v1/boundaries/search).\n';
+    const root = writeFiles({ 'docsgen.config.ts': config(), 'openapi.yaml': spec(), 'content/guides/places.md': text });
+    try {
+      const memo = new LiveMemo();
+      const watchBuild = () => build({ root, write: false, dev: true, deferIndex: true, memo, logger: createMemoryLogger() });
+      const linksOf = (result: Awaited<ReturnType<typeof build>>) => {
+        const $ = cheerio.load(String(result.files.get('guides/places/index.html')));
+        return Object.fromEntries($('.markdown a').toArray().map((a) => [$(a).text(), a.attribs.href]));
+      };
+      await watchBuild();
+      expect((await watchBuild()).rendered).toEqual([]);
+      const guide = path.join(root, 'content/guides/places.md');
+      fs.writeFileSync(guide, `${text}\nThen [the schema](schema:Boundary#name).\n`);
+      memo.changed([guide]);
+      const edited = await watchBuild();
+      expect(edited.rendered).toEqual(['/guides/places']);
+      expect(linksOf(edited)).toEqual({ search: '/api/search-boundaries', 'the schema': '/api/schemas/boundary#schema-name' });
+      const specFile = path.join(root, 'openapi.yaml');
+      fs.writeFileSync(specFile, spec('findBoundaries'));
+      memo.changed([specFile]);
+      const renamed = await watchBuild();
+      expect(renamed.rendered).toContain('/guides/places');
+      expect(linksOf(renamed).search).toBe('/api/find-boundaries');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
