@@ -23,7 +23,7 @@ export function checkCodeSamples(document: Record<string, any>, validator: Examp
         try {
           value = JSON.parse(body.text);
         } catch (e) {
-          if (body.strict) findings.push({ code: 'code-sample-mismatch', text: `The JSON body of ${name} does not parse: ${printable((e as Error).message)}.`, file, pointer });
+          if (body.strict) findings.push({ code: 'code-sample-mismatch', text: `The JSON body of ${name} does not parse: ${printable((e as Error).message)}.`, file, pointer, atValue: true });
           continue;
         }
         const problems = validator.validate(schemaPointer, value, { direction: 'request' });
@@ -34,6 +34,7 @@ export function checkCodeSamples(document: Record<string, any>, validator: Examp
           text: `The JSON body of ${name} does not match the request body schema: ${first.instancePath ? `at ${printable(first.instancePath)} ` : ''}it ${printable(first.message)}.`,
           file,
           pointer,
+          atValue: true,
           notes: [`schema: ${printable(schemaPointer)}`],
         });
       }

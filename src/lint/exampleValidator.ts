@@ -4,7 +4,7 @@
 // `$ref`s resolve as they do in the spec; compiled validators are kept by pointer.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { toJsonSchemaDocument, type Direction } from './schemaDialect';
+import { convertedPointer, toJsonSchemaDocument, type Direction } from './schemaDialect';
 
 // ajv-formats is CommonJS with `exports.default`; bundlers and Node disagree on which one an ESM default import is.
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as typeof addFormatsModule;
@@ -38,7 +38,7 @@ const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (v:
 };
 
 export function createExampleValidator(document: Record<string, any>): ExampleValidator {
-  const instances = new Map<string, { ajv: Ajv2020; id: string } | undefined>();
+  const instances = new Map<string, { ajv: Ajv2020; id: string; converted: Record<string, any> } | undefined>();
   const compiled = new Map<string, ValidateFunction | undefined>();
   const instance = (direction: Direction, coerce: boolean) => {
     const key = `${direction}|${coerce}`;
@@ -53,7 +53,7 @@ export function createExampleValidator(document: Record<string, any>): ExampleVa
       if (!compiled.has(key)) {
         let fn: ValidateFunction | undefined;
         try {
-          fn = made.ajv.compile({ $ref: `${made.id}#${encodePointer(schemaPointer)}` });
+          fn = made.ajv.compile({ $ref: `${made.id}#${encodePointer(convertedPointer(made.converted, schemaPointer))}` });
         } catch {
           fn = undefined;
         }
@@ -74,7 +74,7 @@ export function createExampleValidator(document: Record<string, any>): ExampleVa
   };
 }
 
-function makeInstance(document: Record<string, any>, direction: Direction, coerce: boolean): { ajv: Ajv2020; id: string } | undefined {
+function makeInstance(document: Record<string, any>, direction: Direction, coerce: boolean): { ajv: Ajv2020; id: string; converted: Record<string, any> } | undefined {
   const ajv = new Ajv2020({
     strict: false,
     validateSchema: false,
@@ -88,12 +88,13 @@ function makeInstance(document: Record<string, any>, direction: Direction, coerc
   addFormats(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format as { type: 'number'; validate: (n: number) => boolean });
   const id = `urn:docsgen:spec:${direction}`;
+  const converted = toJsonSchemaDocument(document, direction);
   try {
-    ajv.addSchema(toJsonSchemaDocument(document, direction), id);
+    ajv.addSchema(converted, id);
   } catch {
     return undefined; // two schemas claim one `$id`: the spec validator says so
   }
-  return { ajv, id };
+  return { ajv, id, converted };
 }
 
 /** The most specific error first: the deepest instance path (an anyOf's branches explain it). */

@@ -3,7 +3,7 @@
 // bodies, and schemas' own `example`/`examples`. Example Objects named by `$ref` are checked
 // (and reported) where they are written.
 import type { ExampleValidator } from './exampleValidator';
-import type { Direction } from './schemaDialect';
+import { resolvePointer, type Direction } from './schemaDialect';
 import { escapePointerSegment as esc, printable, type Finding } from './finding';
 import { deref, isJsonMediaType, isObject, operationsOf } from './walk';
 
@@ -22,7 +22,11 @@ export function checkExamples(document: Record<string, any>, validator: ExampleV
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const c of exampleCases(document)) {
-    const key = `${c.valuePointer}|${c.schemaPointer}|${c.direction}`;
+    // `example: null` is how several generators (Swashbuckle, openapi-generator) say "no
+    // example", and renderers show none: judging it would flag what no reader sees.
+    if (c.value === null) continue;
+    // An example in components used by several operations whose schemas name one component is judged (and reported) once.
+    const key = `${c.valuePointer}|${deref(document, resolvePointer(document, c.schemaPointer), c.schemaPointer)?.pointer ?? c.schemaPointer}|${c.direction}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const problems = judge(validator, c);
@@ -33,6 +37,7 @@ export function checkExamples(document: Record<string, any>, validator: ExampleV
       code: 'example-mismatch',
       text: `The example of ${c.subject} does not match its schema: ${where}it ${printable(first.message)}.`,
       file,
+      atValue: true,
       pointer: c.valuePointer + first.instancePath,
       notes: [`schema: ${printable(c.schemaPointer)}`],
     });

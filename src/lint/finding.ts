@@ -9,6 +9,8 @@ export interface Finding {
   file: string;
   /** In a spec: where the finding is, as a JSON pointer (the value's own, as deep as known). */
   pointer?: string;
+  /** In a spec: point at the member's value rather than its key (`example: abc` → `abc`), where the value is on the key's line. */
+  atValue?: boolean;
   /** In a guide: the line and column already known. */
   location?: Location;
   notes?: string[];

@@ -4,6 +4,7 @@
 import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
 import type { GuideSource } from '../content/discover';
 import { printable, type Finding } from './finding';
+import { jsonErrorOffset } from './jsonError';
 
 type Token = ReturnType<Md['parse']>[number];
 
@@ -75,15 +76,15 @@ function findInLines(lines: string[], from: number, to: number, needle: string, 
   return { line: from, column: 1 };
 }
 
-/** Where JSON.parse stops, as a 0-based line and 1-based column of `text`; undefined when it parses. */
+/** Where the JSON stops parsing, as a 0-based line and 1-based column of `text`; undefined when it parses. */
 export function jsonProblem(text: string): { message: string; line: number; column: number } | undefined {
   try {
     JSON.parse(text);
     return undefined;
   } catch (e) {
-    const message = (e as Error).message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ in JSON at position \d+$/, '');
-    const m = /position (\d+)/.exec((e as Error).message);
-    const offset = m ? Number(m[1]) : text.trimEnd().length;
+    // Node's message quotes the text around the error: the location says where instead.
+    const message = (e as Error).message.replace(/, "[\s\S]*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ in JSON at position \d+$/, '');
+    const offset = jsonErrorOffset(text) ?? text.trimEnd().length;
     const before = text.slice(0, offset).split('\n');
     return { message, line: before.length - 1, column: before[before.length - 1].length + 1 };
   }

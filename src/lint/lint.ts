@@ -2,9 +2,9 @@
 // policy (throw → error, warn → warning, ignore → nothing) and each spec finding's line and
 // column, found for all of them in one pass over the spec's text (openapi/locate.ts).
 import fs from 'node:fs';
-import { byPolicy, sortDiagnostics, type Diagnostic, type Location, type Policy } from '../diagnostics/diagnostic';
+import { byPolicy, sortDiagnostics, type Diagnostic, type Policy } from '../diagnostics/diagnostic';
 import type { GuideSource } from '../content/discover';
-import { locatePointers } from '../openapi/locate';
+import { locateAll } from './locate';
 import { createExampleValidator } from './exampleValidator';
 import { checkExamples } from './examples';
 import { checkCodeSamples } from './codeSamples';
@@ -61,17 +61,8 @@ function locateFindings(findings: Finding[], spec: LintSpec): Finding[] {
   if (findings.length === 0) return findings;
   const text = spec.text ?? readText(spec.source);
   if (text === undefined) return findings.map((f) => ({ ...f, location: { file: spec.source }, notes: [`in the OpenAPI spec at ${f.pointer}`, ...(f.notes ?? [])] }));
-  const candidates = (pointer: string) => {
-    const list = [pointer];
-    for (let p = pointer; p.lastIndexOf('/') > 0; ) list.push((p = p.slice(0, p.lastIndexOf('/'))));
-    return list;
-  };
-  const positions = locatePointers(text, findings.flatMap((f) => candidates(f.pointer ?? '')));
-  return findings.map((f) => {
-    const pointer = candidates(f.pointer ?? '').find((p) => positions.has(p));
-    const location: Location = pointer ? { file: spec.source, ...positions.get(pointer)! } : { file: spec.source };
-    return { ...f, location, notes: [`in the OpenAPI spec at ${f.pointer}`, ...(f.notes ?? [])] };
-  });
+  const locations = locateAll(text, spec.source, findings.map((f) => ({ pointer: f.pointer ?? '', atValue: f.atValue })));
+  return findings.map((f, i) => ({ ...f, location: locations[i], notes: [`in the OpenAPI spec at ${f.pointer}`, ...(f.notes ?? [])] }));
 }
 
 function toDiagnostics(findings: Finding[], policies: Map<string, Policy>): Diagnostic[] {

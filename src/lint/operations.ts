@@ -9,7 +9,7 @@ const OPAQUE_MEDIA = /^(image|audio|video|font)\/|^application\/(octet-stream|pd
 
 export function checkOperations(document: Record<string, any>, file: string): Finding[] {
   const findings: Finding[] = [];
-  const add = (code: string, text: string, pointer: string, notes?: string[]) => findings.push({ code, text, file, pointer, ...(notes ? { notes } : {}) });
+  const add = (code: string, text: string, pointer: string, extra: Partial<Finding> = {}) => findings.push({ code, text, file, pointer, ...extra });
   const reportedParameters = new Set<string>();
   const operationIds = new Map<string, string>();
   for (const op of operationsOf(document)) {
@@ -45,7 +45,7 @@ export function checkOperations(document: Record<string, any>, file: string): Fi
 
     if (!nonEmpty(operation.operationId)) add('operation-id-missing', `The operation ${name} has no operationId.`, op.pointer);
     else if (operationIds.has(operation.operationId)) {
-      add('operation-id-duplicate', `The operationId "${printable(operation.operationId)}" of ${name} is also that of ${operationIds.get(operation.operationId)}.`, `${op.pointer}/operationId`, ['Each operation needs its own operationId: links to the operation and the page URL are made from it.']);
+      add('operation-id-duplicate', `The operationId "${printable(operation.operationId)}" of ${name} is also that of ${operationIds.get(operation.operationId)}.`, `${op.pointer}/operationId`, { atValue: true, notes: ['Each operation needs its own operationId: links to the operation and the page URL are made from it.'] });
     } else operationIds.set(operation.operationId, name);
   }
   // A response defined once in components and used by many operations is reported once.

@@ -48,8 +48,9 @@ function convertSchema(s: Record<string, any>, direction: Direction, resolve: (r
   delete s.$schema;
   // The discriminator and `oneOf`: examples are written against one branch, and branches that
   // overlap (a common spec defect) would make every example fail "exactly one".
-  if (Array.isArray(s.oneOf)) {
-    s.anyOf = s.anyOf ? [{ anyOf: s.anyOf }, { anyOf: s.oneOf }] : s.oneOf;
+  // (A schema with both keeps its oneOf.)
+  if (Array.isArray(s.oneOf) && !s.anyOf) {
+    s.anyOf = s.oneOf;
     delete s.oneOf;
   }
   for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
@@ -66,7 +67,7 @@ function convertSchema(s: Record<string, any>, direction: Direction, resolve: (r
     if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
     if (typeof s.type === 'string') s.type = [s.type, 'null'];
     else if (Array.isArray(s.type)) s.type = s.type.includes('null') ? s.type : [...s.type, 'null'];
-    else if (s.$ref || s.allOf || s.anyOf) return { anyOf: [{ type: 'null' }, s] };
+    else if (s.$ref || s.allOf || s.anyOf) return { anyOf: [{ type: 'null' }, s], [NULLABLE_WRAPPER]: true };
   } else if (typeof s.nullable === 'boolean') delete s.nullable;
   const skip = direction === 'request' ? ['readOnly'] : direction === 'response' ? ['writeOnly'] : ['readOnly', 'writeOnly'];
   if (Array.isArray(s.required) && s.properties && typeof s.properties === 'object') {
@@ -84,6 +85,30 @@ function isMarked(schema: any, mark: string, resolve: (ref: unknown) => any, dep
   if (Array.isArray(schema.anyOf) && schema.anyOf.length === 2 && schema.anyOf[0]?.type === 'null') return isMarked(schema.anyOf[1], mark, resolve, depth + 1);
   if (schema.$ref) return isMarked(resolve(schema.$ref), mark, resolve, depth + 1);
   return Array.isArray(schema.allOf) && schema.allOf.some((member: any) => isMarked(member, mark, resolve, depth + 1));
+}
+
+/** Marks the `anyOf` a nullable schema is wrapped in. */
+const NULLABLE_WRAPPER = 'x-docsgen-nullable';
+
+/**
+ * The pointer in the converted document of the schema at `pointer` in the original: a oneOf
+ * became an anyOf, and a nullable schema with a `$ref` or a combination moved into
+ * `anyOf/1` of its wrapper.
+ */
+export function convertedPointer(converted: unknown, pointer: string): string {
+  let node: any = converted;
+  const out: string[] = [];
+  for (const segment of pointer.split('/').slice(1)) {
+    if (node && typeof node === 'object' && node[NULLABLE_WRAPPER] === true) {
+      out.push('anyOf', '1');
+      node = node.anyOf[1];
+    }
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    const renamed = key === 'oneOf' && node && typeof node === 'object' && !('oneOf' in node) && 'anyOf' in node ? 'anyOf' : key;
+    out.push(renamed === key ? segment : renamed);
+    node = node && typeof node === 'object' ? node[renamed] : undefined;
+  }
+  return out.length === 0 ? '' : `/${out.join('/')}`;
 }
 
 /** The value at a JSON pointer (`/components/schemas/Zone`), or undefined. */

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { header, lintYaml, where } from './helpers';
+
+/** An operation whose response example is `example` (block YAML starting on line 14). */
+const responseSpec = (example: string, schema = `{ $ref: '#/components/schemas/Zone' }`, version = '3.0.3') => `openapi: ${version}
+info: { title: T, version: '1' }
+paths:
+  /zones:
+    post:
+      operationId: createZone
+      summary: Create a zone
+      responses:
+        '201':
+          description: Created.
+          content:
+            application/json:
+              schema: ${schema}
+              example:
+${example}
+components:
+  schemas:
+    Zone:
+      type: object
+      required: [id, name, secret]
+      properties:
+        id: { type: integer, readOnly: true }
+        name: { type: string, nullable: true }
+        secret: { type: string, writeOnly: true }
+        since: { type: string, format: date }
+`;
+
+describe('lint/examples: example-mismatch', () => {
+  it('passes an example that matches: null for a nullable property, a writeOnly property left out of a response', () => {
+    expect(where(lintYaml(responseSpec('                id: 1\n                name: null\n                since: "2025-06-01"')))).toEqual([]);
+  });
+
+  it('reports a wrong type at the line and column of the value\'s key, as a warning by default', () => {
+    const found = lintYaml(responseSpec('                id: 1\n                name: 5'));
+    expect(where(found)).toEqual(['example-mismatch 16:23']);
+    expect(found[0].severity).toBe('warning');
+    expect(found[0].text).toBe('The example of the 201 response of POST /zones (application/json) does not match its schema: at /name it must be string,null.');
+  });
+
+  it('reports a required property left out, at the example', () => {
+    expect(where(lintYaml(responseSpec('                name: x')))).toEqual(['example-mismatch 14:15']);
+  });
+
+  it('checks formats (a date-time where a date is expected)', () => {
+    const found = lintYaml(responseSpec('                id: 1\n                name: x\n                since: "2025-06-01T10:00:00Z"'));
+    expect(where(found)).toEqual(['example-mismatch 17:24']);
+    expect(found[0].text).toContain('must match format "date"');
+  });
+
+  it('takes readOnly by direction: a request body may leave out a readOnly property, not a writeOnly one', () => {
+    const spec = (example: string) => `${header}paths:
+  /zones:
+    post:
+      operationId: createZone
+      summary: Create a zone
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [id, secret]
+              properties:
+                id: { type: integer, readOnly: true }
+                secret: { type: string, writeOnly: true }
+            example: ${example}
+      responses:
+        '204': { description: Done. }
+`;
+    expect(where(lintYaml(spec('{ secret: s }')))).toEqual([]);
+    expect(where(lintYaml(spec('{ id: 1 }')))).toEqual(['example-mismatch 17:22']);
+  });
+
+  it('reads OpenAPI 3.1 schemas as JSON Schema 2020-12 (type lists, numeric exclusiveMinimum)', () => {
+    const schema = `{ type: [integer, 'null'], exclusiveMinimum: 0 }`;
+    const ignore = { 'unused-schema': 'ignore' } as const;
+    expect(where(lintYaml(responseSpec('                null', schema, '3.1.0'), ignore))).toEqual([]);
+    expect(where(lintYaml(responseSpec('                0', schema, '3.1.0'), ignore))).toEqual(['example-mismatch 14:15']);
+  });
+
+  it("reads OpenAPI 3.0's boolean exclusiveMinimum", () => {
+    const schema = `{ type: integer, minimum: 0, exclusiveMinimum: true }`;
+    const ignore = { 'unused-schema': 'ignore' } as const;
+    expect(where(lintYaml(responseSpec('                1', schema), ignore))).toEqual([]);
+    expect(where(lintYaml(responseSpec('                0', schema), ignore))).toEqual(['example-mismatch 14:15']);
+  });
+
+  it('reads a parameter example as text ("42" is an integer), not "abc"', () => {
+    const spec = (example: string) => `${header}paths:
+  /zones/{id}:
+    get:
+      operationId: getZone
+      summary: Get a zone
+      parameters:
+        - name: id
+          in: path
+          required: true
+          description: The zone.
+          schema: { type: integer }
+          example: ${example}
+      responses:
+        '204': { description: Done. }
+`;
+    expect(where(lintYaml(spec("'42'")))).toEqual([]);
+    const found = lintYaml(spec('abc'));
+    expect(where(found)).toEqual(['example-mismatch 14:20']);
+    expect(found[0].text).toBe('The example of the parameter "id" does not match its schema: it must be integer.');
+  });
+
+  it('reports an Example Object named by $ref where it is written, once, and a schema\'s own example', () => {
+    const found = lintYaml(`${header}paths:
+  /a:
+    get:
+      operationId: a
+      summary: A
+      responses:
+        '200':
+          description: OK.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Count' }
+              examples:
+                one: { $ref: '#/components/examples/Bad' }
+components:
+  examples:
+    Bad:
+      value: many
+  schemas:
+    Count:
+      type: integer
+      example: 3.5
+`);
+    expect(where(found)).toEqual(['example-mismatch 19:14', 'example-mismatch 23:16']);
+  });
+});
+
+describe('lint/codeSamples: code-sample-mismatch', () => {
+  const spec = (sample: string) => `${header}paths:
+  /zones:
+    post:
+      operationId: createZone
+      summary: Create a zone
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { name: { type: string } } }
+      responses:
+        '204': { description: Done. }
+      x-codeSamples:
+${sample}
+`;
+  it("checks curl's -d body against the request body schema", () => {
+    expect(where(lintYaml(spec(`        - lang: Shell\n          source: |\n            curl -X POST https://x.example/zones -d '{"name": "Park Slope"}'`)))).toEqual([]);
+    const found = lintYaml(spec(`        - lang: Shell\n          source: |\n            curl -X POST https://x.example/zones -d '{"name": 5}'`));
+    expect(where(found)).toEqual(['code-sample-mismatch 16:11']);
+    expect(found[0].text).toContain('at /name it must be string');
+  });
+
+  it('reports a JSON sample that does not parse', () => {
+    expect(where(lintYaml(spec(`        - lang: JSON\n          source: '{"name": }'`)))).toEqual(['code-sample-mismatch 16:19']);
+  });
+});
