@@ -6,6 +6,7 @@ import { linksPlugin } from './plugins/links';
 import { admonitionsPlugin } from './plugins/admonitions';
 import { codePlugin } from './plugins/code';
 import { tablesPlugin } from './plugins/tables';
+import { operationCardPlugin } from './plugins/operationCard';
 
 export interface MarkdownEnv {
   /** Absolute path of the source file. */
@@ -31,7 +32,7 @@ export interface MarkdownOptions {
 
 export function createMarkdown({ html, highlight = true }: MarkdownOptions): Md {
   const md = new MarkdownIt({ html, linkify: true, typographer: false });
-  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin, { highlight }).use(tablesPlugin);
+  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin, { highlight }).use(tablesPlugin).use(operationCardPlugin);
   return md;
 }
 

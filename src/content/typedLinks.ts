@@ -50,12 +50,28 @@ export function typedPlaceholder(index: number): string {
   return `${TYPED_PLACEHOLDER}${index}/`;
 }
 
-/** The HTML with each placeholder replaced by `hrefs[index]` (escaped for the attribute it is in). */
-export function replaceTypedPlaceholders(html: string, hrefs: ReadonlyMap<number, string>): string {
-  return html.replace(TYPED_PLACEHOLDER_RE, (whole, i: string) => {
+/** The index of a placeholder href, if it is one. */
+export function placeholderIndex(href: string): number | undefined {
+  const m = /^\/__docsgen_typed_link__\/(\d+)\/$/.exec(href);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** An operation card (`::operation{id=…}`, plugins/operationCard.ts) until resolved: the card of typed link `index`. */
+export function cardPlaceholder(index: number): string {
+  return `<div data-docsgen-operation-card="${index}"></div>`;
+}
+const CARD_PLACEHOLDER_RE = /<div data-docsgen-operation-card="(\d+)"><\/div>/g;
+
+/**
+ * The HTML with each placeholder replaced by `hrefs[index]` (escaped for the attribute it is in)
+ * and each card's by `cards[index]` (HTML).
+ */
+export function replaceTypedPlaceholders(html: string, hrefs: ReadonlyMap<number, string>, cards: ReadonlyMap<number, string> = new Map()): string {
+  const linked = html.replace(TYPED_PLACEHOLDER_RE, (whole, i: string) => {
     const href = hrefs.get(Number(i));
     return href === undefined ? whole : escapeAttribute(href);
   });
+  return cards.size === 0 ? linked : linked.replace(CARD_PLACEHOLDER_RE, (whole, i: string) => cards.get(Number(i)) ?? whole);
 }
 
 function escapeAttribute(s: string): string {

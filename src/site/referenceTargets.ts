@@ -16,8 +16,16 @@ import { apiBase, DEFAULT_SCHEMA_DEPTH, REPEAT_WITHIN_NODES } from './apiRoutes'
 /** A page of the reference a typed link can name, with the anchors its fragment can name. */
 export interface ReferencePage {
   route: string;
+  /** An operation's method, path (a webhook's event) and summary, for its card (`::operation{id=…}`). */
+  card?: OperationCard;
   /** `response-429`, `query.limit`, `response-200.data.boundary_id` (operation) or `boundary_id` (schema) → the page's id. */
   anchors(): FragmentAnchors;
+}
+
+export interface OperationCard {
+  method: string;
+  path: string;
+  summary: string;
 }
 
 export interface FragmentAnchors {
@@ -53,7 +61,8 @@ export function referenceTargets(config: ResolvedConfig, model: ApiModel, docume
       const m = METHOD_PATH.exec(name);
       const found = byId.get(name) ?? (m ? byPath.get(`${m[1].toUpperCase()} ${m[2]}`) : undefined);
       if (!found) return undefined;
-      return { route: found.route, anchors: () => cache(found.op, () => operationAnchors(operationView(model, found.op, document, () => '', { schemaPages }))) };
+      const card = { method: found.op.method.toUpperCase(), path: found.op.event ?? found.op.path, summary: found.op.summary };
+      return { route: found.route, card, anchors: () => cache(found.op, () => operationAnchors(operationView(model, found.op, document, () => '', { schemaPages }))) };
     },
     schema(name) {
       const schema = schemas.get(name);

@@ -13,12 +13,13 @@ import { locateInBody } from '../content/locate';
 import { replaceTypedPlaceholders, type TypedTarget } from '../content/typedLinks';
 import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
 import { pageHref } from '../versions/href';
-import { referenceTargets, type ReferencePage, type ReferenceTargets } from './referenceTargets';
+import { referenceTargets, type OperationCard, type ReferencePage, type ReferenceTargets } from './referenceTargets';
+import { escapeHtml } from '../shared/html';
 
 export const TYPED_LINK_HINT = 'Name an operation by its operationId or as "METHOD /path", a schema by its name, and after # a parameter (query.limit), the request body (request.name), a response (response-429) or a field (response-200.data.id); see "Links into the API reference" in the README.';
 
 /** Where a typed link goes (a route of the site and an anchor), or why it goes nowhere. */
-export type TypedResolution = { route: string; hash: string } | { problem: string };
+export type TypedResolution = { route: string; hash: string; card?: OperationCard } | { problem: string };
 export type TypedLinkResolver = (target: TypedTarget) => TypedResolution;
 type ApiModels = readonly Pick<ApiInput, 'settings' | 'model' | 'document'>[];
 
@@ -33,19 +34,24 @@ export function resolveTypedLinks(config: ResolvedConfig, guides: GuidesResult, 
   const docs = guides.docs.map((doc) => {
     if (!hasTypedLinks(doc)) return doc;
     const hrefs = new Map<number, string>();
+    const cards = new Map<number, string>();
     const links: LinkRecord[] = [];
+    const withCards = doc.html.includes(CARD_MARK);
     doc.links.forEach((link, i) => {
       if (!link.typed) return void links.push(link);
       const found = resolve(link.typed);
       if ('problem' in found) {
         diagnostics.push(...brokenTypedLink(config, doc, link, found.problem));
         hrefs.set(i, link.raw);
+        if (withCards) cards.set(i, `<p><code>${escapeHtml(safeDecode(link.raw))}</code></p>`);
         return;
       }
-      hrefs.set(i, pageHref(config, found.route) + (found.hash ? `#${found.hash}` : ''));
+      const href = pageHref(config, found.route) + (found.hash ? `#${found.hash}` : '');
+      hrefs.set(i, href);
+      if (withCards && found.card) cards.set(i, operationCardHtml(found.card, href));
       links.push({ ...link, route: found.route, hash: found.hash });
     });
-    return resolvedDoc(doc, hrefs, links);
+    return resolvedDoc(doc, hrefs, cards, links);
   });
   return { guides: { ...guides, docs, diagnostics: [...guides.diagnostics, ...diagnostics] }, diagnostics };
 }
@@ -71,13 +77,22 @@ export function hasTypedLinks(doc: GuideDoc): boolean {
  */
 const resolved = new WeakMap<GuideDoc, { key: string; doc: GuideDoc }>();
 
-function resolvedDoc(doc: GuideDoc, hrefs: Map<number, string>, links: LinkRecord[]): GuideDoc {
-  const key = JSON.stringify([...hrefs]);
+function resolvedDoc(doc: GuideDoc, hrefs: Map<number, string>, cards: Map<number, string>, links: LinkRecord[]): GuideDoc {
+  const key = JSON.stringify([[...hrefs], [...cards]]);
   const kept = resolved.get(doc);
   if (kept?.key === key) return kept.doc;
-  const made = { ...doc, html: replaceTypedPlaceholders(doc.html, hrefs), links };
+  const made = { ...doc, html: replaceTypedPlaceholders(doc.html, hrefs, cards), links };
   resolved.set(doc, { key, doc: made });
   return made;
+}
+
+/** Marks a guide whose HTML holds an operation card (content/plugins/operationCard.ts). */
+const CARD_MARK = 'data-docsgen-operation-card=';
+
+/** An operation's card: the markup of a row of an API tag's operation list (templates/components/OperationList.tsx), styled the same. */
+function operationCardHtml(card: OperationCard, href: string): string {
+  const method = escapeHtml(card.method);
+  return `<ul class="operation-list operation-card"><li><span class="method-badge method-${method.toLowerCase()}">${method}</span><code class="operation-path">${escapeHtml(card.path)}</code><a href="${escapeHtml(href)}">${escapeHtml(card.summary || `${card.method} ${card.path}`)}</a></li></ul>`;
 }
 
 type Api = { id: string; targets: ReferenceTargets };
@@ -101,7 +116,7 @@ function resolveTarget(target: TypedTarget, apis: Api[]): TypedResolution {
     return { problem: `${what}, which several APIs have (${ids.join(', ')}); name one: ${ids.map((id) => `${target.kind}:${id}/${target.name}`).join(' or ')}` };
   }
   const { page } = found[0];
-  if (!target.fragment) return { route: page.route, hash: '' };
+  if (!target.fragment) return { route: page.route, hash: '', ...(page.card ? { card: page.card } : {}) };
   const hash = fragmentId(page, target.fragment);
   if (hash === undefined) return { problem: `#${target.fragment} on the page of ${what}, which has no such ${target.kind === 'op' ? 'parameter, response or field' : 'field'}` };
   return { route: page.route, hash };
@@ -124,6 +139,8 @@ function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord
     const definition = lines.findIndex((line) => /^\s{0,3}\[[^\]]+\]:/.test(line) && (line.includes(link.raw) || line.includes(safeDecode(link.raw))));
     if (definition !== -1) location = at(safeDecode(link.raw), definition + 1 + doc.bodyLineOffset);
   }
+  // An operation card (`::operation{id=searchBoundaries}`) names its target without `op:`.
+  if (location.column === undefined && link.typed && lines[link.line - 1 - doc.bodyLineOffset]?.trimStart().startsWith('::operation')) location = at(link.typed.name);
   const written = safeDecode(link.raw);
   return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${written}" names ${problem}.`, { location, hint: TYPED_LINK_HINT }).map((d) => ({ ...d, target: written, reason: `names ${problem}` }));
 }

@@ -215,6 +215,26 @@ describe('#20 a typed link to a target the spec does not have', () => {
   });
 });
 
+describe('#20 the operation card: ::operation{id=…}', () => {
+  it("renders the operation's method, path and summary, linking to its page; a target the spec lacks is a broken link", async () => {
+    const text = ['---', 'title: Cards', '---', 'Two cards:', '', '::operation{id=searchBoundaries}', '', '::operation{id="GET /v1/boundaries/{boundary_id}"}', '', '::operation{id=nope}', ''].join('\n');
+    const f = await buildFiles({ 'docsgen.config.ts': config({ onBrokenLinks: 'warn' }), 'openapi.yaml': spec().replace('summary: Get a boundary', 'summary: Get a <img src=x onerror=alert(1)> boundary'), 'content/guides/cards.md': text });
+    const $ = f.$('guides/cards/index.html');
+    const cards = $('.markdown .operation-card li').toArray().map((li) => [$(li).find('.method-badge').text(), $(li).find('.operation-path').text(), $(li).find('a').text(), $(li).find('a').attr('href')]);
+    expect(cards).toEqual([
+      ['GET', '/v1/boundaries/search', 'Search boundaries', '/api/search-boundaries'],
+      ['GET', '/v1/boundaries/{boundary_id}', 'Get a <img src=x onerror=alert(1)> boundary', '/api/get-boundary'],
+    ]);
+    expect($('.markdown img')).toHaveLength(0);
+    // The broken one: shown as its target in code, reported at the id's line and column.
+    expect($('.markdown p code').last().text()).toBe('op:nope');
+    expect(linkProblems(f.result.diagnostics).map((d) => [path.relative(f.dir, d.location!.file), d.location!.line, d.location!.column, d.text])).toEqual([
+      ['content/guides/cards.md', 10, 16, 'The link "op:nope" names the operation nope, which the spec does not have (by operationId or method and path).'],
+    ]);
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  });
+});
+
 describe('#20 check-links keeps typed links it resolved in its cache', () => {
   it('keeps each target it resolved, and still sees a new target and a renamed operation', async () => {
     const dir = writeFiles({ 'docsgen.config.ts': config(), 'openapi.yaml': spec(), 'content/guides/places.md': guide });
