@@ -1,0 +1,92 @@
+// `docsgen lint` as a user runs it, and the gate inside `docsgen build`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import Ajv04 from 'ajv-draft-04';
+import { runDocsgen } from '../faults/harness';
+import { buildFails, buildFiles, configSource, writeFiles } from '../helpers/fixture';
+
+const spec = (example: string) => `openapi: 3.0.3
+info: { title: Zones, version: '1' }
+paths:
+  /zones:
+    get:
+      operationId: listZones
+      summary: List zones
+      responses:
+        '200':
+          description: The zones.
+          content:
+            application/json:
+              schema: { type: object, properties: { count: { type: integer } } }
+              example: { count: ${example} }
+`;
+const guide = '---\ntitle: Start\n---\n\nText.\n';
+const project = (example: string, lint?: unknown) =>
+  writeFiles({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml' }, ...(lint ? { lint } : {}) }), 'openapi.yaml': spec(example), 'content/guides/start.md': guide });
+
+describe('docsgen lint', () => {
+  it('exits 0 on a clean project and says what it checked', async () => {
+    const run = await runDocsgen(['lint'], project('3'));
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/✓ lint: 0 errors, 0 warnings \(1 spec and 1 guide in \d+ ms\)\./);
+  });
+
+  it('exits 0 with an example mismatch (a warning by default), printed at file:line:column', async () => {
+    const run = await runDocsgen(['lint'], project('"many"'));
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toContain('(!) warning openapi.yaml:14:33 The example of the 200 response of GET /zones (application/json) does not match its schema: at /count it must be integer.');
+  });
+
+  it("exits 1 when the config makes the rule 'throw'", async () => {
+    const run = await runDocsgen(['lint'], project('"many"', { rules: { 'example-mismatch': 'throw' } }));
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toContain('✗ error openapi.yaml:14:33');
+  });
+
+  it('rejects an unknown rule in the config with its dotted path', async () => {
+    const run = await runDocsgen(['lint'], project('3', { rules: { 'example-mismatches': 'throw' } }));
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toContain('lint.rules.example-mismatches');
+  });
+
+  it('--format json prints the findings for tools', async () => {
+    const run = await runDocsgen(['lint', '--format', 'json'], project('"many"'));
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      expect.objectContaining({ code: 'example-mismatch', severity: 'warning', file: 'openapi.yaml', line: 14, column: 33 }),
+    ]);
+  });
+
+  it('--format sarif prints a SARIF 2.1.0 log that its JSON schema accepts, with the finding at its region', async () => {
+    const run = await runDocsgen(['lint', '--format', 'sarif'], project('"many"', { rules: { 'example-mismatch': 'throw' } }));
+    expect(run.code).toBe(1);
+    const log = JSON.parse(run.stdout);
+    const schemaFile = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+    const ajv = new Ajv04({ strict: false, allErrors: true, validateFormats: false, unicodeRegExp: false });
+    const validate = ajv.compile(JSON.parse(fs.readFileSync(schemaFile, 'utf8')));
+    expect(validate({ version: '2.1.0' }), 'the schema rejects a log without runs').toBe(false);
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    const [result] = log.runs[0].results;
+    expect(result).toMatchObject({ ruleId: 'example-mismatch', level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'openapi.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 14, startColumn: 33 } } }] });
+    expect(log.runs[0].tool.driver.rules[result.ruleIndex].id).toBe('example-mismatch');
+  });
+});
+
+describe('docsgen build runs the gate', () => {
+  const files = (example: string, lint?: unknown) => ({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml' }, ...(lint ? { lint } : {}) }), 'openapi.yaml': spec(example), 'content/guides/start.md': guide });
+
+  it('builds with an example mismatch, reporting it as a warning (the default policy)', async () => {
+    const site = await buildFiles(files('"many"'), { write: false });
+    const found = site.result.diagnostics.filter((d) => d.code === 'example-mismatch');
+    expect(found.map((d) => [d.severity, path.basename(d.location!.file), d.location!.line, d.location!.column])).toEqual([['warning', 'openapi.yaml', 14, 33]]);
+  });
+
+  it("fails with the rule set to 'throw', and reports nothing with 'ignore'", async () => {
+    const failed = await buildFails(files('"many"', { rules: { 'example-mismatch': 'throw' } }), { write: false });
+    expect(failed.error.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['example-mismatch']);
+    const site = await buildFiles(files('"many"', { rules: { 'example-mismatch': 'ignore' } }), { write: false });
+    expect(site.result.diagnostics.filter((d) => d.code === 'example-mismatch')).toEqual([]);
+  });
+});
