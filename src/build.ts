@@ -238,7 +238,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       timings.push(['openapi', performance.now() - start]);
     }
     // The quality gate (src/lint/), under each rule's policy: errors stop the build here.
-    const lintFound = stage('lint', () => lintBuild(config, written.docs, apis));
+    const lintFound = stage('lint', () => lintBuild(config, written.docs, apis, memo));
     if (hasErrors(lintFound)) collect(await validated); // an invalid spec explains them
     collect(lintFound);
 

@@ -20,8 +20,8 @@ export interface ExampleValidator {
    * The problems of `value` against the schema at `schemaPointer`, [] when it matches, or
    * undefined when the schema cannot be compiled (an invalid pattern, a broken `$ref`): the spec
    * validator reports those, and an example cannot be judged against them.
-   * `coerce`: the value is written as text (a parameter, a header), so `"10"` is a number and
-   * `"a,b"`-less scalars stand for one-item arrays.
+   * `coerce`: the value is written as text (a parameter, a header), so `"10"` may be a number
+   * and `"a,b"` a list.
    */
   validate(schemaPointer: string, value: unknown, options: { direction: Direction; coerce?: boolean }): ExampleProblem[] | undefined;
 }
@@ -38,52 +38,61 @@ const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (v:
 };
 
 export function createExampleValidator(document: Record<string, any>): ExampleValidator {
-  const instances = new Map<string, { ajv: Ajv2020; id: string; converted: Record<string, any> } | undefined>();
+  const instances = new Map<Direction, { ajv: Ajv2020; id: string; converted: Record<string, any> } | undefined>();
   const compiled = new Map<string, ValidateFunction | undefined>();
-  const instance = (direction: Direction, coerce: boolean) => {
-    const key = `${direction}|${coerce}`;
-    if (!instances.has(key)) instances.set(key, makeInstance(document, direction, coerce));
-    return instances.get(key);
+  const compile = (direction: Direction, schemaPointer: string) => {
+    if (!instances.has(direction)) instances.set(direction, makeInstance(document, direction));
+    const made = instances.get(direction);
+    if (!made) return undefined;
+    const key = `${direction}|${schemaPointer}`;
+    if (!compiled.has(key)) {
+      let fn: ValidateFunction | undefined;
+      try {
+        fn = made.ajv.compile({ $ref: `${made.id}#${encodePointer(convertedPointer(made.converted, schemaPointer))}` });
+      } catch {
+        fn = undefined;
+      }
+      compiled.set(key, fn);
+    }
+    return compiled.get(key);
+  };
+  const run = (fn: ValidateFunction, value: unknown): ExampleProblem[] | undefined => {
+    try {
+      return fn(value) ? [] : problems(fn.errors ?? []);
+    } catch {
+      return undefined; // a pattern the engine cannot run, a recursion without end
+    }
   };
   return {
     validate(schemaPointer, value, { direction, coerce = false }) {
-      const made = instance(direction, coerce);
-      if (!made) return undefined;
-      const key = `${direction}|${coerce}|${schemaPointer}`;
-      if (!compiled.has(key)) {
-        let fn: ValidateFunction | undefined;
-        try {
-          fn = made.ajv.compile({ $ref: `${made.id}#${encodePointer(convertedPointer(made.converted, schemaPointer))}` });
-        } catch {
-          fn = undefined;
-        }
-        compiled.set(key, fn);
-      }
-      const fn = compiled.get(key);
+      const fn = compile(direction, schemaPointer);
       if (!fn) return undefined;
-      // Coercion rewrites the data in place: it gets a copy (parameters' examples are small).
-      const data = coerce ? { value: structuredClone(value) } : { value };
-      let valid: boolean;
-      try {
-        valid = fn(data.value) as boolean;
-      } catch {
-        return undefined; // a pattern the engine cannot run, a recursion without end
-      }
-      return valid ? [] : problems(fn.errors ?? []);
+      const found = run(fn, value);
+      if (!coerce || !found || found.length === 0 || typeof value !== 'string') return found;
+      // Text that reads as what the schema wants (a number, a boolean, a list) is that value.
+      return textReadings(value).some((reading) => run(fn, reading)?.length === 0) ? [] : found;
     },
   };
 }
 
-function makeInstance(document: Record<string, any>, direction: Direction, coerce: boolean): { ajv: Ajv2020; id: string; converted: Record<string, any> } | undefined {
+/** What a parameter's or header's text may stand for: `10` → 10, `true` → true, `a,b` → ['a', 'b'], `x` → ['x']. */
+function textReadings(text: string): unknown[] {
+  const scalar = (s: string): unknown => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s === 'true' ? true : s === 'false' ? false : s === 'null' ? null : s);
+  const items = text.split(',').map(scalar);
+  return [scalar(text), items, items.map(String), [text]];
+}
+
+function makeInstance(document: Record<string, any>, direction: Direction): { ajv: Ajv2020; id: string; converted: Record<string, any> } | undefined {
   const ajv = new Ajv2020({
     strict: false,
     validateSchema: false,
     allErrors: false,
     allowUnionTypes: true,
+    // Each component is compiled once and called by reference, not generated again into every example's validator.
+    inlineRefs: false,
     // Patterns are written for ECMAScript or PCRE without the `u` flag's stricter escapes.
     unicodeRegExp: false,
     logger: false,
-    ...(coerce ? { coerceTypes: 'array' as const } : {}),
   });
   addFormats(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format as { type: 'number'; validate: (n: number) => boolean });
