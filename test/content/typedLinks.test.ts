@@ -285,6 +285,23 @@ describe('#20 typed links with versions, several APIs and the build cache', () =
     fs.rmSync(f.dir, { recursive: true, force: true });
   });
 
+  it("resolves a translation's typed links to the pages of its locale, and reports a broken one at the translation's line", async () => {
+    const i18n = { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: { en: { label: 'English' }, fr: { label: 'Français' } } };
+    const files = {
+      'docsgen.config.ts': config({ i18n }),
+      'openapi.yaml': spec(),
+      'content/guides/places.md': '---\ntitle: Places\n---\nUse [search](op:searchBoundaries).\n',
+      'i18n/fr/guides/places.md': '---\ntitle: Lieux\n---\nUtilisez [la recherche](op:searchBoundaries#query.lat).\n',
+    };
+    const f = await buildFiles(files);
+    expect(hrefs(f, 'guides/places/index.html')).toEqual({ search: '/api/search-boundaries' });
+    expect(hrefs(f, 'fr/guides/places/index.html')).toEqual({ 'la recherche': '/fr/api/search-boundaries#query-lat' });
+    fs.rmSync(f.dir, { recursive: true, force: true });
+    const { dir, error } = await buildFails({ ...files, 'i18n/fr/guides/places.md': '---\ntitle: Lieux\n---\nUtilisez [la recherche](op:chercher).\n' });
+    expect(linkProblems(error.diagnostics).map((d) => [path.relative(dir, d.location!.file), d.location!.line, d.location!.column])).toEqual([['i18n/fr/guides/places.md', 4, 25]]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('with several APIs, finds a name in the one API that has it, and asks for op:<api>/<name> when several do', async () => {
     const tiles = `openapi: 3.0.3
 info: { title: Tiles API, version: 1.0.0 }
