@@ -11,24 +11,35 @@ import { collectAllLinks } from '../links/collect';
 import { scanHtml } from '../links/html';
 import { siteLocales, siteWideTargets } from './locales';
 import { routeToFile } from '../shared/url';
+import type { TypedTarget } from '../content/typedLinks';
+import { resolveTypedLinks, typedTargets, type TypedLinkResolver } from '../site/typedLinks';
 
-export function checkLocaleLinks(
+/** `typedLinks`: a resolver for the typed links (`op:…`) the given targets name (links/fromSources.ts). */
+export async function checkLocaleLinks(
   config: ResolvedConfig,
   targets: { routes: Set<string>; files: Set<string>; anchors: Map<string, Set<string>> },
   found: Diagnostic[],
-  options: { external?: boolean } = {},
-): LinkDiagnostic[] {
+  options: { external?: boolean; typedLinks?: (wanted: TypedTarget[]) => Promise<TypedLinkResolver> } = {},
+): Promise<LinkDiagnostic[]> {
   const { locales } = siteLocales(config);
   if (locales.length < 2) return [];
   const out: LinkDiagnostic[] = [];
   const key = (d: Diagnostic) => `${d.code}|${d.location?.file ?? ''}|${d.location?.line ?? ''}|${d.text}`;
   const seen = new Set(found.map(key));
-  const perLocale = locales.slice(1).map((locale) => {
-    const guides = loadGuides(locale.config, undefined, { highlight: false, translations: locale.translations });
+  const perLocale = [];
+  for (const locale of locales.slice(1)) {
+    let guides = loadGuides(locale.config, undefined, { highlight: false, translations: locale.translations });
+    // Typed links into the reference (`op:…`): a broken one is reported where a translation has it.
+    const wanted = typedTargets(guides);
+    if (wanted.length > 0 && options.typedLinks) {
+      const typed = resolveTypedLinks(locale.config, guides, await options.typedLinks(wanted));
+      guides = typed.guides;
+      out.push(...typed.diagnostics.filter((d) => d.location?.file?.startsWith(locale.translations) && !seen.has(key(d))));
+    }
     const anchors = new Map(targets.anchors);
     for (const doc of guides.docs.filter((d) => !guides.untranslated?.has(d.route))) anchors.set(doc.route, scanHtml(doc.html).ids);
-    return { locale, guides, anchors };
-  });
+    perLocale.push({ locale, guides, anchors });
+  }
   // Raw HTML links are emitted as written: resolved from the site's root, into any locale.
   const siteWide = siteWideTargets(locales, locales.map(() => targets.routes), [targets.anchors, ...perLocale.map((l) => l.anchors)]);
   // Each locale's page files, as a static host finds them (`/fr/guides/a` → `fr/guides/a/index.html`).

@@ -17,7 +17,7 @@ import type { PageModel, SidebarItem } from '../shared/viewModels';
 import { routeToFile, versionedRoute } from '../shared/url';
 import { buildSite, type SiteResult } from '../site/routes';
 import { resolveTypedLinks, typedLinkResolver, typedTargets, type TypedLinkResolver } from '../site/typedLinks';
-import { typedLinkKey } from '../content/typedLinks';
+import { typedLinkKey, type TypedTarget } from '../content/typedLinks';
 import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from './apiCache';
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { collectAllLinks, type ExternalLink } from './collect';
@@ -115,29 +115,26 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
 
   // Typed links into the reference (`op:searchBoundaries`) are resolved against the API models;
   // a run whose API part is cached answers from it, and reads the spec only for a link it lacks.
+  const known = apiPart?.typed ?? {};
+  let added = false;
+  let live: TypedLinkResolver | undefined;
+  const typedLinks = async (wanted: TypedTarget[]): Promise<TypedLinkResolver> => {
+    if (!live && !wanted.every((target) => typedLinkKey(target) in known)) live = typedLinkResolver(config, config.apis.length > 0 ? (await fullSite()).apis : []);
+    return (target) => (known[typedLinkKey(target)] ??= ((added = true), live!(target)));
+  };
   let docs = guides.docs;
   const wanted = typedTargets(guides);
   if (wanted.length > 0) {
-    const known = apiPart?.typed ?? {};
-    let added = false;
-    let resolve: TypedLinkResolver = (target) => known[typedLinkKey(target)];
-    if (!wanted.every((target) => typedLinkKey(target) in known)) {
-      let live: TypedLinkResolver;
-      try {
-        live = typedLinkResolver(config, config.apis.length > 0 ? (await fullSite()).apis : []);
-      } catch (e) {
-        if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
-        throw e;
-      }
-      resolve = (target) => (known[typedLinkKey(target)] ??= ((added = true), live(target)));
+    let resolve: TypedLinkResolver;
+    try {
+      resolve = await typedLinks(wanted);
+    } catch (e) {
+      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
+      throw e;
     }
     const typed = resolveTypedLinks(config, guides, resolve);
     diagnostics.push(...typed.diagnostics);
     docs = typed.guides.docs;
-    if (key && apiPart && added) {
-      apiPart.typed = known;
-      writeApiCache(config, apiPart);
-    }
   }
   const collected = collectAllLinks(config, docs, { external: !!options.external });
   const fromConfig = (l: { location: { file: string } }) => !isLatest && l.location.file === config.configFile;
@@ -174,7 +171,18 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
     }
   }
   // Every other locale's guides, under its own base URL (src/i18n/checkLocales.ts).
-  if (isLatest) linkDiagnostics.push(...checkLocaleLinks(config, { routes, files, anchors: quick }, linkDiagnostics));
+  if (isLatest) {
+    try {
+      linkDiagnostics.push(...(await checkLocaleLinks(config, { routes, files, anchors: quick }, linkDiagnostics, { typedLinks })));
+    } catch (e) {
+      if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
+      throw e;
+    }
+  }
+  if (key && apiPart && added) {
+    apiPart.typed = known;
+    writeApiCache(config, apiPart);
+  }
   const own = [...routes].filter((route) => !elsewhere?.routes.has(route));
   const pageIds = new Map(own.flatMap((route): [string, Set<string>][] => (quick.has(route) ? [[versionedRoute(route, config.versionSegment, versionSections(config)), quick.get(route)!]] : [])));
   const pageRoutes = own.map((route) => versionedRoute(route, config.versionSegment, versionSections(config)));

@@ -299,6 +299,9 @@ describe('#20 typed links with versions, several APIs and the build cache', () =
     fs.rmSync(f.dir, { recursive: true, force: true });
     const { dir, error } = await buildFails({ ...files, 'i18n/fr/guides/places.md': '---\ntitle: Lieux\n---\nUtilisez [la recherche](op:chercher).\n' });
     expect(linkProblems(error.diagnostics).map((d) => [path.relative(dir, d.location!.file), d.location!.line, d.location!.column])).toEqual([['i18n/fr/guides/places.md', 4, 25]]);
+    // check-links too, with the translation's target (and the English guide's link fine).
+    const report = await checkSiteLinks({ root: dir, configFile: path.join(dir, 'docsgen.config.ts') });
+    expect(toProblems(report.diagnostics, dir).map((p) => [p.file, p.line, p.column, p.target])).toEqual([['i18n/fr/guides/places.md', 4, 25, 'op:chercher']]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
