@@ -37,6 +37,8 @@ export interface FragmentAnchors {
 export interface ReferenceTargets {
   operation(name: string): ReferencePage | undefined;
   schema(name: string): ReferencePage | undefined;
+  /** What a link can name: operationIds and `METHOD /path`s, or schema names (for a suggestion when it names nothing). */
+  names(kind: 'op' | 'schema'): string[];
 }
 
 const METHOD_PATH = /^(get|put|post|delete|options|head|patch|trace|query)\s+(\S+)$/i;
@@ -64,6 +66,7 @@ export function referenceTargets(config: ResolvedConfig, model: ApiModel, docume
       const card = { method: found.op.method.toUpperCase(), path: found.op.event ?? found.op.path, summary: found.op.summary };
       return { route: found.route, card, anchors: () => cache(found.op, () => operationAnchors(operationView(model, found.op, document, () => '', { schemaPages }))) };
     },
+    names: (kind) => (kind === 'op' ? [...byId.keys(), ...byPath.keys()] : [...schemas.keys()]),
     schema(name) {
       const schema = schemas.get(name);
       if (!schema) return undefined;

@@ -13,13 +13,14 @@ import { locateInBody } from '../content/locate';
 import { replaceTypedPlaceholders, type TypedTarget } from '../content/typedLinks';
 import { byPolicy, type Diagnostic } from '../diagnostics/diagnostic';
 import { pageHref } from '../versions/href';
-import { referenceTargets, type OperationCard, type ReferencePage, type ReferenceTargets } from './referenceTargets';
+import { referenceTargets, type OperationCard, type ReferenceTargets } from './referenceTargets';
+import { closest } from '../config/validate';
 import { escapeHtml } from '../shared/html';
 
 export const TYPED_LINK_HINT = 'Name an operation by its operationId or as "METHOD /path", a schema by its name, and after # a parameter (query.limit), the request body (request.name), a response (response-429) or a field (response-200.data.id); see "Links into the API reference" in the README.';
 
 /** Where a typed link goes (a route of the site and an anchor), or why it goes nowhere. */
-export type TypedResolution = { route: string; hash: string; card?: OperationCard } | { problem: string };
+export type TypedResolution = { route: string; hash: string; card?: OperationCard } | { problem: string; suggestion?: string };
 export type TypedLinkResolver = (target: TypedTarget) => TypedResolution;
 type ApiModels = readonly Pick<ApiInput, 'settings' | 'model' | 'document'>[];
 
@@ -41,7 +42,7 @@ export function resolveTypedLinks(config: ResolvedConfig, guides: GuidesResult, 
       if (!link.typed) return void links.push(link);
       const found = resolve(link.typed);
       if ('problem' in found) {
-        diagnostics.push(...brokenTypedLink(config, doc, link, found.problem));
+        diagnostics.push(...brokenTypedLink(config, doc, link, found));
         hrefs.set(i, link.raw);
         if (withCards) cards.set(i, `<p><code>${escapeHtml(safeDecode(link.raw))}</code></p>`);
         return;
@@ -109,7 +110,9 @@ function resolveTarget(target: TypedTarget, apis: Api[]): TypedResolution {
   if (found.length === 0) {
     const where = target.api !== undefined ? `the API ${target.api}` : apis.length === 1 ? 'the spec' : 'none of the APIs';
     const by = target.kind === 'op' ? ' (by operationId or method and path)' : '';
-    return { problem: `${what}, which ${where} ${where === 'none of the APIs' ? 'has' : 'does not have'}${by}` };
+    const near = closest(target.name, candidates.flatMap((api) => api.targets.names(target.kind)));
+    const suggestion = near && `${target.kind}:${target.api ? `${target.api}/` : ''}${near}${target.fragment ? `#${target.fragment}` : ''}`;
+    return { problem: `${what}, which ${where} ${where === 'none of the APIs' ? 'has' : 'does not have'}${by}`, ...(suggestion ? { suggestion } : {}) };
   }
   if (found.length > 1) {
     const ids = found.map((f) => f.api.id);
@@ -117,18 +120,18 @@ function resolveTarget(target: TypedTarget, apis: Api[]): TypedResolution {
   }
   const { page } = found[0];
   if (!target.fragment) return { route: page.route, hash: '', ...(page.card ? { card: page.card } : {}) };
-  const hash = fragmentId(page, target.fragment);
-  if (hash === undefined) return { problem: `#${target.fragment} on the page of ${what}, which has no such ${target.kind === 'op' ? 'parameter, response or field' : 'field'}` };
+  const anchors = page.anchors();
+  const hash = anchors.named.get(target.fragment) ?? (anchors.ids.has(target.fragment) ? target.fragment : undefined);
+  if (hash === undefined) {
+    const near = closest(target.fragment, [...anchors.named.keys()]);
+    const suggestion = near && `${target.kind}:${target.api ? `${target.api}/` : ''}${target.name}#${near}`;
+    return { problem: `#${target.fragment} on the page of ${what}, which has no such ${target.kind === 'op' ? 'parameter, response or field' : 'field'}`, ...(suggestion ? { suggestion } : {}) };
+  }
   return { route: page.route, hash };
 }
 
-function fragmentId(page: ReferencePage, fragment: string): string | undefined {
-  const anchors = page.anchors();
-  return anchors.named.get(fragment) ?? (anchors.ids.has(fragment) ? fragment : undefined);
-}
-
 /** A typed link that names nothing, at its line and column; the check-links report shows `target` and `reason`. */
-function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord, problem: string): Diagnostic[] {
+function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord, { problem, suggestion }: { problem: string; suggestion?: string }): Diagnostic[] {
   const lines = doc.body.split('\n');
   const at = (needle: string, line = link.line) => locateInBody(doc.file, lines, doc.bodyLineOffset, line, needle);
   // markdown-it hands over the destination percent-encoded: `<op:GET /v1/x>` arrives as `op:GET%20/v1/x`.
@@ -142,7 +145,7 @@ function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord
   // An operation card (`::operation{id=searchBoundaries}`) names its target without `op:`.
   if (location.column === undefined && link.typed && lines[link.line - 1 - doc.bodyLineOffset]?.trimStart().startsWith('::operation')) location = at(link.typed.name);
   const written = safeDecode(link.raw);
-  return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${written}" names ${problem}.`, { location, hint: TYPED_LINK_HINT }).map((d) => ({ ...d, target: written, reason: `names ${problem}` }));
+  return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${written}" names ${problem}.`, { location, hint: suggestion ? `Did you mean ${suggestion}?` : TYPED_LINK_HINT }).map((d) => ({ ...d, target: written, reason: `names ${problem}` }));
 }
 
 function safeDecode(s: string): string {

@@ -184,6 +184,14 @@ describe('#20 a typed link to a target the spec does not have', () => {
       ['content/guides/broken.md', 6, 70, 'error', 'broken-link', 'The link "schema:Boundary#boundary_idd" names #boundary_idd on the page of the schema Boundary, which has no such field.'],
       ['content/guides/broken.md', 7, 15, 'error', 'broken-link', 'The link "op:DELETE /v1/boundaries/search" names the operation DELETE /v1/boundaries/search, which the spec does not have (by operationId or method and path).'],
     ]);
+    // A near miss is named in the hint.
+    expect(linkProblems(error.diagnostics).map((d) => d.hint)).toEqual([
+      'Did you mean op:searchBoundaries?',
+      'Did you mean schema:Boundary?',
+      'Did you mean op:searchBoundaries#response-429?',
+      'Did you mean schema:Boundary#boundary_id?',
+      expect.stringContaining('Name an operation by its operationId or as "METHOD /path"'),
+    ]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
