@@ -60,6 +60,7 @@ function judge(validator: ExampleValidator, c: ExampleCase) {
 
 function* exampleCases(document: Record<string, any>): Generator<ExampleCase> {
   const components = isObject(document.components) ? document.components : {};
+  const listExamples = /^3\.[1-9]/.test(String(document.openapi ?? ''));
   const parameter = function* (raw: any, pointer: string, direction: Direction, kind: 'parameter' | 'header', name?: string): Generator<ExampleCase> {
     const found = deref(document, raw, pointer);
     if (!found) return;
@@ -90,7 +91,8 @@ function* exampleCases(document: Record<string, any>): Generator<ExampleCase> {
     seenSchemas.add(schema);
     const subject = `the schema ${printable(pointer.startsWith('/components/schemas/') ? pointer.slice('/components/schemas/'.length) : pointer)}`;
     if ('example' in schema && schema.example !== undefined) yield { value: schema.example, valuePointer: `${pointer}/example`, schemaPointer: pointer, direction: 'any', coerce: false, subject };
-    if (Array.isArray(schema.examples)) {
+    // A schema's `examples` list is JSON Schema's (OpenAPI 3.1 on); in 3.0 it is no keyword at all.
+    if (listExamples && Array.isArray(schema.examples)) {
       for (const [i, value] of schema.examples.entries()) yield { value, valuePointer: `${pointer}/examples/${i}`, schemaPointer: pointer, direction: 'any', coerce: false, subject };
     }
     for (const key of ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties']) {

@@ -28,12 +28,14 @@ export interface LintInput {
   guides: readonly Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>[];
   /** `lint.rules` of the config. */
   rules?: Readonly<Record<string, Policy>>;
+  /** Which rules run (default: all); a rule whose policy is 'ignore' never does. */
+  select?: (code: string) => boolean;
 }
 
 /** Every finding, as diagnostics under their rules' policies, sorted. */
 export function lint(input: LintInput): Diagnostic[] {
   const policies = rulePolicies(input.rules);
-  const wanted = (code: string) => policies.get(code) !== 'ignore';
+  const wanted = (code: string) => policies.get(code) !== 'ignore' && (input.select?.(code) ?? true);
   const diagnostics: Diagnostic[] = [];
   for (const spec of input.specs) {
     const findings = lintSpec(spec.document, spec.source, wanted);

@@ -93,7 +93,7 @@ describe('docsgen CLI', () => {
 
   it('prints per-stage timings with --timings', () => {
     const r = run(['build', '--timings'], writeFiles(site));
-    expect(r.stdout).toMatch(/^timings: config \d+ ms, content \d+ ms, site \d+ ms, search \d+ ms, islands \d+ ms, render \d+ ms, links \d+ ms, output \d+ ms$/m);
+    expect(r.stdout).toMatch(/^timings: config \d+ ms, content \d+ ms, lint \d+ ms, site \d+ ms, search \d+ ms, islands \d+ ms, render \d+ ms, links \d+ ms, output \d+ ms$/m);
   });
 
 });

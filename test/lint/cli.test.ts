@@ -89,4 +89,12 @@ describe('docsgen build runs the gate', () => {
     const site = await buildFiles(files('"many"', { rules: { 'example-mismatch': 'ignore' } }), { write: false });
     expect(site.result.diagnostics.filter((d) => d.code === 'example-mismatch')).toEqual([]);
   });
+
+  it('leaves the rules about missing content to docsgen lint unless the config sets them', async () => {
+    const undescribed = { ...files('3'), 'openapi.yaml': spec('3').replace('      summary: List zones\n', '') };
+    const site = await buildFiles(undescribed, { write: false });
+    expect(site.result.diagnostics.filter((d) => d.code === 'operation-description')).toEqual([]);
+    const failed = await buildFails({ ...undescribed, 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml' }, lint: { rules: { 'operation-description': 'throw' } } }) }, { write: false });
+    expect(failed.error.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.location?.line}:${d.location?.column}`)).toEqual(['operation-description 5:5']);
+  });
 });
