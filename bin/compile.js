@@ -28,7 +28,7 @@ export async function compiled(entry) {
     const esbuild = await import('esbuild');
     const tmp = path.join(cacheDir, `dist-${process.pid}-${Date.now()}`);
     await esbuild.build({
-      entryPoints: { cli: path.join(root, 'src/cli/program.ts'), index: path.join(root, 'src/index.ts'), 'render-worker': path.join(root, 'src/render/renderWorker.ts'), 'validate-worker': path.join(root, 'src/openapi/validateWorker.ts') },
+      entryPoints: { cli: path.join(root, 'src/cli/program.ts'), index: path.join(root, 'src/index.ts'), 'render-worker': path.join(root, 'src/render/renderWorker.ts'), 'validate-worker': path.join(root, 'src/openapi/validateWorker.ts'), 'lint-worker': path.join(root, 'src/lint/lintWorker.ts') },
       outdir: tmp,
       outExtension: { '.js': '.mjs' },
       // Split chunks so `--help` loads commander only, not React and markdown-it.

@@ -136,6 +136,8 @@ export interface ApiInput {
   specDigest?: string;
   /** The files its `$ref`s name, when it is a file (openapi/refFiles.ts). */
   refFiles: string[];
+  /** The spec's text, when the document is that text parsed (the lint thread parses it again: src/lint/buildLint.ts). */
+  text?: string;
   /** On the newer version of a pair of versions: what changed since the older one, for the operation pages' badges (changelog/badges.ts). */
   changes?: OperationChanges;
 }
@@ -209,6 +211,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // memory then does not grow with the spec's operations (site/pageStore.ts). Several locales
   // build their pages from the default locale's (i18n/), in memory.
   let store: PageStore | undefined;
+  let linted: ReturnType<typeof lintBuild> | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
     // With a memo, only the guides that changed since the build that filled it are rendered.
@@ -237,10 +240,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       validated.catch(() => {}); // awaited below
       timings.push(['openapi', performance.now() - start]);
     }
-    // The quality gate (src/lint/), under each rule's policy: errors stop the build here.
-    const lintFound = stage('lint', () => lintBuild(config, written.docs, apis, memo));
-    if (hasErrors(lintFound)) collect(await validated); // an invalid spec explains them
-    collect(lintFound);
+    // The quality gate (src/lint/), under each rule's policy: the guides' findings now, a spec's
+    // with its validation (errors stop the build before the render stage).
+    linted = stage('lint', () => lintBuild(config, written.docs, apis, memo));
+    if (hasErrors(linted.found)) collect(await validated); // an invalid spec explains them
+    collect(linted.found);
+    validated = Promise.all([validated, linted.pending]).then((lists) => lists.flat());
+    validated.catch(() => {}); // awaited below
 
     // The guides' links into the API reference (`op:searchBoundaries`), now that each API's model exists.
     const { guides, diagnostics: typedLinkProblems } = resolveTypedLinks(config, written, apis);
@@ -525,6 +531,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   } finally {
     store?.remove();
     for (const validator of validators) validator.terminate();
+    linted?.terminate();
     output?.abort(); // after a commit, nothing to do
   }
 }
@@ -571,6 +578,8 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
       markdown: createSpecMarkdown(config, spec.source, parsed.document),
       source: spec.source,
       specDigest: parsed.bundled ? undefined : textDigest(spec.source, spec.text),
+      // Not for a Swagger 2.0 spec: what the pages show is its conversion.
+      text: parsed.bundled || 'swagger' in spec.document ? undefined : spec.text,
       refFiles: parsed.bundled && !isUrl(spec.source) ? externalRefFiles(spec.source, spec.document) : [],
     },
     validated: parsed.validated,

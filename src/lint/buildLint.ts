@@ -1,34 +1,74 @@
 // The quality gate inside `docsgen build`: the same checks as `docsgen lint` under the same
 // policies, on the guides and specs the build has already read and parsed (the version shown at
 // the unversioned URLs; `docsgen lint` checks every version), with the rules marked `build` and
-// those the config sets (rules.ts). A spec's findings are kept in the
-// build cache under its text: compiling a large spec's schemas takes seconds (GitHub's: ~7 s).
+// those the config sets (rules.ts). Checking a spec's examples compiles its schemas, which takes
+// seconds on a large one (GitHub's: ~7 s): a spec that is its text is checked in a thread of its
+// own while the build goes on, its findings awaited with the spec's validation, before the
+// render stage; they are kept in the build cache under the spec's text.
 import type { ResolvedConfig } from '../config/types';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic';
 import type { GuideSource } from '../content/discover';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
+import { startWorker } from '../workers';
 import { lint } from './lint';
+import type { LintJob } from './lintWorker';
 import { LINT_RULES } from './rules';
 
 const LINT_STAGE = 'lint';
 
+export interface BuildLint {
+  /** The guides' findings, and those of the specs checked here. */
+  found: Diagnostic[];
+  /** The findings of the specs checked in a thread. */
+  pending: Promise<Diagnostic[]>;
+  /** Ends the threads (a build that failed elsewhere). */
+  terminate(): void;
+}
+
 export function lintBuild(
   config: ResolvedConfig,
   guides: readonly Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>[],
-  apis: readonly { document: Record<string, any>; source: string; specDigest?: string }[],
+  apis: readonly { document: Record<string, any>; source: string; specDigest?: string; text?: string }[],
   memo?: Memo,
-): Diagnostic[] {
+): BuildLint {
   const rules = config.lint.rules;
-  const select = (code: string) => rules[code] !== undefined || LINT_RULES.some((rule) => rule.code === code && rule.build);
-  const fromSpecs = apis.flatMap((api) => {
-    // A spec whose $refs name other files has no digest: it is linted every build.
+  const codes = LINT_RULES.map((rule) => rule.code).filter((code) => rules[code] !== undefined || LINT_RULES.some((rule) => rule.code === code && rule.build));
+  const select = (code: string) => codes.includes(code);
+  const found: Diagnostic[] = [];
+  const pending: Promise<Diagnostic[]>[] = [];
+  const threads: { terminate(): void }[] = [];
+  for (const api of apis) {
+    // A spec whose $refs name other files has no digest: it is checked every build.
     const key = memo && api.specDigest ? digest(engineDigest(), api.specDigest, api.source, JSON.stringify(rules)) : undefined;
     const kept = key ? memo!.get<Diagnostic[]>(LINT_STAGE, key) : undefined;
-    if (kept) return kept;
-    const found = lint({ specs: [{ document: api.document, source: api.source }], guides: [], rules, select });
-    if (key) memo!.set(LINT_STAGE, key, found);
-    return found;
+    if (kept) {
+      found.push(...kept);
+    } else if (api.text !== undefined) {
+      const thread = lintInThread({ text: api.text, source: api.source, rules: { ...rules }, codes });
+      threads.push(thread);
+      pending.push(thread.answer.then((diagnostics) => (key && memo!.set(LINT_STAGE, key, diagnostics), diagnostics)));
+    } else {
+      // A bundled or converted (Swagger 2.0) document is not its text (ApiInput.text): checked here.
+      const diagnostics = lint({ specs: [{ document: api.document, source: api.source }], guides: [], rules, select });
+      if (key) memo!.set(LINT_STAGE, key, diagnostics);
+      found.push(...diagnostics);
+    }
+  }
+  found.push(...lint({ specs: [], guides, rules, select }));
+  const all = Promise.all(pending).then((lists) => sortDiagnostics(lists.flat()));
+  all.catch(() => {}); // awaited by the build
+  return { found: sortDiagnostics(found), pending: all, terminate: () => threads.forEach((t) => t.terminate()) };
+}
+
+function lintInThread(job: LintJob): { answer: Promise<Diagnostic[]>; terminate(): void } {
+  const worker = startWorker('lint-worker', 'lint/lintWorker.ts', undefined);
+  const answer = new Promise<Diagnostic[]>((resolve, reject) => {
+    worker.once('message', (reply: { diagnostics: Diagnostic[] } | { failed: string }) => ('diagnostics' in reply ? resolve(reply.diagnostics) : reject(new Error(`Checking the spec's examples failed: ${reply.failed}`))));
+    worker.once('error', (cause) => reject(new Error(`The lint thread failed: ${cause.message}`, { cause })));
+    worker.once('exit', (code) => reject(new Error(`The lint thread stopped (exit code ${code}) before it answered.`)));
   });
-  return sortDiagnostics([...fromSpecs, ...lint({ specs: [], guides, rules, select })]);
+  answer.then(() => void worker.terminate(), () => {});
+  worker.postMessage(job);
+  return { answer, terminate: () => void worker.terminate() };
 }
