@@ -1,7 +1,11 @@
 // #20 Markdown for machines: the guides' copies, /llms.txt and /llms-full.txt, which pages are
 // listed (include, exclude, unlisted, drafts, versions) and where the copies are written.
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFiles, configSource, type Fixture } from '../helpers/fixture';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { buildFiles, configSource, listFiles, writeFiles, type Fixture } from '../helpers/fixture';
 import { versionedSite } from '../helpers/versionedSite';
 
 const SPEC = `
@@ -143,5 +147,22 @@ describe('#20 markdown/llms', () => {
     expect(urls).toContain('https://docs.test.example/guides/intro.md');
     expect(urls.some((u) => u.includes('/1.0/'))).toBe(false);
     expect(g.read('llms-full.txt')).not.toContain('CSV export');
+  }, 120_000);
+
+  it('writes the same copies from the build cache as a cold build, after a guide and an operation change', async () => {
+    const dir = writeFiles(site());
+    const copies = (out: string) => Object.fromEntries(listFiles(out).filter((f) => /\.md$|^llms/.test(f)).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
+    const run = (outDir: string, cacheDir: string | false) => build({ root: dir, outDir, cacheDir, logger: createMemoryLogger() });
+    await run('cached', '.cache');
+    fs.writeFileSync(path.join(dir, 'content/guides/02-next.md'), guide({ title: 'Next steps' }, 'Changed text.\n'));
+    fs.writeFileSync(path.join(dir, 'openapi.yaml'), SPEC.replace('description: Every pet.', 'description: Every pet we keep.'));
+    const warm = await run('cached', '.cache');
+    expect(warm.cached!.pages).toBeGreaterThan(0);
+    await run('cold', false);
+    const cold = copies(path.join(dir, 'cold'));
+    expect(cold['guides/next.md']).toContain('Changed text.');
+    expect(cold['api/list-pets.md']).toContain('Every pet we keep.');
+    expect(cold['api/get-pet.md']).toContain('# Get a pet');
+    expect(copies(path.join(dir, 'cached'))).toEqual(cold);
   }, 120_000);
 });
