@@ -1,7 +1,8 @@
 // The Markdown copy of a guide: its Markdown as written, with what only docsgen understands made
 // plain. Links into the site become absolute URLs (the content stage recorded where each link
-// as written points: GuideDoc.links), images their copied files' URLs, and `:::note` admonitions
-// block quotes with their title. The page's title opens it when the body has no h1.
+// as written points: GuideDoc.links), images their copied files' URLs, `:::note` admonitions
+// block quotes with their title, and `::operation{id=…}` cards links. The page's title opens it
+// when the body has no h1.
 import type { GuideDoc } from '../content/loadGuides';
 import { isExternal } from '../shared/url';
 
@@ -17,6 +18,8 @@ const ADMONITION_END = /^\s*:::\s*$/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const LINK = /(!?)\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*(<[^>]*>|[^)\s]*)(\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 const REFERENCE = /^(\s{0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)/;
+/** An operation card (content/plugins/operationCard.ts), which the content stage records as the typed link `op:<id>`. */
+const CARD = /^\s*::operation\{\s*id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s}]+))\s*\}\s*$/;
 const TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' };
 
 export function guideMarkdown(doc: Pick<GuideDoc, 'title' | 'body' | 'links' | 'html' | 'route'>, ctx: GuideMarkdownContext): string {
@@ -56,7 +59,10 @@ export function guideMarkdown(doc: Pick<GuideDoc, 'title' | 'body' | 'links' | '
     }
     const opensFence = FENCE.exec(line);
     const admonition = ADMONITION.exec(line);
-    if (opensFence) {
+    const card = CARD.exec(line);
+    const cardTarget = card && link(`op:${encodeURIComponent((card[1] ?? card[2] ?? card[3]).trim())}`);
+    if (cardTarget) out.push(`${prefix}Operation: [${(card![1] ?? card![2] ?? card![3]).trim()}](${cardTarget})`);
+    else if (opensFence) {
       fence = opensFence[1];
       out.push(prefix + line);
     } else if (admonition) {

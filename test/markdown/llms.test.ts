@@ -52,7 +52,7 @@ const site = (config: Record<string, unknown> = {}) => ({
   'openapi.yaml': SPEC,
   'content/guides/01-start.md': guide(
     { title: 'Start here', description: 'The first steps.' },
-    '# Start here\n\nRead [the next page](./02-next.md#usage), the [pet list](/api/list-pets) and [the web](https://example.org).\n\n:::warning Keys are secret\nNever share a key. See [next](./02-next.md).\n:::\n\n![A dot](./dot.png)\n\n```md\n:::note\nnot an admonition\n:::\n[kept](./02-next.md)\n```\n',
+    '# Start here\n\nRead [the next page](./02-next.md#usage), the [pet list](/api/list-pets) and [the web](https://example.org).\n\n::operation{id=getPet}\n\n:::warning Keys are secret\nNever share a key. See [next](./02-next.md).\n:::\n\n![A dot](./dot.png)\n\n```md\n:::note\nnot an admonition\n:::\n[kept](./02-next.md)\n```\n',
   ),
   'content/guides/dot.png': PNG,
   'content/guides/02-next.md': guide({ title: 'Next steps' }, 'Text.\n\n## Usage\n\nMore.\n'),
@@ -94,6 +94,7 @@ describe('#20 markdown/llms', () => {
   it('writes a guide as written, with absolute links and images, and its admonitions as quotes', () => {
     const md = f.read('guides/start.md');
     expect(md).toContain('Read [the next page](https://docs.test.example/guides/next#usage), the [pet list](https://docs.test.example/api/list-pets) and [the web](https://example.org).');
+    expect(md).toContain('\n\nOperation: [getPet](https://docs.test.example/api/get-pet)\n\n');
     expect(md).toContain('> **Keys are secret**\n>\n> Never share a key. See [next](https://docs.test.example/guides/next).');
     expect(md).toMatch(/!\[A dot\]\(https:\/\/docs\.test\.example\/assets\/images\/dot-[0-9a-f]{8}\.png\)/);
     // Code is left as written.
