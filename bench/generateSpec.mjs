@@ -537,32 +537,46 @@ function sharedResponses() {
 // ---------------------------------------------------------------------------------------------
 // Examples: a small deterministic sampler over the generated schemas.
 
+/** Strings for the patterns above that have no `examples` of their own. */
+const PATTERN_SAMPLES = { '^[0-9]{12}$': '062271003512', '^[0-9]{5}$': '06075', '^\\+?[0-9 ()-]{7,20}$': '+1 415 554 4000', '^[0-9]{2,7}$': '0667000' };
+
+/**
+ * Every example is valid against its schema (docsgen's quality gate checks them): required
+ * properties are sampled at any depth, optional ones down to a depth, patterns get a matching string.
+ */
 function sampler(schemas, rnd) {
-  const sample = (schema, depth) => {
-    if (!schema || depth > 6) return undefined;
-    if (schema.$ref) return sample(schemas[schema.$ref.split('/').pop()], depth + 1);
+  const sample = (schema, depth, required = false) => {
+    if (!schema || depth > (required ? 16 : 6)) return undefined;
+    if (schema.$ref) return sample(schemas[schema.$ref.split('/').pop()], depth + 1, required);
     if (schema.examples) return schema.examples[0];
     if (schema.enum) return schema.enum[0];
-    if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => sample(s, depth + 1)).filter((v) => v && typeof v === 'object'));
-    if (schema.oneOf) return sample(schema.oneOf[0], depth + 1);
+    if (schema.allOf) {
+      // Past the depth (an optional property), nothing rather than an object without its required fields.
+      const parts = schema.allOf.map((s) => sample(s, depth + 1, required)).filter((v) => v && typeof v === 'object');
+      return parts.length > 0 ? Object.assign({}, ...parts) : undefined;
+    }
+    if (schema.oneOf) return sample(schema.oneOf[0], depth + 1, required);
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     switch (type) {
       case 'object': {
         const out = {};
+        const needed = new Set(schema.required ?? []);
         for (const [k, v] of Object.entries(schema.properties ?? {})) {
-          const value = sample(v, depth + 1);
+          const value = sample(v, depth + 1, needed.has(k));
           if (value !== undefined) out[k] = value;
         }
         return out;
       }
       case 'array': {
-        const item = sample(schema.items, depth + 1);
+        const item = sample(schema.items, depth + 1, required && (schema.minItems ?? 0) > 0);
         return item === undefined ? [] : [item];
       }
       case 'integer':
         return rnd.int(schema.minimum ?? 1, Math.min(schema.maximum ?? 2000, (schema.minimum ?? 1) + 2000));
-      case 'number':
-        return Math.round(rnd.next() * (schema.maximum ?? 1000) * 100) / 100;
+      case 'number': {
+        const value = rnd.next() * (schema.maximum ?? 1000);
+        return schema.multipleOf ? Math.round(value / schema.multipleOf) * schema.multipleOf : Math.round(value * 100) / 100;
+      }
       case 'boolean':
         return rnd.chance(0.5);
       case 'string':
@@ -570,7 +584,7 @@ function sampler(schemas, rnd) {
         if (schema.format === 'date-time') return `2025-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}T${String(rnd.int(0, 23)).padStart(2, '0')}:00:00Z`;
         if (schema.format === 'uri') return 'https://files.propdata.example/d/4f9c2e';
         if (schema.format === 'email') return 'records@county.example';
-        return 'string';
+        return PATTERN_SAMPLES[schema.pattern] ?? 'string';
       default:
         return undefined;
     }

@@ -58,12 +58,12 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       routes: user.search?.routes ?? ['/guides', '/api', ...apis.map((api) => api.route).filter((route) => route !== '/api' && !route.startsWith('/api/'))],
       shardAbovePages: user.search?.shardAbovePages ?? SHARD_ABOVE_PAGES,
     },
-    dev,
     llms: {
       enabled: user.llms?.enabled ?? true,
       include: user.llms?.include ?? ['/guides', ...apis.map((api) => api.route)],
       exclude: user.llms?.exclude ?? [],
     },
+    dev,
     versions: {
       currentLabel: user.versions?.current?.label ?? 'Next',
       lastVersion: user.versions?.lastVersion ?? 'current',

@@ -208,12 +208,6 @@ export interface UserConfig {
    * pages are under `/api/<id>/`) and a `label` (navbar and sidebar).
    */
   openapi?: OpenApiConfig | OpenApiConfig[];
-  /** Local search; the defaults are the constants of the site specification. */
-  search?: {
-    /** @default ['en'] */
-    language?: string[];
-    /** Drop English stop words from body text. @default true */
-    stopWords?: boolean;
   /**
    * Markdown for machines (README "Docs for machines"): each guide and API page also as `.md`
    * beside its HTML, listed in `/llms.txt` and concatenated in `/llms-full.txt`. Unlisted pages
@@ -227,6 +221,12 @@ export interface UserConfig {
     /** Route prefixes or globs of pages left out, even when included. @default [] */
     exclude?: string[];
   };
+  /** Local search; the defaults are the constants of the site specification. */
+  search?: {
+    /** @default ['en'] */
+    language?: string[];
+    /** Drop English stop words from body text. @default true */
+    stopWords?: boolean;
     /** Suggestions shown in the search box. @default 8 */
     maxResults?: number;
     /** Characters of context around a match. @default 50 */
@@ -314,6 +314,7 @@ export interface ResolvedConfig {
   /** Every API of the site, in config order (empty without a spec). */
   readonly apis: readonly ResolvedOpenApi[];
   readonly search: Required2<NonNullable<UserConfig['search']>>;
+  readonly llms: Required2<NonNullable<UserConfig['llms']>>;
   /** Dev mode (`serve`): drafts are built, with their banner. */
   readonly dev: boolean;
   /** As configured, with defaults: which versions exist is read from versions.json by the build (src/versions/resolve.ts). */
@@ -322,7 +323,6 @@ export interface ResolvedConfig {
    * The URL segment of the version these pages belong to (`2025-06`): `/guides/…` and the API
    * routes are emitted under `/guides/<segment>/…`, `/api/<segment>/…`. Empty for the version
    * shown at the unversioned URLs.
-  readonly llms: Required2<NonNullable<UserConfig['llms']>>;
    */
   readonly versionSegment: string;
 }

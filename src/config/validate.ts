@@ -216,8 +216,6 @@ const configSchema = object({
       list: optional(arrayOf(versionEntry())),
     }),
   ),
-  search: optional(
-    object({
   llms: optional(
     object({
       enabled: optional(boolean()),
@@ -225,6 +223,8 @@ const configSchema = object({
       exclude: optional(arrayOf(string({ pattern: /^\//, expected: 'a route prefix or glob starting with "/"' }))),
     }),
   ),
+  search: optional(
+    object({
       language: optional(arrayOf(string())),
       stopWords: optional(boolean()),
       maxResults: optional(integer(1, 50)),

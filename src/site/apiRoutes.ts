@@ -448,9 +448,9 @@ function operationToc(view: ReturnType<typeof operationView>): TocEntry[] {
   return toc;
 }
 
-/** A one-line description for meta tags from spec markdown: its first sentence, markup stripped. */
+/** A one-line description for meta tags from spec markdown: its first sentence, markup stripped (emphasis marks go, a name's underscores, `radius_m`, stay). */
 export function firstSentence(markdown: string): string {
-  const text = stripHtmlTags(markdown).replace(/```[\s\S]*?```/g, '').replace(/^#+\s.*$/gm, '').replace(/[`*_>#]|\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  const text = stripHtmlTags(markdown).replace(/```[\s\S]*?```/g, '').replace(/^#+\s.*$/gm, '').replace(/[`*>#]|(?<!\w)_+|_+(?!\w)|\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
   const m = /^(.{20,200}?[.!?])(\s|$)/.exec(text);
   return (m ? m[1] : text.slice(0, 160)).trim();
 }
