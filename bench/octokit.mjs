@@ -97,6 +97,7 @@ export async function benchOctokit({ log = () => {}, keep } = {}) {
       pages: html.pages,
       largestHtml: html.largest,
       htmlBytes: html.total,
+      llmsFullBytes: fs.statSync(path.join(out, 'llms-full.txt'), { throwIfNoEntry: false })?.size,
       timings,
       summary,
     };
@@ -109,6 +110,8 @@ export async function benchOctokit({ log = () => {}, keep } = {}) {
       `| ${(result.wallMs / 1000).toFixed(1)} s | ${(result.cpuMs / 1000).toFixed(1)} s | ${result.maxRssMiB.toFixed(0)} MiB | ${result.pages.toLocaleString('en-US')} | ${(result.largestHtml.bytes / 1024).toFixed(0)} KiB (\`${result.largestHtml.file}\`) | ${(result.htmlBytes / MIB).toFixed(0)} MiB |`,
       '',
       `\`${timings}\``,
+      '',
+      `Markdown for machines: \`llms-full.txt\` ${result.llmsFullBytes === undefined ? 'not written' : `${(result.llmsFullBytes / MIB).toFixed(1)} MiB`}.`,
     ].join('\n');
     return { ...result, markdown };
   } finally {

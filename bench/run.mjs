@@ -36,6 +36,7 @@
 //   .docsgen/config.*.mjs and deletes it in every build), no in-process cache.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -476,7 +477,16 @@ function renderLarge(env, results, opts, totalMs) {
   return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '');
 }
 
-function renderMarkdown(env, results, opts, totalMs, weights, islands, sections) {
+/** The shipped site's Markdown for machines (issue 20): llms.txt, llms-full.txt and the per-page copies. */
+function llmsSizes(site) {
+  const size = (rel) => fs.statSync(path.join(site, rel), { throwIfNoEntry: false })?.size;
+  const copies = fs.readdirSync(site, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+  return { llms: size('llms.txt'), full: size('llms-full.txt'), fullGzip: fs.existsSync(path.join(site, 'llms-full.txt')) ? gzipSync(fs.readFileSync(path.join(site, 'llms-full.txt')), { level: 9 }).length : undefined, copies: copies.length };
+}
+
+const llmsLine = (l) => `Markdown for machines (shipped site): \`llms.txt\` ${l.llms === undefined ? 'not written' : fmtBytes(l.llms)}, \`llms-full.txt\` ${l.full === undefined ? 'not written' : `${fmtBytes(l.full)} (${fmtBytes(l.fullGzip)} gzip)`}, ${int(l.copies)} pages as \`.md\`.`;
+
+function renderMarkdown(env, results, opts, totalMs, weights, islands, sections, llms) {
   const out = [...environmentLines(env, opts, totalMs)];
   for (const r of results) out.push(...siteMarkdown(r));
   const growth = growthRows(results);
@@ -489,6 +499,7 @@ function renderMarkdown(env, results, opts, totalMs, weights, islands, sections)
     out.push('', '### Page weight (shipped site)', '');
     out.push('Bytes each page type sends, gzip level 9 per file. "Before interaction" is the page runtime and its static imports (no React: islands hydrate on first interaction); "on interaction" is what all the page\'s islands add once the reader has touched each, React dominating it. Targets: guide ≤ 60 KB and API operation ≤ 70 KB before interaction.', '');
     out.push(mdTable(weightRows(weights), WEIGHT_HEADER), '');
+    if (llms) out.push(llmsLine(llms), '');
   }
   if (islands?.length) {
     out.push('', 'Each island\'s own code, gzip (its module and the chunks only it loads; React, shared by all, left out). The try-it console is bundled although the shipped site keeps it off; its budget is 40 KiB.', '');
@@ -613,11 +624,14 @@ async function main() {
   let weights;
   /** Each island's own code (without React), gzip: the try-it console's budget is 40 KiB. */
   let islands;
+  /** The shipped site's llms.txt, llms-full.txt and .md copies. */
+  let llms;
   if (sites.some((s) => s.name === 'shipped')) {
     const out = tempDir('docsgen-bench-weight-');
     const r = await run([path.join(ROOT, 'bin', 'docsgen.js'), 'build', '--out', path.join(out, 'site'), '--quiet'], { cwd: ROOT, timeoutS: opts.timeoutS });
     if (r.code === 0) weights = PAGE_TYPES.map(([name, route]) => [name, route, pageWeight(path.join(out, 'site'), route)]);
     if (r.code === 0) islands = islandWeights(path.join(out, 'site'));
+    if (r.code === 0) llms = llmsSizes(path.join(out, 'site'));
     removeDir(out);
   }
   const sectionResults = [];
@@ -647,12 +661,13 @@ async function main() {
   const growth = growthRows(results);
   if (growth) lines.push('', 'growth with pages', textTable(growth, GROWTH_HEADER));
   if (weights) lines.push('', 'page weight (shipped site)', textTable(weightRows(weights), WEIGHT_HEADER));
+  if (llms) lines.push('', llmsLine(llms));
   if (islands) lines.push('', `island code, own (gzip, without React): ${islands.map((i) => `${i.name} ${(i.ownGzip / 1024).toFixed(1)} KiB`).join(', ')}`);
   for (const r of sectionResults) lines.push('', r.title, r.error ? `FAILED: ${r.error}` : r.markdown.trim());
   lines.push('', `total ${(totalMs / 1000).toFixed(0)} s; 1-minute load average ${env.loadStart.toFixed(2)} at start, mean ${env.loadMean.toFixed(2)}, max ${env.loadMax.toFixed(2)} during the bench`);
   console.log(lines.join('\n'));
 
-  if (opts.write && !partial) log(`${writeBenchmarks(renderMarkdown(env, results.filter((r) => !r.large), opts, totalMs, weights, islands, sectionResults))} ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
+  if (opts.write && !partial) log(`${writeBenchmarks(renderMarkdown(env, results.filter((r) => !r.large), opts, totalMs, weights, islands, sectionResults, llms))} ${path.relative(process.cwd(), BENCH_FILE) || BENCH_FILE}`);
   else if (opts.write && !opts.large) log('partial run (--site or --runs < 3): BENCHMARKS.md left as it is');
   // The large sites have their own block, written by any run that measured one of them.
   if (opts.write && results.some((r) => r.large && !r.skipped)) {
