@@ -2,11 +2,11 @@
 // method and URL, description, security, every parameter, the request body and each response
 // with their whole schema trees, examples and one curl sample; a schema page's tree and example.
 import type { ApiSchemaView, MediaContent, OperationView, ParameterGroup, RequestBodyView, ResponseView } from '../shared/viewModels';
-import { fence, htmlToMarkdown, inlineCode } from './htmlToMarkdown';
+import { fence, htmlToMarkdown, inlineCode, markdownText } from './htmlToMarkdown';
 import { fieldsMarkdown, schemaMarkdown, type MarkdownLinks } from './schemaMarkdown';
 
 export function operationMarkdown(op: OperationView, links: MarkdownLinks): string {
-  const parts: string[] = [`# ${op.title}`];
+  const parts: string[] = [`# ${markdownText(op.title)}`];
   parts.push(op.webhook ? `Webhook ${inlineCode(op.webhook.event)}, delivered as ${op.method.toUpperCase()}${op.path ? ` ${inlineCode(op.path)}` : ''}` : fence(`${op.method.toUpperCase()} ${op.serverUrl}${op.path}`, 'http'));
   if (op.deprecated) parts.push('**Deprecated.**');
   const description = htmlToMarkdown(op.descriptionHtml, links.resolve);
@@ -19,7 +19,7 @@ export function operationMarkdown(op: OperationView, links: MarkdownLinks): stri
   for (const callback of op.callbacks) {
     parts.push(`## Callback ${inlineCode(callback.name)}`);
     for (const cb of callback.operations) {
-      parts.push(`### ${cb.method.toUpperCase()} ${inlineCode(cb.expression)}${cb.summary ? `: ${cb.summary}` : ''}`);
+      parts.push(`### ${cb.method.toUpperCase()} ${inlineCode(cb.expression)}${cb.summary ? `: ${markdownText(cb.summary)}` : ''}`);
       const text = htmlToMarkdown(cb.descriptionHtml, links.resolve);
       if (text) parts.push(text);
       for (const group of cb.parameters) parts.push(parametersMarkdown(group, links, '####'));
@@ -33,9 +33,9 @@ export function operationMarkdown(op: OperationView, links: MarkdownLinks): stri
 }
 
 export function schemaPageMarkdown(view: ApiSchemaView, links: MarkdownLinks): string {
-  const parts = [`# ${view.name}`, schemaMarkdown(view.schema, links)];
+  const parts = [`# ${markdownText(view.name)}`, schemaMarkdown(view.schema, links)];
   if (view.example) parts.push('## Example', fence(view.example.code, 'json') + truncation(view.example.truncated, links));
-  if (view.usedBy.length > 0) parts.push('## Used by', view.usedBy.map((u) => `- [${u.label}](${links.resolve(u.href)})`).join('\n'));
+  if (view.usedBy.length > 0) parts.push('## Used by', view.usedBy.map((u) => `- [${markdownText(u.label)}](${links.resolve(u.href)})`).join('\n'));
   return parts.join('\n\n') + '\n';
 }
 

@@ -14,10 +14,18 @@ const VOID = new Set(['br', 'img', 'hr', 'input', 'wbr', 'meta', 'link']);
 const TOKEN = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+|<)/g;
 const ATTR = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
+/**
+ * Spec text as Markdown text: a `<` stays a character (`\<`), never the start of HTML that a
+ * Markdown reader would render (the spec is untrusted; its HTML was escaped on the pages too).
+ */
+export function markdownText(text: string): string {
+  return text.replace(/</g, '\\<');
+}
+
 /** `resolve` makes a link's href absolute (site paths → the site's URL). */
 export function htmlToMarkdown(html: string, resolve: (href: string) => string = (href) => href): string {
   if (!html) return '';
-  if (!html.includes('<')) return decodeEntities(html).trim();
+  if (!html.includes('<')) return markdownText(decodeEntities(html)).trim();
   return tidy(blocks(parse(html).children, { resolve, list: 0 }));
 }
 
@@ -136,7 +144,7 @@ function inlines(nodes: Node[], ctx: Context): string {
 }
 
 function inlineOf(node: Node, ctx: Context): string {
-  if (typeof node === 'string') return node.replace(/\s+/g, ' ');
+  if (typeof node === 'string') return markdownText(node.replace(/\s+/g, ' '));
   const inner = () => inlines(node.children, ctx);
   switch (node.tag) {
     case 'strong':

@@ -1,6 +1,7 @@
 // `/llms.txt` (the llmstxt.org format: the site's title, a summary, then a section of links per
 // part of the site, each with a one-line description) and `/llms-full.txt` (every listed page's
 // Markdown, one after another), made from the pages' Markdown copies in sidebar order.
+import { markdownText } from './htmlToMarkdown';
 
 export interface LlmsPage {
   /** Absolute URL of the `.md` copy. */
@@ -43,10 +44,13 @@ function sectionsOf(pages: LlmsPage[]): string[] {
   return [...new Set(pages.map((p) => p.section))];
 }
 
+/** Text on one line; a `<` stays a character (htmlToMarkdown.ts markdownText). */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return markdownText(squash(text));
 }
 
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 function linkText(text: string): string {
-  return oneLine(text).replace(/([[\]\\])/g, '\\$1');
+  return markdownText(squash(text).replace(/([[\]\\])/g, '\\$1'));
 }

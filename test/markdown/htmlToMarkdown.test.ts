@@ -7,7 +7,7 @@ const site = (href: string) => (href.startsWith('/') ? `https://docs.example${hr
 describe('#20 markdown/htmlToMarkdown', () => {
   it('turns paragraphs, emphasis, code and links (made absolute) back into Markdown', () => {
     expect(htmlToMarkdown('<p>Use <code>lat</code> and <strong>lng</strong>, see <a href="/guides/a#b">the <em>guide</em></a>.</p>\n<p>Second &amp; last &lt;p&gt;.</p>', site)).toBe(
-      'Use `lat` and **lng**, see [the *guide*](https://docs.example/guides/a#b).\n\nSecond & last <p>.',
+      'Use `lat` and **lng**, see [the *guide*](https://docs.example/guides/a#b).\n\nSecond & last \\<p>.',
     );
   });
 
@@ -18,9 +18,10 @@ describe('#20 markdown/htmlToMarkdown', () => {
     );
   });
 
-  it('fences code that holds backticks with a longer fence, and keeps escaped spec HTML as text', () => {
+  it('fences code that holds backticks with a longer fence, and keeps escaped spec HTML as text (a `<` escaped, so no Markdown reader renders it)', () => {
     expect(htmlToMarkdown('<pre><code>```\nx\n```\n</code></pre>')).toBe('````\n```\nx\n```\n````');
-    expect(htmlToMarkdown('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe('<script>alert(1)</script>');
+    expect(htmlToMarkdown('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe('\\<script>alert(1)\\</script>');
+    expect(htmlToMarkdown('&lt;b&gt; alone')).toBe('\\<b> alone');
     expect(htmlToMarkdown('<p>a <code>x`y</code></p>')).toBe('a ``x`y``');
   });
 });

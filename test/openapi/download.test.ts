@@ -37,7 +37,8 @@ paths:
 
 describe('#16 the download link follows the spec built', () => {
   it('the shipped config with --spec links to a copy of that spec within baseUrl, not the demo API', async () => {
-    const result = await build({ root: repoRoot, spec: 'fixtures/specs/openapi31.yaml', write: false, logger: createMemoryLogger() });
+    // The shipped guides link into the shipped spec's operations (op:searchBoundaries), which this spec lacks: warnings here.
+    const result = await build({ root: repoRoot, spec: 'fixtures/specs/openapi31.yaml', write: false, onBrokenLinks: 'warn', logger: createMemoryLogger() });
     const links = downloadLinks(htmlFiles(result));
     expect(links).toEqual([`${result.config.baseUrl}openapi.yaml`]);
     expect(result.files.get('openapi.yaml')).toBe(fs.readFileSync(path.join(repoRoot, 'fixtures/specs/openapi31.yaml'), 'utf8'));

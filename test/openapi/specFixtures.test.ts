@@ -15,7 +15,7 @@ const apiSite = (spec: string, overrides: Record<string, unknown> = {}) => ({
   'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' }, navbar: { items: [{ label: 'API', to: '/api' }] }, ...overrides }),
   'openapi.yaml': spec,
 });
-const pages = (f: Fixture) => listFiles(f.result.config.outDir).filter((p) => p.startsWith('api/'));
+const pages = (f: Fixture) => listFiles(f.result.config.outDir).filter((p) => p.startsWith('api/') && p.endsWith('.html'));
 
 describe('spec fixtures', () => {
   it('renders circular references finitely, as "circular → Type" linking to the first expansion', async () => {
@@ -98,6 +98,14 @@ describe('spec fixtures', () => {
 
   it('shows hostile spec text as text: no script, no event handler, no javascript: link', async () => {
     const f = await buildFiles(apiSite(specFile('xss.yaml')));
+    // The Markdown copies too: outside code, a `<` of the spec is escaped (`\<script>`), so no Markdown reader renders it as HTML.
+    const markdown = listFiles(f.result.config.outDir).filter((p) => p.endsWith('.md') || p.startsWith('llms'));
+    expect(markdown.length).toBeGreaterThan(1);
+    for (const file of markdown) {
+      const prose = f.read(file).replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '').replace(/`[^`\n]*`/g, '');
+      expect(prose.match(/(?<!\\)<[a-z!/][^>]*>?/gi) ?? [], file).toEqual([]);
+    }
+    expect(f.read('llms-full.txt')).toContain('\\<script>alert(1)\\</script>');
     for (const file of [...pages(f), 'index.html']) {
       const html = f.read(file);
       const $ = cheerio.load(html);

@@ -85,10 +85,13 @@ describe('serve --watch in the browser', () => {
     await page.goto(`${server.url}guides/live`);
     await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('In place 0.') ?? false, undefined, { timeout: 15_000 });
     await openLiveGuide();
+    // The Copy page island inside the content: the live element stays (React owns its DOM).
+    await page.evaluate(() => ((document.querySelector('[data-island="CopyPage"]') as unknown as { __kept: boolean }).__kept = true));
     fs.writeFileSync(liveFile(), guide(`${long}\n\nIn place 1.\n\n## Try it\n\n\`\`\`bash\ncurl https://sandbox.hyperlocal.example/v1/parcels/4471203019/flood-risk\n\`\`\``));
     await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('In place 1.') ?? false, undefined, { timeout: 15_000 });
     expect(await marker()).toBe('same document');
     expect(await page.evaluate(() => scrollY)).toBe(900);
+    expect(await page.evaluate(() => (document.querySelector('[data-island="CopyPage"]') as unknown as { __kept?: boolean }).__kept)).toBe(true);
     await expect.poll(() => page.locator('main .code-block .copy-button').count()).toBe(1);
     // The table of contents, outside <main>, follows the new heading.
     expect(await page.locator('.doc-toc').innerText()).toContain('Try it');

@@ -72,7 +72,15 @@ function update(): Promise<void> {
     const [before, next] = await Promise.all([shown, fetchPage()]);
     const changed = before && next ? replaceableChange(before, next) : undefined;
     if (!changed || !next) return location.reload();
-    for (const selector of changed) document.querySelector(selector)!.replaceWith(document.importNode(next.querySelector(selector)!, true));
+    for (const selector of changed) {
+      const old = document.querySelector(selector)!;
+      const fresh = document.importNode(next.querySelector(selector)!, true);
+      // The islands in it are the same as served before (replaceableChange): the live ones, which
+      // React owns and may have hydrated, move into the new content in their places.
+      const live = [...old.querySelectorAll('[data-island]')];
+      [...fresh.querySelectorAll('[data-island]')].forEach((island, i) => island.replaceWith(live[i]));
+      old.replaceWith(fresh);
+    }
     document.title = next.title;
     shown = Promise.resolve(next);
     document.dispatchEvent(new CustomEvent(CONTENT_REPLACED_EVENT));
@@ -100,9 +108,16 @@ function replaceableChange(before: Document, next: Document): string[] | undefin
   if (changed.length === 0) return undefined;
   for (const selector of changed) {
     if (!document.querySelector(selector) || !before.querySelector(selector) || !next.querySelector(selector)) return undefined;
-    if (before.querySelector(selector)!.querySelector('[data-island]') || next.querySelector(selector)!.querySelector('[data-island]')) return undefined;
+    // An island's DOM is React's: the region is replaced only around islands served unchanged (the Copy page control).
+    const [was, will, live] = [before, next, document].map((page) => page.querySelector(selector)!);
+    if (islandsOf(was) !== islandsOf(will) || was.querySelectorAll('[data-island]').length !== live.querySelectorAll('[data-island]').length) return undefined;
   }
   return shell(before, changed) === shell(next, changed) ? changed : undefined;
+}
+
+/** The islands of a region as served (their markers and props), in order. */
+function islandsOf(region: Element): string {
+  return [...region.querySelectorAll('[data-island]')].map((island) => island.outerHTML).join('\n');
 }
 
 /** The page without the given regions, its title, stylesheet (swapped apart) and this client's tag. */
