@@ -1,7 +1,8 @@
 // The Markdown copy of an API page, made from the same view model as its HTML: an operation's
 // method and URL, description, security, every parameter, the request body and each response
-// with their whole schema trees, examples and one curl sample; a schema page's tree and example.
-import type { ApiSchemaView, MediaContent, OperationView, ParameterGroup, RequestBodyView, ResponseView } from '../shared/viewModels';
+// with their whole schema trees, examples and one curl sample; a schema page's tree and example;
+// the API's overview (servers, authentication, its groups), a group's page and the changelog.
+import type { ApiChangelogView, ApiOverviewView, ApiSchemaView, ApiTagView, MediaContent, OperationView, ParameterGroup, RequestBodyView, ResponseView } from '../shared/viewModels';
 import { fence, htmlToMarkdown, inlineCode, markdownText } from './htmlToMarkdown';
 import { fieldsMarkdown, schemaMarkdown, type MarkdownLinks } from './schemaMarkdown';
 
@@ -30,6 +31,52 @@ export function operationMarkdown(op: OperationView, links: MarkdownLinks): stri
   const curl = op.codeSamples.find((s) => s.lang === 'curl') ?? op.codeSamples[0];
   if (curl) parts.push('## Example request', fence(curl.code.code, curl.lang === 'curl' ? 'bash' : curl.code.language) + truncation(curl.code.truncated, links));
   return parts.join('\n\n') + '\n';
+}
+
+/** The API's overview page: its description, servers, authentication and groups of endpoints. */
+export function overviewMarkdown(view: ApiOverviewView, links: MarkdownLinks): string {
+  const parts = [`# ${markdownText(view.title)}${view.version ? ` (version ${markdownText(view.version)})` : ''}`];
+  const description = htmlToMarkdown(view.descriptionHtml, links.resolve);
+  if (description) parts.push(description);
+  if (view.downloadUrl) parts.push(`The OpenAPI description: ${links.resolve(view.downloadUrl)}`);
+  if (view.servers.length > 0) parts.push('## Servers', view.servers.map((s) => `- ${inlineCode(s.url)}${lineOf(s.descriptionHtml, links)}`).join('\n'));
+  if (view.auth.length > 0) parts.push('## Authentication', view.auth.map((a) => `- **${markdownText(a.name)}** (${markdownText(a.summary ?? a.type)})${lineOf(a.descriptionHtml, links)}`).join('\n'));
+  for (const tag of [...view.tags, ...(view.webhooks ? [view.webhooks] : [])]) parts.push(tagListMarkdown(tag, links, '##'));
+  return parts.join('\n\n') + '\n';
+}
+
+/** A group's (tag's) page: its description and its operations. */
+export function tagMarkdown(view: ApiTagView, links: MarkdownLinks): string {
+  return tagListMarkdown(view, links, '#') + '\n';
+}
+
+/** The API changelog: each pair of versions, each change under its operation, with its severity. */
+export function changelogMarkdown(title: string, view: ApiChangelogView, toc: readonly { text: string }[], links: MarkdownLinks): string {
+  const parts = [`# ${markdownText(title)}`];
+  view.sections.forEach((section, i) => {
+    parts.push(`## ${markdownText(toc[i]?.text ?? `${section.newer} / ${section.older}`)}`);
+    for (const group of section.groups) {
+      const heading = group.operation ? `${group.operation.method.toUpperCase()} ${inlineCode(group.operation.path)}` : 'The whole API';
+      parts.push(`### ${group.operation?.href ? `[${heading}](${links.resolve(group.operation.href)})` : heading}`);
+      parts.push(group.changes.map((c) => `- **${c.severity}**: ${markdownText(c.text)}${c.href ? ` (${links.resolve(c.href)})` : ''}`).join('\n'));
+    }
+  });
+  return parts.join('\n\n') + '\n';
+}
+
+function tagListMarkdown(view: ApiTagView, links: MarkdownLinks, level: string): string {
+  const parts = [`${level} ${markdownText(view.name)}`];
+  const description = htmlToMarkdown(view.descriptionHtml, links.resolve);
+  if (description) parts.push(description);
+  if (view.operations.length > 0) parts.push(view.operations.map((o) => `- [${o.method.toUpperCase()} ${markdownText(o.path)}](${links.resolve(o.href)}): ${markdownText(o.summary)}${o.deprecated ? ' (deprecated)' : ''}`).join('\n'));
+  if (view.more) parts.push(`And ${view.more} more: ${links.resolve(view.href)}`);
+  return parts.join('\n\n');
+}
+
+/** A description after a list item's name: its first paragraph, on the same line. */
+function lineOf(html: string, links: MarkdownLinks): string {
+  const text = htmlToMarkdown(html, links.resolve).split('\n\n')[0];
+  return text ? `: ${text.replace(/\n/g, ' ')}` : '';
 }
 
 export function schemaPageMarkdown(view: ApiSchemaView, links: MarkdownLinks): string {

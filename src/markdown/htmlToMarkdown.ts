@@ -161,6 +161,8 @@ function inlineOf(node: Node, ctx: Context): string {
     case 'br':
       return '\n';
     case 'a': {
+      // A heading's own "#" link is for the page, not for a reader of the copy.
+      if (/(^|\s)hash-link(\s|$)/.test(node.attrs.class ?? '')) return '';
       const text = inner().trim();
       const href = node.attrs.href;
       return href ? `[${text || href}](${ctx.resolve(href)})` : text;

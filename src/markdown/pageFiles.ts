@@ -4,11 +4,11 @@
 // `a/index.html` or `a.html` (trailingSlash true, false or unset).
 import type { PageModel, SidebarItem, SiteModel } from '../shared/viewModels';
 import { pageKind } from '../site/pageStore';
-import { operationMarkdown, schemaPageMarkdown } from './apiMarkdown';
+import { changelogMarkdown, operationMarkdown, overviewMarkdown, schemaPageMarkdown, tagMarkdown } from './apiMarkdown';
 import { originOf } from './guideMarkdown';
 
-/** The page kinds that have a Markdown copy: guides, API operations (and webhooks) and schema pages. */
-const KINDS = new Set(['doc', 'apiOperation', 'apiSchema']);
+/** The page kinds that have a Markdown copy: guides, the API's overview, groups, operations (and webhooks), schema pages and changelog. */
+const KINDS = new Set(['doc', 'apiOverview', 'apiTag', 'apiOperation', 'apiSchema', 'apiChangelog']);
 
 /** A route prefix (`/guides`: itself and everything under it) or a glob (`*` within a segment, `**` across). */
 export function routeMatches(route: string, pattern: string): boolean {
@@ -53,6 +53,9 @@ export function apiPageMarkdown(page: PageModel): string | undefined {
   const body = page.body;
   if (body.kind === 'apiOperation') return operationMarkdown(body.operation, { resolve });
   if (body.kind === 'apiSchema') return schemaPageMarkdown(body.schema, { resolve });
+  if (body.kind === 'apiOverview') return overviewMarkdown(body.overview, { resolve });
+  if (body.kind === 'apiTag') return tagMarkdown(body.tag, { resolve });
+  if (body.kind === 'apiChangelog') return changelogMarkdown(body.breadcrumbs.at(-1)?.label ?? '', body.changelog, body.toc, { resolve });
   return undefined;
 }
 

@@ -22,6 +22,8 @@ describe('#20 markdown/htmlToMarkdown', () => {
     expect(htmlToMarkdown('<pre><code>```\nx\n```\n</code></pre>')).toBe('````\n```\nx\n```\n````');
     expect(htmlToMarkdown('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe('\\<script>alert(1)\\</script>');
     expect(htmlToMarkdown('&lt;b&gt; alone')).toBe('\\<b> alone');
+    // A heading's own link to itself is left out.
+    expect(htmlToMarkdown('<h2 id="errors">Errors<a class="hash-link" href="#errors" aria-label="Direct link to Errors">#</a></h2>')).toBe('## Errors');
     expect(htmlToMarkdown('<p>a <code>x`y</code></p>')).toBe('a ``x`y``');
   });
 });

@@ -74,7 +74,8 @@ describe('#20 markdown/llms', () => {
     expect(Object.keys(llms.sections)).toEqual(['Guides', 'API']);
     expect(llms.sections.Guides.map((l) => l.title)).toEqual(['Start here', 'Next steps']);
     expect(llms.sections.Guides[0]).toEqual({ title: 'Start here', url: 'https://docs.test.example/guides/start.md', description: 'The first steps.' });
-    expect(llms.sections.API.map((l) => l.title)).toEqual(['List pets', 'Get a pet', 'Pet']);
+    // The overview, the operations and schema in sidebar order, then the group's page (its sidebar entry is a category).
+    expect(llms.sections.API.map((l) => l.title)).toEqual(['Pets (version 1)', 'List pets', 'Get a pet', 'Pet', 'pets']);
     for (const link of Object.values(llms.sections).flat()) {
       expect(link.url.startsWith('https://docs.test.example/')).toBe(true);
       expect(f.exists(link.url.slice('https://docs.test.example/'.length))).toBe(true);

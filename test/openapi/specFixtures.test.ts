@@ -170,7 +170,10 @@ describe('building from the development API server', () => {
     // text it was built from instead of the configured downloadUrl; nothing else differs.
     expect([...fromUrl.files.keys()].sort()).toEqual([...fromFile.files.keys(), 'openapi.yaml'].sort());
     expect(fromUrl.files.get('openapi.yaml')).toBe(fs.readFileSync(path.join(repoRoot, 'fixtures/hyperlocal-openapi.yaml'), 'utf8'));
-    const relinked = (content: unknown) => (typeof content === 'string' ? content.replaceAll('href="https://api.hyperlocal.example/docs/yaml"', 'href="/openapi.yaml"') : content);
+    const relinked = (content: unknown) =>
+      typeof content === 'string'
+        ? content.replaceAll('href="https://api.hyperlocal.example/docs/yaml"', 'href="/openapi.yaml"').replaceAll('The OpenAPI description: https://api.hyperlocal.example/docs/yaml', 'The OpenAPI description: https://docs.hyperlocal.example/openapi.yaml')
+        : content;
     for (const [file, content] of fromFile.files) expect(fromUrl.files.get(file), file).toEqual(relinked(content));
     expect(fromUrl.files.has('api/hyperlocal-api-reference/index.html')).toBe(true);
   }, 60_000); // two whole builds, from source

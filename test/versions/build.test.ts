@@ -145,6 +145,11 @@ describe('#19 a site with two versions', () => {
     // The oldest version has nothing to compare with, and an unchanged operation no badge.
     expect(f.$('api/1.0/legacy-zones/index.html')('.change-badge')).toHaveLength(0);
     expect(f.$('api/list-zones/index.html')('.change-badge')).toHaveLength(0);
+    // Its Markdown copy, for machines: each change under its operation, with its severity and where to see it.
+    const md = f.read('api/changelog.md');
+    expect(md).toMatch(/^# API changelog\n\n## Next compared with 1\.0\n/);
+    expect(md).toContain('### [POST `/alerts`](https://docs.test.example/api/create-alert)');
+    expect(md).toMatch(/### \[GET `\/legacy`\]\(https:\/\/docs\.test\.example\/api\/1\.0\/legacy-zones\)\n\n- \*\*breaking\*\*: /);
     // Every page's version menu ends with the changelog.
     expect(f.$('guides/1.0/intro/index.html')('[data-version-menu] li:last-child a').attr('href')).toBe('/api/changelog');
   });
