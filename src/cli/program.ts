@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBuild } from './build';
 import { registerCheckLinks } from './checkLinks';
 import { registerDiff } from './diff';
+import { registerInit } from './init';
 import { registerLint } from './lint';
 import { registerServe } from './serve';
 import { registerVersion } from './version';
@@ -24,6 +25,7 @@ export function createProgram(): Command {
   registerDiff(program);
   registerLint(program);
   registerVersion(program);
+  registerInit(program);
   // This handler replaces commander's own unknown-command error, and with it the suggestion that
   // showSuggestionAfterError would add: it is made here (`docsgen buld` → "Did you mean build?").
   program.on('command:*', ([name]: string[]) => {
