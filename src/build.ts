@@ -50,7 +50,7 @@ import { pageHref } from './versions/href';
 import { addMarkdownFiles } from './markdown/siteMarkdown';
 import type { Messages } from './shared/messages';
 import { buildSiteLive } from './site/liveSite';
-import { bundleIslandsWithMemo } from './islands/bundle';
+import { bundleSiteCode } from './theme/siteCode';
 import { pageSearchDocuments, searchDocuments, type PageDocuments } from './search/documents';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
@@ -202,7 +202,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const memo = options.memo ?? openBuildCache(config, options, output !== undefined, logger);
 
   // esbuild bundles the islands in its own process while this one works through the stages.
-  const islands = bundleIslandsWithMemo(memo, { minify: !options.dev });
+  // With a theme folder of overrides (src/theme/), the templates are compiled with them too.
+  const islands = bundleSiteCode(memo, config, { minify: !options.dev, logger });
   islands.catch(() => {}); // awaited below unless an earlier stage failed
   // The spec's validation thread loads the validator meanwhile too. A live memo mostly holds
   // the spec's verdict already: a thread starts only for a spec that changed (openapi/parse.ts).

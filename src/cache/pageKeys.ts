@@ -30,8 +30,9 @@ export function hashedUrls(site: SiteModel, page: Pick<PageModel, 'sidebarTree'>
  * `settled`: each API's settled spec links (a stored body holds placeholders, settled as it is
  * read: its key is its bytes' digest and its API's links). Stored pages need their store's digests.
  */
-export function pageKeys(site: SiteModel, assets: Pick<IslandAssets, 'runtime' | 'islands'>, settled: readonly (SettledLinks | undefined)[] = []): (page: PageModel) => string {
-  const around = digest(engineDigest(), dataDigest([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands]));
+export function pageKeys(site: SiteModel, assets: Pick<IslandAssets, 'runtime' | 'islands' | 'theme'>, settled: readonly (SettledLinks | undefined)[] = []): (page: PageModel) => string {
+  // A project's overrides render the pages: their compiled templates' digest is part of the key.
+  const around = digest(engineDigest(), dataDigest([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands, assets.theme?.digest ?? '']));
   const links = settled.map((s) => (s ? dataDigest(s) : ''));
   return (page) => {
     const ref = storedRef(page);

@@ -29,6 +29,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     guidesDir: path.join(contentDir, 'guides'),
     outDir,
     navbar: user.navbar,
+    themeDir: path.resolve(root, user.themeDir ?? 'theme'),
     footer: user.footer,
     announcementBar: user.announcementBar,
     colorMode: {

@@ -151,6 +151,8 @@ export interface UserConfig {
   contentDir?: string;
   /** Where `docsgen build` writes. Relative to the config file. @default 'build' */
   outDir?: string;
+  /** Component overrides: a file named like a built-in component (`Footer.tsx`) replaces it (README "Customising components"). Relative to the config file. @default 'theme' */
+  themeDir?: string;
   navbar: {
     /** Text next to the logo. */
     title?: string;
@@ -337,5 +339,7 @@ export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase'
   /** Unset: spec links follow onBrokenLinks (also when `--on-broken-links` changes it). */
   readonly onBrokenSpecLinks?: Policy;
   /** The try-it console: `enabled` false unless configured; `proxyUrl` '' without a proxy; `servers` empty: the spec's. */
+  /** Absolute path of the component overrides' folder (src/theme/). */
+  readonly themeDir: string;
   readonly tryIt: { readonly enabled: boolean; readonly proxyUrl: string; readonly servers: readonly { url: string; description?: string }[] };
 };

@@ -204,6 +204,7 @@ const configSchema = object({
   onBrokenLinks: optional(policy()),
   onBrokenMarkdownLinks: optional(policy()),
   onBrokenAnchors: optional(policy()),
+  themeDir: optional(string()),
   onDuplicateRoutes: optional(policy()),
   lint: optional(object({ rules: optional(object(Object.fromEntries(LINT_CODES.map((code) => [code, optional(policy())])))) })),
   openapi: optional(oneOrMany(openapi)),

@@ -7,6 +7,8 @@ import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { packagePath } from '../paths';
 import { invariant } from '../shared/invariant';
 import { digest, type Memo } from '../cache/memo';
+import type { ThemeModule } from '../theme/compileTemplates';
+import { overridePlugin, type ResolvedOverride } from '../theme/plugin';
 
 export interface IslandAssets {
   /** URL path (without baseUrl) of the runtime every page loads. */
@@ -15,6 +17,8 @@ export interface IslandAssets {
   islands: Record<string, string>;
   /** Output path (from the site root) → content. */
   files: Map<string, Uint8Array>;
+  /** The templates compiled with the project's overrides (src/theme/), when it has any. */
+  theme?: ThemeModule;
 }
 
 const islandsDir = packagePath('templates/islands');
@@ -38,8 +42,14 @@ declare const __DOCSGEN_DIST__: string | undefined;
  */
 const compiledDir = typeof __DOCSGEN_DIST__ === 'string' ? __DOCSGEN_DIST__ : undefined;
 
-export async function bundleIslands(options: { minify: boolean }): Promise<IslandAssets> {
-  if (!compiledDir) return esbuildIslands(options);
+export interface BundleOptions {
+  minify: boolean;
+  /** A project's overrides (src/theme/): its islands are bundled for it alone, never kept beside docsgen's bundle. */
+  overrides?: readonly ResolvedOverride[];
+}
+
+export async function bundleIslands(options: BundleOptions): Promise<IslandAssets> {
+  if (!compiledDir || (options.overrides?.length ?? 0) > 0) return esbuildIslands(options);
   const file = path.join(compiledDir, `islands-${options.minify ? 'production' : 'development'}.json`);
   const saved = readSaved(file);
   if (saved) return saved;
@@ -55,9 +65,10 @@ const ISLANDS_STAGE = 'islands';
  * A build does without: esbuild bundles in its own process while the build's stages run, and
  * the compiled CLI keeps its bundle anyway.
  */
-export function bundleIslandsWithMemo(memo: Memo | undefined, options: { minify: boolean }): Promise<IslandAssets> {
+export function bundleIslandsWithMemo(memo: Memo | undefined, options: BundleOptions & { themeDir?: string }): Promise<IslandAssets> {
   if (!memo?.live) return bundleIslands(options);
-  const key = digest(String(options.minify), ...[islandsDir, path.dirname(mountModule)].flatMap(stamps));
+  const themed = (options.overrides?.length ?? 0) > 0 && options.themeDir ? stamps(options.themeDir) : [];
+  const key = digest(String(options.minify), ...[islandsDir, path.dirname(mountModule)].flatMap(stamps), ...themed);
   const kept = memo.get<Promise<IslandAssets>>(ISLANDS_STAGE, key);
   if (kept) return kept;
   const made = bundleIslands(options);
@@ -109,7 +120,7 @@ function save(file: string, assets: IslandAssets): void {
   }
 }
 
-async function esbuildIslands(options: { minify: boolean }): Promise<IslandAssets> {
+async function esbuildIslands(options: BundleOptions): Promise<IslandAssets> {
   const esbuild = await import('esbuild');
   const names = islandNames();
   const entryPoints: Record<string, string> = { runtime: packagePath('src/client/hydrate.ts') };
@@ -148,6 +159,7 @@ async function esbuildIslands(options: { minify: boolean }): Promise<IslandAsset
             }));
           },
         },
+        ...(options.overrides?.length ? [overridePlugin(options.overrides, { platform: 'browser' })] : []),
       ],
     });
   } catch (cause) {
@@ -155,7 +167,7 @@ async function esbuildIslands(options: { minify: boolean }): Promise<IslandAsset
     throw new DocsgenError(
       errors.map((m) =>
         error('islands-bundle-failed', `Bundling the browser code failed: ${m.text}`, {
-          location: m.location ? { file: path.resolve(m.location.file), line: m.location.line, column: m.location.column + 1, lineText: m.location.lineText } : undefined,
+          location: m.location ? { file: path.resolve('/', m.location.file), line: m.location.line, column: m.location.column + 1, lineText: m.location.lineText } : undefined,
         }),
       ),
       { cause },

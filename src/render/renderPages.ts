@@ -2,7 +2,9 @@
 // throws fails the build with the route and the error; nothing has been written yet.
 import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
-import { renderTemplate } from '../../templates/index';
+import { templateOf } from '../theme/templateModule';
+import type { ThemeModule } from '../theme/compileTemplates';
+import { overrideThrowSite } from '../theme/renderErrors';
 import type { IslandAssets } from '../islands/bundle';
 import { withBase } from '../shared/url';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
@@ -14,7 +16,7 @@ import { MAX_PAGE_BYTES, TIGHTEN_LEVELS, tightenPage } from './tightenPage';
 export const PROGRESS_THRESHOLD = 200;
 
 /** What rendering needs of the island bundle (render workers get no file contents). */
-export type RenderAssets = Pick<IslandAssets, 'runtime' | 'islands'> & Partial<IslandAssets>;
+export type RenderAssets = Pick<IslandAssets, 'runtime' | 'islands' | 'theme'> & Partial<IslandAssets>;
 
 export interface RenderedPage {
   route: string;
@@ -53,10 +55,15 @@ export function renderPage(site: SiteModel, page: PageModel, assets?: RenderAsse
 function renderOnce(site: SiteModel, page: PageModel, assets?: RenderAssets): string {
   const used = new Set<string>();
   const scripts = assets ? createElement(IslandScripts, { used, baseUrl: site.baseUrl, assets }) : null;
-  return '<!DOCTYPE html>' + renderToString(renderTemplate(site, page, used, scripts));
+  return '<!DOCTYPE html>' + renderToString(templateOf(assets?.theme)(site, page, used, scripts));
 }
 
-export function renderFailed(route: string, cause: { message: string; stack?: string }, sources: Map<string, string>): DocsgenError {
+export function renderFailed(route: string, cause: { message: string; stack?: string }, sources: Map<string, string>, theme?: ThemeModule): DocsgenError {
+  // A project's override that threw is named as the culprit, at its line (src/theme/renderErrors.ts).
+  const override = theme && overrideThrowSite(cause.stack, theme);
+  if (override) {
+    return new DocsgenError([error('render-failed', `Rendering the page ${route} failed in the override ${override.name}: ${cause.message}`, { location: override.location, notes: [`while rendering ${sources.get(route) ?? route}`] })], { cause });
+  }
   return new DocsgenError(
     [
       error('render-failed', `Rendering the page ${route} failed: ${cause.message}`, {

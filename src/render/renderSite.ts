@@ -44,7 +44,7 @@ export interface SitePage {
 export interface RenderSiteOptions {
   logger: Logger;
   sources: Map<string, string>;
-  assets: Pick<IslandAssets, 'runtime' | 'islands'>;
+  assets: Pick<IslandAssets, 'runtime' | 'islands' | 'theme'>;
   /** Route → output path of its HTML file (site-relative). */
   fileOf: (route: string) => string;
   /** Write each page into this folder as it is rendered instead of returning its HTML. */
@@ -243,7 +243,7 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
       if (entry) memo!.onPage(page.route, entry.key, produced);
       out.push(produced.page);
     } catch (cause) {
-      throw renderFailed(page.route, cause as Error, options.sources);
+      throw renderFailed(page.route, cause as Error, options.sources, options.assets.theme);
     }
     if (showProgress && (i % 25 === 24 || i === pages.length - 1)) options.logger.progress('rendering pages', i + 1, pages.length);
   }
@@ -288,7 +288,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
   for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(start);
   const data: RenderWorkerData = {
     site,
-    assets: { runtime: options.assets.runtime, islands: options.assets.islands },
+    assets: { runtime: options.assets.runtime, islands: options.assets.islands, theme: options.assets.theme },
     outDir: options.outDir,
     wantedIds: options.wantedIds,
     store: options.store && { file: options.store.file, settled: options.store.settled },
@@ -326,7 +326,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         const worker = startWorker('render-worker', 'render/renderWorker.ts', data);
         workers.push(worker);
         worker.on('message', (reply: RenderWorkerReply) => {
-          if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources));
+          if ('failed' in reply) return reject(renderFailed(reply.failed.route, reply.failed, options.sources, options.assets.theme));
           reply.results.forEach((r, j) => (results[reply.batch + j] = r));
           for (const { api, kind, found } of reply.specLinks) options.onSpecLinks?.(api, kind, found);
           if (options.memo) reply.cache.forEach((served, j) => options.memo!.onPage(reply.results[j].route, keys[reply.batch + j], served));

@@ -213,7 +213,8 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const translations = config.i18n.locales.length > 1 ? [i18nDir(config)] : [];
     // Versions: versions.json, the snapshots' folder, and the specs versions.list names.
     const versions = [versionsFile(config), path.join(config.root, 'versioned'), ...(config.versions.list ?? []).flatMap((v) => (typeof v === 'object' && v.spec && !isUrl(v.spec) ? [path.resolve(config.root, v.spec)] : []))];
-    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles, ...versions]);
+    // The project's component overrides (src/theme/): compiled with the site, so an edit rebuilds like a guide's.
+    return new Set([config.contentDir, config.themeDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles, ...versions]);
   };
   let watched = toWatch();
   const watcher: FSWatcher = watch([...watched], {

@@ -1,0 +1,84 @@
+// The esbuild plugin that puts a project's overrides in place of the built-ins, for the template
+// bundle (src/theme/compileTemplates.ts) and the islands bundle (src/islands/bundle.ts) alike:
+// - an import of an overridden built-in, from docsgen's templates, goes to a small generated
+//   module that takes the override's exports and the built-in's for the names it leaves out
+//   (an override of SearchBox need not repeat SEARCH_BOX_ENGLISH);
+// - `docsgen/theme/original/<Name>` is the built-in itself, so an override can wrap it;
+// - `docsgen/theme/<folder>/<Name>` is a built-in or its override (what `docsgen eject` writes
+//   for a built-in's relative imports), `docsgen/theme/shared/<module>` docsgen's shared
+//   helpers, `docsgen/theme` the props types (nothing at run time);
+// - React is docsgen's own copy, wherever the importing file is: one React renders the page.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
+import { packagePath, packageRoot } from '../paths';
+import { BUILTIN_FOLDERS, builtinAt, builtins, templatesDir, valueExports } from './builtins';
+import type { Override } from './overrides';
+
+/** An override with the names its file exports (src/theme/exportsOf.ts). */
+export interface ResolvedOverride extends Override {
+  exports: string[];
+  /** The file has `export * from …`: it may export more than `exports` says. */
+  reExports: boolean;
+}
+
+const SHIM = 'docsgen-override';
+const SPECIFIER = /^docsgen\/theme(?:\/(.*))?$/;
+
+export function overridePlugin(overrides: readonly ResolvedOverride[], options: { platform: 'node' | 'browser' }): Plugin {
+  const byName = new Map(overrides.map((o) => [o.builtin.name, o]));
+  const shimOf = (name: string) => (byName.has(name) ? { path: name, namespace: SHIM } : undefined);
+  return {
+    name: 'docsgen-theme',
+    setup(build) {
+      build.onResolve({ filter: SPECIFIER }, (args) => {
+        const rest = SPECIFIER.exec(args.path)![1] ?? '';
+        if (rest === '') return { path: packagePath('src/theme/props.ts') };
+        const [first, second, ...more] = rest.split('/');
+        if (first === 'original' && second && more.length === 0) {
+          const builtin = builtins().get(second);
+          return builtin ? { path: builtin.file } : { errors: [{ text: `"${args.path}": docsgen has no built-in component named ${second} (docsgen eject --list lists them)` }] };
+        }
+        if ((BUILTIN_FOLDERS as readonly string[]).includes(first) && second && more.length === 0) {
+          const builtin = builtins().get(second);
+          if (!builtin || builtin.folder !== first) return { errors: [{ text: `"${args.path}": docsgen has no built-in ${first}/${second}` }] };
+          return shimOf(second) ?? { path: builtin.file };
+        }
+        if (first === 'shared' && second) return { path: packagePath('src/shared', `${[second, ...more].join('/')}.ts`) };
+        return { errors: [{ text: `"${args.path}" is not a module of docsgen/theme (use docsgen/theme, docsgen/theme/original/<Name>, docsgen/theme/<folder>/<Name> or docsgen/theme/shared/<module>)` }] };
+      });
+
+      // docsgen's templates (and the island entries) import the built-ins by path.
+      build.onResolve({ filter: /^(\.\.?\/|\/)/ }, (args) => {
+        if (args.namespace === SHIM || !(args.namespace === 'docsgen-island' || args.importer.startsWith(templatesDir + path.sep))) return undefined;
+        const target = path.resolve(args.resolveDir, args.path).replace(/\.tsx$/, '');
+        const builtin = builtinAt(target);
+        return builtin ? shimOf(builtin.name) : undefined;
+      });
+
+      build.onLoad({ filter: /.*/, namespace: SHIM }, (args) => {
+        const override = byName.get(args.path)!;
+        const own = new Set(override.exports);
+        const fromOriginal = valueExports(override.builtin).filter((name) => !own.has(name));
+        const lines = [
+          override.exports.length > 0 ? `export { ${override.exports.map(exportName).join(', ')} } from ${JSON.stringify(override.file)};` : '',
+          override.reExports ? `export * from ${JSON.stringify(override.file)};` : '',
+          fromOriginal.length > 0 ? `export { ${fromOriginal.map(exportName).join(', ')} } from ${JSON.stringify(override.builtin.file)};` : '',
+        ];
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(override.file) };
+      });
+
+      // One React: docsgen's, resolved from its own folder whatever file imports it.
+      build.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, async (args) => {
+        if (args.pluginData?.docsgenReact) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: packageRoot, pluginData: { docsgenReact: true } });
+        if (found.errors.length > 0) return { errors: found.errors };
+        return options.platform === 'node' ? { path: pathToFileURL(found.path).href, external: true } : { path: found.path };
+      });
+    },
+  };
+}
+
+function exportName(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}

@@ -1,0 +1,55 @@
+// The site's code: the islands bundle, and, when the project's theme folder overrides built-in
+// components, the templates compiled with them (loaded here, so the render stage finds them).
+// Without overrides this is the islands bundle as always: no esbuild run for the templates.
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/types';
+import { DocsgenError } from '../diagnostics/diagnostic';
+import type { Logger } from '../diagnostics/logger';
+import { bundleIslandsWithMemo, type IslandAssets } from '../islands/bundle';
+import { digest, type Memo } from '../cache/memo';
+import { templatesDir } from './builtins';
+import { compileTemplates, type ThemeModule } from './compileTemplates';
+import { resolveOverrides } from './exportsOf';
+import { islandBudgetReport, islandCost } from './islandBudget';
+import { findOverrides, folderStamps } from './overrides';
+import { loadThemeModule } from './templateModule';
+
+const THEME_STAGE = 'theme';
+
+export async function bundleSiteCode(memo: Memo | undefined, config: Pick<ResolvedConfig, 'root' | 'themeDir'>, options: { minify: boolean; logger: Logger }): Promise<IslandAssets> {
+  const overrides = findOverrides(config.themeDir);
+  if (overrides.length === 0) return bundleIslandsWithMemo(memo, { minify: options.minify });
+  const { resolved, diagnostics } = await resolveOverrides(overrides);
+  if (diagnostics.length > 0) throw new DocsgenError(diagnostics);
+  const [templates, islands] = await Promise.allSettled([
+    compileWithMemo(memo, config, () => compileTemplates(resolved, config)),
+    bundleIslandsWithMemo(memo, { minify: options.minify, overrides: resolved, themeDir: config.themeDir }),
+  ]);
+  // A compile error is reported once, from the templates (which import the islands too).
+  if (templates.status === 'rejected') throw templates.reason;
+  if (islands.status === 'rejected') throw islands.reason;
+  await loadThemeModule(templates.value);
+  const assets = { ...islands.value, theme: templates.value };
+  const islandOverrides = resolved.filter((o) => o.builtin.folder === 'islands');
+  if (islandOverrides.length > 0) {
+    const fileOf = (name: string) => path.relative(config.root, islandOverrides.find((o) => o.builtin.name === name)!.file);
+    const report = islandBudgetReport(
+      islandOverrides.map((o) => islandCost(assets, o.builtin.name)),
+      fileOf,
+    );
+    for (const line of report.lines) options.logger.info(line);
+    for (const d of report.diagnostics) options.logger.diagnostic(d);
+  }
+  return assets;
+}
+
+/** serve --watch compiles again only when a theme file (or a template of docsgen's) changed. */
+function compileWithMemo(memo: Memo | undefined, config: Pick<ResolvedConfig, 'themeDir'>, compile: () => Promise<ThemeModule>): Promise<ThemeModule> {
+  if (!memo?.live) return compile();
+  const key = digest(config.themeDir, ...folderStamps(config.themeDir), ...folderStamps(templatesDir));
+  const kept = memo.get<Promise<ThemeModule>>(THEME_STAGE, key);
+  if (kept) return kept;
+  const made = compile();
+  memo.set(THEME_STAGE, key, made);
+  return made;
+}
