@@ -45,6 +45,8 @@ import { PARALLEL_THRESHOLD, renderSite, type SitePage } from './render/renderSi
 import { collectGarbage, collectGarbageAbove } from './workers';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
+import { brandStylesheet } from './branding/stylesheet';
+import { brandAssets } from './branding/assets';
 import { buildSite, pageHead } from './site/routes';
 import { pageHref } from './versions/href';
 import { addMarkdownFiles } from './markdown/siteMarkdown';
@@ -353,7 +355,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const assets = await islands;
     timings.push(['islands', performance.now() - islandsStart]);
 
-    const stylesheet = buildStylesheet();
+    // The branding's palette, fonts and contrast warnings (src/branding/) end the stylesheet.
+    const brand = brandStylesheet(config);
+    collect(brand.diagnostics);
+    const stylesheet = buildStylesheet(brand.css);
     // What the later stages need of the pages, taken now: a build lets go of each page model once
     // a render thread has it.
     const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
@@ -445,6 +450,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       else for (const [rel, content] of searchFiles) files.set(rel, content);
       for (const [rel, content] of assets.files) files.set(rel, content);
       for (const [rel, abs] of themeStaticFiles()) files.set(rel, { copyFrom: abs });
+      for (const asset of brandAssets(config.branding)) files.set(asset.path.slice(1), { copyFrom: asset.file });
       for (const [rel, abs] of guides.assets) files.set(rel, { copyFrom: abs });
       for (const [rel, content] of site.files) files.set(rel, content);
       for (const spec of specs) if (spec.specCopy) files.set(spec.specCopy.file, spec.specCopy.text);

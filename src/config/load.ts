@@ -8,6 +8,7 @@ import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic'
 import { validateConfig } from './validate';
 import { resolveConfig } from './resolve';
 import { locateConfigKey } from './locate';
+import { brandAssets, hashBrandAssets } from '../branding/assets';
 import { packagePath } from '../paths';
 import type { InlineConfig, ResolvedConfig, UserConfig } from './types';
 
@@ -59,7 +60,20 @@ export async function loadConfig(inline: InlineConfig = {}, options: { dev?: boo
       }),
     ]);
   }
-  return { config: resolveConfig(user as UserConfig, configFile, inline, options.dev ?? false), dependencies };
+  const config = resolveConfig(user as UserConfig, configFile, inline, options.dev ?? false);
+  // The branding files are named by their content: read now, and watched like the config.
+  const { branding, missing } = hashBrandAssets(config.branding);
+  if (missing.length > 0) {
+    const source = fs.readFileSync(configFile, 'utf8');
+    throw new DocsgenError(
+      missing.map((asset) =>
+        error('config-file-missing', `"${asset.key}" names ${path.relative(path.dirname(configFile), asset.file) || asset.file}, which does not exist (paths in the config are relative to it).`, {
+          location: locateKey(configFile, source, asset.key),
+        }),
+      ),
+    );
+  }
+  return { config: { ...config, branding }, dependencies: [...dependencies, ...brandAssets(branding).map((asset) => asset.file)] };
 }
 
 async function importConfig(configFile: string): Promise<{ user: unknown; hasDefault: boolean; dependencies: string[]; namedExports: string[] }> {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { SHARD_ABOVE_PAGES } from '../shared/search/types';
 import type { InlineConfig, OpenApiConfig, ResolvedConfig, ResolvedOpenApi, UserConfig } from './types';
+import { resolveBranding } from '../branding/resolve';
 
 export function resolveConfig(user: UserConfig, configFile: string, inline: InlineConfig = {}, dev = false): ResolvedConfig {
   const root = path.dirname(configFile);
@@ -19,7 +20,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     url: user.url,
     baseUrl: user.baseUrl ?? '/',
     trailingSlash: user.trailingSlash,
-    favicon: user.favicon ?? '/img/favicon.svg',
+    branding: resolveBranding(user, root),
     i18n: {
       defaultLocale: user.i18n?.defaultLocale ?? 'en',
       locales: user.i18n?.locales ?? ['en'],

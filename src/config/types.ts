@@ -131,7 +131,7 @@ export interface UserConfig {
   baseUrl?: string;
   /** `true`: `x/index.html`, links end in `/`; `false`: `x.html`, no slash; unset: `x/index.html`, links as written. */
   trailingSlash?: TrailingSlash;
-  /** Favicon, a site path. @default '/img/favicon.svg' */
+  /** The favicon: a `.svg`, `.png` or `.ico` file relative to the config, copied into the site under a content-hashed name. @default docsgen's icon @example 'static/favicon.svg' */
   favicon?: string;
   i18n?: {
     /** @default 'en' */
@@ -156,7 +156,19 @@ export interface UserConfig {
   navbar: {
     /** Text next to the logo. */
     title?: string;
-    logo?: { alt: string; src?: string };
+    /**
+     * The navbar's logo. `src` and `srcDark` are image files (`.svg`, `.png`, `.jpg`, `.webp`,
+     * `.gif`, `.avif`) relative to the config, copied into the site under content-hashed names;
+     * `srcDark` replaces `src` in dark mode. @default docsgen's mark
+     * @example { alt: 'Acme', src: 'static/logo.svg', srcDark: 'static/logo-dark.svg' }
+     */
+    logo?: {
+      alt: string;
+      src?: string;
+      srcDark?: string;
+      /** Where the logo and title link to: a site path or a URL. @default the home page */
+      href?: string;
+    };
     /** Hide the navbar on scroll down, show it on scroll up. @default false */
     hideOnScroll?: boolean;
     items: NavbarItem[];
@@ -166,6 +178,8 @@ export interface UserConfig {
     copyright: string;
     links?: { label: string; to?: string; href?: string }[];
   };
+  /** The site's colours, fonts and own stylesheet (README "Branding and theming"). */
+  branding?: BrandingConfig;
   /** A dismissible bar above the navbar. Change `id` to show a new announcement to everyone. */
   announcementBar?: {
     id: string;
@@ -250,6 +264,27 @@ export interface UserConfig {
   };
 }
 
+/** `branding`: everything optional; what is left out keeps the built-in theme. */
+export interface BrandingConfig {
+  /**
+   * The brand colour, as `#rrggbb` or `#rgb`: links, buttons, active items and the focus ring in
+   * light mode; the rest of the palette (hover shades, tinted backgrounds, the dark-mode
+   * variants) is derived from it, and the build warns when text on it falls below WCAG AA.
+   * @example '#4f46e5'
+   */
+  primaryColor?: string;
+  fonts?: {
+    /** The body text's CSS font-family list. @example "'Inter', system-ui, sans-serif" */
+    body?: string;
+    /** Code's CSS font-family list. @example "'JetBrains Mono', ui-monospace, monospace" */
+    code?: string;
+    /** Font files (`.woff2`, `.woff`, `.ttf`, `.otf`) relative to the config, each an `@font-face` of `family`. */
+    files?: { family: string; src: string; /** @default 'normal' @example '400' or '100 900' */ weight?: string; /** @default 'normal' */ style?: 'normal' | 'italic' }[];
+  };
+  /** Your own stylesheet(s), relative to the config: linked after the built-in styles, under content-hashed names. @example 'theme/custom.css' */
+  customCss?: string | string[];
+}
+
 export interface VersionsConfig {
   /** The current docs. @default { label: 'Next' } */
   current?: { label?: string };
@@ -291,7 +326,8 @@ export interface ResolvedConfig {
   readonly url: string;
   readonly baseUrl: string;
   readonly trailingSlash: TrailingSlash;
-  readonly favicon: string;
+  /** The branding files (absolute paths, and their site paths once config/load.ts has hashed them), colours and fonts. */
+  readonly branding: ResolvedBranding;
   readonly i18n: Required2<NonNullable<UserConfig['i18n']>>;
   readonly contentDir: string;
   readonly guidesDir: string;
@@ -327,6 +363,26 @@ export interface ResolvedConfig {
    * shown at the unversioned URLs.
    */
   readonly versionSegment: string;
+}
+
+/** A file of the project the site serves under a content-hashed name (src/branding/assets.ts). */
+export interface BrandAsset {
+  /** Absolute path. */
+  readonly file: string;
+  /** The config key that names it, for messages: `navbar.logo.src`, `branding.customCss[1]`. */
+  readonly key: string;
+  /** Its site path, e.g. `/assets/brand/logo.3f2a9c1b0d.svg`; '' until hashed. */
+  readonly path: string;
+}
+
+export interface ResolvedBranding {
+  readonly logo?: BrandAsset;
+  readonly logoDark?: BrandAsset;
+  readonly favicon?: BrandAsset;
+  /** `#rrggbb`, or undefined: the built-in palette. */
+  readonly primaryColor?: string;
+  readonly fonts: { readonly body?: string; readonly code?: string; readonly faces: readonly (BrandAsset & { readonly family: string; readonly weight: string; readonly style: string })[] };
+  readonly customCss: readonly BrandAsset[];
 }
 
 export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase' | 'onBrokenSpecLinks' | 'tryIt'>> & {

@@ -165,6 +165,33 @@ const home = object({
   ),
 });
 
+/** A project file of one of these extensions, relative to the config (src/branding/assets.ts copies it). */
+const fileOf = (what: string, extensions: string[]) =>
+  string({ pattern: new RegExp(`\\.(${extensions.join('|')})$`, 'i'), expected: `${what} (${extensions.map((e) => `.${e}`).join(', ')}) relative to the config` });
+const imageFile = () => fileOf('an image file', ['svg', 'png', 'jpg', 'jpeg', 'webp', 'gif', 'avif']);
+// Font lists go into the stylesheet as they are: nothing that could end the declaration, and only closed quotes.
+const fontList = () => string({ pattern: /^(?:[^;{}<>\\\n'"]|'[^'\n]*'|"[^"\n]*")+$/, expected: `a CSS font-family list, e.g. "'Inter', system-ui, sans-serif" (closed quotes; no ; { } < > or \\)` });
+const branding = object({
+  primaryColor: optional(string({ pattern: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, expected: 'a hex colour like "#4f46e5" or "#44e"' })),
+  fonts: optional(
+    object({
+      body: optional(fontList()),
+      code: optional(fontList()),
+      files: optional(
+        arrayOf(
+          object({
+            family: required(string({ pattern: /^[A-Za-z0-9][A-Za-z0-9 _-]*$/, expected: 'a font family name of letters, digits, spaces, "_" and "-"' })),
+            src: required(fileOf('a font file', ['woff2', 'woff', 'ttf', 'otf'])),
+            weight: optional(string({ pattern: /^(?:normal|bold|[1-9]00(?: [1-9]00)?)$/, expected: 'a font weight like "400", "bold" or a range "100 900"' })),
+            style: optional(oneOf('normal', 'italic')),
+          }),
+        ),
+      ),
+    }),
+  ),
+  customCss: optional(oneOrMany(fileOf('a stylesheet', ['css']))),
+});
+
 const configSchema = object({
   title: required(string()),
   tagline: optional(string()),
@@ -173,14 +200,14 @@ const configSchema = object({
   url: required(string({ pattern: /^https?:\/\/[^/]+$/, expected: 'an origin like "https://docs.example.com" (no path; put the path in baseUrl)' })),
   baseUrl: optional(string({ pattern: /^\/(.*\/)?$/, expected: 'a path that starts and ends with "/"' })),
   trailingSlash: optional(boolean()),
-  favicon: optional(string()),
+  favicon: optional(fileOf('an icon file', ['svg', 'png', 'ico'])),
   i18n: optional(object({ defaultLocale: required(string()), locales: required(arrayOf(string())), localeConfigs: optional(recordOf(object({ label: required(string()) }))) })),
   contentDir: optional(string()),
   outDir: optional(string()),
   navbar: required(
     object({
       title: optional(string()),
-      logo: optional(object({ alt: required(string()), src: optional(string()) })),
+      logo: optional(object({ alt: required(string()), src: optional(imageFile()), srcDark: optional(imageFile()), href: optional(string({ pattern: /^(?:\/|https?:\/\/)/, expected: 'a site path starting with "/" or an http(s) URL' })) })),
       hideOnScroll: optional(boolean()),
       items: required(
         arrayOf(
@@ -199,6 +226,7 @@ const configSchema = object({
   announcementBar: optional(
     object({ id: required(string()), content: required(string()), isCloseable: optional(boolean()), backgroundColor: optional(string()), textColor: optional(string()) }),
   ),
+  branding: optional(branding),
   colorMode: optional(object({ defaultMode: optional(oneOf('light', 'dark')), respectPrefersColorScheme: optional(boolean()), disableSwitch: optional(boolean()) })),
   home: optional(home),
   onBrokenLinks: optional(policy()),

@@ -7,6 +7,7 @@ import type { NavbarEntry, NavLink, SiteModel, SiteVersions } from '../shared/vi
 import { defaultMessages, type Messages } from '../shared/messages';
 import { colorModeScript } from './colorModeScript';
 import { pageHref } from '../versions/href';
+import { iconType } from '../branding/assets';
 
 /** A locale's pages: `config.baseUrl` is then that locale's base URL and `siteBaseUrl` the site's (src/i18n/locales.ts). */
 export interface SiteModelLocale {
@@ -67,9 +68,12 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
     baseUrl: locale?.siteBaseUrl ?? config.baseUrl,
     homeHref: routeUrl(config.baseUrl, '/', config.trailingSlash),
     searchHref: routeUrl(config.baseUrl, '/search', config.trailingSlash),
-    faviconHref: withBase(locale?.siteBaseUrl ?? config.baseUrl, config.favicon),
+    faviconHref: withBase(locale?.siteBaseUrl ?? config.baseUrl, config.branding.favicon?.path || '/img/favicon.svg'),
+    ...(config.branding.favicon ? { faviconType: iconType(config.branding.favicon.file) } : {}),
     stylesheetHref: withBase(locale?.siteBaseUrl ?? config.baseUrl, `/${stylesheetPath}`),
+    ...(config.branding.customCss.length > 0 ? { customCssHrefs: config.branding.customCss.map((css) => withBase(locale?.siteBaseUrl ?? config.baseUrl, css.path)) } : {}),
     logoAlt: config.navbar.logo?.alt ?? `${config.title} logo`,
+    ...brandLogo(config, locale?.siteBaseUrl ?? config.baseUrl),
     navbarTitle: tr(config.navbar.title ?? config.title),
     navbarLeft: entries('left'),
     navbarRight: entries('right'),
@@ -94,6 +98,16 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
     ...(versions ? { versions } : {}),
     // Markdown copies are the default locale's pages only (src/markdown/).
     ...(config.llms.enabled && (!locale || locale.locale === config.i18n.defaultLocale) ? { markdown: { include: config.llms.include, exclude: config.llms.exclude } } : {}),
+  };
+}
+
+/** The project's logo images and the logo's link, when the config has them. */
+function brandLogo(config: ResolvedConfig, siteBaseUrl: string): Pick<SiteModel, 'logo' | 'brandHref'> {
+  const { logo, logoDark } = config.branding;
+  const href = config.navbar.logo?.href;
+  return {
+    ...(logo || logoDark ? { logo: { ...(logo ? { src: withBase(siteBaseUrl, logo.path) } : {}), ...(logoDark ? { darkSrc: withBase(siteBaseUrl, logoDark.path) } : {}) } } : {}),
+    ...(href ? { brandHref: isExternal(href) ? href : pageHref(config, href) } : {}),
   };
 }
 

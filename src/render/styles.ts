@@ -8,13 +8,15 @@ import { packagePath } from '../paths';
 export const stylesDir = packagePath('templates/styles');
 export const staticDir = packagePath('templates/static');
 
-export function buildStylesheet(): { path: string; css: string } {
-  const css = fs
+/** `branding`: CSS appended after the built-in files (src/branding/stylesheet.ts), so its tokens win. */
+export function buildStylesheet(branding = ''): { path: string; css: string } {
+  const builtIn = fs
     .readdirSync(stylesDir)
     .filter((f) => f.endsWith('.css'))
     .sort()
     .map((f) => `/* ${f} */\n` + fs.readFileSync(path.join(stylesDir, f), 'utf8'))
     .join('\n');
+  const css = branding ? `${builtIn}\n${branding}` : builtIn;
   return { path: `assets/css/styles.${contentHash(css)}.css`, css };
 }
 

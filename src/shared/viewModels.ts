@@ -73,8 +73,16 @@ export interface SiteModel {
   homeHref: string;
   searchHref: string;
   faviconHref: string;
+  /** The favicon's MIME type, when it is the project's own (`image/png`). */
+  faviconType?: string;
   stylesheetHref: string;
+  /** The project's stylesheets (`branding.customCss`), linked after the built-in one. */
+  customCssHrefs?: string[];
   logoAlt: string;
+  /** The project's logo images (`navbar.logo`); the built-in mark is shown where one is left out. `darkSrc` replaces `src` in dark mode. */
+  logo?: { src?: string; darkSrc?: string };
+  /** Where the logo and title link to (`navbar.logo.href`). @default homeHref */
+  brandHref?: string;
   navbarTitle: string;
   navbarLeft: NavbarEntry[];
   navbarRight: NavbarEntry[];

@@ -25,8 +25,8 @@ export function Navbar({ site, section, currentHref, route, hasSidebar, alternat
             when="interaction"
             inline
           />
-          <a className="navbar-brand" href={site.homeHref}>
-            <Logo alt={site.logoAlt} />
+          <a className="navbar-brand" href={site.brandHref ?? site.homeHref}>
+            <Logo alt={site.logoAlt} images={site.logo} />
             <span className="navbar-title">{site.navbarTitle}</span>
           </a>
           {site.navbarLeft.map((item, i) => (
@@ -163,9 +163,28 @@ function labelsProp<K extends MessageKey>(site: SiteModel, english: Record<K, st
   return labels ? { labels } : {};
 }
 
-function Logo({ alt }: { alt: string }) {
+/**
+ * The project's logo, or the built-in mark. A dark variant is a second image that CSS shows
+ * instead in dark mode (templates/styles/30-navbar.css), so the right one shows before any script.
+ */
+function Logo({ alt, images }: { alt: string; images?: SiteModel['logo'] }) {
+  if (images) {
+    const light = images.src ? <img className={`navbar-logo navbar-logo-image${images.darkSrc ? ' navbar-logo-light' : ''}`} src={images.src} alt={alt} /> : <BuiltInLogo alt={alt} className="navbar-logo-light" />;
+    return images.darkSrc ? (
+      <>
+        {light}
+        <img className="navbar-logo navbar-logo-image navbar-logo-dark" src={images.darkSrc} alt={alt} />
+      </>
+    ) : (
+      light
+    );
+  }
+  return <BuiltInLogo alt={alt} />;
+}
+
+function BuiltInLogo({ alt, className }: { alt: string; className?: string }) {
   return (
-    <svg className="navbar-logo" viewBox="0 0 32 32" width="32" height="32" role="img" aria-label={alt}>
+    <svg className={`navbar-logo${className ? ` ${className}` : ''}`} viewBox="0 0 32 32" width="32" height="32" role="img" aria-label={alt}>
       <rect x="1" y="1" width="30" height="30" rx="7" className="navbar-logo-bg" />
       <path d="M8 22 L16 9 L24 22" className="navbar-logo-mark" fill="none" strokeWidth="3" strokeLinejoin="round" strokeLinecap="round" />
       <circle cx="16" cy="19" r="2.5" className="navbar-logo-dot" />

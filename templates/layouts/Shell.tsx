@@ -42,8 +42,9 @@ export function Shell({ site, page, children, bodyEnd }: { site: SiteModel; page
         <meta name="docs-version" content={site.version} />
         <script dangerouslySetInnerHTML={{ __html: site.colorModeScript }} />
         {site.announcement?.isCloseable ? <script dangerouslySetInnerHTML={{ __html: announcementDismissScript(site.announcement.id) }} /> : null}
-        <link rel="icon" href={site.faviconHref} />
+        <link rel="icon" href={site.faviconHref} type={site.faviconType} />
         <link rel="stylesheet" href={site.stylesheetHref} />
+        {site.customCssHrefs?.map((href) => <link key={href} rel="stylesheet" href={href} />)}
       </head>
       <body data-labels={runtimeLabels(site)}>
         <a className="skip-link" href="#main-content">
