@@ -50,6 +50,7 @@ import { brandAssets } from './branding/assets';
 import { buildSite, pageHead } from './site/routes';
 import { pageHref } from './versions/href';
 import { addMarkdownFiles } from './markdown/siteMarkdown';
+import { redirectPages } from './redirects/redirectPages';
 import type { Messages } from './shared/messages';
 import { buildSiteLive } from './site/liveSite';
 import { bundleSiteCode } from './theme/siteCode';
@@ -471,6 +472,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered }, versionSites.map((v, i) => ({ config: v.version.config, guides: v.guides.docs, pages: versionRendered[i] })), output);
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else deferred!.set('sitemap.xml', sitemap);
+      // Old URLs sent on to their new pages (config `redirects`).
+      const moved = redirectPages(config, files, routes);
+      for (const [rel, html] of moved.files) files.set(rel, html);
+      collect(moved.diagnostics);
 
       stage('links', () => {
         const fileSet = new Set([...files.keys(), ...(deferred?.keys() ?? []), searchIndex.fileName].map((f) => `/${f}`));

@@ -6,6 +6,7 @@ import { registerCheckLinks } from './checkLinks';
 import { registerDiff } from './diff';
 import { registerInit } from './init';
 import { registerLint } from './lint';
+import { registerMigrate } from './migrate';
 import { registerServe } from './serve';
 import { registerVersion } from './version';
 import { EXIT_USAGE } from './exit';
@@ -24,6 +25,7 @@ export function createProgram(): Command {
   registerCheckLinks(program);
   registerDiff(program);
   registerLint(program);
+  registerMigrate(program);
   registerVersion(program);
   registerInit(program);
   // This handler replaces commander's own unknown-command error, and with it the suggestion that

@@ -60,6 +60,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
       routes: user.search?.routes ?? ['/guides', '/api', ...apis.map((api) => api.route).filter((route) => route !== '/api' && !route.startsWith('/api/'))],
       shardAbovePages: user.search?.shardAbovePages ?? SHARD_ABOVE_PAGES,
     },
+    redirects: user.redirects ?? [],
     llms: {
       enabled: user.llms?.enabled ?? true,
       include: user.llms?.include ?? ['/guides', ...apis.map((api) => api.route)],

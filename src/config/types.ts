@@ -262,6 +262,13 @@ export interface UserConfig {
     /** Above this many indexed pages, the index is split into shards a query fetches as it needs them (0: always). @default 300 */
     shardAbovePages?: number;
   };
+  /**
+   * Old URLs that now live elsewhere, e.g. a site moved from Docusaurus (`docsgen migrate
+   * docusaurus` writes these): each `from` site path gets a small page that sends readers on to
+   * `to` (a site path or URL) with a meta refresh and a canonical link. A `from` that is a page
+   * of the site is left alone, with a warning. @example [{ from: '/docs/api/search-boundaries', to: '/api/search-boundaries' }]
+   */
+  redirects?: { from: string; to: string }[];
 }
 
 /** `branding`: everything optional; what is left out keeps the built-in theme. */
@@ -353,6 +360,8 @@ export interface ResolvedConfig {
   readonly apis: readonly ResolvedOpenApi[];
   readonly search: Required2<NonNullable<UserConfig['search']>>;
   readonly llms: Required2<NonNullable<UserConfig['llms']>>;
+  /** `redirects` as configured (`[]` when not): src/redirects/redirectPages.ts writes their pages. */
+  readonly redirects: readonly { readonly from: string; readonly to: string }[];
   /** Dev mode (`serve`): drafts are built, with their banner. */
   readonly dev: boolean;
   /** As configured, with defaults: which versions exist is read from versions.json by the build (src/versions/resolve.ts). */

@@ -8,25 +8,28 @@ import { warning, type Diagnostic } from '../diagnostics/diagnostic';
 import type { IslandAssets } from '../islands/bundle';
 
 /**
- * The built-in islands load 55–62 KB (gzip) with the runtime and React 19, most of it React. A
- * budget a third above the heaviest leaves room for an override's own code, while a library
- * like a charting or date package (tens of KB) shows up as a warning.
+ * A page with one of the built-in islands loads 75–88 KB (gzip) of JavaScript: the runtime and
+ * React 19 are 74 KB of it; the heaviest island (TryIt) adds 12 KB. The budget leaves an
+ * override as much again, while a library like a charting or date package (tens of KB) shows up
+ * as a warning. Measured with src/islands/bundle.ts bundleIslands({ minify: true }).
  */
-export const ISLAND_BUDGET_BYTES = 85 * 1024;
+export const ISLAND_BUDGET_BYTES = 100 * 1024;
 
 export interface IslandCost {
   name: string;
   /** Gzip bytes of everything a page with the island loads. */
   total: number;
-  /** Of which the island's own module and the chunks only it imports. */
+  /** Of which the island's own module and the chunks no other island or the runtime imports. */
   own: number;
 }
 
 export function islandCost(assets: Pick<IslandAssets, 'runtime' | 'islands' | 'files'>, name: string): IslandCost {
   const runtime = closure(assets.files, assets.runtime);
   const island = closure(assets.files, assets.islands[name]);
+  // Shared: what the runtime or any other island loads too (React's chunk, the mount helper).
+  const shared = new Set([...runtime, ...Object.keys(assets.islands).filter((n) => n !== name).flatMap((n) => [...closure(assets.files, assets.islands[n])])]);
   const size = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + zlib.gzipSync(assets.files.get(f)!).length, 0);
-  return { name, total: size(new Set([...runtime, ...island])), own: size([...island].filter((f) => !runtime.has(f))) };
+  return { name, total: size(new Set([...runtime, ...island])), own: size([...island].filter((f) => !shared.has(f))) };
 }
 
 /** The module at `url` and every module it imports statically (dynamic imports load later). */

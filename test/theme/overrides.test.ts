@@ -1,5 +1,6 @@
 // Component overrides: a file in the project's theme/ named like a built-in replaces it on every
 // page, can wrap the original, and is reported at its own file when it fails.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,5 +95,47 @@ describe('theme/ overrides', () => {
     const d = error.diagnostics.find((x) => x.severity === 'error')!;
     expect(d.text).toMatch(/^Rendering the page \/\S* failed in the override theme\/Footer\.tsx: /);
     expect(d.location).toMatchObject({ file: path.join(dir, 'theme/Footer.tsx'), line: 4 });
+  });
+
+  it('an island override is server-rendered, bundled for the browser, and its JavaScript size reported', async () => {
+    const site = await buildFiles({
+      ...guides,
+      'docsgen.config.ts': configSource({ navbar: { items: [{ type: 'colorMode', position: 'right' }] } }),
+      'theme/ColorModeToggle.tsx': `import { useState } from 'react';\nexport default function ColorModeToggle() {\n  const [dark, setDark] = useState(false);\n  return <button className="acme-toggle" onClick={() => setDark(!dark)}>{dark ? 'Dark' : 'Light'}</button>;\n}\n`,
+    });
+    const $ = site.$('guides/intro/index.html');
+    expect($('[data-island="ColorModeToggle"] button.acme-toggle').text()).toBe('Light');
+    const manifest = JSON.parse($('#docsgen-islands').text()) as { islands: Record<string, string> };
+    expect(site.read(manifest.islands.ColorModeToggle.slice(1))).toContain('acme-toggle');
+    const line = site.logger.lines.find((l) => l.startsWith('islands: ColorModeToggle'));
+    expect(line).toMatch(/^islands: ColorModeToggle \(theme\/ColorModeToggle\.tsx\) \d+\.\d KB gzip before interaction, \d+\.\d KB of it its own \(budget 100\.0 KB\)$/);
+    // The override's own code is small; React and the runtime are most of it.
+    const [total, own] = [...line!.matchAll(/(\d+\.\d) KB/g)].map((m) => Number(m[1]));
+    expect(own).toBeLessThan(2);
+    expect(total).toBeGreaterThan(20);
+  });
+
+  it('overrides also render in worker threads', async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) many[`content/guides/g${i}.md`] = `---\ntitle: Guide ${i}\n---\n\nText ${i}.\n`;
+    const site = await buildFiles(
+      { ...many, 'theme/Footer.tsx': `export function Footer() {\n  return <footer className="acme-footer">Threads</footer>;\n}\n` },
+      { threads: 2 },
+    );
+    for (const i of [0, 15, 29]) expect(site.$(`guides/g${i}/index.html`)('footer.acme-footer').text()).toBe('Threads');
+  });
+
+  it('an island override over the JavaScript budget is warned about at its file', async () => {
+    // 48 KB of random text: gzip cannot shrink it, so the island alone weighs about 36 KB.
+    const blob = crypto.randomBytes(36 * 1024).toString('base64');
+    const site = await buildFiles({
+      ...guides,
+      'docsgen.config.ts': configSource({ navbar: { items: [{ type: 'colorMode', position: 'right' }] } }),
+      'theme/ColorModeToggle.tsx': `const BLOB = ${JSON.stringify(blob)};\nexport default function ColorModeToggle() {\n  return <button onClick={() => console.log(BLOB)}>Theme</button>;\n}\n`,
+    });
+    const warned = site.logger.diagnostics.find((d) => d.code === 'island-budget');
+    expect(warned?.severity).toBe('warning');
+    expect(warned?.location?.file).toBe('theme/ColorModeToggle.tsx');
+    expect(warned?.text).toMatch(/^The island ColorModeToggle loads 1\d\d\.\d KB of JavaScript \(gzip\) before interaction, over the budget of 100\.0 KB\.$/);
   });
 });

@@ -1,0 +1,330 @@
+// `docsgen migrate docusaurus`: a Docusaurus 3 site → a new docsgen project. Everything is
+// planned in memory first (each output file's text, or the file it is copied from); nothing is
+// written unless no planned file exists yet, so a second run, or a folder of the user's, is never
+// overwritten.
+import fs from 'node:fs';
+import path from 'node:path';
+import { load as loadYaml, dump as dumpYaml } from 'js-yaml';
+import { DocsgenError, error } from '../diagnostics/diagnostic';
+import type { OpenApiConfig, UserConfig } from '../config/types';
+import { kebabCase } from '../site/slug';
+import { labelFromDir } from '../content/discover';
+import { readProject, type DocusaurusProject, type OpenApiDocsEntry } from './readProject';
+import { convertDoc, type Todo } from './convertMarkdown';
+import { docPaths, type DocPaths } from './docRoutes';
+import { itemId, sidebarOrder, type SidebarOrder } from './sidebars';
+import { mapConfig, type SiteLinks } from './mapConfig';
+import { apiRedirects, type Redirect } from './apiRedirects';
+import { configFileText } from './configFile';
+
+export interface MigrateOptions {
+  /** The Docusaurus site's folder. */
+  siteDir: string;
+  /** Where the docsgen project is written. @default '<siteDir>/docsgen' */
+  outDir?: string;
+}
+
+export type PlannedFile = string | { copyFrom: string };
+
+export interface MigrateResult {
+  outDir: string;
+  /** Path from outDir → what was written. */
+  files: Map<string, PlannedFile>;
+  /** Places left to do by hand, in the written files. */
+  todos: (Todo & { file: string })[];
+  /** What was not carried over, and why. */
+  notes: string[];
+  redirects: Redirect[];
+  guides: number;
+}
+
+/** Files the plugin generates in its outputDir: the API pages themselves, made by docsgen now. */
+const GENERATED = /\.(api|info|tag|schema|tag)\.mdx$|^sidebar\.(js|ts|mjs|cjs)$/;
+
+interface DocFile extends DocPaths {
+  relPath: string;
+  abs: string;
+  text: string;
+}
+
+export async function migrateDocusaurus(options: MigrateOptions): Promise<MigrateResult> {
+  const project = await readProject(options.siteDir);
+  const outDir = path.resolve(options.outDir ?? path.join(project.siteDir, 'docsgen'));
+  const files = new Map<string, PlannedFile>();
+  const notes: string[] = [];
+  const todos: MigrateResult['todos'] = [];
+  if (project.missing.length > 0) notes.push(`${rel(project.configFile)} imports packages that are not installed (${project.missing.join(', ')}); what the config took from them is left out. Run npm install in the Docusaurus site and migrate again to carry it over.`);
+
+  // Docs, category files and the other files beside them.
+  const docs: DocFile[] = [];
+  const categories: [string, string][] = [];
+  if (!fs.existsSync(project.docs.dir)) notes.push(`There is no docs folder (${rel(project.docs.dir)}): no guides were made.`);
+  for (const relPath of walk(project.docs.dir)) {
+    const abs = path.join(project.docs.dir, relPath);
+    const name = path.basename(relPath);
+    if (project.openapi.some((api) => isInside(api.outputDir, abs)) && GENERATED.test(name)) continue;
+    if (/^_category_\.(json|ya?ml)$/.test(name)) categories.push([relPath, abs]);
+    else if (/\.mdx?$/.test(name) && name.startsWith('_')) notes.push(`${rel(abs)}: a partial (imported by other docs), not copied; paste its text where it is imported.`);
+    else if (/\.mdx?$/.test(name)) {
+      const text = readText(abs);
+      docs.push({ relPath, abs, text, ...docPaths(relPath, rawFrontMatter(text), project.docs.routeBasePath) });
+    } else files.set(`content/guides/${relPath}`, { copyFrom: abs });
+  }
+
+  // The API references and where their pages were.
+  const apis = await migrateApis(project, files, notes);
+  const redirects: Redirect[] = apis.flatMap((a) => a.redirects);
+  for (const doc of docs) if (doc.oldUrl !== doc.route && doc.oldUrl !== '/') redirects.push({ from: doc.oldUrl, to: doc.route });
+
+  // Guides: `.mdx` without MDX becomes `.md`, and links to it follow.
+  const outName = new Map<string, string>();
+  for (const doc of docs) outName.set(doc.relPath, doc.relPath.endsWith('.mdx') && convertDoc(doc.text).plain ? doc.relPath.replace(/\.mdx$/, '.md') : doc.relPath);
+  for (const doc of docs) {
+    const rewriteLink = (target: string) => {
+      if (/^\w+:/.test(target) || target.startsWith('/')) return target;
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(doc.relPath), decodeURI(target)));
+      const renamed = outName.get(resolved);
+      return renamed && renamed !== resolved ? target.replace(/\.mdx$/, '.md') : target;
+    };
+    const converted = convertDoc(doc.text, { rewriteLink });
+    const file = `content/guides/${outName.get(doc.relPath)}`;
+    files.set(file, converted.text);
+    for (const t of converted.todos) todos.push({ ...t, file });
+    if (converted.droppedKeys.length > 0) notes.push(`${file}: front matter ${converted.droppedKeys.map((k) => `"${k}"`).join(', ')} left out (docsgen has no such setting).`);
+  }
+
+  // Categories: Docusaurus's category files and the order of a hand-written sidebars file.
+  const order = project.sidebars ? sidebarOrder(withoutApiSidebars(project.sidebars, docs), docs.map((d) => ({ id: d.id, relPath: d.relPath }))) : undefined;
+  if (order) {
+    notes.push(...order.notes.map((n) => `${rel(project.sidebarsFile!)}: ${n}`));
+    const unlisted = order.autogenerated ? [] : docs.filter((d) => !order.listed.has(d.id));
+    if (unlisted.length > 0 && order.listed.size > 0) notes.push(`${rel(project.sidebarsFile!)}: ${unlisted.length} doc(s) not in any sidebar are listed in docsgen's guides sidebar (${unlisted.slice(0, 5).map((d) => d.relPath).join(', ')}${unlisted.length > 5 ? ', …' : ''}); set \`unlisted: true\` in their front matter to hide them.`);
+  }
+  for (const [file, text] of categoryFiles(categories, order, notes)) files.set(`content/guides/${file}`, text);
+
+  // Static files: site paths like /img/x.png in a guide are read from the content folder.
+  const staticDir = path.join(project.siteDir, 'static');
+  if (fs.existsSync(staticDir)) for (const relPath of walk(staticDir)) files.set(`content/${relPath}`, { copyFrom: path.join(staticDir, relPath) });
+
+  // The config.
+  const links = siteLinks(project, docs, redirects);
+  const mapped = mapConfig(project.config, links, apis.map((a) => a.config), { primaryColor: primaryColor(project, notes) });
+  notes.push(...mapped.notes);
+  const config: UserConfig = { ...mapped.config, ...(redirects.length > 0 ? { redirects: sortRedirects(redirects) } : {}) };
+  files.set('docsgen.config.ts', configFileText(config, path.basename(project.configFile)));
+
+  refuseExisting(outDir, files);
+  writePlan(outDir, files);
+  return { outDir, files, todos, notes, redirects: config.redirects ?? [], guides: docs.length };
+}
+
+const rel = (file: string) => path.relative(process.cwd(), file) || file;
+
+function readText(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new DocsgenError([error('migrate-unreadable', `${rel(file)} could not be read: ${(e as Error).message}`, { location: { file } })]);
+  }
+}
+
+function rawFrontMatter(text: string): Record<string, unknown> {
+  const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(\r?\n|$)/m.exec(text);
+  if (!m || m.index !== 0) return {};
+  try {
+    const data = loadYaml(m[1]);
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Files under a folder, relative, with `/`, sorted; dot files and node_modules left out. */
+function walk(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  const visit = (sub: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const relPath = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) visit(relPath);
+      else if (entry.isFile()) out.push(relPath);
+    }
+  };
+  visit('');
+  return out.sort();
+}
+
+const isInside = (dir: string, file: string) => !path.relative(dir, file).startsWith('..') && !path.isAbsolute(path.relative(dir, file));
+
+/** Each spec: its docsgen config entry, its file copied when it is one, and its old pages' redirects. */
+async function migrateApis(project: DocusaurusProject, files: Map<string, PlannedFile>, notes: string[]): Promise<{ config: OpenApiConfig; redirects: Redirect[] }[]> {
+  const several = project.openapi.length > 1;
+  const out: { config: OpenApiConfig; redirects: Redirect[] }[] = [];
+  for (const entry of project.openapi) {
+    const id = kebabCase(entry.key) || 'api';
+    const isUrl = /^https?:\/\//i.test(entry.specPath);
+    let spec = entry.specPath;
+    if (!isUrl) {
+      const abs = path.resolve(project.siteDir, entry.specPath);
+      if (!fs.existsSync(abs)) {
+        notes.push(`The openapi-docs entry "${entry.key}" names the spec ${entry.specPath}, which does not exist; the config names it anyway: fix the path.`);
+      } else if (fs.statSync(abs).isDirectory()) {
+        notes.push(`The openapi-docs entry "${entry.key}" names a folder of specs (${entry.specPath}); docsgen reads one spec per API: list each file in \`openapi\`.`);
+      } else {
+        spec = isInside(project.siteDir, abs) ? path.relative(project.siteDir, abs).split(path.sep).join('/') : `openapi/${path.basename(abs)}`;
+        files.set(spec, { copyFrom: abs });
+        if (/\$ref['"]?\s*:\s*['"](?!#)/.test(fs.readFileSync(abs, 'utf8'))) notes.push(`${spec}: the spec refers to other files ($ref); copy them beside it.`);
+      }
+    }
+    const config: OpenApiConfig = { ...(several ? { id } : {}), spec, ...(entry.downloadUrl ? { downloadUrl: entry.downloadUrl } : {}) };
+    const newBase = several ? `/api/${id}` : '/api';
+    out.push({ config, redirects: await redirectsOf(project, entry, spec, newBase, notes) });
+  }
+  return out;
+}
+
+async function redirectsOf(project: DocusaurusProject, entry: OpenApiDocsEntry, spec: string, newBase: string, notes: string[]): Promise<Redirect[]> {
+  const relOut = path.relative(project.docs.dir, entry.outputDir).split(path.sep).join('/');
+  if (relOut.startsWith('..')) {
+    notes.push(`The openapi-docs entry "${entry.key}" writes to ${rel(entry.outputDir)}, outside the docs folder: its old URLs are not known, so no redirects were made for them.`);
+    return [];
+  }
+  const oldBase = `/${[project.docs.routeBasePath, relOut].filter(Boolean).join('/')}`;
+  try {
+    const { loadSpec } = await import('../openapi/load');
+    const { parseApi } = await import('../openapi/parse');
+    const source = await loadSpec(/^https?:\/\//i.test(entry.specPath) ? entry.specPath : path.resolve(project.siteDir, entry.specPath), { root: project.siteDir, timeoutMs: 10_000 });
+    const parsed = await parseApi(source, { strict: false, validator: false });
+    return apiRedirects(parsed.document, { oldBase, newBase, source: spec, tagPages: entry.sidebarOptions?.categoryLinkSource === 'tag', showSchemas: entry.showSchemas === true });
+  } catch (e) {
+    const text = e instanceof DocsgenError ? e.diagnostics.map((d) => d.text).join(' ') : (e as Error).message;
+    notes.push(`The spec of the openapi-docs entry "${entry.key}" could not be read (${text}); no redirects were made from its old pages (${oldBase}/…).`);
+    return [];
+  }
+}
+
+/** Sidebars of the API pages (the plugin's generated sidebar.js) are docsgen's API sidebar now. */
+function withoutApiSidebars(sidebars: Record<string, unknown>, docs: DocFile[]): Record<string, unknown> {
+  const known = new Set(docs.map((d) => d.id));
+  return Object.fromEntries(Object.entries(sidebars).filter(([, items]) => {
+    const ids = idsIn(items);
+    return ids.length === 0 || ids.some((id) => known.has(id));
+  }));
+}
+
+function idsIn(items: unknown): string[] {
+  if (typeof items === 'string') return [items];
+  if (Array.isArray(items)) return items.flatMap(idsIn);
+  if (items && typeof items === 'object') {
+    const o = items as Record<string, unknown>;
+    if (o.type === 'doc' || o.type === 'ref') return typeof o.id === 'string' ? [o.id] : [];
+    if (o.type === 'category') return idsIn(o.items);
+    if (o.type) return [];
+    return Object.values(o).flatMap(idsIn);
+  }
+  return [];
+}
+
+/** The `_category_.yml` of each folder: Docusaurus's category file, with the sidebar's label and order. */
+function categoryFiles(categories: [string, string][], order: SidebarOrder | undefined, notes: string[]): Map<string, string> {
+  const byFolder = new Map<string, { label?: string; position?: number; items?: string[] }>();
+  for (const [relPath, abs] of categories) {
+    const folder = path.posix.dirname(relPath) === '.' ? '' : path.posix.dirname(relPath);
+    let data: Record<string, unknown>;
+    try {
+      const text = readText(abs);
+      data = (abs.endsWith('.json') ? JSON.parse(text) : loadYaml(text)) as Record<string, unknown>;
+    } catch (e) {
+      if (e instanceof DocsgenError) throw e;
+      throw new DocsgenError([error('migrate-bad-category', `${rel(abs)} could not be parsed: ${(e as Error).message}`, { location: { file: abs } })]);
+    }
+    const entry: { label?: string; position?: number } = {};
+    if (typeof data?.label === 'string') entry.label = data.label;
+    if (typeof data?.position === 'number') entry.position = data.position;
+    const dropped = Object.keys(data ?? {}).filter((k) => k !== 'label' && k !== 'position');
+    if (dropped.length > 0) notes.push(`${rel(abs)}: ${dropped.map((k) => `"${k}"`).join(', ')} left out (docsgen categories have a label, a position and an order; every category is expanded).`);
+    byFolder.set(folder, entry);
+  }
+  for (const [folder, label] of order?.labels ?? []) {
+    const entry = byFolder.get(folder) ?? {};
+    entry.label ??= label;
+    byFolder.set(folder, entry);
+  }
+  for (const [folder, items] of order?.items ?? []) {
+    if (items.length < 2) continue;
+    const entry = byFolder.get(folder) ?? {};
+    entry.items = items;
+    byFolder.set(folder, entry);
+  }
+  const out = new Map<string, string>();
+  for (const [folder, entry] of [...byFolder].sort(([a], [b]) => a.localeCompare(b))) {
+    const name = folder.split('/').pop() ?? '';
+    const label = entry.label ?? (folder ? labelFromDir(itemId(name)) : undefined);
+    const data = { ...(label ? { label } : {}), ...(entry.position !== undefined ? { position: entry.position } : {}), ...(entry.items ? { items: entry.items } : {}) };
+    if (Object.keys(data).length > 0) out.set(`${folder ? `${folder}/` : ''}_category_.yml`, dumpYaml(data, { flowLevel: 1, lineWidth: -1 }));
+  }
+  return out;
+}
+
+/**
+ * The brand colour of a Docusaurus theme: `--ifm-color-primary` in the custom CSS's `:root`. The
+ * rest of that CSS styles Infima's classes, which docsgen does not have, so it is not carried over.
+ */
+function primaryColor(project: DocusaurusProject, notes: string[]): string | undefined {
+  const preset = (Array.isArray(project.config.presets) ? project.config.presets : []).find((p: unknown) => Array.isArray(p) && typeof p[0] === 'string' && /classic/.test(p[0]));
+  const css = preset?.[1]?.theme?.customCss;
+  for (const file of (Array.isArray(css) ? css : [css]).filter((f): f is string => typeof f === 'string')) {
+    const abs = path.resolve(project.siteDir, file);
+    if (!fs.existsSync(abs)) continue;
+    notes.push(`${rel(abs)}: custom CSS for Docusaurus's theme (Infima) is not carried over; docsgen's theme is styled by the CSS custom properties of README "Branding and theming"${/--ifm-color-primary\s*:/.test(fs.readFileSync(abs, 'utf8')) ? ' (the primary colour was: branding.primaryColor)' : ''}.`);
+    const m = /:root\s*\{[^}]*--ifm-color-primary\s*:\s*(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\s*;/.exec(fs.readFileSync(abs, 'utf8'));
+    if (m) return m[1].toLowerCase();
+  }
+  return undefined;
+}
+
+/** How the config's links are read: Docusaurus site paths, doc ids and sidebar ids → docsgen routes. */
+function siteLinks(project: DocusaurusProject, docs: DocFile[], redirects: Redirect[]): SiteLinks {
+  const byOldUrl = new Map(redirects.map((r) => [r.from, r.to]));
+  for (const d of docs) byOldUrl.set(d.oldUrl, d.route);
+  const byId = new Map(docs.map((d) => [d.id, d.route]));
+  const base = project.docs.routeBasePath ? `/${project.docs.routeBasePath}` : '';
+  const docRoute = (id: string) => byId.get(id) ?? byOldUrl.get(`${base}/${id}`);
+  const staticDir = path.join(project.siteDir, 'static');
+  return {
+    staticFile: (src) => {
+      const relPath = src.replace(/^\/+/, '').split('?')[0];
+      return relPath && !relPath.includes('..') && fs.existsSync(path.join(staticDir, relPath)) ? `content/${relPath}` : undefined;
+    },
+    route: (to) => byOldUrl.get(to.replace(/\/+$/, '') || '/') ?? (to.replace(/\/+$/, '') === base && docs.length > 0 ? '/guides' : undefined),
+    doc: docRoute,
+    sidebar: (id) => {
+      const first = idsIn(project.sidebars?.[id])[0];
+      if (first !== undefined) return docRoute(first);
+      return project.openapi.length > 0 && /api/i.test(id) ? '/api' : undefined;
+    },
+  };
+}
+
+const sortRedirects = (list: Redirect[]) => [...new Map(list.map((r) => [r.from, r])).values()].sort((a, b) => a.from.localeCompare(b.from));
+
+function refuseExisting(outDir: string, files: Map<string, PlannedFile>): void {
+  const existing = [...files.keys()].filter((f) => fs.existsSync(path.join(outDir, f)));
+  if (existing.length === 0) return;
+  throw new DocsgenError([
+    error('migrate-would-overwrite', `${rel(path.join(outDir, existing[0]))} exists already${existing.length > 1 ? ` (and ${existing.length - 1} more of the files the migration writes)` : ''}; docsgen migrate never overwrites a file, so nothing was written.`, {
+      location: { file: path.join(outDir, existing[0]) },
+      hint: 'Give another folder with --out <dir>, or move the existing one away.',
+    }),
+  ]);
+}
+
+function writePlan(outDir: string, files: Map<string, PlannedFile>): void {
+  for (const [relPath, content] of files) {
+    const target = path.join(outDir, relPath);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    if (typeof content === 'string') fs.writeFileSync(target, content, { flag: 'wx' });
+    else fs.copyFileSync(content.copyFrom, target, fs.constants.COPYFILE_EXCL);
+  }
+}

@@ -1,0 +1,129 @@
+// Reads what a migration needs of a Docusaurus 3 project: its evaluated config, the options of
+// its docs (preset-classic or plugin-content-docs), its sidebars and the
+// docusaurus-plugin-openapi-docs instances. A missing or unreadable config is a DocsgenError
+// naming the file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DocsgenError, error } from '../diagnostics/diagnostic';
+import { evaluateFile } from './evaluate';
+
+export const CONFIG_NAMES = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts'];
+
+export interface DocsOptions {
+  /** Absolute folder of the docs. @default <site>/docs */
+  dir: string;
+  /** Route the docs are served under, without slashes at the ends ('' for docs-only mode). */
+  routeBasePath: string;
+  sidebarPath?: string;
+}
+
+export interface OpenApiDocsEntry {
+  /** The key of the entry in the plugin's `config`. */
+  key: string;
+  specPath: string;
+  /** Absolute folder the plugin writes its `.api.mdx` files to. */
+  outputDir: string;
+  downloadUrl?: string;
+  showSchemas?: boolean;
+  sidebarOptions?: Record<string, unknown>;
+}
+
+export interface DocusaurusProject {
+  siteDir: string;
+  configFile: string;
+  config: Record<string, any>;
+  /** Packages the config imports that are not installed. */
+  missing: string[];
+  docs: DocsOptions;
+  /** Sidebars by id, as sidebars.js exports them; undefined when there is no sidebars file. */
+  sidebars?: Record<string, unknown>;
+  sidebarsFile?: string;
+  openapi: OpenApiDocsEntry[];
+}
+
+const rel = (file: string) => path.relative(process.cwd(), file) || file;
+
+export async function readProject(siteDir: string): Promise<DocusaurusProject> {
+  const dir = path.resolve(siteDir);
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
+    throw new DocsgenError([error('migrate-no-site', `${rel(dir)} is not a folder: give the folder of a Docusaurus site (the one holding docusaurus.config.js).`, { location: { file: dir } })]);
+  }
+  const configFile = CONFIG_NAMES.map((n) => path.join(dir, n)).find((f) => fs.existsSync(f));
+  if (!configFile) {
+    throw new DocsgenError([
+      error('migrate-no-config', `No Docusaurus config was found in ${rel(dir)}: expected one of ${CONFIG_NAMES.join(', ')}.`, { location: { file: dir }, hint: 'Give the folder of the Docusaurus site, the one holding docusaurus.config.js.' }),
+    ]);
+  }
+  const { value: config, missing } = await evaluateOrFail(configFile);
+  if (!config || typeof config !== 'object') {
+    throw new DocsgenError([error('migrate-bad-config', `${rel(configFile)} does not export a config object.`, { location: { file: configFile } })]);
+  }
+  const docs = docsOptions(config as Record<string, any>, dir);
+  const sidebarsFile = docs.sidebarPath ?? ['sidebars.ts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs'].map((n) => path.join(dir, n)).find((f) => fs.existsSync(f));
+  let sidebars: Record<string, unknown> | undefined;
+  if (sidebarsFile && fs.existsSync(sidebarsFile)) {
+    const evaluated = await evaluateOrFail(sidebarsFile);
+    missing.push(...evaluated.missing.filter((m) => !missing.includes(m)));
+    if (evaluated.value && typeof evaluated.value === 'object') sidebars = evaluated.value as Record<string, unknown>;
+  }
+  return { siteDir: dir, configFile, config: config as Record<string, any>, missing, docs, sidebars, sidebarsFile: sidebars ? sidebarsFile : undefined, openapi: openApiEntries(config as Record<string, any>, dir) };
+}
+
+async function evaluateOrFail(file: string) {
+  try {
+    return await evaluateFile(file);
+  } catch (e) {
+    const err = e as { errors?: { text: string; location?: { line: number; column: number } | null }[]; message?: string };
+    const first = err.errors?.[0];
+    throw new DocsgenError([
+      error('migrate-bad-config', `${rel(file)} could not be evaluated: ${first?.text ?? err.message ?? String(e)}`, {
+        location: { file, ...(first?.location ? { line: first.location.line, column: first.location.column + 1 } : {}) },
+        hint: 'docsgen migrate runs the file as Docusaurus would; fix it so that `npx docusaurus build` would load it, or install its dependencies (npm install) first.',
+      }),
+    ]);
+  }
+}
+
+/** A plugin or preset entry: `'name'`, `['name', options]`, or a function (left out). */
+function entries(list: unknown): { name: string; options: Record<string, any> }[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    if (typeof entry === 'string') return [{ name: entry, options: {} }];
+    if (Array.isArray(entry) && typeof entry[0] === 'string') return [{ name: entry[0], options: (entry[1] as Record<string, any>) ?? {} }];
+    return [];
+  });
+}
+
+const isClassicPreset = (name: string) => name === 'classic' || /preset-classic/.test(name);
+const isDocsPlugin = (name: string) => name === 'content-docs' || /plugin-content-docs/.test(name);
+
+/** The default docs instance's options (preset-classic's `docs`, else an unnamed plugin-content-docs). */
+export function docsOptions(config: Record<string, any>, siteDir: string): DocsOptions {
+  const preset = entries(config.presets).find((p) => isClassicPreset(p.name))?.options.docs;
+  const plugin = entries(config.plugins).find((p) => isDocsPlugin(p.name) && (p.options.id === undefined || p.options.id === 'default'))?.options;
+  const options: Record<string, any> = (preset && typeof preset === 'object' ? preset : plugin) ?? {};
+  const sidebarPath = typeof options.sidebarPath === 'string' ? path.resolve(siteDir, options.sidebarPath) : undefined;
+  return {
+    dir: path.resolve(siteDir, typeof options.path === 'string' ? options.path : 'docs'),
+    routeBasePath: (typeof options.routeBasePath === 'string' ? options.routeBasePath : 'docs').replace(/^\/+|\/+$/g, ''),
+    ...(sidebarPath ? { sidebarPath } : {}),
+  };
+}
+
+/** Every spec of every docusaurus-plugin-openapi-docs instance, in config order. */
+export function openApiEntries(config: Record<string, any>, siteDir: string): OpenApiDocsEntry[] {
+  return entries(config.plugins)
+    .filter((p) => /docusaurus-plugin-openapi-docs/.test(p.name) || (p.options.config && typeof p.options.config === 'object' && Object.values(p.options.config).some((c: any) => c && typeof c.specPath === 'string' && typeof c.outputDir === 'string')))
+    .flatMap((p) =>
+      Object.entries((p.options.config ?? {}) as Record<string, any>)
+        .filter(([, c]) => c && typeof c.specPath === 'string' && typeof c.outputDir === 'string')
+        .map(([key, c]) => ({
+          key,
+          specPath: c.specPath,
+          outputDir: path.resolve(siteDir, c.outputDir),
+          ...(typeof c.downloadUrl === 'string' ? { downloadUrl: c.downloadUrl } : {}),
+          ...(c.showSchemas === true ? { showSchemas: true } : {}),
+          ...(c.sidebarOptions && typeof c.sidebarOptions === 'object' ? { sidebarOptions: c.sidebarOptions } : {}),
+        })),
+    );
+}
