@@ -1,0 +1,63 @@
+// The pieces of the migration a user sees in the files it writes: one doc's conversion, and the
+// redirect pages `redirects` makes.
+import { describe, expect, it } from 'vitest';
+import { convertDoc } from '../../src/migrate/convertMarkdown';
+import { redirectPages } from '../../src/redirects/redirectPages';
+
+describe('convertDoc', () => {
+  it('keeps a JSX tag written over several lines in one TODO comment, and the lines after it where they were', () => {
+    const source = ['Intro.', '', '<Card', '  title="Quick start"', '  href="/docs/quick"', '/>', '', 'After.'].join('\n');
+    const { text, todos } = convertDoc(source);
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(8);
+    expect(lines.slice(2, 6).join('\n')).toBe('<!-- TODO(docsgen migrate): JSX <Card\n  title="Quick start"\n  href="/docs/quick"\n/> -->');
+    expect(lines[7]).toBe('After.');
+    expect(todos).toEqual([{ line: 3, what: 'JSX component <Card>' }]);
+  });
+
+  it('leaves code blocks and inline code alone, and heading ids too', () => {
+    const source = ['## Setup {#setup}', '', 'Use `<Tabs>` and `{value}` here.', '', '```jsx', "import Tabs from '@theme/Tabs';", '<Tabs />', '```'].join('\n');
+    const converted = convertDoc(source);
+    expect(converted.text).toBe(source);
+    expect(converted.plain).toBe(true);
+  });
+
+  it('marks an expression and an attribute expression, counting lines from the new front matter', () => {
+    const source = ['---', 'id: setup', 'hide_title: true', 'title: Setup', '---', 'Version {props.version}.', '<div style={{ color: "red" }}>Red</div>'].join('\n');
+    const { text, todos, droppedKeys } = convertDoc(source);
+    expect(text.split('\n').slice(0, 4)).toEqual(['---', 'title: Setup', 'slug: setup', '---']);
+    expect(droppedKeys).toEqual(['hide_title']);
+    expect(todos).toEqual([
+      { line: 5, what: 'JSX expression {props.version}' },
+      { line: 6, what: 'JSX attribute expression in <div>' },
+    ]);
+    expect(text.split('\n')[4]).toBe('Version <!-- TODO(docsgen migrate): JSX expression {props.version} -->.');
+  });
+
+  it('marks an admonition kind docsgen does not have', () => {
+    const { text, todos } = convertDoc(':::experimental\nNew.\n:::');
+    expect(todos).toEqual([{ line: 1, what: 'admonition kind "experimental"' }]);
+    expect(text.split('\n')[0]).toContain(':::experimental <!-- TODO(docsgen migrate)');
+  });
+});
+
+describe('redirectPages', () => {
+  const config = { redirects: [{ from: '/docs/a', to: '/guides/a#part' }, { from: '/guides/b', to: '/guides/a' }, { from: '/docs/gone', to: '/guides/nothing' }], baseUrl: '/v2/', trailingSlash: true as const, url: 'https://docs.example.com', configFile: '/site/docsgen.config.ts' };
+
+  it('writes a page at the old URL that sends readers on, with baseUrl and the trailing slash applied', () => {
+    const { files } = redirectPages(config, new Set(['guides/b/index.html']), new Set(['/guides/a']));
+    const [file, html] = files[0];
+    expect(file).toBe('docs/a/index.html');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/v2/guides/a/#part">');
+    expect(html).toContain('<link rel="canonical" href="https://docs.example.com/v2/guides/a/#part">');
+  });
+
+  it('never replaces a page of the site, and names a target that is no page', () => {
+    const { files, diagnostics } = redirectPages(config, new Set(['guides/b/index.html']), new Set(['/guides/a']));
+    expect(files.map(([f]) => f)).toEqual(['docs/a/index.html', 'docs/gone/index.html']);
+    expect(diagnostics.map((d) => d.text)).toEqual([
+      'The redirect from /guides/b is not written: the site has a page there (guides/b/index.html).',
+      'The redirect from /docs/gone goes to /guides/nothing, which is not a page of the site.',
+    ]);
+  });
+});
