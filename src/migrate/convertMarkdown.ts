@@ -56,8 +56,9 @@ export function convertDoc(source: string, options: { rewriteLink?: (target: str
     if (jsStatement || /^(import|export)\s/.test(line)) {
       const start = !jsStatement;
       const keyword = line.startsWith('import') ? 'import' : 'export';
-      braceDepth += count(line, '{') - count(line, '}');
-      const ends = braceDepth <= 0 && !/[,{(]\s*$/.test(line);
+      // Brackets of every kind: `export const X = ({ a }) => (\n  <span>…</span>\n);`.
+      braceDepth += count(line, '{') + count(line, '(') + count(line, '[') - count(line, '}') - count(line, ')') - count(line, ']');
+      const ends = braceDepth <= 0 && !/([,{([]|=>|=)\s*$/.test(line);
       out.push((start ? `<!-- ${TODO_MARK}: MDX ${keyword}, not supported in docsgen guides: ` : '') + commentSafe(line) + (ends ? ' -->' : ''));
       if (start) todos.push({ line: lineNo, what: `MDX ${keyword}: ${line.trim().slice(0, 80)}` });
       jsStatement = !ends;
@@ -131,7 +132,8 @@ function convertLine(line: string, todo: (what: string) => void, rewriteLink?: (
       const component = /^[A-Z]/.test(tag[1]) || tag[1].includes('.');
       const jsAttribute = /=\s*\{/.test(text);
       if (component || jsAttribute) {
-        note(`JSX ${component ? `component <${tag[1]}>` : `attribute expression in <${tag[1]}>`}`);
+        const closing = rest[1] === '/' ? '/' : '';
+        note(`JSX ${component ? `component <${closing}${tag[1]}>` : `attribute expression in <${closing}${tag[1]}>`}`);
         out += `<!-- ${TODO_MARK}: JSX ${commentSafe(text)} -->`;
       } else out += text.replace(/\bclassName=/g, 'class=').replace(/\bhtmlFor=/g, 'for=');
       i += text.length;

@@ -68,8 +68,8 @@ describe('docsgen migrate docusaurus', () => {
     expect(run.stdout).toContain(`${install}:6  MDX import: import TabItem from '@theme/TabItem';`);
     expect(run.stdout).toContain(`${install}:10  JSX component <Tabs>`);
     expect(run.stdout).toContain(`${install}:11  JSX component <TabItem>`);
-    expect(run.stdout).toContain(`${install}:17  JSX component <TabItem>`);
-    expect(run.stdout).toContain(`${install}:18  JSX component <Tabs>`);
+    expect(run.stdout).toContain(`${install}:17  JSX component </TabItem>`);
+    expect(run.stdout).toContain(`${install}:18  JSX component </Tabs>`);
     expect(run.stdout).toMatch(/To do by hand \(6;/);
     const lines = fs.readFileSync(path.join(out, 'content/guides/getting-started/install.mdx'), 'utf8').split('\n');
     expect(lines[4]).toBe("<!-- TODO(docsgen migrate): MDX import, not supported in docsgen guides: import Tabs from '@theme/Tabs'; -->");
