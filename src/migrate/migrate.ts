@@ -104,7 +104,9 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
 
   // Static files: site paths like /img/x.png in a guide are read from the content folder.
   const staticDir = path.join(project.siteDir, 'static');
-  if (fs.existsSync(staticDir)) for (const relPath of walk(staticDir)) files.set(`content/${relPath}`, { copyFrom: path.join(staticDir, relPath) });
+  const staticFiles = walk(staticDir);
+  for (const relPath of staticFiles) files.set(`content/${relPath}`, { copyFrom: path.join(staticDir, relPath) });
+  if (staticFiles.length > 0) notes.push(`${rel(staticDir)}: ${staticFiles.length} file(s) copied into content/; docsgen publishes those that guides or the config use (images, favicon, logo): serve any other (downloads, robots.txt, …) from the host.`);
 
   // The config.
   const links = siteLinks(project, docs, redirects);
