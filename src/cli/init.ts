@@ -3,6 +3,9 @@
 import type { Command } from 'commander';
 import { failWith } from './exit';
 
+/** 128 + SIGINT, as for the other commands stopped by Ctrl+C. */
+const EXIT_INTERRUPTED = 130;
+
 interface InitFlags {
   title?: string;
   url?: string;
@@ -39,9 +42,16 @@ export function registerInit(program: Command): void {
         let answers: { title?: string; siteUrl?: string; spec?: string } = { title: flags.title, siteUrl: flags.url, spec: flags.spec };
         // Questions only on a terminal: in CI or a pipe, init never waits for input.
         if (process.stdin.isTTY && !flags.yes) {
-          const { askAnswers } = await import('../init/prompt');
+          const { askAnswers, isPromptAborted } = await import('../init/prompt');
           const path = await import('node:path');
-          answers = await askAnswers(answers, initDefaults(path.resolve(dir)), { input: process.stdin, output: process.stdout, cwd: process.cwd() });
+          try {
+            answers = await askAnswers(answers, initDefaults(path.resolve(dir)), { input: process.stdin, output: process.stdout, cwd: process.cwd() });
+          } catch (e) {
+            if (!isPromptAborted(e)) throw e;
+            logger.error('\n✗ init stopped; nothing was written.');
+            process.exitCode = EXIT_INTERRUPTED;
+            return;
+          }
         }
         const result = initProject({ dir, ...answers });
         logger.info(formatInitReport(result));

@@ -7,6 +7,9 @@ import type { Readable, Writable } from 'node:stream';
 import { checkSiteUrl, isSpecUrl } from './answers';
 import type { InitDefaults } from './initProject';
 
+/** True for the error a question rejects with when the user pressed Ctrl+C or Ctrl+D. */
+export const isPromptAborted = (e: unknown) => (e as Error)?.name === 'AbortError';
+
 export interface PromptAnswers {
   title?: string;
   siteUrl?: string;
@@ -16,9 +19,13 @@ export interface PromptAnswers {
 export async function askAnswers(given: PromptAnswers, defaults: InitDefaults, io: { input: Readable; output: Writable; cwd: string }): Promise<PromptAnswers> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: io.input, output: io.output });
+  // Ctrl+C or Ctrl+D at a question ends init before it writes anything (the CLI says so).
+  const stop = new AbortController();
+  rl.on('SIGINT', () => stop.abort());
+  rl.on('close', () => stop.abort());
   const ask = async (question: string, fallback: string, check: (answer: string) => string | undefined) => {
     for (;;) {
-      const answer = (await rl.question(`${question}${fallback ? ` (${fallback})` : ''}: `)).trim() || fallback;
+      const answer = (await rl.question(`${question}${fallback ? ` (${fallback})` : ''}: `, { signal: stop.signal })).trim() || fallback;
       const problem = check(answer);
       if (!problem) return answer;
       io.output.write(`  ${problem}\n`);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { askAnswers } from '../../src/init/prompt';
+import { askAnswers, isPromptAborted } from '../../src/init/prompt';
 
 const defaults = { title: 'Widgets', siteUrl: 'https://acme.github.io/widgets/' };
 
@@ -47,5 +47,15 @@ describe('init questions', () => {
     expect(answers).toEqual({ title: 'Given', siteUrl: 'https://docs.acme.dev/', spec: 'https://api.acme.dev/openapi.json' });
     expect(t.shown()).not.toContain('Site title');
     expect(t.shown()).not.toContain('OpenAPI spec');
+  });
+
+  it('stops when the input ends at a question (Ctrl+D), so nothing is written', async () => {
+    const t = terminal(['Acme API']);
+    t.output.on('data', () => {
+      if (t.shown().includes('Address the site')) t.input.end();
+    });
+    const answered = askAnswers({}, defaults, { input: t.input, output: t.output, cwd: os.tmpdir() });
+    const error = await answered.then(() => undefined, (e: unknown) => e);
+    expect(isPromptAborted(error)).toBe(true);
   });
 });
