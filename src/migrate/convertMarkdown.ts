@@ -29,6 +29,7 @@ const KEPT_KEYS = new Set(['title', 'sidebar_label', 'sidebar_position', 'descri
 /** Docusaurus admonition kinds and docsgen's (`caution` is Docusaurus's old name of `warning`). */
 const ADMONITIONS: Record<string, string> = { note: 'note', tip: 'tip', info: 'info', warning: 'warning', danger: 'danger', caution: 'warning', important: 'info', success: 'tip', secondary: 'note' };
 
+/** `rewriteLink` gets the path of each inline link's target (without its `#hash`) and returns the path to write. */
 export function convertDoc(source: string, options: { rewriteLink?: (target: string) => string } = {}): Converted {
   const { frontMatter, body, droppedKeys } = convertFrontMatter(source.replace(/^\uFEFF/, ''));
   const headLines = frontMatter === '' ? 0 : frontMatter.split('\n').length - 1;
@@ -95,7 +96,7 @@ const count = (text: string, ch: string) => text.split(ch).length - 1;
 /** Text that can sit inside an HTML comment: `--` would end it early in some readers. */
 const commentSafe = (text: string) => text.replace(/--/g, '‐‐');
 
-/** One line outside code: MDX comments, JSX tags and expressions, `.mdx` links. */
+/** One line outside code: MDX comments, JSX tags and expressions, link targets. */
 function convertLine(line: string, todo: (what: string) => void, rewriteLink?: (target: string) => string): string | undefined {
   const found: string[] = [];
   const note = (what: string) => found.push(what);
@@ -147,7 +148,7 @@ function convertLine(line: string, todo: (what: string) => void, rewriteLink?: (
       i += expression[0].length;
       continue;
     }
-    const link = rewriteLink && /^\]\(([^)\s]+\.mdx)(#[^)\s]*)?/.exec(rest);
+    const link = rewriteLink && /^\]\(([^)\s#]+)(#[^)\s]*)?/.exec(rest);
     if (link) {
       out += `](${rewriteLink!(link[1])}${link[2] ?? ''}`;
       i += link[0].length;

@@ -76,12 +76,15 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   const redirects: Redirect[] = apis.flatMap((a) => a.redirects);
   for (const doc of docs) if (doc.oldUrl !== doc.route && doc.oldUrl !== '/') redirects.push({ from: doc.oldUrl, to: doc.route });
 
-  // Guides: `.mdx` without MDX becomes `.md`, and links to it follow.
+  // Guides: `.mdx` without MDX becomes `.md`, and links to it follow; a link to an old site path
+  // (`/docs/intro`, `/docs/api/search-boundaries`) goes to the new page, not through its redirect.
   const outName = new Map<string, string>();
   for (const doc of docs) outName.set(doc.relPath, doc.relPath.endsWith('.mdx') && convertDoc(doc.text).plain ? doc.relPath.replace(/\.mdx$/, '.md') : doc.relPath);
+  const moved = new Map(redirects.map((r) => [r.from, r.to]));
   for (const doc of docs) {
     const rewriteLink = (target: string) => {
-      if (/^\w+:/.test(target) || target.startsWith('/')) return target;
+      if (target.startsWith('/')) return moved.get(target.replace(/\/+$/, '')) ?? target;
+      if (/^\w+:/.test(target) || !/\.mdx$/.test(target)) return target;
       const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(doc.relPath), decodeURI(target)));
       const renamed = outName.get(resolved);
       return renamed && renamed !== resolved ? target.replace(/\.mdx$/, '.md') : target;

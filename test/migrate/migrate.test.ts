@@ -121,6 +121,9 @@ describe('docsgen migrate docusaurus', () => {
     expect(intro('aside.admonition-warning').text()).toContain('Sandbox keys expire.');
     const configure = $('guides/getting-started/configure.html');
     expect(configure('main a:contains("install")').attr('href')).toBe('/guides/getting-started/install');
+    // Links to the old site paths go straight to the new pages.
+    expect(configure('main a:contains("search boundaries")').attr('href')).toBe('/api/search-boundaries');
+    expect(configure('main a:contains("the introduction")').attr('href')).toBe('/guides/intro');
     expect(configure('main img[alt="Diagram"]').attr('src')).toMatch(/^\/assets\/images\/diagram-[0-9a-f]{8}\.png$/);
     const install = $('guides/getting-started/install.html');
     expect(install('main').text()).toContain('Install the client.');
