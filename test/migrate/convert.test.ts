@@ -1,5 +1,6 @@
 // The pieces of the migration a user sees in the files it writes: one doc's conversion, and the
 // redirect pages `redirects` makes.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertDoc } from '../../src/migrate/convertMarkdown';
 import { redirectPages } from '../../src/redirects/redirectPages';
@@ -59,5 +60,50 @@ describe('redirectPages', () => {
       'The redirect from /guides/b is not written: the site has a page there (guides/b/index.html).',
       'The redirect from /docs/gone goes to /guides/nothing, which is not a page of the site.',
     ]);
+  });
+});
+
+describe('migrateDocusaurus: other shapes of site', () => {
+  it('reads an ESM config exporting an async function, docs served at the root, and two specs (one a URL it cannot reach)', async () => {
+    const { migrateDocusaurus } = await import('../../src/migrate/migrate');
+    const { writeFiles } = await import('../helpers/fixture');
+    const site = writeFiles({
+      'docusaurus.config.mjs': [
+        "import path from 'node:path';",
+        'export default async function createConfig() {',
+        "  const here = path.dirname(new URL(import.meta.url).pathname);",
+        "  return { title: 'Pets', url: 'https://pets.example/docs/', baseUrl: '/docs/', trailingSlash: true,",
+        "    presets: [['@docusaurus/preset-classic', { docs: { routeBasePath: '/' } }]],",
+        "    plugins: [['docusaurus-plugin-openapi-docs', { id: 'api', docsPluginId: 'classic', config: {",
+        "      petStore: { specPath: 'pets.json', outputDir: 'docs/petstore', downloadUrl: 'https://pets.example/openapi.json' },",
+        "      remote: { specPath: 'http://127.0.0.1:9/openapi.yaml', outputDir: 'docs/remote' } } }]],",
+        "    themeConfig: { navbar: { items: [{ type: 'doc', docId: 'usage', label: 'Usage' }, { to: '/petstore/list-pets', label: 'Pets API' }] }, here } };",
+        '}',
+      ].join('\n'),
+      'pets.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'Pet Store', version: '1' }, paths: { '/pets': { get: { operationId: 'listPets', summary: 'List pets', responses: { 200: { description: 'OK' } } } } } }),
+      'docs/intro.md': '---\nslug: /\n---\n# Welcome\n',
+      'docs/usage.md': '# Usage\n',
+    }, undefined);
+    const result = await migrateDocusaurus({ siteDir: site, outDir: `${site}/out` });
+    const text = fs.readFileSync(`${site}/out/docsgen.config.ts`, 'utf8');
+    const config = JSON.parse(text.slice(text.indexOf('defineConfig(') + 13, text.lastIndexOf(');')));
+    expect(config.url).toBe('https://pets.example');
+    expect(config.baseUrl).toBe('/docs/');
+    expect(config.trailingSlash).toBe(true);
+    expect(config.openapi).toEqual([
+      { id: 'pet-store', spec: 'pets.json', downloadUrl: 'https://pets.example/openapi.json' },
+      { id: 'remote', spec: 'http://127.0.0.1:9/openapi.yaml' },
+    ]);
+    expect(config.navbar.items.slice(0, 2)).toEqual([
+      { label: 'Usage', to: '/guides/usage', activeBasePath: '/guides' },
+      { label: 'Pets API', to: '/api/pet-store/list-pets', activeBasePath: '/api' },
+    ]);
+    expect(config.redirects).toEqual([
+      { from: '/petstore', to: '/api/pet-store' },
+      { from: '/petstore/list-pets', to: '/api/pet-store/list-pets' },
+      { from: '/petstore/pet-store', to: '/api/pet-store' },
+      { from: '/usage', to: '/guides/usage' },
+    ]);
+    expect(result.notes.some((n) => n.includes('The spec of the openapi-docs entry "remote" could not be read') && n.includes('(/remote/…)'))).toBe(true);
   });
 });
