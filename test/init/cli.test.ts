@@ -4,11 +4,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { load } from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hashTree, runDocsgen } from '../faults/harness';
 import { repoRoot } from '../helpers/fixture';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-init-'));
+const made: string[] = [];
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-init-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
 const scaffold = ['docsgen.config.ts', 'content/guides/getting-started.md', 'openapi.yaml', '.github/workflows/docs.yml', '.pre-commit-config.yaml', 'package.json', '.gitignore'];
 
