@@ -79,21 +79,23 @@ export interface ContrastProblem {
   mode: 'light' | 'dark';
   /** What is read on what, as the warning says it: "link text on the light background". */
   pair: string;
+  /** The custom property of the text (or ring) colour, which a custom stylesheet may set instead. */
+  token: keyof ModePalette;
   ratio: number;
   minimum: number;
 }
 
 /** The pairs of the palette a reader reads, each with the WCAG AA minimum it needs. */
-function pairs(palette: Palette): { mode: 'light' | 'dark'; pair: string; fg: string; bg: string; minimum: number }[] {
+function pairs(palette: Palette): { mode: 'light' | 'dark'; pair: string; token: keyof ModePalette; bg: string; minimum: number }[] {
   return (['light', 'dark'] as const).flatMap((mode) => {
     const p = palette[mode];
     const bg = mode === 'light' ? LIGHT_BG : DARK_BG;
     return [
-      { mode, pair: `link text on the ${mode} background`, fg: p['--c-accent'], bg, minimum: AA_TEXT },
-      { mode, pair: `button text on the ${mode} primary colour`, fg: p['--c-on-accent'], bg: p['--c-accent'], minimum: AA_TEXT },
-      { mode, pair: `active sidebar text on its ${mode} tint`, fg: p['--c-accent-soft-text'], bg: p['--c-accent-soft'], minimum: AA_TEXT },
-      { mode, pair: `announcement text on its ${mode} background`, fg: p['--c-announce-text'], bg: p['--c-announce-bg'], minimum: AA_TEXT },
-      { mode, pair: `the focus ring on the ${mode} background`, fg: p['--c-focus'], bg, minimum: AA_UI },
+      { mode, pair: `link text on the ${mode} background`, token: '--c-accent', bg, minimum: AA_TEXT },
+      { mode, pair: `button text on the ${mode} primary colour`, token: '--c-on-accent', bg: p['--c-accent'], minimum: AA_TEXT },
+      { mode, pair: `active sidebar text on its ${mode} tint`, token: '--c-accent-soft-text', bg: p['--c-accent-soft'], minimum: AA_TEXT },
+      { mode, pair: `announcement text on its ${mode} background`, token: '--c-announce-text', bg: p['--c-announce-bg'], minimum: AA_TEXT },
+      { mode, pair: `the focus ring on the ${mode} background`, token: '--c-focus', bg, minimum: AA_UI },
     ];
   });
 }
@@ -101,7 +103,7 @@ function pairs(palette: Palette): { mode: 'light' | 'dark'; pair: string; fg: st
 /** Every pair below its WCAG AA minimum, light mode first. */
 export function contrastProblems(palette: Palette): ContrastProblem[] {
   return pairs(palette)
-    .map(({ mode, pair, fg, bg, minimum }) => ({ mode, pair, ratio: contrastRatio(fg, bg), minimum }))
+    .map(({ mode, pair, token, bg, minimum }) => ({ mode, pair, token, ratio: contrastRatio(palette[mode][token], bg), minimum }))
     .filter((p) => p.ratio < p.minimum);
 }
 

@@ -25,7 +25,7 @@ export function brandStylesheet(config: ResolvedConfig): { css: string; diagnost
         diagnostics.push(
           warning('brand-contrast', `Primary colour ${primaryColor}: ${p.pair} is ${formatRatio(p.ratio)}, below WCAG AA ${p.minimum}:1.`, {
             location,
-            hint: `Pick a primary colour with more contrast, or set that colour's CSS custom property for ${p.mode} mode in branding.customCss (README "Branding and theming").`,
+            hint: `Pick a primary colour with more contrast, or set ${p.token} for ${p.mode} mode (the selector [data-theme='${p.mode}']) in a stylesheet of branding.customCss.`,
           }),
         );
       }

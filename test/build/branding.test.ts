@@ -120,6 +120,7 @@ describe('#21 branding', () => {
     const light = await buildFiles({ 'docsgen.config.ts': configSource({ branding: { primaryColor: '#9ad0ff' } }), ...guide, 'content/guides/start.md': '# Start\n' });
     const warnings = light.logger.diagnostics.filter((d) => d.code === 'brand-contrast');
     expect(warnings.map((d) => d.text)).toEqual(['Primary colour #9ad0ff: link text on the light background is 1.6:1, below WCAG AA 4.5:1.']);
+    expect(warnings[0].hint).toBe("Pick a primary colour with more contrast, or set --c-accent for light mode (the selector [data-theme='light']) in a stylesheet of branding.customCss.");
     const source = fs.readFileSync(path.join(light.dir, 'docsgen.config.ts'), 'utf8').split('\n');
     expect(warnings[0].location).toMatchObject({ file: path.join(light.dir, 'docsgen.config.ts'), line: source.findIndex((l) => l.includes('"primaryColor"')) + 1 });
     // The build goes on: the site has the colour the author chose.

@@ -70,7 +70,7 @@ describe('branding/palette', () => {
 
   it('names each pair below WCAG AA with its ratio: a light blue makes link text 1.6:1 on white', () => {
     const problems = contrastProblems(derivePalette('#9ad0ff'));
-    expect(problems.map((p) => [p.mode, p.pair, formatRatio(p.ratio), p.minimum])).toEqual([['light', 'link text on the light background', '1.6:1', 4.5]]);
+    expect(problems.map((p) => [p.mode, p.pair, p.token, formatRatio(p.ratio), p.minimum])).toEqual([['light', 'link text on the light background', '--c-accent', '1.6:1', 4.5]]);
     expect(problems[0].ratio).toBeCloseTo(wcagContrast('#9ad0ff', '#ffffff'), 6);
     // Yellow fails on white for links, and its focus ring is darkened to pass.
     const yellow = contrastProblems(derivePalette('#ffdd00'));
