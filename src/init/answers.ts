@@ -64,6 +64,11 @@ export function originUrl(gitConfig: string): string | undefined {
   return section ? /^\s*url\s*=\s*(.+)$/m.exec(section[1])?.[1].trim() : undefined;
 }
 
+/** The branch a `.git/HEAD` text names, unless HEAD is detached. */
+export function headBranch(head: string): string | undefined {
+  return /^ref: refs\/heads\/(.+)$/m.exec(head)?.[1].trim();
+}
+
 export const FALLBACK_SITE_URL = 'https://docs.example.com/';
 
 /** Whether a spec answer is a URL rather than a file path. */

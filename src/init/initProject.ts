@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
-import { checkSiteUrl, defaultTitle, FALLBACK_SITE_URL, githubPagesUrl, isSpecUrl, originUrl, type InitAnswers, type SpecSource } from './answers';
+import { checkSiteUrl, defaultTitle, FALLBACK_SITE_URL, githubPagesUrl, headBranch, isSpecUrl, originUrl, type InitAnswers, type SpecSource } from './answers';
 import { OUT_DIR, planInit, type PlannedFile } from './plan';
 import { writePlan } from './write';
 import type { ScriptConflict } from './packageJson';
@@ -68,7 +68,16 @@ export function initProject(options: InitOptions = {}): InitResult {
   const packageJson = readText(packageJsonFile);
   let plan;
   try {
-    plan = planInit({ answers, folderName: path.basename(root), projectDir: toPosix(path.relative(repo, root)), specText, packageJson, gitignore: readText(path.join(root, '.gitignore')) });
+    plan = planInit({
+      answers,
+      folderName: path.basename(root),
+      projectDir: toPosix(path.relative(repo, root)),
+      // The workflow publishes the branch the repository is on (a new repository's may be master).
+      branch: headBranch(readText(path.join(repo, '.git', 'HEAD')) ?? ''),
+      specText,
+      packageJson,
+      gitignore: readText(path.join(root, '.gitignore')),
+    });
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
     throw new DocsgenError([

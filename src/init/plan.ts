@@ -20,6 +20,8 @@ export interface PlanInput {
   folderName: string;
   /** The project folder relative to the repository root, `/`-separated; '' when it is the root (or there is no repository). */
   projectDir: string;
+  /** The branch whose pushes the workflow publishes. @default 'main' */
+  branch?: string;
   /** The text of the spec to copy into the project (`answers.spec.copyFrom`). */
   specText?: string;
   /** The project's package.json and .gitignore as they are, when they exist. */
@@ -55,7 +57,7 @@ export function planInit(input: PlanInput): InitPlan {
   ];
   if (answers.spec.kind === 'sample') files.push(create(answers.spec.file, sampleSpec));
   if (answers.spec.kind === 'file' && answers.spec.copyFrom !== undefined) files.push(create(answers.spec.file, input.specText ?? ''));
-  files.push(create(atRoot(WORKFLOW_FILE), workflow({ projectDir, outDir: OUT_DIR })));
+  files.push(create(atRoot(WORKFLOW_FILE), workflow({ projectDir, outDir: OUT_DIR, branch: input.branch ?? 'main' })));
   files.push(create(atRoot(PRE_COMMIT_FILE), preCommitConfig({ projectDir, specFromRoot: specFromRoot(answers, projectDir) })));
 
   let conflicts: ScriptConflict[] = [];

@@ -81,6 +81,7 @@ describe('docsgen init', () => {
     const repo = tmp();
     fs.mkdirSync(path.join(repo, '.git'));
     fs.writeFileSync(path.join(repo, '.git/config'), '[remote "origin"]\n\turl = https://github.com/acme/widgets.git\n');
+    fs.writeFileSync(path.join(repo, '.git/HEAD'), 'ref: refs/heads/trunk\n');
     fs.mkdirSync(path.join(repo, 'api'));
     fs.writeFileSync(path.join(repo, 'api/openapi.yaml'), 'openapi: 3.1.0\ninfo: { title: Widgets, version: 1.0.0 }\npaths: {}\n');
 
@@ -92,8 +93,9 @@ describe('docsgen init', () => {
     expect(config).toContain(`url: 'https://acme.github.io'`);
     expect(config).toContain(`baseUrl: '/widgets/'`);
     expect(fs.existsSync(path.join(repo, 'docs/openapi.yaml'))).toBe(false);
-    const wf = load(read(repo, '.github/workflows/docs.yml')) as { jobs: { build: { defaults: { run: { 'working-directory': string } } } } };
+    const wf = load(read(repo, '.github/workflows/docs.yml')) as { on: { push: { branches: string[] } }; jobs: { build: { defaults: { run: { 'working-directory': string } } } } };
     expect(wf.jobs.build.defaults.run['working-directory']).toBe('docs');
+    expect(wf.on.push.branches).toEqual(['trunk']);
     expect(fs.existsSync(path.join(repo, '.pre-commit-config.yaml'))).toBe(true);
     expect(run.stdout).toContain('  + ../.github/workflows/docs.yml');
   });

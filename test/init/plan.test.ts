@@ -3,7 +3,7 @@
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { planInit, type PlanInput } from '../../src/init/plan';
-import { githubPagesUrl, originUrl, splitSiteUrl, defaultTitle, checkSiteUrl } from '../../src/init/answers';
+import { githubPagesUrl, originUrl, splitSiteUrl, defaultTitle, checkSiteUrl, headBranch } from '../../src/init/answers';
 
 const sample: PlanInput = {
   answers: { title: "Acme's API", siteUrl: 'https://acme.github.io/widgets/', spec: { kind: 'sample', file: 'openapi.yaml' } },
@@ -96,6 +96,12 @@ describe('the GitHub Actions workflow', () => {
     expect(deploy.steps.map((s) => s.uses)).toEqual(['actions/deploy-pages@v4']);
   });
 
+  it('publishes the branch the repository is on', () => {
+    const wf = load(fileOf({ ...sample, branch: 'master' }, '.github/workflows/docs.yml')) as Workflow & { on: { push: { branches: string[] } } };
+    expect(wf.on.push.branches).toEqual(['master']);
+    expect(wf.jobs.deploy.if).toContain("github.ref == 'refs/heads/master'");
+  });
+
   it('runs in the project folder when the project is a folder of the repository', () => {
     const nested = { ...sample, projectDir: 'docs/site' };
     const paths = planInit(nested).files.map((f) => f.path);
@@ -145,6 +151,11 @@ describe('answers', () => {
     expect(githubPagesUrl(originUrl(gitConfig)!)).toBe('https://acme.github.io/widgets/');
     expect(githubPagesUrl('https://github.com/acme/acme.github.io')).toBe('https://acme.github.io/');
     expect(githubPagesUrl('https://gitlab.com/acme/widgets.git')).toBeUndefined();
+  });
+
+  it('reads the branch of .git/HEAD', () => {
+    expect(headBranch('ref: refs/heads/release/2.x\n')).toBe('release/2.x');
+    expect(headBranch('4b825dc642cb6eb9a060e54bf8d69288fbee4904\n')).toBeUndefined();
   });
 
   it('proposes a title from the package or folder name', () => {

@@ -39,6 +39,7 @@ describe('init questions', () => {
     expect(answers).toEqual({ title: 'Acme API', siteUrl: 'https://docs.acme.dev/', spec: 'api.yaml' });
     expect(t.shown()).toContain('"docs.acme.dev" is not a URL');
     expect(t.shown()).toContain('There is no file missing.yaml here');
+    fs.rmSync(cwd, { recursive: true, force: true });
   });
 
   it('does not ask what the flags gave', async () => {

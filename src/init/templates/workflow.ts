@@ -9,9 +9,11 @@ export interface WorkflowOptions {
   projectDir: string;
   /** The output folder relative to the project folder. */
   outDir: string;
+  /** The branch whose pushes are published. */
+  branch: string;
 }
 
-export function workflow({ projectDir, outDir }: WorkflowOptions): string {
+export function workflow({ projectDir, outDir, branch }: WorkflowOptions): string {
   const artifact = projectDir ? `${projectDir}/${outDir}` : outDir;
   const lock = projectDir ? `${projectDir}/package-lock.json` : 'package-lock.json';
   const defaults = projectDir ? `    defaults:\n      run:\n        working-directory: ${projectDir}\n` : '';
@@ -21,7 +23,7 @@ name: docs
 
 on:
   push:
-    branches: [main]
+    branches: [${yamlString(branch)}]
   pull_request:
   workflow_dispatch:
 
@@ -53,7 +55,7 @@ ${defaults}    steps:
           path: ${artifact}
 
   deploy:
-    if: github.event_name != 'pull_request' && github.ref == 'refs/heads/main'
+    if: github.event_name != 'pull_request' && github.ref == 'refs/heads/${branch.replace(/'/g, "''")}'
     needs: build
     runs-on: ubuntu-latest
     permissions:
@@ -67,3 +69,6 @@ ${defaults}    steps:
         uses: actions/deploy-pages@v4
 `;
 }
+
+/** A branch name as a YAML flow scalar: quoted unless it is plainly safe (`main`, `release/2.x`). */
+const yamlString = (value: string) => (/^[A-Za-z0-9][\w./-]*$/.test(value) ? value : JSON.stringify(value));
