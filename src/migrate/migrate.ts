@@ -39,7 +39,7 @@ export interface MigrateResult {
 }
 
 /** Files the plugin generates in its outputDir: the API pages themselves, made by docsgen now. */
-const GENERATED = /\.(api|info|tag|schema|tag)\.mdx$|^sidebar\.(js|ts|mjs|cjs)$/;
+const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(js|ts|mjs|cjs)$/;
 
 interface DocFile extends DocPaths {
   relPath: string;
@@ -53,6 +53,7 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   const files = new Map<string, PlannedFile>();
   const notes: string[] = [];
   const todos: MigrateResult['todos'] = [];
+  if (project.readStatically) notes.push(`${rel(project.configFile)} could not be run (${project.readStatically}), so it was read as written: values computed by code (calls, variables, \`\${…}\` templates) are left out.`);
   if (project.missing.length > 0) notes.push(`${rel(project.configFile)} imports packages that are not installed (${project.missing.join(', ')}); what the config took from them is left out. Run npm install in the Docusaurus site and migrate again to carry it over.`);
 
   // Docs, category files and the other files beside them.

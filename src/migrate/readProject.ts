@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { evaluateFile } from './evaluate';
+import { readObjectLiteral } from './staticConfig';
 
 export const CONFIG_NAMES = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts'];
 
@@ -34,6 +35,8 @@ export interface DocusaurusProject {
   config: Record<string, any>;
   /** Packages the config imports that are not installed. */
   missing: string[];
+  /** Why the config was read as written instead of run (it threw), when it was. */
+  readStatically?: string;
   docs: DocsOptions;
   /** Sidebars by id, as sidebars.js exports them; undefined when there is no sidebars file. */
   sidebars?: Record<string, unknown>;
@@ -54,7 +57,7 @@ export async function readProject(siteDir: string): Promise<DocusaurusProject> {
       error('migrate-no-config', `No Docusaurus config was found in ${rel(dir)}: expected one of ${CONFIG_NAMES.join(', ')}.`, { location: { file: dir }, hint: 'Give the folder of the Docusaurus site, the one holding docusaurus.config.js.' }),
     ]);
   }
-  const { value: config, missing } = await evaluateOrFail(configFile);
+  const { value: config, missing, readStatically } = await evaluateOrRead(configFile);
   if (!config || typeof config !== 'object') {
     throw new DocsgenError([error('migrate-bad-config', `${rel(configFile)} does not export a config object.`, { location: { file: configFile } })]);
   }
@@ -66,22 +69,38 @@ export async function readProject(siteDir: string): Promise<DocusaurusProject> {
     missing.push(...evaluated.missing.filter((m) => !missing.includes(m)));
     if (evaluated.value && typeof evaluated.value === 'object') sidebars = evaluated.value as Record<string, unknown>;
   }
-  return { siteDir: dir, configFile, config: config as Record<string, any>, missing, docs, sidebars, sidebarsFile: sidebars ? sidebarsFile : undefined, openapi: openApiEntries(config as Record<string, any>, dir) };
+  return { siteDir: dir, configFile, config: config as Record<string, any>, missing, ...(readStatically ? { readStatically } : {}), docs, sidebars, sidebarsFile: sidebars ? sidebarsFile : undefined, openapi: openApiEntries(config as Record<string, any>, dir) };
+}
+
+/** The config run, or, when running it throws, its exported object literal read as written. */
+async function evaluateOrRead(file: string): Promise<{ value: unknown; missing: string[]; readStatically?: string }> {
+  try {
+    return await evaluateFile(file);
+  } catch (e) {
+    // esbuild's errors (`errors`) are syntax errors: the literal cannot be read either.
+    const literal = (e as { errors?: unknown }).errors ? undefined : readObjectLiteral(fs.readFileSync(file, 'utf8'));
+    if (literal) return { value: literal, missing: [], readStatically: (e as Error).message ?? String(e) };
+    return cannotEvaluate(file, e);
+  }
 }
 
 async function evaluateOrFail(file: string) {
   try {
     return await evaluateFile(file);
   } catch (e) {
-    const err = e as { errors?: { text: string; location?: { line: number; column: number } | null }[]; message?: string };
-    const first = err.errors?.[0];
-    throw new DocsgenError([
-      error('migrate-bad-config', `${rel(file)} could not be evaluated: ${first?.text ?? err.message ?? String(e)}`, {
-        location: { file, ...(first?.location ? { line: first.location.line, column: first.location.column + 1 } : {}) },
-        hint: 'docsgen migrate runs the file as Docusaurus would; fix it so that `npx docusaurus build` would load it, or install its dependencies (npm install) first.',
-      }),
-    ]);
+    return cannotEvaluate(file, e);
   }
+}
+
+function cannotEvaluate(file: string, e: unknown): never {
+  const err = e as { errors?: { text: string; location?: { line: number; column: number } | null }[]; message?: string };
+  const first = err.errors?.[0];
+  throw new DocsgenError([
+    error('migrate-bad-config', `${rel(file)} could not be evaluated: ${first?.text ?? err.message ?? String(e)}`, {
+      location: { file, ...(first?.location ? { line: first.location.line, column: first.location.column + 1 } : {}) },
+      hint: 'docsgen migrate runs the file as Docusaurus would; fix it so that `npx docusaurus build` would load it, or install its dependencies (npm install) first.',
+    }),
+  ]);
 }
 
 /** A plugin or preset entry: `'name'`, `['name', options]`, or a function (left out). */

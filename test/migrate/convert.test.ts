@@ -107,3 +107,33 @@ describe('migrateDocusaurus: other shapes of site', () => {
     expect(result.notes.some((n) => n.includes('The spec of the openapi-docs entry "remote" could not be read') && n.includes('(/remote/…)'))).toBe(true);
   });
 });
+
+describe('migrateDocusaurus: a config that throws when run', () => {
+  it('reads its object literal as written, keeps the literal values, and says so', async () => {
+    const { migrateDocusaurus } = await import('../../src/migrate/migrate');
+    const { writeFiles } = await import('../helpers/fixture');
+    const site = writeFiles({
+      'docusaurus.config.ts': [
+        "import type { Config } from '@docusaurus/types';",
+        "const origins = process.env.DOCS_ORIGINS!.split(',');",
+        'const config: Config = {',
+        "  title: 'Static',",
+        "  tagline: `Read, not run`,",
+        "  url: 'https://static.example',",
+        '  baseUrl: origins[0],',
+        '  trailingSlash: false,',
+        "  themeConfig: { navbar: { items: [{ type: 'doc', docId: 'a', label: 'A', position: 'left' }, { href: `${origins[1]}/x`, label: 'Computed' }] } },",
+        '};',
+        'export default config;',
+      ].join('\n'),
+      'docs/a.md': '# A\n',
+    });
+    const result = await migrateDocusaurus({ siteDir: site, outDir: `${site}/out` });
+    const text = fs.readFileSync(`${site}/out/docsgen.config.ts`, 'utf8');
+    const config = JSON.parse(text.slice(text.indexOf('defineConfig(') + 13, text.lastIndexOf(');')));
+    expect(config).toMatchObject({ title: 'Static', tagline: 'Read, not run', url: 'https://static.example', trailingSlash: false });
+    expect(config.baseUrl).toBeUndefined();
+    expect(config.navbar.items[0]).toEqual({ label: 'A', to: '/guides/a', position: 'left', activeBasePath: '/guides' });
+    expect(result.notes[0]).toMatch(/docusaurus\.config\.ts could not be run \(.*split.*\), so it was read as written/);
+  });
+});
