@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBuild } from './build';
 import { registerCheckLinks } from './checkLinks';
 import { registerDiff } from './diff';
+import { registerEject } from './eject';
 import { registerInit } from './init';
 import { registerLint } from './lint';
 import { registerMigrate } from './migrate';
@@ -28,6 +29,7 @@ export function createProgram(): Command {
   registerMigrate(program);
   registerVersion(program);
   registerInit(program);
+  registerEject(program);
   // This handler replaces commander's own unknown-command error, and with it the suggestion that
   // showSuggestionAfterError would add: it is made here (`docsgen buld` → "Did you mean build?").
   program.on('command:*', ([name]: string[]) => {

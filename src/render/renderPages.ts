@@ -1,5 +1,6 @@
 // The render stage: each page model through its template with renderToString. A template that
 // throws fails the build with the route and the error; nothing has been written yet.
+import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import { templateOf } from '../theme/templateModule';
@@ -62,7 +63,7 @@ export function renderFailed(route: string, cause: { message: string; stack?: st
   // A project's override that threw is named as the culprit, at its line (src/theme/renderErrors.ts).
   const override = theme && overrideThrowSite(cause.stack, theme);
   if (override) {
-    return new DocsgenError([error('render-failed', `Rendering the page ${route} failed in the override ${override.name}: ${cause.message}`, { location: override.location, notes: [`while rendering ${sources.get(route) ?? route}`] })], { cause });
+    return new DocsgenError([error('render-failed', `Rendering the page ${route} failed in the override ${override.name}: ${cause.message}`, { location: override.location, notes: [`while rendering ${displayed(sources.get(route) ?? route)}`] })], { cause });
   }
   return new DocsgenError(
     [
@@ -98,4 +99,9 @@ function IslandScripts({ used, baseUrl, assets }: { used: Set<string>; baseUrl: 
     createElement('script', { type: 'application/json', id: 'docsgen-islands', dangerouslySetInnerHTML: { __html: manifest } }),
     createElement('script', { type: 'module', src: withBase(baseUrl, assets.runtime) }),
   );
+}
+
+/** A page's source as the terminal names it: relative to the working folder when it is a file. */
+function displayed(source: string): string {
+  return path.isAbsolute(source) ? path.relative(process.cwd(), source) || source : source;
 }

@@ -59,3 +59,12 @@ export function valueExports(builtin: Builtin): string[] {
   if (/^export\s+default\s/m.test(text)) names.add('default');
   return [...names];
 }
+
+/** The props types of 'docsgen/theme' (src/theme/props.ts) an override of this file is written with. */
+export function propsTypes(builtin: Builtin): string[] {
+  // An island exports its component as the default, beside helpers of its own.
+  if (builtin.folder === 'islands') return [`${builtin.name}Props`];
+  return valueExports(builtin)
+    .filter((name) => /^[A-Z][a-z]/.test(name))
+    .map((name) => `${name}Props`);
+}

@@ -42,6 +42,8 @@ export async function compileTemplates(overrides: readonly ResolvedOverride[], o
       tsconfigRaw: '{}',
       // Inline, so the render error's throw site (src/serve/throwSite.ts) maps back to theme/….tsx.
       sourcemap: 'inline',
+      // The sources are read from disk when an error is reported; copying them in doubled the file.
+      sourcesContent: false,
       write: false,
       outfile: path.join(themeOutDir(options.root), 'templates.mjs'),
       logLevel: 'silent',

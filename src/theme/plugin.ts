@@ -5,9 +5,10 @@
 //   (an override of SearchBox need not repeat SEARCH_BOX_ENGLISH);
 // - `docsgen/theme/original/<Name>` is the built-in itself, so an override can wrap it;
 // - `docsgen/theme/<folder>/<Name>` is a built-in or its override (what `docsgen eject` writes
-//   for a built-in's relative imports), `docsgen/theme/shared/<module>` docsgen's shared
-//   helpers, `docsgen/theme` the props types (nothing at run time);
+//   for a built-in's relative imports), `docsgen/theme/shared/<module>` (and client/, content/)
+//   the modules of docsgen's src/ that templates use, `docsgen/theme` the props types (nothing at run time);
 // - React is docsgen's own copy, wherever the importing file is: one React renders the page.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
@@ -23,6 +24,8 @@ export interface ResolvedOverride extends Override {
 }
 
 const SHIM = 'docsgen-override';
+/** The folders of docsgen's src/ the templates import from. */
+export const SRC_FOLDERS = ['shared', 'client', 'content'];
 const SPECIFIER = /^docsgen\/theme(?:\/(.*))?$/;
 
 export function overridePlugin(overrides: readonly ResolvedOverride[], options: { platform: 'node' | 'browser' }): Plugin {
@@ -41,11 +44,17 @@ export function overridePlugin(overrides: readonly ResolvedOverride[], options: 
         }
         if ((BUILTIN_FOLDERS as readonly string[]).includes(first) && second && more.length === 0) {
           const builtin = builtins().get(second);
-          if (!builtin || builtin.folder !== first) return { errors: [{ text: `"${args.path}": docsgen has no built-in ${first}/${second}` }] };
-          return shimOf(second) ?? { path: builtin.file };
+          if (builtin?.folder === first) return shimOf(second) ?? { path: builtin.file };
+          // A template module that is not a component to override (Messages, Island): the one every template uses.
+          const file = path.join(templatesDir, first, `${second}.tsx`);
+          return fs.existsSync(file) ? { path: file } : { errors: [{ text: `"${args.path}": docsgen has no template ${first}/${second}` }] };
         }
-        if (first === 'shared' && second) return { path: packagePath('src/shared', `${[second, ...more].join('/')}.ts`) };
-        return { errors: [{ text: `"${args.path}" is not a module of docsgen/theme (use docsgen/theme, docsgen/theme/original/<Name>, docsgen/theme/<folder>/<Name> or docsgen/theme/shared/<module>)` }] };
+        if (SRC_FOLDERS.includes(first) && second) {
+          const base = packagePath('src', first, [second, ...more].join('/'));
+          const file = ['.ts', '.tsx'].map((ext) => base + ext).find((f) => fs.existsSync(f));
+          return file ? { path: file } : { errors: [{ text: `"${args.path}": docsgen has no module src/${first}/${[second, ...more].join('/')}` }] };
+        }
+        return { errors: [{ text: `"${args.path}" is not a module of docsgen/theme (use docsgen/theme, docsgen/theme/original/<Name>, docsgen/theme/<folder>/<Name>, docsgen/theme/shared/<module> or docsgen/theme/client/<module>)` }] };
       });
 
       // docsgen's templates (and the island entries) import the built-ins by path.
@@ -67,6 +76,18 @@ export function overridePlugin(overrides: readonly ResolvedOverride[], options: 
         ];
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(override.file) };
       });
+
+      // On the server, the packages docsgen's own modules import (highlight.js, …) are loaded from
+      // docsgen's node_modules as the CLI loads them, not copied into the bundle.
+      if (options.platform === 'node') {
+        build.onResolve({ filter: /^[^./]/ }, async (args) => {
+          if (args.pluginData?.docsgenExternal || SPECIFIER.test(args.path) || !args.importer.startsWith(path.resolve(packageRoot) + path.sep) || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+          if (args.path.startsWith('node:')) return { path: args.path, external: true };
+          const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { docsgenExternal: true, docsgenReact: true } });
+          if (found.errors.length > 0) return { errors: found.errors };
+          return { path: pathToFileURL(found.path).href, external: true };
+        });
+      }
 
       // One React: docsgen's, resolved from its own folder whatever file imports it.
       build.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, async (args) => {
