@@ -55,6 +55,9 @@ export function initDefaults(dir: string): InitDefaults {
 export function initProject(options: InitOptions = {}): InitResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const root = path.resolve(cwd, options.dir ?? '.');
+  if (fs.existsSync(root) && !fs.statSync(root).isDirectory()) {
+    throw new DocsgenError([error('init-not-a-folder', `${options.dir} is a file, not a folder: docsgen init writes a project into a folder.`, { hint: 'Give a folder (it is created when missing), or leave it out for the working directory.' })]);
+  }
   const defaults = initDefaults(root);
   const siteUrl = options.siteUrl ?? defaults.siteUrl;
   const urlProblem = checkSiteUrl(siteUrl);

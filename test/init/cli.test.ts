@@ -131,6 +131,11 @@ describe('docsgen init', () => {
     const badUrl = await runDocsgen(['init', '--url', 'docs.widgets.example'], dir);
     expect(badUrl.code).toBe(1);
     expect(badUrl.stderr).toContain('"docs.widgets.example" is not a URL');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'x');
+    const notAFolder = await runDocsgen(['init', 'notes.txt'], dir);
+    expect(notAFolder.code).toBe(1);
+    expect(notAFolder.stderr).toContain('notes.txt is a file, not a folder');
+    fs.rmSync(path.join(dir, 'notes.txt'));
     fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "widgets", }');
     const badPackage = await runDocsgen(['init'], dir);
     expect(badPackage.code).toBe(1);
