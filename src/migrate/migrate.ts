@@ -4,17 +4,17 @@
 // overwritten.
 import fs from 'node:fs';
 import path from 'node:path';
-import { load as loadYaml, dump as dumpYaml } from 'js-yaml';
-import { DocsgenError, error } from '../diagnostics/diagnostic';
-import type { OpenApiConfig, UserConfig } from '../config/types';
-import { kebabCase } from '../site/slug';
-import { labelFromDir } from '../content/discover';
-import { readProject, type DocusaurusProject, type OpenApiDocsEntry } from './readProject';
+import { load as loadYaml } from 'js-yaml';
+import type { UserConfig } from '../config/types';
+import { readProject, type DocusaurusProject } from './readProject';
 import { convertDoc, type Todo } from './convertMarkdown';
 import { docPaths, type DocPaths } from './docRoutes';
-import { itemId, sidebarOrder, type SidebarOrder } from './sidebars';
+import { idsIn, sidebarOrder, withoutApiSidebars } from './sidebars';
 import { mapConfig, type SiteLinks } from './mapConfig';
-import { apiRedirects, type Redirect } from './apiRedirects';
+import type { Redirect } from './apiRedirects';
+import { migrateApis } from './apis';
+import { categoryFiles } from './categories';
+import { isInside, readText, refuseExisting, rel, walk, writePlan, type PlannedFile } from './files';
 import { configFileText } from './configFile';
 
 export interface MigrateOptions {
@@ -24,7 +24,7 @@ export interface MigrateOptions {
   outDir?: string;
 }
 
-export type PlannedFile = string | { copyFrom: string };
+export type { PlannedFile } from './files';
 
 export interface MigrateResult {
   outDir: string;
@@ -124,16 +124,6 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   return { outDir, files, todos, notes, redirects: config.redirects ?? [], guides: docs.length };
 }
 
-const rel = (file: string) => path.relative(process.cwd(), file) || file;
-
-function readText(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new DocsgenError([error('migrate-unreadable', `${rel(file)} could not be read: ${(e as Error).message}`, { location: { file } })]);
-  }
-}
-
 function rawFrontMatter(text: string): Record<string, unknown> {
   const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(\r?\n|$)/m.exec(text);
   if (!m || m.index !== 0) return {};
@@ -143,134 +133,6 @@ function rawFrontMatter(text: string): Record<string, unknown> {
   } catch {
     return {};
   }
-}
-
-/** Files under a folder, relative, with `/`, sorted; dot files and node_modules left out. */
-function walk(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  const out: string[] = [];
-  const visit = (sub: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const relPath = sub ? `${sub}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) visit(relPath);
-      else if (entry.isFile()) out.push(relPath);
-    }
-  };
-  visit('');
-  return out.sort();
-}
-
-const isInside = (dir: string, file: string) => !path.relative(dir, file).startsWith('..') && !path.isAbsolute(path.relative(dir, file));
-
-/** Each spec: its docsgen config entry, its file copied when it is one, and its old pages' redirects. */
-async function migrateApis(project: DocusaurusProject, files: Map<string, PlannedFile>, notes: string[]): Promise<{ config: OpenApiConfig; redirects: Redirect[] }[]> {
-  const several = project.openapi.length > 1;
-  const out: { config: OpenApiConfig; redirects: Redirect[] }[] = [];
-  for (const entry of project.openapi) {
-    const id = kebabCase(entry.key) || 'api';
-    const isUrl = /^https?:\/\//i.test(entry.specPath);
-    let spec = entry.specPath;
-    if (!isUrl) {
-      const abs = path.resolve(project.siteDir, entry.specPath);
-      if (!fs.existsSync(abs)) {
-        notes.push(`The openapi-docs entry "${entry.key}" names the spec ${entry.specPath}, which does not exist; the config names it anyway: fix the path.`);
-      } else if (fs.statSync(abs).isDirectory()) {
-        notes.push(`The openapi-docs entry "${entry.key}" names a folder of specs (${entry.specPath}); docsgen reads one spec per API: list each file in \`openapi\`.`);
-      } else {
-        spec = isInside(project.siteDir, abs) ? path.relative(project.siteDir, abs).split(path.sep).join('/') : `openapi/${path.basename(abs)}`;
-        files.set(spec, { copyFrom: abs });
-        if (/\$ref['"]?\s*:\s*['"](?!#)/.test(fs.readFileSync(abs, 'utf8'))) notes.push(`${spec}: the spec refers to other files ($ref); copy them beside it.`);
-      }
-    }
-    const config: OpenApiConfig = { ...(several ? { id } : {}), spec, ...(entry.downloadUrl ? { downloadUrl: entry.downloadUrl } : {}) };
-    const newBase = several ? `/api/${id}` : '/api';
-    out.push({ config, redirects: await redirectsOf(project, entry, spec, newBase, notes) });
-  }
-  return out;
-}
-
-async function redirectsOf(project: DocusaurusProject, entry: OpenApiDocsEntry, spec: string, newBase: string, notes: string[]): Promise<Redirect[]> {
-  const relOut = path.relative(project.docs.dir, entry.outputDir).split(path.sep).join('/');
-  if (relOut.startsWith('..')) {
-    notes.push(`The openapi-docs entry "${entry.key}" writes to ${rel(entry.outputDir)}, outside the docs folder: its old URLs are not known, so no redirects were made for them.`);
-    return [];
-  }
-  const oldBase = `/${[project.docs.routeBasePath, relOut].filter(Boolean).join('/')}`;
-  try {
-    const { loadSpec } = await import('../openapi/load');
-    const { parseApi } = await import('../openapi/parse');
-    const source = await loadSpec(/^https?:\/\//i.test(entry.specPath) ? entry.specPath : path.resolve(project.siteDir, entry.specPath), { root: project.siteDir, timeoutMs: 10_000 });
-    const parsed = await parseApi(source, { strict: false, validator: false });
-    return apiRedirects(parsed.document, { oldBase, newBase, source: spec, tagPages: entry.sidebarOptions?.categoryLinkSource === 'tag', showSchemas: entry.showSchemas === true });
-  } catch (e) {
-    const text = e instanceof DocsgenError ? e.diagnostics.map((d) => d.text).join(' ') : (e as Error).message;
-    notes.push(`The spec of the openapi-docs entry "${entry.key}" could not be read (${text}); no redirects were made from its old pages (${oldBase}/…).`);
-    return [];
-  }
-}
-
-/** Sidebars of the API pages (the plugin's generated sidebar.js) are docsgen's API sidebar now. */
-function withoutApiSidebars(sidebars: Record<string, unknown>, docs: DocFile[]): Record<string, unknown> {
-  const known = new Set(docs.map((d) => d.id));
-  return Object.fromEntries(Object.entries(sidebars).filter(([, items]) => {
-    const ids = idsIn(items);
-    return ids.length === 0 || ids.some((id) => known.has(id));
-  }));
-}
-
-function idsIn(items: unknown): string[] {
-  if (typeof items === 'string') return [items];
-  if (Array.isArray(items)) return items.flatMap(idsIn);
-  if (items && typeof items === 'object') {
-    const o = items as Record<string, unknown>;
-    if (o.type === 'doc' || o.type === 'ref') return typeof o.id === 'string' ? [o.id] : [];
-    if (o.type === 'category') return idsIn(o.items);
-    if (o.type) return [];
-    return Object.values(o).flatMap(idsIn);
-  }
-  return [];
-}
-
-/** The `_category_.yml` of each folder: Docusaurus's category file, with the sidebar's label and order. */
-function categoryFiles(categories: [string, string][], order: SidebarOrder | undefined, notes: string[]): Map<string, string> {
-  const byFolder = new Map<string, { label?: string; position?: number; items?: string[] }>();
-  for (const [relPath, abs] of categories) {
-    const folder = path.posix.dirname(relPath) === '.' ? '' : path.posix.dirname(relPath);
-    let data: Record<string, unknown>;
-    try {
-      const text = readText(abs);
-      data = (abs.endsWith('.json') ? JSON.parse(text) : loadYaml(text)) as Record<string, unknown>;
-    } catch (e) {
-      if (e instanceof DocsgenError) throw e;
-      throw new DocsgenError([error('migrate-bad-category', `${rel(abs)} could not be parsed: ${(e as Error).message}`, { location: { file: abs } })]);
-    }
-    const entry: { label?: string; position?: number } = {};
-    if (typeof data?.label === 'string') entry.label = data.label;
-    if (typeof data?.position === 'number') entry.position = data.position;
-    const dropped = Object.keys(data ?? {}).filter((k) => k !== 'label' && k !== 'position');
-    if (dropped.length > 0) notes.push(`${rel(abs)}: ${dropped.map((k) => `"${k}"`).join(', ')} left out (docsgen categories have a label, a position and an order; every category is expanded).`);
-    byFolder.set(folder, entry);
-  }
-  for (const [folder, label] of order?.labels ?? []) {
-    const entry = byFolder.get(folder) ?? {};
-    entry.label ??= label;
-    byFolder.set(folder, entry);
-  }
-  for (const [folder, items] of order?.items ?? []) {
-    if (items.length < 2) continue;
-    const entry = byFolder.get(folder) ?? {};
-    entry.items = items;
-    byFolder.set(folder, entry);
-  }
-  const out = new Map<string, string>();
-  for (const [folder, entry] of [...byFolder].sort(([a], [b]) => a.localeCompare(b))) {
-    const name = folder.split('/').pop() ?? '';
-    const label = entry.label ?? (folder ? labelFromDir(itemId(name)) : undefined);
-    const data = { ...(label ? { label } : {}), ...(entry.position !== undefined ? { position: entry.position } : {}), ...(entry.items ? { items: entry.items } : {}) };
-    if (Object.keys(data).length > 0) out.set(`${folder ? `${folder}/` : ''}_category_.yml`, dumpYaml(data, { flowLevel: 1, lineWidth: -1 }));
-  }
-  return out;
 }
 
 /**
@@ -317,22 +179,3 @@ function siteLinks(project: DocusaurusProject, docs: DocFile[], redirects: Redir
 
 const sortRedirects = (list: Redirect[]) => [...new Map(list.map((r) => [r.from, r])).values()].sort((a, b) => a.from.localeCompare(b.from));
 
-function refuseExisting(outDir: string, files: Map<string, PlannedFile>): void {
-  const existing = [...files.keys()].filter((f) => fs.existsSync(path.join(outDir, f)));
-  if (existing.length === 0) return;
-  throw new DocsgenError([
-    error('migrate-would-overwrite', `${rel(path.join(outDir, existing[0]))} exists already${existing.length > 1 ? ` (and ${existing.length - 1} more of the files the migration writes)` : ''}; docsgen migrate never overwrites a file, so nothing was written.`, {
-      location: { file: path.join(outDir, existing[0]) },
-      hint: 'Give another folder with --out <dir>, or move the existing one away.',
-    }),
-  ]);
-}
-
-function writePlan(outDir: string, files: Map<string, PlannedFile>): void {
-  for (const [relPath, content] of files) {
-    const target = path.join(outDir, relPath);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    if (typeof content === 'string') fs.writeFileSync(target, content, { flag: 'wx' });
-    else fs.copyFileSync(content.copyFrom, target, fs.constants.COPYFILE_EXCL);
-  }
-}

@@ -104,3 +104,25 @@ function normalise(items: unknown): Item[] {
 }
 
 const shorthand = (object: Record<string, unknown>): Item[] => Object.entries(object).map(([label, items]) => ({ type: 'category', label, items }));
+
+/** Sidebars of the API pages (the plugin's generated sidebar.js) are docsgen's API sidebar now. */
+export function withoutApiSidebars(sidebars: Record<string, unknown>, docs: DocRef[]): Record<string, unknown> {
+  const known = new Set(docs.map((d) => d.id));
+  return Object.fromEntries(Object.entries(sidebars).filter(([, items]) => {
+    const ids = idsIn(items);
+    return ids.length === 0 || ids.some((id) => known.has(id));
+  }));
+}
+
+export function idsIn(items: unknown): string[] {
+  if (typeof items === 'string') return [items];
+  if (Array.isArray(items)) return items.flatMap(idsIn);
+  if (items && typeof items === 'object') {
+    const o = items as Record<string, unknown>;
+    if (o.type === 'doc' || o.type === 'ref') return typeof o.id === 'string' ? [o.id] : [];
+    if (o.type === 'category') return idsIn(o.items);
+    if (o.type) return [];
+    return Object.values(o).flatMap(idsIn);
+  }
+  return [];
+}
