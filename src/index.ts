@@ -15,3 +15,4 @@ export { diffSpecFiles, type SpecDiff, type DiffSpecFilesOptions } from './chang
 export type { ApiChange, ChangeKind, ChangeLocation, ChangeSeverity, ChangeSummary, ChangedOperation } from './changelog/types';
 export { cutVersion } from './versions/cutVersion';
 export type { VersionsConfig } from './config/types';
+export type { BrandingConfig } from './config/types';
