@@ -11,7 +11,7 @@ title: Getting started
 description: Preview the site while you write, add a guide, update the API reference from the spec, check the links and publish.
 ---
 
-This site is built by [docsgen](https://www.npmjs.com/package/docsgen) from two sources: the Markdown guides in \`content/guides/\` and ${specSentence(spec)}. This page tells you how to work on it; it is \`content/guides/getting-started.md\`, so edit it to suit your team or delete it.
+This site is built by docsgen from two sources: the Markdown guides in \`content/guides/\` and ${specSentence(spec)}. This page tells you how to work on it; it is \`content/guides/getting-started.md\`, so edit it to suit your team or delete it.
 
 ## Preview while you write
 
@@ -24,7 +24,7 @@ npm run docs:dev
 
 ## Add a guide
 
-Every Markdown file under \`content/guides/\` is a page, and its path gives its URL: \`content/guides/authentication.md\` is served at \`/guides/authentication\`, and a folder (\`content/guides/webhooks/\`) becomes a group in the sidebar. Start each file with front matter:
+Every Markdown file under \`content/guides/\` is a page, and its path gives its URL: \`content/guides/authentication.md\` is served at \`/guides/authentication/\`, and a folder (\`content/guides/webhooks/\`) becomes a group in the sidebar. Start each file with front matter:
 
 \`\`\`yaml
 ---
