@@ -47,7 +47,7 @@ export function mapConfig(source: Record<string, any>, links: SiteLinks, openapi
     const localeConfigs: Record<string, { label: string }> = {};
     for (const [locale, c] of Object.entries((i18n.localeConfigs ?? {}) as Record<string, any>)) if (text(c?.label)) localeConfigs[locale] = { label: c.label };
     config.i18n = { defaultLocale: String(i18n.defaultLocale ?? 'en'), locales: i18n.locales.map(String), ...(Object.keys(localeConfigs).length ? { localeConfigs } : {}) };
-    notes.push('i18n: the locales are configured; translations (i18n/<locale>/docusaurus-plugin-content-docs/…) are not moved: see README "Translations" for where docsgen reads them.');
+    notes.push('i18n: translated docs were moved to i18n/<locale>/guides/; the translated navbar, footer, sidebar and theme strings (i18n/<locale>/*.json) were not: docsgen\'s UI strings go in i18n/<locale>/messages.json (README "Translations").');
   }
 
   const navbar = theme.navbar ?? {};

@@ -82,19 +82,33 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   const outName = new Map<string, string>();
   for (const doc of docs) outName.set(doc.relPath, doc.relPath.endsWith('.mdx') && convertDoc(doc.text).plain ? doc.relPath.replace(/\.mdx$/, '.md') : doc.relPath);
   const moved = new Map(redirects.map((r) => [r.from, r.to]));
-  for (const doc of docs) {
+  const writeGuide = (relPath: string, text: string, into: string) => {
     const rewriteLink = (target: string) => {
       if (target.startsWith('/')) return moved.get(target.replace(/\/+$/, '')) ?? target;
       if (/^\w+:/.test(target) || !/\.mdx$/.test(target)) return target;
-      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(doc.relPath), decodeURI(target)));
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(relPath), decodeURI(target)));
       const renamed = outName.get(resolved);
       return renamed && renamed !== resolved ? target.replace(/\.mdx$/, '.md') : target;
     };
-    const converted = convertDoc(doc.text, { rewriteLink });
-    const file = `content/guides/${outName.get(doc.relPath)}`;
+    const converted = convertDoc(text, { rewriteLink });
+    // A translation keeps its original's name, which is how docsgen pairs them.
+    const name = outName.get(relPath) ?? (relPath.endsWith('.mdx') && converted.plain ? relPath.replace(/\.mdx$/, '.md') : relPath);
+    const file = `${into}/${name}`;
     files.set(file, converted.text);
     for (const t of converted.todos) todos.push({ ...t, file });
     if (converted.droppedKeys.length > 0) notes.push(`${file}: front matter ${converted.droppedKeys.map((k) => `"${k}"`).join(', ')} left out (docsgen has no such setting).`);
+  };
+  for (const doc of docs) writeGuide(doc.relPath, doc.text, 'content/guides');
+  // Translated docs: Docusaurus keeps them in i18n/<locale>/docusaurus-plugin-content-docs/current/,
+  // docsgen in i18n/<locale>/guides/, at the original's path.
+  for (const locale of otherLocales(project.config)) {
+    const dir = path.join(project.siteDir, 'i18n', locale, 'docusaurus-plugin-content-docs', 'current');
+    for (const relPath of walk(dir)) {
+      const name = path.basename(relPath);
+      if (/^_category_\./.test(name) || name.startsWith('_')) continue;
+      if (/\.mdx?$/.test(name)) writeGuide(relPath, readText(path.join(dir, relPath)), `i18n/${locale}/guides`);
+      else files.set(`i18n/${locale}/guides/${relPath}`, { copyFrom: path.join(dir, relPath) });
+    }
   }
 
   // Categories: Docusaurus's category files and the order of a hand-written sidebars file.
@@ -133,6 +147,13 @@ function rawFrontMatter(text: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** The locales other than the default one. */
+function otherLocales(config: Record<string, any>): string[] {
+  const i18n = config.i18n;
+  if (!i18n || !Array.isArray(i18n.locales)) return [];
+  return i18n.locales.filter((l: unknown): l is string => typeof l === 'string' && l !== i18n.defaultLocale && /^[A-Za-z0-9-]+$/.test(l));
 }
 
 /**

@@ -58,6 +58,7 @@ describe('docsgen migrate docusaurus', () => {
       'content/img/favicon.ico',
       'content/img/logo.svg',
       'docsgen.config.ts',
+      'i18n/fr/guides/getting-started/configure.md',
       'specs/hyperlocal.yaml',
     ]);
   });
@@ -129,6 +130,13 @@ describe('docsgen migrate docusaurus', () => {
     expect(install('main').text()).toContain('Install the client.');
     expect(install('main pre').text()).toContain('npm install hyperlocal');
     expect(install('main').text()).not.toContain('TODO');
+  });
+
+  it('moves the translated docs where docsgen reads them, and the locale\'s page shows them', () => {
+    const page = $('fr/guides/getting-started/configure.html');
+    expect(page('h1').text()).toBe('Configurer');
+    expect(page('main a:contains("installer")').attr('href')).toBe('/fr/guides/getting-started/install');
+    expect(run.stdout).toContain('i18n: translated docs were moved to i18n/<locale>/guides/');
   });
 
   it('builds the sidebar in the order and with the labels of sidebars.js and the category files', () => {
