@@ -120,6 +120,8 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   }
   for (const [file, text] of categoryFiles(categories, order, notes)) files.set(`content/guides/${file}`, text);
 
+  if (fs.existsSync(path.join(project.siteDir, 'versioned_docs'))) notes.push(`${rel(path.join(project.siteDir, 'versioned_docs'))}: the older versions' docs were not moved; docsgen keeps a version's guides and spec in versioned/<name>/ (README "Versions": \`docsgen version <name>\` cuts one).`);
+
   // Static files: site paths like /img/x.png in a guide are read from the content folder.
   const staticDir = path.join(project.siteDir, 'static');
   const staticFiles = walk(staticDir);
