@@ -29,8 +29,13 @@ const KEPT_KEYS = new Set(['title', 'sidebar_label', 'sidebar_position', 'descri
 /** Docusaurus admonition kinds and docsgen's (`caution` is Docusaurus's old name of `warning`). */
 const ADMONITIONS: Record<string, string> = { note: 'note', tip: 'tip', info: 'info', warning: 'warning', danger: 'danger', caution: 'warning', important: 'info', success: 'tip', secondary: 'note' };
 
-/** `rewriteLink` gets the path of each inline link's target (without its `#hash`) and returns the path to write. */
-export function convertDoc(source: string, options: { rewriteLink?: (target: string) => string } = {}): Converted {
+/**
+ * `rewriteLink` gets the path of each inline link's target (without its `#hash`) and returns the
+ * path to write. `mdx: false` for a file Docusaurus reads as CommonMark (`.md` with
+ * `markdown.format: 'detect'`): there `<Foo>` is HTML and `{x}` is text.
+ */
+export function convertDoc(source: string, options: { rewriteLink?: (target: string) => string; mdx?: boolean } = {}): Converted {
+  const mdx = options.mdx ?? true;
   const { frontMatter, body, droppedKeys } = convertFrontMatter(source.replace(/^\uFEFF/, ''));
   const headLines = frontMatter === '' ? 0 : frontMatter.split('\n').length - 1;
   const todos: Todo[] = [];
@@ -54,7 +59,7 @@ export function convertDoc(source: string, options: { rewriteLink?: (target: str
       continue;
     }
     // An import/export statement, possibly over several lines (`import {\n  a,\n} from 'x';`).
-    if (jsStatement || /^(import|export)\s/.test(line)) {
+    if (mdx && (jsStatement || /^(import|export)\s/.test(line))) {
       const start = !jsStatement;
       const keyword = line.startsWith('import') ? 'import' : 'export';
       // Brackets of every kind: `export const X = ({ a }) => (\n  <span>…</span>\n);`.
@@ -81,10 +86,10 @@ export function convertDoc(source: string, options: { rewriteLink?: (target: str
     }
     // A JSX tag may span lines (`<TabItem\n  value="js"\n>`): take lines until it is closed.
     let chunk = line;
-    let converted = convertLine(chunk, (what) => todos.push({ line: lineNo, what }), options.rewriteLink);
+    let converted = convertLine(chunk, (what) => todos.push({ line: lineNo, what }), mdx, options.rewriteLink);
     while (converted === undefined && i + 1 < lines.length && chunk.split('\n').length < 40) {
       chunk += '\n' + lines[++i];
-      converted = convertLine(chunk, (what) => todos.push({ line: lineNo, what }), options.rewriteLink);
+      converted = convertLine(chunk, (what) => todos.push({ line: lineNo, what }), mdx, options.rewriteLink);
     }
     out.push(converted ?? chunk);
   }
@@ -97,7 +102,7 @@ const count = (text: string, ch: string) => text.split(ch).length - 1;
 const commentSafe = (text: string) => text.replace(/--/g, '‐‐');
 
 /** One line outside code: MDX comments, JSX tags and expressions, link targets. */
-function convertLine(line: string, todo: (what: string) => void, rewriteLink?: (target: string) => string): string | undefined {
+function convertLine(line: string, todo: (what: string) => void, mdx: boolean, rewriteLink?: (target: string) => string): string | undefined {
   const found: string[] = [];
   const note = (what: string) => found.push(what);
   let out = '';
@@ -119,13 +124,13 @@ function convertLine(line: string, todo: (what: string) => void, rewriteLink?: (
       continue;
     }
     const rest = line.slice(i);
-    const mdxComment = /^\{\/\*([\s\S]*?)\*\/\}/.exec(rest);
+    const mdxComment = mdx && /^\{\/\*([\s\S]*?)\*\/\}/.exec(rest);
     if (mdxComment) {
       out += `<!--${commentSafe(mdxComment[1])}-->`;
       i += mdxComment[0].length;
       continue;
     }
-    const tag = /^<\/?([A-Za-z][\w.:-]*)/.exec(rest);
+    const tag = mdx && /^<\/?([A-Za-z][\w.:-]*)/.exec(rest);
     if (tag) {
       const end = tagEnd(rest);
       if (end < 0) return undefined;
@@ -141,7 +146,7 @@ function convertLine(line: string, todo: (what: string) => void, rewriteLink?: (
       continue;
     }
     // A JS expression: `{props.name}`, `{'<'}`; `{#custom-id}` after a heading is markdown.
-    const expression = /^\{(?!#)[^}]*\}/.exec(rest);
+    const expression = mdx && /^\{(?!#)[^}]*\}/.exec(rest);
     if (expression && !/^\{\s*\}$/.test(expression[0])) {
       note(`JSX expression ${expression[0].slice(0, 60)}`);
       out += `<!-- ${TODO_MARK}: JSX expression ${commentSafe(expression[0])} -->`;

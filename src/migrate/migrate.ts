@@ -82,6 +82,8 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   const outName = new Map<string, string>();
   for (const doc of docs) outName.set(doc.relPath, doc.relPath.endsWith('.mdx') && convertDoc(doc.text).plain ? doc.relPath.replace(/\.mdx$/, '.md') : doc.relPath);
   const moved = new Map(redirects.map((r) => [r.from, r.to]));
+  // Docusaurus 3 reads `.md` as MDX too, unless `markdown.format` is 'detect'.
+  const commonMark = project.config.markdown?.format === 'detect';
   const writeGuide = (relPath: string, text: string, into: string) => {
     const rewriteLink = (target: string) => {
       if (target.startsWith('/')) return moved.get(target.replace(/\/+$/, '')) ?? target;
@@ -90,7 +92,7 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
       const renamed = outName.get(resolved);
       return renamed && renamed !== resolved ? target.replace(/\.mdx$/, '.md') : target;
     };
-    const converted = convertDoc(text, { rewriteLink });
+    const converted = convertDoc(text, { rewriteLink, mdx: !(commonMark && relPath.endsWith('.md')) });
     // A translation keeps its original's name, which is how docsgen pairs them.
     const name = outName.get(relPath) ?? (relPath.endsWith('.mdx') && converted.plain ? relPath.replace(/\.mdx$/, '.md') : relPath);
     const file = `${into}/${name}`;

@@ -137,3 +137,12 @@ describe('migrateDocusaurus: a config that throws when run', () => {
     expect(result.notes[0]).toMatch(/docusaurus\.config\.ts could not be run \(.*split.*\), so it was read as written/);
   });
 });
+
+describe('convertDoc of a file Docusaurus reads as CommonMark', () => {
+  it('leaves HTML-looking tags and braces as they are (markdown.format: detect, a .md file)', () => {
+    const source = 'Send {"a": 1} to <Endpoint>.\n\n:::caution\nSlow.\n:::';
+    const { text, todos } = convertDoc(source, { mdx: false });
+    expect(todos).toEqual([]);
+    expect(text).toBe('Send {"a": 1} to <Endpoint>.\n\n:::warning\nSlow.\n:::');
+  });
+});
