@@ -84,14 +84,20 @@ export function convertDoc(source: string, options: { rewriteLink?: (target: str
       }
       continue;
     }
-    // A JSX tag may span lines (`<TabItem\n  value="js"\n>`): take lines until it is closed.
-    let chunk = line;
-    let converted = convertLine(chunk, (what) => todos.push({ line: lineNo, what }), mdx, options.rewriteLink);
-    while (converted === undefined && i + 1 < lines.length && chunk.split('\n').length < 40) {
-      chunk += '\n' + lines[++i];
-      converted = convertLine(chunk, (what) => todos.push({ line: lineNo, what }), mdx, options.rewriteLink);
+    // A JSX tag may span lines (`<TabItem\n  value="js"\n>`): take lines until it is closed. A
+    // `<` that no `>` closes before a blank line (or within 40 lines) is not a tag: the line stays.
+    const todo = (what: string) => todos.push({ line: lineNo, what });
+    let end = i;
+    let converted = convertLine(line, todo, mdx, options.rewriteLink);
+    while (converted === undefined && end + 1 < lines.length && end - i < 40 && lines[end + 1].trim() !== '') {
+      end++;
+      converted = convertLine(lines.slice(i, end + 1).join('\n'), todo, mdx, options.rewriteLink);
     }
-    out.push(converted ?? chunk);
+    if (converted === undefined) out.push(line);
+    else {
+      out.push(converted);
+      i = end;
+    }
   }
   return { text: frontMatter + out.join('\n'), todos, droppedKeys, plain: todos.length === 0 };
 }

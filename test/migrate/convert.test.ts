@@ -146,3 +146,12 @@ describe('convertDoc of a file Docusaurus reads as CommonMark', () => {
     expect(text).toBe('Send {"a": 1} to <Endpoint>.\n\n:::warning\nSlow.\n:::');
   });
 });
+
+describe('convertDoc of a stray "<"', () => {
+  it('leaves a line whose "<" no ">" closes as it is, and still converts the lines after it', () => {
+    const source = ['When a<b holds, stop.', '', '<Note />'].join('\n');
+    const { text, todos } = convertDoc(source);
+    expect(text.split('\n')).toEqual(['When a<b holds, stop.', '', '<!-- TODO(docsgen migrate): JSX <Note /> -->']);
+    expect(todos).toEqual([{ line: 3, what: 'JSX component <Note>' }]);
+  });
+});
