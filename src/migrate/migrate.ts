@@ -103,6 +103,7 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   for (const doc of docs) writeGuide(doc.relPath, doc.text, 'content/guides');
   // Translated docs: Docusaurus keeps them in i18n/<locale>/docusaurus-plugin-content-docs/current/,
   // docsgen in i18n/<locale>/guides/, at the original's path.
+  if (otherLocales(project.config).length > 0 && redirects.length > 0) notes.push(`redirects: only the default locale's old URLs are redirected; add the other locales' (${otherLocales(project.config).map((l) => `/${l}/…`).join(', ')}) to \`redirects\` if they are linked from elsewhere.`);
   for (const locale of otherLocales(project.config)) {
     const dir = path.join(project.siteDir, 'i18n', locale, 'docusaurus-plugin-content-docs', 'current');
     for (const relPath of walk(dir)) {
