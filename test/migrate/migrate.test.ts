@@ -46,6 +46,7 @@ describe('docsgen migrate docusaurus', () => {
   it('exits 0 and writes the project: config, guides, category files, static files, the spec; not the plugin-generated API pages', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe('✓ migrated to docs-site/: 13 files written (4 guides, 4 copied as they were, 9 redirects in docsgen.config.ts)');
     expect(written).toEqual([
       'content/guides/_category_.yml',
       'content/guides/getting-started/_category_.yml',
