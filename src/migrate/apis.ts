@@ -37,12 +37,12 @@ async function migrateApis(project: DocusaurusProject, files: Map<string, Planne
 }
 
 export async function redirectsOf(project: DocusaurusProject, entry: OpenApiDocsEntry, spec: string, newBase: string, notes: string[]): Promise<Redirect[]> {
-  const relOut = path.relative(project.docs.dir, entry.outputDir).split(path.sep).join('/');
+  const relOut = path.relative(entry.docs.dir, entry.outputDir).split(path.sep).join('/');
   if (relOut.startsWith('..')) {
     notes.push(`The openapi-docs entry "${entry.key}" writes to ${rel(entry.outputDir)}, outside the docs folder: its old URLs are not known, so no redirects were made for them.`);
     return [];
   }
-  const oldBase = `/${[project.docs.routeBasePath, relOut].filter(Boolean).join('/')}`;
+  const oldBase = `/${[entry.docs.routeBasePath, relOut].filter(Boolean).join('/')}`;
   try {
     const { loadSpec } = await import('../openapi/load');
     const { parseApi } = await import('../openapi/parse');

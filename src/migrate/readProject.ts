@@ -24,6 +24,8 @@ export interface OpenApiDocsEntry {
   specPath: string;
   /** Absolute folder the plugin writes its `.api.mdx` files to. */
   outputDir: string;
+  /** The docs instance whose pages the generated files are (the plugin's `docsPluginId`). */
+  docs: DocsOptions;
   downloadUrl?: string;
   showSchemas?: boolean;
   sidebarOptions?: Record<string, unknown>;
@@ -116,10 +118,14 @@ function entries(list: unknown): { name: string; options: Record<string, any> }[
 const isClassicPreset = (name: string) => name === 'classic' || /preset-classic/.test(name);
 const isDocsPlugin = (name: string) => name === 'content-docs' || /plugin-content-docs/.test(name);
 
-/** The default docs instance's options (preset-classic's `docs`, else an unnamed plugin-content-docs). */
-export function docsOptions(config: Record<string, any>, siteDir: string): DocsOptions {
-  const preset = entries(config.presets).find((p) => isClassicPreset(p.name))?.options.docs;
-  const plugin = entries(config.plugins).find((p) => isDocsPlugin(p.name) && (p.options.id === undefined || p.options.id === 'default'))?.options;
+/**
+ * The options of a docs instance: by default the default one (preset-classic's `docs`, else an
+ * unnamed plugin-content-docs), or the plugin-content-docs instance with that `id`.
+ */
+export function docsOptions(config: Record<string, any>, siteDir: string, id?: string): DocsOptions {
+  const isDefault = id === undefined || id === 'default' || id === 'classic';
+  const preset = isDefault ? entries(config.presets).find((p) => isClassicPreset(p.name))?.options.docs : undefined;
+  const plugin = entries(config.plugins).find((p) => isDocsPlugin(p.name) && (isDefault ? p.options.id === undefined || p.options.id === 'default' : p.options.id === id))?.options;
   const options: Record<string, any> = (preset && typeof preset === 'object' ? preset : plugin) ?? {};
   const sidebarPath = typeof options.sidebarPath === 'string' ? path.resolve(siteDir, options.sidebarPath) : undefined;
   return {
@@ -140,6 +146,8 @@ export function openApiEntries(config: Record<string, any>, siteDir: string): Op
           key,
           specPath: c.specPath,
           outputDir: path.resolve(siteDir, c.outputDir),
+          // The generated pages are docs of this instance (`docsPluginId`), served under its route.
+          docs: docsOptions(config, siteDir, typeof p.options.docsPluginId === 'string' ? p.options.docsPluginId : undefined),
           ...(typeof c.downloadUrl === 'string' ? { downloadUrl: c.downloadUrl } : {}),
           ...(c.showSchemas === true ? { showSchemas: true } : {}),
           ...(c.sidebarOptions && typeof c.sidebarOptions === 'object' ? { sidebarOptions: c.sidebarOptions } : {}),

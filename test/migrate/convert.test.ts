@@ -155,3 +155,28 @@ describe('convertDoc of a stray "<"', () => {
     expect(todos).toEqual([{ line: 3, what: 'JSX component <Note>' }]);
   });
 });
+
+describe('migrateDocusaurus: API pages generated into a docs instance of their own', () => {
+  it('redirects from that instance\'s route (docsPluginId)', async () => {
+    const { migrateDocusaurus } = await import('../../src/migrate/migrate');
+    const { writeFiles } = await import('../helpers/fixture');
+    const site = writeFiles({
+      'docusaurus.config.js': `module.exports = {
+        title: 'Rest', url: 'https://rest.example', baseUrl: '/',
+        plugins: [
+          ['@docusaurus/plugin-content-docs', { id: 'rest-api', path: 'api', routeBasePath: 'rest' }],
+          ['docusaurus-plugin-openapi-docs', { id: 'openapi', docsPluginId: 'rest-api', config: { rest: { specPath: 'spec.yaml', outputDir: 'api' } } }],
+        ],
+      };`,
+      'spec.yaml': 'openapi: 3.0.3\ninfo: { title: Rest API, version: "1" }\npaths:\n  /pets:\n    get: { operationId: listPets, responses: { "200": { description: OK } } }\n',
+      'docs/a.md': '# A\n',
+    });
+    const result = await migrateDocusaurus({ siteDir: site, outDir: `${site}/out` });
+    expect(result.redirects).toEqual([
+      { from: '/docs/a', to: '/guides/a' },
+      { from: '/rest', to: '/api' },
+      { from: '/rest/list-pets', to: '/api/list-pets' },
+      { from: '/rest/rest-api', to: '/api' },
+    ]);
+  });
+});
