@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import type { UserConfig } from '../config/types';
-import { readProject, type DocusaurusProject } from './readProject';
+import { docsOptions, readProject, type DocusaurusProject } from './readProject';
 import { convertDoc, type Todo } from './convertMarkdown';
 import { docPaths, type DocPaths } from './docRoutes';
 import { idsIn, sidebarOrder, withoutApiSidebars } from './sidebars';
@@ -54,6 +54,11 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   const notes: string[] = [];
   const todos: MigrateResult['todos'] = [];
   if (project.readStatically) notes.push(`${rel(project.configFile)} could not be run (${project.readStatically}), so it was read as written: values computed by code (calls, variables, \`\${…}\` templates) are left out.`);
+  const apiOnly = new Set(project.openapi.map((api) => api.docs.dir));
+  for (const id of project.otherDocs) {
+    const docs = docsOptions(project.config, project.siteDir, id);
+    if (!apiOnly.has(docs.dir)) notes.push(`The docs instance "${id}" (${rel(docs.dir)}) was not migrated: docsgen has one set of guides; move its pages into content/guides/ by hand if they are needed.`);
+  }
   if (project.missing.length > 0) notes.push(`${rel(project.configFile)} imports packages that are not installed (${project.missing.join(', ')}); what the config took from them is left out. Run npm install in the Docusaurus site and migrate again to carry it over.`);
 
   // Docs, category files and the other files beside them.

@@ -37,6 +37,8 @@ export interface DocusaurusProject {
   config: Record<string, any>;
   /** Packages the config imports that are not installed. */
   missing: string[];
+  /** Ids of the other docs instances (plugin-content-docs with an `id`): not migrated. */
+  otherDocs: string[];
   /** Why the config was read as written instead of run (it threw), when it was. */
   readStatically?: string;
   docs: DocsOptions;
@@ -71,7 +73,8 @@ export async function readProject(siteDir: string): Promise<DocusaurusProject> {
     missing.push(...evaluated.missing.filter((m) => !missing.includes(m)));
     if (evaluated.value && typeof evaluated.value === 'object') sidebars = evaluated.value as Record<string, unknown>;
   }
-  return { siteDir: dir, configFile, config: config as Record<string, any>, missing, ...(readStatically ? { readStatically } : {}), docs, sidebars, sidebarsFile: sidebars ? sidebarsFile : undefined, openapi: openApiEntries(config as Record<string, any>, dir) };
+  const otherDocs = entries((config as Record<string, any>).plugins).filter((p) => isDocsPlugin(p.name) && typeof p.options.id === 'string' && p.options.id !== 'default').map((p) => p.options.id as string);
+  return { siteDir: dir, configFile, config: config as Record<string, any>, missing, otherDocs, ...(readStatically ? { readStatically } : {}), docs, sidebars, sidebarsFile: sidebars ? sidebarsFile : undefined, openapi: openApiEntries(config as Record<string, any>, dir) };
 }
 
 /** The config run, or, when running it throws, its exported object literal read as written. */
