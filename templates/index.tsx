@@ -16,6 +16,7 @@ import { NotFound } from './pages/NotFound';
 import { Search } from './pages/Search';
 import { SectionIndex } from './pages/SectionIndex';
 import { TagDocs, TagsList } from './pages/Tags';
+import { CustomPage } from './pages/CustomPage';
 
 /** The page as a React tree; islands it renders are added to `islandsUsed`; `bodyEnd` closes <body> (the page's scripts). */
 export function renderTemplate(site: SiteModel, page: PageModel, islandsUsed?: Set<string>, bodyEnd?: ReactNode): ReactElement {
@@ -59,6 +60,8 @@ function body(site: SiteModel, page: PageModel): ReactElement {
       return <ApiChangelog page={page} changelog={b.changelog} toc={b.toc} breadcrumbs={b.breadcrumbs} homeHref={site.homeHref} />;
     case 'search':
       return <Search actionHref={b.actionHref} search={site.search.stopWords && !b.versions ? undefined : { ...(site.search.stopWords ? {} : { stopWords: false as const }), ...(b.versions ? { versions: b.versions } : {}) }} />;
+    case 'custom':
+      return <CustomPage site={site} page={page} name={b.name} />;
     case 'notFound':
       return <NotFound homeHref={b.homeHref} guidesHref={b.guidesHref} apiHref={b.apiHref} search={site.search.enabled ? { action: site.searchHref, indexUrl: site.search.indexUrl, baseUrl: site.baseUrl } : undefined} />;
   }

@@ -60,10 +60,10 @@ function renderOnce(site: SiteModel, page: PageModel, assets?: RenderAssets): st
 }
 
 export function renderFailed(route: string, cause: { message: string; stack?: string }, sources: Map<string, string>, theme?: ThemeModule): DocsgenError {
-  // A project's override that threw is named as the culprit, at its line (src/theme/renderErrors.ts).
+  // A project's own component (an override, a custom page) that threw is named, at its line (src/theme/renderErrors.ts).
   const override = theme && overrideThrowSite(cause.stack, theme);
   if (override) {
-    return new DocsgenError([error('render-failed', `Rendering the page ${route} failed in the override ${override.name}: ${cause.message}`, { location: override.location, notes: [`while rendering ${displayed(sources.get(route) ?? route)}`] })], { cause });
+    return new DocsgenError([error('render-failed', `Rendering the page ${route} failed in ${override.name}: ${cause.message}`, { location: override.location, notes: [`while rendering ${displayed(sources.get(route) ?? route)}`] })], { cause });
   }
   return new DocsgenError(
     [

@@ -20,6 +20,7 @@ import { buildHome, withApiParts } from './home';
 import { storedRef, type PageStore } from './pageStore';
 import type { ApiPagesMemo } from './apiPagesMemo';
 import { pageHref } from '../versions/href';
+import { addCustomPages } from './customPages';
 
 export interface SiteResult {
   pages: PageModel[];
@@ -191,6 +192,8 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   // The landing of several APIs is theirs: serve --watch's memo keeps it with their pages (site/liveSite.ts).
   if (apis.length > 1) sources.set('/api', apis[0].source);
   pages[homeIndex] = withApiParts(pages[homeIndex], apiPages.flat(), config, messages);
+  // The project's own pages, content/pages/*.tsx (src/site/customPages.ts); an older version's site has none of its own.
+  if (config.versionSegment === '') addCustomPages(config, head, pages, sources, diagnostics);
   pages.push({
     route: '/search',
     head: head(messages.searchTitle, '/search', formatMessage(messages.searchDescription, { site: config.title }), { noindex: true }),

@@ -17,8 +17,9 @@ export interface ThemeModule {
   module: string;
   /** Digest of its content: part of every page's cache key. */
   digest: string;
-  /** The project's theme folder (a render error in a file there is reported as the override's). */
-  dir: string;
+  /** The project's root, and the folders of its own components (theme/, content/pages/): a render error in a file there is reported as that file's. */
+  root: string;
+  dirs: string[];
 }
 
 /** Where a project's compiled templates go. */
@@ -26,12 +27,20 @@ export function themeOutDir(root: string): string {
   return path.join(root, '.docsgen', 'theme');
 }
 
-export async function compileTemplates(overrides: readonly ResolvedOverride[], options: { root: string; themeDir: string }): Promise<ThemeModule> {
+export interface CompileOptions {
+  root: string;
+  themeDir: string;
+  /** The project's custom pages (src/site/customPages.ts): registered by name for templates/pages/CustomPage.tsx. */
+  customPages: readonly { name: string; file: string }[];
+  customPagesDir: string;
+}
+
+export async function compileTemplates(overrides: readonly ResolvedOverride[], options: CompileOptions): Promise<ThemeModule> {
   const esbuild = await import('esbuild');
   let text: string;
   try {
     const result = await esbuild.build({
-      entryPoints: [packagePath('templates/index.tsx')],
+      stdin: { contents: entrySource(options.customPages), loader: 'js', resolveDir: packagePath('templates'), sourcefile: 'docsgen-templates-entry.js' },
       absWorkingDir: '/',
       bundle: true,
       format: 'esm',
@@ -56,7 +65,15 @@ export async function compileTemplates(overrides: readonly ResolvedOverride[], o
   const hash = digest(text);
   const module = path.join(themeOutDir(options.root), `templates-${hash.slice(0, 12)}.mjs`);
   writeOnce(module, text);
-  return { module, digest: hash, dir: options.themeDir };
+  return { module, digest: hash, root: options.root, dirs: [options.themeDir, options.customPagesDir] };
+}
+
+/** The bundle's entry: docsgen's templates, and each custom page's component registered by name. */
+function entrySource(pages: CompileOptions['customPages']): string {
+  const lines = [`export { renderTemplate } from ${JSON.stringify(packagePath('templates/index.tsx'))};`];
+  if (pages.length > 0) lines.push(`import { customPages } from ${JSON.stringify(packagePath('templates/pages/CustomPage.tsx'))};`);
+  pages.forEach((page, i) => lines.push(`import Page${i} from ${JSON.stringify(page.file)};`, `customPages.set(${JSON.stringify(page.name)}, Page${i});`));
+  return lines.join('\n') + '\n';
 }
 
 /** Writes the bundle unless it is there already, and removes the bundles of earlier builds. */

@@ -9,23 +9,31 @@ import type { ResolvedOverride } from './plugin';
 import { valueExports } from './builtins';
 import { esbuildDiagnostics } from './diagnostics';
 
-export async function resolveOverrides(overrides: readonly Override[]): Promise<{ resolved: ResolvedOverride[]; diagnostics: Diagnostic[] }> {
+/** The names a module file exports (`reExports`: it has `export * from …` too), or its syntax errors. */
+export async function exportsOf(file: string): Promise<{ exports: string[]; reExports: boolean } | { diagnostics: Diagnostic[] }> {
   const esbuild = await import('esbuild');
+  let code: string;
+  try {
+    const source = fs.readFileSync(file, 'utf8');
+    // CommonJS output lists every export in one __export({...}) call, whatever way the source wrote it.
+    code = (await esbuild.transform(source, { loader: file.endsWith('.jsx') ? 'jsx' : 'tsx', format: 'cjs', sourcefile: file, jsx: 'automatic', logLevel: 'silent' })).code;
+  } catch (cause) {
+    return { diagnostics: esbuildDiagnostics(cause, 'theme-compile-failed', `Compiling ${path.basename(file)} failed`) };
+  }
+  const list = /__export\(\w+, \{([^}]*)\}\)/.exec(code)?.[1] ?? '';
+  return { exports: [...list.matchAll(/^\s*(?:"([^"]+)"|([\w$]+)):/gm)].map((m) => m[1] ?? m[2]), reExports: code.includes('__reExport(') };
+}
+
+export async function resolveOverrides(overrides: readonly Override[]): Promise<{ resolved: ResolvedOverride[]; diagnostics: Diagnostic[] }> {
   const resolved: ResolvedOverride[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const override of overrides) {
-    let code: string;
-    try {
-      const source = fs.readFileSync(override.file, 'utf8');
-      // CommonJS output lists every export in one __export({...}) call, whatever way the source wrote it.
-      code = (await esbuild.transform(source, { loader: override.file.endsWith('.jsx') ? 'jsx' : 'tsx', format: 'cjs', sourcefile: override.file, jsx: 'automatic', logLevel: 'silent' })).code;
-    } catch (cause) {
-      diagnostics.push(...esbuildDiagnostics(cause, 'theme-compile-failed', `Compiling the override ${path.basename(override.file)} failed`));
+    const found = await exportsOf(override.file);
+    if ('diagnostics' in found) {
+      diagnostics.push(...found.diagnostics);
       continue;
     }
-    const list = /__export\(\w+, \{([^}]*)\}\)/.exec(code)?.[1] ?? '';
-    const exports = [...list.matchAll(/^\s*(?:"([^"]+)"|([\w$]+)):/gm)].map((m) => m[1] ?? m[2]);
-    const reExports = code.includes('__reExport(');
+    const { exports, reExports } = found;
     const expected = valueExports(override.builtin);
     if (!reExports && !expected.some((name) => exports.includes(name))) {
       const wanted = expected.map((n) => (n === 'default' ? 'a default export' : n)).join(', ');
@@ -40,4 +48,17 @@ export async function resolveOverrides(overrides: readonly Override[]): Promise<
     resolved.push({ ...override, exports, reExports });
   }
   return { resolved, diagnostics };
+}
+
+/** Each custom page must export its component as the default. */
+export async function checkCustomPages(files: readonly string[]): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files) {
+    const found = await exportsOf(file);
+    if ('diagnostics' in found) diagnostics.push(...found.diagnostics);
+    else if (!found.exports.includes('default')) {
+      diagnostics.push(error('custom-page-export', `${path.basename(file)} has no default export: a page's component is its file's default export.`, { location: { file }, hint: `Write \`export default function Page(props: CustomPageProps) { … }\`, with the props type from 'docsgen/theme'.` }));
+    }
+  }
+  return diagnostics;
 }

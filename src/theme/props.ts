@@ -94,3 +94,6 @@ export type TryItProps = ComponentProps<typeof TryIt>;
 
 /** The models the props are made of. */
 export type { SiteModel, PageModel, PageBody } from '../shared/viewModels';
+
+/** The props of a custom page's component (content/pages/<name>.tsx: `export default function Pricing(props: CustomPageProps)`). */
+export type { CustomPageProps } from '../../templates/pages/CustomPage';

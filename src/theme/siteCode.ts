@@ -1,6 +1,7 @@
 // The site's code: the islands bundle, and, when the project's theme folder overrides built-in
-// components, the templates compiled with them (loaded here, so the render stage finds them).
-// Without overrides this is the islands bundle as always: no esbuild run for the templates.
+// components or it has pages of its own (content/pages/*.tsx), the templates compiled with them
+// (loaded here, so the render stage finds them). Without either this is the islands bundle as
+// always: no esbuild run for the templates.
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
 import { DocsgenError } from '../diagnostics/diagnostic';
@@ -9,20 +10,25 @@ import { bundleIslandsWithMemo, type IslandAssets } from '../islands/bundle';
 import { digest, type Memo } from '../cache/memo';
 import { templatesDir } from './builtins';
 import { compileTemplates, type ThemeModule } from './compileTemplates';
-import { resolveOverrides } from './exportsOf';
+import { checkCustomPages, resolveOverrides } from './exportsOf';
+import { customPagesDir, findCustomPages } from '../site/customPages';
 import { islandBudgetReport, islandCost } from './islandBudget';
 import { findOverrides, folderStamps } from './overrides';
 import { loadThemeModule } from './templateModule';
 
 const THEME_STAGE = 'theme';
 
-export async function bundleSiteCode(memo: Memo | undefined, config: Pick<ResolvedConfig, 'root' | 'themeDir'>, options: { minify: boolean; logger: Logger }): Promise<IslandAssets> {
+export async function bundleSiteCode(memo: Memo | undefined, config: Pick<ResolvedConfig, 'root' | 'themeDir' | 'contentDir' | 'onDuplicateRoutes'>, options: { minify: boolean; logger: Logger }): Promise<IslandAssets> {
   const overrides = findOverrides(config.themeDir);
-  if (overrides.length === 0) return bundleIslandsWithMemo(memo, { minify: options.minify });
+  // The site stage reports what is wrong with the pages' names; here only the files it keeps.
+  const customPages = findCustomPages(config).pages;
+  if (overrides.length === 0 && customPages.length === 0) return bundleIslandsWithMemo(memo, { minify: options.minify });
   const { resolved, diagnostics } = await resolveOverrides(overrides);
+  diagnostics.push(...(await checkCustomPages(customPages.map((p) => p.file))));
   if (diagnostics.length > 0) throw new DocsgenError(diagnostics);
+  const pagesDir = customPagesDir(config);
   const [templates, islands] = await Promise.allSettled([
-    compileWithMemo(memo, config, () => compileTemplates(resolved, config)),
+    compileWithMemo(memo, [config.themeDir, pagesDir], () => compileTemplates(resolved, { root: config.root, themeDir: config.themeDir, customPages, customPagesDir: pagesDir })),
     bundleIslandsWithMemo(memo, { minify: options.minify, overrides: resolved, themeDir: config.themeDir }),
   ]);
   // A compile error is reported once, from the templates (which import the islands too).
@@ -43,10 +49,10 @@ export async function bundleSiteCode(memo: Memo | undefined, config: Pick<Resolv
   return assets;
 }
 
-/** serve --watch compiles again only when a theme file (or a template of docsgen's) changed. */
-function compileWithMemo(memo: Memo | undefined, config: Pick<ResolvedConfig, 'themeDir'>, compile: () => Promise<ThemeModule>): Promise<ThemeModule> {
+/** serve --watch compiles again only when a theme file or a custom page (or a template of docsgen's) changed. */
+function compileWithMemo(memo: Memo | undefined, dirs: string[], compile: () => Promise<ThemeModule>): Promise<ThemeModule> {
   if (!memo?.live) return compile();
-  const key = digest(config.themeDir, ...folderStamps(config.themeDir), ...folderStamps(templatesDir));
+  const key = digest(...dirs.flatMap((dir) => [dir, ...folderStamps(dir)]), ...folderStamps(templatesDir));
   const kept = memo.get<Promise<ThemeModule>>(THEME_STAGE, key);
   if (kept) return kept;
   const made = compile();

@@ -93,7 +93,7 @@ describe('theme/ overrides', () => {
       'theme/Footer.tsx': `import type { FooterProps } from 'docsgen/theme';\nexport function Footer(props: FooterProps) {\n  const links = (props as unknown as { nope: string[] }).nope;\n  return <footer>{links.length}</footer>;\n}\n`,
     });
     const d = error.diagnostics.find((x) => x.severity === 'error')!;
-    expect(d.text).toMatch(/^Rendering the page \/\S* failed in the override theme\/Footer\.tsx: /);
+    expect(d.text).toMatch(/^Rendering the page \/\S* failed in theme\/Footer\.tsx: /);
     expect(d.location).toMatchObject({ file: path.join(dir, 'theme/Footer.tsx'), line: 4 });
   });
 
