@@ -436,7 +436,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
-        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(localeModels[i], (route) => prefixedRoute(o.locale, route)) }));
+        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, filesBaseUrl: config.baseUrl, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(localeModels[i], (route) => prefixedRoute(o.locale, route)) }));
       }
       for (const [i, v] of versionSites.entries()) {
         const routeOf = (route: string) => versionRoute(v.version, route);
@@ -469,7 +469,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         for (const api of v.apis) if (api.specCopy) files.set(api.specCopy.file, api.specCopy.text);
       }
       // Markdown for machines: each page's .md copy, llms.txt and llms-full.txt (src/markdown/).
-      addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered }, versionSites.map((v, i) => ({ config: v.version.config, guides: v.guides.docs, pages: versionRendered[i] })), output);
+      // Other locales' and older versions' pages get copies, not listed.
+      const unlisted = [...others.map((o, i) => ({ config: o.locale.config, guides: o.guides.docs, pages: otherRendered[i] })), ...versionSites.map((v, i) => ({ config: v.version.config, guides: v.guides.docs, pages: versionRendered[i] }))];
+      addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered }, unlisted, output);
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else deferred!.set('sitemap.xml', sitemap);
       // Old URLs sent on to their new pages (config `redirects`).

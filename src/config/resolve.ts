@@ -1,6 +1,8 @@
 // Applies defaults and CLI overrides to a validated UserConfig and makes paths absolute.
 // Defaults for search are the constants of the site specification (SPEC.md §9).
+import fs from 'node:fs';
 import path from 'node:path';
+import { defaultCopyright, defaultNavbarItems } from './defaults';
 import { SHARD_ABOVE_PAGES } from '../shared/search/types';
 import type { InlineConfig, OpenApiConfig, ResolvedConfig, ResolvedOpenApi, UserConfig } from './types';
 import { resolveBranding } from '../branding/resolve';
@@ -29,9 +31,9 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     contentDir,
     guidesDir: path.join(contentDir, 'guides'),
     outDir,
-    navbar: user.navbar,
     themeDir: path.resolve(root, user.themeDir ?? 'theme'),
-    footer: user.footer,
+    navbar: { ...user.navbar, items: user.navbar?.items ?? defaultNavbarItems({ guides: fs.existsSync(path.join(contentDir, 'guides')), apiRoute: apis[0]?.route && (apis.length > 1 ? '/api' : apis[0].route), locales: user.i18n?.locales?.length ?? 1 }) },
+    footer: user.footer ?? { copyright: defaultCopyright(user.title, new Date().getFullYear()) },
     announcementBar: user.announcementBar,
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',
@@ -63,7 +65,7 @@ export function resolveConfig(user: UserConfig, configFile: string, inline: Inli
     redirects: user.redirects ?? [],
     llms: {
       enabled: user.llms?.enabled ?? true,
-      include: user.llms?.include ?? ['/guides', ...apis.map((api) => api.route)],
+      include: user.llms?.include ?? ['/'],
       exclude: user.llms?.exclude ?? [],
     },
     dev,

@@ -153,7 +153,8 @@ export interface UserConfig {
   outDir?: string;
   /** Component overrides: a file named like a built-in component (`Footer.tsx`) replaces it (README "Customising components"). Relative to the config file. @default 'theme' */
   themeDir?: string;
-  navbar: {
+  /** @default the site's sections (Guides, API), search and colour mode (README "Defaults") */
+  navbar?: {
     /** Text next to the logo. */
     title?: string;
     /**
@@ -171,9 +172,11 @@ export interface UserConfig {
     };
     /** Hide the navbar on scroll down, show it on scroll up. @default false */
     hideOnScroll?: boolean;
-    items: NavbarItem[];
+    /** @default Guides (when there are guides), API (when there is a spec), search, colour mode */
+    items?: NavbarItem[];
   };
-  footer: {
+  /** @default the copyright line `Copyright © <year> <title>` */
+  footer?: {
     /** The copyright line; plain text. @example 'Copyright © 2025 Hyperlocal Data, Inc.' */
     copyright: string;
     links?: { label: string; to?: string; href?: string }[];
@@ -225,14 +228,14 @@ export interface UserConfig {
    */
   openapi?: OpenApiConfig | OpenApiConfig[];
   /**
-   * Markdown for machines (README "Docs for machines"): each guide and API page also as `.md`
+   * Markdown for machines (README "Docs for machines"): each page also as `.md`
    * beside its HTML, listed in `/llms.txt` and concatenated in `/llms-full.txt`. Unlisted pages
    * and drafts never appear. @example { include: ['/guides', '/api'], exclude: ['/guides/internal/**'] }
    */
   llms?: {
     /** @default true */
     enabled?: boolean;
-    /** Route prefixes (`/guides`) or globs (`/api/*-boundaries`, `**`) of the pages made. @default ['/guides', and each API's route] */
+    /** Route prefixes (`/guides`) or globs (`/api/*-boundaries`, `**`) of the pages made. @default ['/'] (every page) */
     include?: string[];
     /** Route prefixes or globs of pages left out, even when included. @default [] */
     exclude?: string[];
@@ -339,8 +342,10 @@ export interface ResolvedConfig {
   readonly contentDir: string;
   readonly guidesDir: string;
   readonly outDir: string;
-  readonly navbar: Readonly<UserConfig['navbar']>;
-  readonly footer: Readonly<UserConfig['footer']>;
+  /** Absolute path of the component overrides' folder (src/theme/). */
+  readonly themeDir: string;
+  readonly navbar: Readonly<NonNullable<UserConfig['navbar']> & { items: NavbarItem[] }>;
+  readonly footer: Readonly<NonNullable<UserConfig['footer']>>;
   readonly announcementBar?: Readonly<NonNullable<UserConfig['announcementBar']>>;
   readonly colorMode: Required2<NonNullable<UserConfig['colorMode']>>;
   /** As configured (`{}` when not): the site stage fills in what is left out (src/site/home.ts). */
@@ -404,7 +409,5 @@ export type ResolvedOpenApi = Required2<Omit<OpenApiConfig, 'label' | 'linkBase'
   /** Unset: spec links follow onBrokenLinks (also when `--on-broken-links` changes it). */
   readonly onBrokenSpecLinks?: Policy;
   /** The try-it console: `enabled` false unless configured; `proxyUrl` '' without a proxy; `servers` empty: the spec's. */
-  /** Absolute path of the component overrides' folder (src/theme/). */
-  readonly themeDir: string;
   readonly tryIt: { readonly enabled: boolean; readonly proxyUrl: string; readonly servers: readonly { url: string; description?: string }[] };
 };

@@ -204,12 +204,12 @@ const configSchema = object({
   i18n: optional(object({ defaultLocale: required(string()), locales: required(arrayOf(string())), localeConfigs: optional(recordOf(object({ label: required(string()) }))) })),
   contentDir: optional(string()),
   outDir: optional(string()),
-  navbar: required(
+  navbar: optional(
     object({
       title: optional(string()),
       logo: optional(object({ alt: required(string()), src: optional(imageFile()), srcDark: optional(imageFile()), href: optional(string({ pattern: /^(?:\/|https?:\/\/)/, expected: 'a site path starting with "/" or an http(s) URL' })) })),
       hideOnScroll: optional(boolean()),
-      items: required(
+      items: optional(
         arrayOf(
           object({
             type: optional(oneOf('link', 'search', 'colorMode', 'localeDropdown', 'versionDropdown')),
@@ -222,7 +222,7 @@ const configSchema = object({
       ),
     }),
   ),
-  footer: required(object({ copyright: required(string()), links: optional(arrayOf(object(link))) })),
+  footer: optional(object({ copyright: required(string()), links: optional(arrayOf(object(link))) })),
   announcementBar: optional(
     object({ id: required(string()), content: required(string()), isCloseable: optional(boolean()), backgroundColor: optional(string()), textColor: optional(string()) }),
   ),

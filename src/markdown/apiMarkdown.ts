@@ -1,12 +1,14 @@
 // The Markdown copy of an API page, made from the same view model as its HTML: an operation's
 // method and URL, description, security, every parameter, the request body and each response
-// with their whole schema trees, examples and one curl sample; a schema page's tree and example;
+// with their whole schema trees (the named schemas they link to listed at the end, with their
+// fields), examples and one curl sample; a schema page's tree and example;
 // the API's overview (servers, authentication, its groups), a group's page and the changelog.
-import type { ApiChangelogView, ApiOverviewView, ApiSchemaView, ApiTagView, MediaContent, OperationView, ParameterGroup, RequestBodyView, ResponseView } from '../shared/viewModels';
+import type { AppendedSchema, ApiChangelogView, ApiOverviewView, ApiSchemaView, ApiTagView, MediaContent, OperationView, ParameterGroup, RequestBodyView, ResponseView } from '../shared/viewModels';
 import { fence, htmlToMarkdown, inlineCode, markdownText } from './htmlToMarkdown';
-import { fieldsMarkdown, schemaMarkdown, type MarkdownLinks } from './schemaMarkdown';
+import { appendixMarkdown, fieldsMarkdown, schemaMarkdown, type MarkdownLinks } from './schemaMarkdown';
 
-export function operationMarkdown(op: OperationView, links: MarkdownLinks): string {
+export function operationMarkdown(op: OperationView, pageLinks: MarkdownLinks): string {
+  const links = withAppendix(pageLinks, op.appendix);
   const parts: string[] = [`# ${markdownText(op.title)}`];
   parts.push(op.webhook ? `Webhook ${inlineCode(op.webhook.event)}, delivered as ${op.method.toUpperCase()}${op.path ? ` ${inlineCode(op.path)}` : ''}` : fence(`${op.method.toUpperCase()} ${op.serverUrl}${op.path}`, 'http'));
   if (op.deprecated) parts.push('**Deprecated.**');
@@ -30,6 +32,7 @@ export function operationMarkdown(op: OperationView, links: MarkdownLinks): stri
   }
   const curl = op.codeSamples.find((s) => s.lang === 'curl') ?? op.codeSamples[0];
   if (curl) parts.push('## Example request', fence(curl.code.code, curl.lang === 'curl' ? 'bash' : curl.code.language) + truncation(curl.code.truncated, links));
+  parts.push(...appendixMarkdown(op.appendix, links, '##'));
   return parts.join('\n\n') + '\n';
 }
 
@@ -64,7 +67,7 @@ export function changelogMarkdown(title: string, view: ApiChangelogView, toc: re
   return parts.join('\n\n') + '\n';
 }
 
-function tagListMarkdown(view: ApiTagView, links: MarkdownLinks, level: string): string {
+export function tagListMarkdown(view: ApiTagView, links: MarkdownLinks, level: string): string {
   const parts = [`${level} ${markdownText(view.name)}`];
   const description = htmlToMarkdown(view.descriptionHtml, links.resolve);
   if (description) parts.push(description);
@@ -79,11 +82,17 @@ function lineOf(html: string, links: MarkdownLinks): string {
   return text ? `: ${text.replace(/\n/g, ' ')}` : '';
 }
 
-export function schemaPageMarkdown(view: ApiSchemaView, links: MarkdownLinks): string {
+export function schemaPageMarkdown(view: ApiSchemaView, pageLinks: MarkdownLinks): string {
+  const links = { ...withAppendix(pageLinks, view.appendix), own: view.name };
   const parts = [`# ${markdownText(view.name)}`, schemaMarkdown(view.schema, links)];
   if (view.example) parts.push('## Example', fence(view.example.code, 'json') + truncation(view.example.truncated, links));
   if (view.usedBy.length > 0) parts.push('## Used by', view.usedBy.map((u) => `- [${markdownText(u.label)}](${links.resolve(u.href)})`).join('\n'));
+  parts.push(...appendixMarkdown(view.appendix, links, '##'));
   return parts.join('\n\n') + '\n';
+}
+
+function withAppendix(links: MarkdownLinks, appendix: readonly AppendedSchema[] | undefined): MarkdownLinks {
+  return appendix?.length ? { ...links, appended: new Set(appendix.map((s) => s.name)) } : links;
 }
 
 function securityMarkdown(op: OperationView): string {

@@ -6,9 +6,17 @@ import type { PageModel, SidebarItem, SiteModel } from '../shared/viewModels';
 import { pageKind } from '../site/pageStore';
 import { changelogMarkdown, operationMarkdown, overviewMarkdown, schemaPageMarkdown, tagMarkdown } from './apiMarkdown';
 import { originOf } from './guideMarkdown';
+import { apiIndexMarkdown, homeMarkdown, schemaIndexMarkdown, sectionIndexMarkdown, tagDocsMarkdown, tagsListMarkdown } from './indexMarkdown';
 
-/** The page kinds that have a Markdown copy: guides, the API's overview, groups, operations (and webhooks), schema pages and changelog. */
-const KINDS = new Set(['doc', 'apiOverview', 'apiTag', 'apiOperation', 'apiSchema', 'apiChangelog']);
+/** The page kinds whose copy llms.txt lists (and llms-full.txt holds): guides and the API's pages. */
+const CONTENT_KINDS = new Set(['doc', 'apiOverview', 'apiTag', 'apiOperation', 'apiSchema', 'apiChangelog']);
+/** Pages that list other pages (the home page, landings, tag pages, the schemas' index): they have a copy too, not listed (llms.txt lists what they do). */
+const INDEX_KINDS = new Set(['home', 'sectionIndex', 'tagsList', 'tagDocs', 'apiIndex', 'apiSchemaIndex']);
+
+/** Whether llms.txt lists the page's copy: not a page that only lists others. */
+export function listedInLlms(page: PageModel): boolean {
+  return CONTENT_KINDS.has(pageKind(page));
+}
 
 /** A route prefix (`/guides`: itself and everything under it) or a glob (`*` within a segment, `**` across). */
 export function routeMatches(route: string, pattern: string): boolean {
@@ -25,7 +33,7 @@ export function wantsMarkdown(site: Pick<SiteModel, 'markdown'>, page: PageModel
   const selected = site.markdown;
   if (!selected || page.head.noindex || page.route === '/404') return false;
   const kind = pageKind(page);
-  if (!KINDS.has(kind)) return false;
+  if (!CONTENT_KINDS.has(kind) && !INDEX_KINDS.has(kind)) return false;
   if (kind === 'doc' && page.body.kind === 'doc' && page.body.doc.banner !== undefined) return false;
   return selected.include.some((p) => routeMatches(page.route, p)) && !selected.exclude.some((p) => routeMatches(page.route, p));
 }
@@ -42,11 +50,11 @@ export function markdownHrefOf(baseUrl: string, htmlFile: string): string {
 }
 
 /**
- * An API page's Markdown (undefined for a guide: its copy is made from its source, see
- * siteMarkdown.ts). Links become absolute URLs: a site path under the page's origin, an
+ * A page's Markdown, made from its model (undefined for a guide: its copy is made from its source,
+ * see siteMarkdown.ts). Links become absolute URLs: a site path under the page's origin, an
  * `#anchor` under the page's own URL.
  */
-export function apiPageMarkdown(page: PageModel): string | undefined {
+export function pageMarkdown(page: PageModel): string | undefined {
   const pageUrl = page.head.canonical;
   const origin = originOf(pageUrl);
   const resolve = (href: string) => (href.startsWith('#') ? pageUrl + href : href.startsWith('/') ? origin + href : href);
@@ -55,6 +63,12 @@ export function apiPageMarkdown(page: PageModel): string | undefined {
   if (body.kind === 'apiSchema') return schemaPageMarkdown(body.schema, { resolve });
   if (body.kind === 'apiOverview') return overviewMarkdown(body.overview, { resolve });
   if (body.kind === 'apiTag') return tagMarkdown(body.tag, { resolve });
+  if (body.kind === 'home') return homeMarkdown(body.home, { resolve });
+  if (body.kind === 'sectionIndex') return sectionIndexMarkdown(body, { resolve });
+  if (body.kind === 'tagsList') return tagsListMarkdown(body, { resolve });
+  if (body.kind === 'tagDocs') return tagDocsMarkdown(body, { resolve });
+  if (body.kind === 'apiIndex') return apiIndexMarkdown(body.api, { resolve });
+  if (body.kind === 'apiSchemaIndex') return schemaIndexMarkdown(body, { resolve });
   if (body.kind === 'apiChangelog') return changelogMarkdown(body.breadcrumbs.at(-1)?.label ?? '', body.changelog, body.toc, { resolve });
   return undefined;
 }

@@ -3,13 +3,18 @@
 // constraints, enum, default and example, then its fields, its alternatives (oneOf/anyOf with
 // the discriminator) and its additional properties, at every level the page shows. Where the
 // page stops (a circular reference, or the depth budget), the item says which named schema
-// continues and links to that schema's Markdown page.
-import type { SchemaConstraint, SchemaNode } from '../shared/viewModels';
+// continues: in the copy's own "Schemas" section (openapi/schemaAppendix.ts), else at the link to
+// that schema's Markdown page.
+import type { AppendedSchema, SchemaConstraint, SchemaNode } from '../shared/viewModels';
 import { htmlToMarkdown, inlineCode } from './htmlToMarkdown';
 
 export interface MarkdownLinks {
   /** A site path or `#anchor` of the page → an absolute URL (of the `.md` copy where there is one). */
   resolve: (href: string) => string;
+  /** Named schemas listed in full at the end of the copy (its "Schemas" section): a tree that stops at one points there. */
+  appended?: ReadonlySet<string>;
+  /** The named schema the page itself is about (a schema page's): a tree that stops at it points up. */
+  own?: string;
 }
 
 /** Fields of an object (a parameter group, a body's top-level fields): one list. */
@@ -54,8 +59,21 @@ function nestedLines(node: SchemaNode, links: MarkdownLinks, depth: number): str
     if (v.moreOptions) lines.push(`${pad}  - … and ${v.moreOptions} more options`);
   }
   if (node.circular) lines.push(`${pad}- Circular reference to ${inlineCode(node.circular.typeName)} (its fields are listed above${node.circular.href ? `: ${links.resolve(node.circular.href)}` : ''})`);
-  if (node.truncated) lines.push(`${pad}- Fields of ${node.truncated.typeName ? inlineCode(node.truncated.typeName) : 'this schema'} continue at ${node.truncated.href ? links.resolve(node.truncated.href) : 'its schema page'}`);
+  if (node.truncated) lines.push(`${pad}- ${continuation(node.truncated, links)}`);
   return lines.join('\n');
+}
+
+function continuation(stop: NonNullable<SchemaNode['truncated']>, links: MarkdownLinks): string {
+  const name = stop.typeName;
+  if (name && name === links.own) return `Fields of ${inlineCode(name)}: this page's schema, above`;
+  if (name && links.appended?.has(name)) return `Fields of ${inlineCode(name)}: see ${inlineCode(name)} under "Schemas" below`;
+  return `Fields of ${name ? inlineCode(name) : 'this schema'} continue at ${stop.href ? links.resolve(stop.href) : 'its schema page'}`;
+}
+
+/** The copy's "Schemas" section: each appended schema under its name, one heading level below `level`. */
+export function appendixMarkdown(appendix: readonly AppendedSchema[] | undefined, links: MarkdownLinks, level: string): string[] {
+  if (!appendix?.length) return [];
+  return [`${level} Schemas`, ...appendix.flatMap((s) => [`${level}# ${inlineCode(s.name)}`, schemaMarkdown(s.node, links)])];
 }
 
 function descriptionSuffix(node: SchemaNode, links: MarkdownLinks): string {

@@ -1,7 +1,8 @@
 // The build's Markdown output (README "Docs for machines"): each rendered page's `.md` copy
 // (an API page's was written by the render stage beside its HTML; a guide's is made here from
-// its source), and, for the latest version, `/llms.txt` and `/llms-full.txt` listing them in
-// sidebar order. Older versions' copies are written but not listed.
+// its source), and, for the latest version in the default locale, `/llms.txt` and
+// `/llms-full.txt` listing them in sidebar order. Older versions' and other locales' copies are
+// written but not listed.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
@@ -28,10 +29,10 @@ export interface WrittenOutput {
 }
 
 /** Adds every copy, and the latest version's llms.txt and llms-full.txt, to `files`. */
-export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, older: readonly MarkdownSite[], output?: WrittenOutput): void {
+export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, unlisted: readonly MarkdownSite[], output?: WrittenOutput): void {
   if (!latest.config.llms.enabled) return;
   const listed = siteCopies(files, latest, output, true);
-  for (const site of older) siteCopies(files, site, output, false);
+  for (const site of unlisted) siteCopies(files, site, output, false);
   const site = { title: latest.config.title, summary: latest.config.tagline };
   files.set('llms.txt', llmsTxt(site, listed));
   files.set('llms-full.txt', llmsFullTxt(site, listed));
@@ -52,10 +53,10 @@ function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutpu
     if (markdown !== undefined) files.set(copy.file, markdown);
     else if (output) {
       files.set(copy.file, { copyFrom: output.finalPath(copy.file) });
-      if (!list) continue;
+      if (!list || !copy.listed) continue;
       markdown = fs.readFileSync(path.join(output.dir, copy.file), 'utf8');
     } else continue;
-    if (!list) continue;
+    if (!list || !copy.listed) continue;
     listed.push({
       url: origin + withBase(config.baseUrl, `/${copy.file}`),
       title: guide?.title ?? markdownTitle(markdown),

@@ -27,14 +27,16 @@ export function mapConfig(source: Record<string, any>, links: SiteLinks, openapi
   const theme: Record<string, any> = source.themeConfig && typeof source.themeConfig === 'object' ? source.themeConfig : {};
   const title = text(source.title) ?? 'Docs';
   const { url, basePath } = splitUrl(text(source.url) ?? 'https://example.com');
+  const navbarOut: NonNullable<UserConfig['navbar']> & { items: NavbarItem[] } = { items: [] };
+  const footerOut: NonNullable<UserConfig['footer']> = { copyright: '' };
   const config: UserConfig = {
     title,
     ...(text(source.tagline) ? { tagline: text(source.tagline) } : {}),
     url,
     ...(baseUrl(source.baseUrl, basePath) !== '/' ? { baseUrl: baseUrl(source.baseUrl, basePath) } : {}),
     ...(typeof source.trailingSlash === 'boolean' ? { trailingSlash: source.trailingSlash } : {}),
-    navbar: { items: [] },
-    footer: { copyright: '' },
+    navbar: navbarOut,
+    footer: footerOut,
   };
   if (basePath) notes.push(`url "${source.url}" has a path; docsgen's url is the origin only, so the path went to baseUrl.`);
   const favicon = text(source.favicon) ? links.staticFile(source.favicon) : undefined;
@@ -51,28 +53,28 @@ export function mapConfig(source: Record<string, any>, links: SiteLinks, openapi
   }
 
   const navbar = theme.navbar ?? {};
-  if (text(navbar.title)) config.navbar.title = navbar.title;
+  if (text(navbar.title)) navbarOut.title = navbar.title;
   if (navbar.logo && typeof navbar.logo === 'object') {
     const src = text(navbar.logo.src) ? links.staticFile(navbar.logo.src) : undefined;
     const srcDark = text(navbar.logo.srcDark) ? links.staticFile(navbar.logo.srcDark) : undefined;
-    if (src) config.navbar.logo = { alt: text(navbar.logo.alt) ?? title, src, ...(srcDark ? { srcDark } : {}), ...(text(navbar.logo.href) ? { href: navbar.logo.href } : {}) };
+    if (src) navbarOut.logo = { alt: text(navbar.logo.alt) ?? title, src, ...(srcDark ? { srcDark } : {}), ...(text(navbar.logo.href) ? { href: navbar.logo.href } : {}) };
     else notes.push(`navbar.logo (${String(navbar.logo.src ?? '')}): the image is not in static/; docsgen shows its own logo.`);
   }
-  if (navbar.hideOnScroll === true) config.navbar.hideOnScroll = true;
+  if (navbar.hideOnScroll === true) navbarOut.hideOnScroll = true;
   for (const item of Array.isArray(navbar.items) ? navbar.items : []) {
     const mapped = navbarItem(item, links, notes);
-    if (mapped) config.navbar.items.push(mapped);
+    if (mapped) navbarOut.items.push(mapped);
   }
-  if (openapi.length > 0 && !config.navbar.items.some((i) => i.to === '/api' || i.to?.startsWith('/api/'))) config.navbar.items.push({ label: 'API', to: openapi.length === 1 ? '/api' : `/api/${openapi[0].id}`, position: 'left' });
-  if (!config.navbar.items.some((i) => i.type === 'search')) config.navbar.items.push({ type: 'search', position: 'right' });
+  if (openapi.length > 0 && !navbarOut.items.some((i) => i.to === '/api' || i.to?.startsWith('/api/'))) navbarOut.items.push({ label: 'API', to: openapi.length === 1 ? '/api' : `/api/${openapi[0].id}`, position: 'left' });
+  if (!navbarOut.items.some((i) => i.type === 'search')) navbarOut.items.push({ type: 'search', position: 'right' });
 
   const footer = theme.footer ?? {};
-  config.footer.copyright = plainText(text(footer.copyright)) ?? `Copyright © ${new Date().getFullYear()} ${title}`;
+  footerOut.copyright = plainText(text(footer.copyright)) ?? `Copyright © ${new Date().getFullYear()} ${title}`;
   const footerLinks = footerItems(footer.links).flatMap((item) => {
     const link = linkTarget(item, links, notes, 'footer');
     return link && text(item.label) ? [{ label: item.label as string, ...link }] : [];
   });
-  if (footerLinks.length > 0) config.footer.links = footerLinks;
+  if (footerLinks.length > 0) footerOut.links = footerLinks;
 
   const bar = theme.announcementBar;
   if (bar && typeof bar === 'object' && text(bar.content)) {

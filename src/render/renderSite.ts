@@ -17,7 +17,7 @@ import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 import { CORRUPT, entryFile, readEntry, writeEntry } from '../cache/diskMemo';
 import { PAGE_STAGE } from '../cache/pageKeys';
-import { apiPageMarkdown, markdownFileOf, markdownHrefOf, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
+import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 
 /**
  * Above this many pages rendering moves to worker threads. Below it a worker's start-up
@@ -38,7 +38,7 @@ export interface SitePage {
   ids?: Set<string>;
   bytes?: number;
   /** A page with a Markdown copy (src/markdown/): its file, its description, and its text when kept in memory (an API page's; a guide's is made from its source). */
-  markdown?: { file: string; description: string; text?: string; order?: number };
+  markdown?: { file: string; description: string; text?: string; order?: number; /** Listed in llms.txt (pages that only list others are not). */ listed?: boolean };
 }
 
 export interface RenderSiteOptions {
@@ -47,6 +47,8 @@ export interface RenderSiteOptions {
   assets: Pick<IslandAssets, 'runtime' | 'islands' | 'theme'>;
   /** Route → output path of its HTML file (site-relative). */
   fileOf: (route: string) => string;
+  /** The base URL `fileOf`'s paths are under, when it is not the pages' own (a locale's pages are under the site's). */
+  filesBaseUrl?: string;
   /** Write each page into this folder as it is rendered instead of returning its HTML. */
   outDir?: string;
   /** Render threads; default: renderThreads(). 1 renders in this thread. */
@@ -105,12 +107,12 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   const shared = !options.memo || 'dir' in options.memo.entries;
   const threads = shared ? Math.min(renderThreads(pages.length, options.threads), Math.ceil(pages.length / BATCH_SIZE)) : 1;
   // The pages with a Markdown copy link to it (set before their cache keys are taken, which include it).
-  const described = new Map<string, { description: string; order?: number }>();
+  const described = new Map<string, { description: string; order?: number; listed: boolean }>();
   const order = site.markdown ? sidebarOrder(pages) : undefined;
   for (const page of site.markdown ? pages : []) {
     if (!wantsMarkdown(site, page)) continue;
-    page.markdownHref = markdownHrefOf(site.baseUrl, options.fileOf(page.route));
-    described.set(page.route, { description: page.head.description, order: order!.get(page.route) });
+    page.markdownHref = markdownHrefOf(options.filesBaseUrl ?? site.baseUrl, options.fileOf(page.route));
+    described.set(page.route, { description: page.head.description, order: order!.get(page.route), listed: listedInLlms(page) });
   }
   const rendered = await (threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options));
   for (const page of described.size > 0 ? rendered : []) {
@@ -162,7 +164,7 @@ export function produceSitePage(site: SiteModel, route: string, file: string, en
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
-  const markdown = page.markdownHref ? apiPageMarkdown(page) : undefined;
+  const markdown = page.markdownHref ? pageMarkdown(page) : undefined;
   if (entries && !entryPath) {
     (entries as Exclude<PageEntries, { dir: string }>).set(entry!.key, { html: text, hashed: entry!.hashed, found, ids, markdown });
     return { page: writeSitePage(route, file, text, ids, writer, markdown), found, reused: false, corrupt, unwritten: false };

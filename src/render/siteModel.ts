@@ -96,8 +96,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
     lang: locale?.locale ?? config.i18n.defaultLocale,
     messages: locale?.messages ?? defaultMessages,
     ...(versions ? { versions } : {}),
-    // Markdown copies are the default locale's pages only (src/markdown/).
-    ...(config.llms.enabled && (!locale || locale.locale === config.i18n.defaultLocale) ? { markdown: { include: config.llms.include, exclude: config.llms.exclude } } : {}),
+    ...(config.llms.enabled ? { markdown: { include: config.llms.include, exclude: config.llms.exclude } } : {}),
   };
 }
 

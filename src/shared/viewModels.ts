@@ -302,6 +302,8 @@ export interface CodeSampleView {
 
 export interface OperationView {
   title: string;
+  /** For the Markdown copy only: the named schemas its trees link to, with their fields (openapi/schemaAppendix.ts). */
+  appendix?: AppendedSchema[];
   method: string;
   /** Full path with the server URL, e.g. `https://api.example.com/v1/boundaries/{boundary_id}`. */
   serverUrl: string;
@@ -402,6 +404,12 @@ export interface SecurityRequirementView {
 }
 
 /** The page of a named component schema: its fields, an example, and where it is used. */
+/** A named schema and its own fields, down to the next named schema. */
+export interface AppendedSchema {
+  name: string;
+  node: SchemaNode;
+}
+
 export interface ApiSchemaView {
   name: string;
   /** The schema's tree; its fields have ids `schema-<path>`. */
@@ -412,6 +420,8 @@ export interface ApiSchemaView {
   usedBy: { label: string; kind: 'operation' | 'schema'; method?: string; href: string; fields: { where: string; href: string }[]; moreFields: number }[];
   /** Further pages that use it, beyond those listed. */
   usedByMore: number;
+  /** For the Markdown copy only: the named schemas its tree links to, with their fields (openapi/schemaAppendix.ts). */
+  appendix?: AppendedSchema[];
 }
 
 export interface ApiTagView {

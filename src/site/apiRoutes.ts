@@ -12,11 +12,12 @@ import { cappedMarkdown, operationView } from '../openapi/operationView';
 import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
 import { stripHtmlTags } from '../openapi/sanitizeHtml';
-import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
+import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SchemaNode, SidebarItem, TocEntry } from '../shared/viewModels';
 import { withBase } from '../shared/url';
 import { tryItData, tryItFile, tryItWanted } from '../openapi/tryIt';
 import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
+import { operationTrees, schemaAppendix } from '../openapi/schemaAppendix';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
 import { oauthFlows, schemeAnchor, schemeSummary } from '../openapi/security';
@@ -174,6 +175,9 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   // The try-it console's data files share the examples' output map (written beside the pages).
   const tryIt = config.openapi?.tryIt;
   const changedOps = changes && changesByOperation(changes.changes);
+  // The Markdown copies list the schemas their trees link to (openapi/schemaAppendix.ts).
+  const appendixMarkdown = cappedMarkdown(render, DESCRIPTION_CHARS.field);
+  const appendix = config.llms.enabled ? (roots: SchemaNode[], shown?: string) => schemaAppendix(roots, api, { render: appendixMarkdown, href: schemaHref, shown: shown ? [shown] : [] }) : undefined;
   for (const op of api.operations) {
     const route = opRoute(op.slug);
     const opHref = href(route);
@@ -184,6 +188,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       overviewHref: href(overviewRoute),
       onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${opHref}#${use.id}`),
     });
+    if (appendix) view.appendix = appendix(operationTrees(view));
     if (changedOps) addChangeBadges(view, changedOps.get(operationKey(op.method, op.path)) ?? [], changes!);
     if (tryIt && tryItWanted(tryIt.enabled, op)) {
       const file = tryItFile(op.slug, tryItData(api, op, document, { proxyUrl: tryIt.proxyUrl || undefined, servers: tryIt.servers, source: config.openapi?.spec }));
@@ -218,6 +223,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
         overviewHref: href(overviewRoute),
         onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${hookHref}#${use.id}`),
       });
+      if (appendix) view.appendix = appendix(operationTrees(view));
       pages.push(keep({
         route,
         head: head(hook.summary, route, firstSentence(hook.description) || `${messages.apiWebhook} ${hook.event}`),
@@ -261,6 +267,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       schema: tree,
       example: example === undefined ? undefined : display.value(example, { name: s.name, language: 'json' }),
       ...usedBy.list(s.name),
+      ...(appendix ? { appendix: appendix([tree], s.name) } : {}),
     };
     const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
     if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });

@@ -7,6 +7,7 @@ import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { buildFiles, configSource, listFiles, writeFiles, type Fixture } from '../helpers/fixture';
 import { versionedSite } from '../helpers/versionedSite';
+import { twoLocaleSite } from '../helpers/i18nSite';
 
 const SPEC = `
 openapi: 3.0.3
@@ -55,7 +56,7 @@ const site = (config: Record<string, unknown> = {}) => ({
     '# Start here\n\nRead [the next page](./02-next.md#usage), the [pet list](/api/list-pets) and [the web](https://example.org).\n\n::operation{id=getPet}\n\n:::warning Keys are secret\nNever share a key. See [next](./02-next.md).\n:::\n\n![A dot](./dot.png)\n\n```md\n:::note\nnot an admonition\n:::\n[kept](./02-next.md)\n```\n',
   ),
   'content/guides/dot.png': PNG,
-  'content/guides/02-next.md': guide({ title: 'Next steps' }, 'Text.\n\n## Usage\n\nMore.\n'),
+  'content/guides/02-next.md': guide({ title: 'Next steps', tags: ['feeding'] }, 'Text.\n\n## Usage\n\nMore.\n'),
   'content/guides/secret.md': guide({ title: 'Secret', unlisted: true }, 'Hidden.\n'),
   'content/guides/wip.md': guide({ title: 'Work in progress', draft: true }, 'Soon.\n'),
   'content/guides/internal/notes.md': guide({ title: 'Internal notes' }, 'Staff only.\n'),
@@ -111,6 +112,31 @@ describe('#20 markdown/llms', () => {
     expect(full).toContain('# Get a pet\n\nSource: https://docs.test.example/api/get-pet.md\n');
     expect(full).toContain(f.read('guides/next.md').slice('# Next steps\n'.length));
   });
+
+  it('gives the pages that list others a copy too, linking what they list, without listing them in llms.txt', () => {
+    expect(f.read('index.md')).toMatch(/^# /);
+    expect(f.read('guides.md')).toContain('- [Start here](https://docs.test.example/guides/start): The first steps.');
+    expect(f.read('api.md')).toContain('- [GET /pets/{id}](https://docs.test.example/api/get-pet): Get a pet');
+    expect(f.read('api/schemas.md')).toContain('- [Pet](https://docs.test.example/api/schemas/pet): A pet.');
+    expect(f.read('guides/tags.md')).toContain('- [feeding](https://docs.test.example/guides/tags/feeding): 1 page');
+    expect(f.read('guides/tags/feeding.md')).toContain('- [Next steps](https://docs.test.example/guides/next)');
+    expect(f.$('guides/tags/feeding/index.html')('link[type="text/markdown"]').attr('href')).toBe('/guides/tags/feeding.md');
+    const urls = Object.values(parseLlmsTxt(f.read('llms.txt')).sections).flat().map((l) => l.url);
+    for (const copy of ['index.md', 'guides.md', 'api.md', 'api/schemas.md', 'guides/tags.md', 'guides/tags/feeding.md']) expect(urls).not.toContain(`https://docs.test.example/${copy}`);
+  });
+
+  it('writes another locale’s copies under its prefix, in its language, and lists only the default locale', async () => {
+    const g = await buildFiles(twoLocaleSite());
+    const intro = g.read('fr/guides/intro.md');
+    expect(intro).toContain('Bienvenue dans l’API des inondations.');
+    expect(intro).toContain('[les zones](https://docs.test.example/fr/guides/zones#zone-codes)');
+    expect(g.$('fr/guides/intro/index.html')('link[type="text/markdown"]').attr('href')).toBe('/fr/guides/intro.md');
+    // An untranslated page: the default locale's text, its links in the locale.
+    expect(g.read('fr/guides/zones.md')).toContain('Zones come from FEMA maps.');
+    expect(g.exists('fr/api.md')).toBe(true);
+    expect(g.read('fr/guides.md')).toContain('https://docs.test.example/fr/guides/intro');
+    expect(g.read('llms.txt')).not.toContain('/fr/');
+  }, 60_000);
 
   it('includes only what `include` matches (a glob)', async () => {
     const g = await buildFiles(site({ llms: { include: ['/api/*-pet'] } }));

@@ -161,3 +161,84 @@ describe('#20 markdown/operation', () => {
     expect($('[data-island="CopyPage"] + h1, [data-island="CopyPage"] ~ h1').first().text()).toBe('Update a pet');
   });
 });
+
+// Schemas nested deeper than the page expands (here `openapi.schemaDepth: 1`): the HTML page links
+// to their pages, the Markdown copy lists each of them, with its fields, at its end.
+const deepSpec = `
+openapi: 3.0.3
+info: { title: Parcels, version: '1' }
+paths:
+  /parcels/{id}:
+    get:
+      operationId: getParcel
+      summary: Get a parcel
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200':
+          description: The parcel.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Parcel' }
+components:
+  schemas:
+    Parcel:
+      type: object
+      required: [parcel_id]
+      properties:
+        parcel_id: { type: string, description: County assessor's parcel number. }
+        owner: { $ref: '#/components/schemas/Owner' }
+    Owner:
+      type: object
+      properties:
+        name: { type: string }
+        mailing_address: { $ref: '#/components/schemas/Address' }
+    Address:
+      type: object
+      required: [postcode]
+      properties:
+        postcode: { type: string, pattern: '^[0-9]{5}$' }
+        region: { $ref: '#/components/schemas/Region' }
+    Region:
+      type: object
+      properties:
+        fips: { type: string, minLength: 5, maxLength: 5, description: State and county FIPS code. }
+        parcels: { type: array, items: { $ref: '#/components/schemas/Parcel' } }
+`;
+
+/** The part of a copy under `## Schemas`, split by `### \`Name\`` heading. */
+function appendedSchemas(md: string): Map<string, string> {
+  const section = md.split(/^## Schemas$/m)[1] ?? '';
+  return new Map([...section.matchAll(/^### `([^`]+)`\n([\s\S]*?)(?=^### `|(?![\s\S]))/gm)].map((m) => [m[1], m[2]]));
+}
+
+describe('#20 markdown/operation: schemas deeper than the page', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await buildFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', schemaDepth: 1 } }),
+      'openapi.yaml': deepSpec,
+    });
+  }, 60_000);
+
+  it('lists every schema the operation page links to, with its fields, once each', () => {
+    // The HTML page stops at Owner and links to its page.
+    const html = f.$('api/get-parcel/index.html');
+    expect(html('main a[href="/api/schemas/owner"]').length).toBeGreaterThan(0);
+    expect(html('main li.schema-field .schema-name').map((_, e) => html(e).text()).get()).not.toContain('mailing_address');
+    const md = f.read('api/get-parcel.md');
+    const appended = appendedSchemas(md);
+    expect([...appended.keys()]).toEqual(['Owner', 'Address', 'Region', 'Parcel']);
+    expect(md).toMatch(/- `owner` \(`Owner`\)\n\s+- Fields of `Owner`: see `Owner` under "Schemas" below/);
+    expect(appended.get('Owner')).toMatch(/- `mailing_address` \(`Address`\)\n\s+- Fields of `Address`: see `Address` under "Schemas" below/);
+    expect(appended.get('Address')).toMatch(/- `postcode` \(`string`, required\)\n\s+Pattern: `\^\[0-9\]\{5\}\$`/);
+    expect(appended.get('Region')).toMatch(/- `fips` \(`string`\): State and county FIPS code\.\n\s+Constraints: 5 characters/);
+    expect(appended.get('Region')).toMatch(/- `parcels` \(`Parcel\[\]`\)\n\s+- Fields of `Parcel`: see `Parcel` under "Schemas" below/);
+    expect(appended.get('Parcel')).toMatch(/- `parcel_id` \(`string`, required\): County assessor's parcel number\./);
+  });
+
+  it('does the same on a schema page, without repeating the page\'s own schema', () => {
+    const md = f.read('api/schemas/parcel.md');
+    expect([...appendedSchemas(md).keys()]).toEqual(['Owner', 'Address', 'Region']);
+    expect(appendedSchemas(md).get('Region')).toMatch(/- `parcels` \(`Parcel\[\]`\)\n\s+- Fields of `Parcel`: this page's schema, above/);
+  });
+});
