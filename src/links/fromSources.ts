@@ -205,9 +205,11 @@ function extractApiPart(key: string, site: SiteResult, apis: ApiInput[], diagnos
 
 /** Every id of the given pages, rendered with the real templates (React is loaded only now). */
 async function renderIds(config: ResolvedConfig, pages: PageModel[], sources: Map<string, string>): Promise<Map<string, Set<string>>> {
-  const [{ renderPages }, { buildSiteModel }, { buildStylesheet }] = await Promise.all([import('../render/renderPages'), import('../render/siteModel'), import('../render/styles')]);
+  const [{ renderPages }, { buildSiteModel }, { buildStylesheet }, { siteCodeForChecks }] = await Promise.all([import('../render/renderPages'), import('../render/siteModel'), import('../render/styles'), import('../theme/siteCode')]);
   const siteModel = buildSiteModel(config, buildStylesheet().path);
-  return new Map(renderPages(siteModel, pages, { logger: createMemoryLogger(), sources }).map((p) => [p.route, scanHtml(p.html).ids]));
+  // A project's overrides and custom pages render with its compiled templates (src/theme/), as in the build.
+  const assets = await siteCodeForChecks(config, createMemoryLogger());
+  return new Map(renderPages(siteModel, pages, { logger: createMemoryLogger(), sources, assets }).map((p) => [p.route, scanHtml(p.html).ids]));
 }
 
 /** Links in spec descriptions, with the line in the spec file where the text can be found. */

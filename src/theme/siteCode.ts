@@ -59,3 +59,13 @@ function compileWithMemo(memo: Memo | undefined, dirs: string[], compile: () => 
   memo.set(THEME_STAGE, key, made);
   return made;
 }
+
+/**
+ * The compiled templates and islands for `check-links`, which renders a page only to learn its
+ * ids: the same templates as the build's (a project's override may add or drop ids, a custom
+ * page has no built-in template at all). Undefined when the site has neither.
+ */
+export async function siteCodeForChecks(config: Pick<ResolvedConfig, 'root' | 'themeDir' | 'contentDir' | 'onDuplicateRoutes'>, logger: Logger): Promise<IslandAssets | undefined> {
+  if (findOverrides(config.themeDir).length === 0 && findCustomPages(config).pages.length === 0) return undefined;
+  return bundleSiteCode(undefined, config, { minify: true, logger });
+}

@@ -1,7 +1,8 @@
 // content/pages/*.tsx: a project's own React pages, each a standalone route inside the site's shell.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildFails, buildFiles } from '../helpers/fixture';
+import { checkSiteLinks } from '../../src/links/checkSite';
+import { buildFails, buildFiles, writeFiles } from '../helpers/fixture';
 
 const guide = { 'content/guides/intro.md': '---\ntitle: Intro\n---\n\n# Intro\n\nHello.\n' };
 
@@ -60,5 +61,18 @@ describe('custom pages (content/pages/*.tsx)', () => {
     expect(d.severity).toBe('warning');
     expect(site.$('search/index.html')('.mine').length).toBe(0);
     expect(site.$('search/index.html')('main.search-page').length).toBe(1);
+  });
+});
+
+describe('check-links and custom pages', () => {
+  it('a guide\'s link to a custom page and its anchor is checked against the page as built', async () => {
+    const dir = writeFiles({
+      'content/guides/intro.md': '---\ntitle: Intro\n---\n\n# Intro\n\nSee [the plans](/pricing#plans) and [the limits](/pricing#limits).\n',
+      'content/pages/pricing.tsx': 'export default function Pricing() {\n  return <h2 id="plans">Plans</h2>;\n}\n',
+    });
+    const report = await checkSiteLinks({ root: dir });
+    const broken = report.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.text);
+    expect(broken).toHaveLength(1);
+    expect(broken[0]).toContain('/pricing#limits');
   });
 });
