@@ -21,6 +21,7 @@ import { fetchSpecWithFallback } from './specCache';
 import { throwSite } from './throwSite';
 import { i18nDir } from '../i18n/locales';
 import { versionsFile } from '../versions/resolve';
+import { watchThemeFolder } from '../theme/watchTheme';
 
 export interface WatchContextOptions extends InlineConfig {
   logger: Logger;
@@ -213,15 +214,16 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const translations = config.i18n.locales.length > 1 ? [i18nDir(config)] : [];
     // Versions: versions.json, the snapshots' folder, and the specs versions.list names.
     const versions = [versionsFile(config), path.join(config.root, 'versioned'), ...(config.versions.list ?? []).flatMap((v) => (typeof v === 'object' && v.spec && !isUrl(v.spec) ? [path.resolve(config.root, v.spec)] : []))];
-    // The project's component overrides (src/theme/): compiled with the site, so an edit rebuilds like a guide's.
-    return new Set([config.contentDir, config.themeDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles, ...versions]);
+    return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles, ...versions]);
   };
   let watched = toWatch();
   const watcher: FSWatcher = watch([...watched], {
     ignoreInitial: true,
     ignored: (file) => ignored(file, state.loaded),
   });
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  // The project's component overrides (src/theme/): compiled with the site, so a save rebuilds like a guide's.
+  const theme = watchThemeFolder(state.loaded.config.themeDir, (file) => void rebuild([file]));
+  const ready = Promise.all([new Promise<void>((resolve) => watcher.once('ready', () => resolve())), theme.ready]).then(() => {});
   watcher.on('all', (_event, file) => void rebuild([path.resolve(file)]));
   watcher.on('error', (e) => logger.warn(`(!) The file watcher reported: ${(e as Error).message}`));
   function updateWatched() {
@@ -259,7 +261,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       recheckTimers.forEach((t) => clearTimeout(t));
       if (poll) clearInterval(poll);
       listeners.clear();
-      await watcher.close();
+      await Promise.all([watcher.close(), theme.close()]);
       waiters.forEach((resolve) => resolve());
     },
   };

@@ -17,6 +17,7 @@ import type { ApiInput } from '../build';
 import { digest, type Memo } from '../cache/memo';
 import { buildSite, withGuideText, type SiteResult } from './routes';
 import { withApiParts } from './home';
+import { findCustomPages } from './customPages';
 
 const SITE_STAGE = 'live-site';
 const API_SITE_STAGE = 'live-api-site';
@@ -40,7 +41,8 @@ interface ApiSite {
 
 export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: GuidesResult, apis: ApiInput[], messages: Messages): SiteResult {
   // The badges of what changed since the previous version are part of the API pages (a versioned site).
-  const key = digest(JSON.stringify([config, messages, apis.map((api) => api.changes && [api.changes.versionLabel, api.changes.changes])]));
+  // The custom pages (content/pages/*.tsx) are routes of their own: a page added, removed or retitled makes the site again.
+  const key = digest(JSON.stringify([config, messages, apis.map((api) => api.changes && [api.changes.versionLabel, api.changes.changes]), findCustomPages(config).pages]));
   const last = memo.get<LastSite>(SITE_STAGE, key);
   const apiSite = memo.get<ApiSite>(API_SITE_STAGE, key);
   const models = apis.map((api) => api.model);

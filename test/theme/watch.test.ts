@@ -60,3 +60,40 @@ describe('serve --watch with theme/ overrides', () => {
     expect((await request(server.url, '/guides/b')).body).toContain('Third footer');
   });
 });
+
+describe('serve --watch: a theme folder and custom pages made while it runs', () => {
+  let dir: string;
+  let server: Server;
+  beforeAll(async () => {
+    dir = writeFiles({ 'content/guides/a.md': '---\ntitle: A\n---\nPage A.\n' });
+    server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    await server.context!.ready;
+  });
+  afterAll(() => server.close());
+
+  it('a theme/ folder created after the start is compiled in', async () => {
+    const built = nextBuild(server, 'theme/Footer.tsx');
+    fs.mkdirSync(path.join(dir, 'theme'));
+    fs.writeFileSync(path.join(dir, 'theme/Footer.tsx'), footer('Late footer'));
+    expect((await built).type).toBe('built');
+    expect((await request(server.url, '/guides/a')).body).toContain('<footer class="acme-footer">Late footer</footer>');
+  });
+
+  it('a custom page added while it runs gets its route, and its edits show', async () => {
+    const added = nextBuild(server, 'content/pages/pricing.tsx');
+    fs.mkdirSync(path.join(dir, 'content/pages'));
+    fs.writeFileSync(path.join(dir, 'content/pages/pricing.tsx'), "export const title = 'Pricing';\nexport default function Pricing() {\n  return <p className=\"price\">Free</p>;\n}\n");
+    expect((await added).type).toBe('built');
+    const page = await request(server.url, '/pricing');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<p class="price">Free</p>');
+    expect(page.body).toContain('<title>Pricing | Test Docs</title>');
+    const edited = nextBuild(server, 'content/pages/pricing.tsx');
+    fs.writeFileSync(path.join(dir, 'content/pages/pricing.tsx'), "export const title = 'Plans';\nexport default function Pricing() {\n  return <p className=\"price\">Ten dollars</p>;\n}\n");
+    expect((await edited).type).toBe('built');
+    const after = (await request(server.url, '/pricing')).body;
+    expect(after).toContain('<p class="price">Ten dollars</p>');
+    expect(after).toContain('<title>Plans | Test Docs</title>');
+  });
+});
+
