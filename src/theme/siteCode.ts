@@ -37,7 +37,8 @@ export async function bundleSiteCode(memo: Memo | undefined, config: Pick<Resolv
   await loadThemeModule(templates.value);
   const assets = { ...islands.value, theme: templates.value };
   const islandOverrides = resolved.filter((o) => o.builtin.folder === 'islands');
-  if (islandOverrides.length > 0) {
+  // Measured on the production bundle only: serve's development React is several times larger.
+  if (islandOverrides.length > 0 && options.minify) {
     const fileOf = (name: string) => path.relative(config.root, islandOverrides.find((o) => o.builtin.name === name)!.file);
     const report = islandBudgetReport(
       islandOverrides.map((o) => islandCost(assets, o.builtin.name)),

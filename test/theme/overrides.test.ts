@@ -4,6 +4,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { buildFails, buildFiles, configSource } from '../helpers/fixture';
 
 const guides = {
@@ -137,5 +139,17 @@ describe('theme/ overrides', () => {
     expect(warned?.severity).toBe('warning');
     expect(warned?.location?.file).toBe('theme/ColorModeToggle.tsx');
     expect(warned?.text).toMatch(/^The island ColorModeToggle loads 1\d\d\.\d KB of JavaScript \(gzip\) before interaction, over the budget of 100\.0 KB\.$/);
+  });
+
+  it('with the build cache, an edited override renders every page again', async () => {
+    const site = await buildFiles({ ...guides, 'theme/Footer.tsx': `export function Footer() {\n  return <footer className="acme-footer">One</footer>;\n}\n` });
+    expect(site.$('guides/usage/index.html')('footer.acme-footer').text()).toBe('One');
+    fs.writeFileSync(path.join(site.dir, 'theme/Footer.tsx'), `export function Footer() {\n  return <footer className="acme-footer">Two</footer>;\n}\n`);
+    const again = await build({ root: site.dir, logger: createMemoryLogger() });
+    expect(again.cached).toEqual({ pages: 0, of: again.pages });
+    expect(site.$('guides/usage/index.html')('footer.acme-footer').text()).toBe('Two');
+    // Unchanged, the next build takes every page from the cache.
+    const third = await build({ root: site.dir, logger: createMemoryLogger() });
+    expect(third.cached).toEqual({ pages: third.pages, of: third.pages });
   });
 });
