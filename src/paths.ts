@@ -1,5 +1,6 @@
-// Where docsgen's own files are, whether it runs from source (tests) or from the compiled
-// bundle in node_modules/.cache (the CLI), which bin/compile.js stamps with the real root.
+// Where docsgen's own files are: from source (tests), this file's folder's parent; from the
+// published package's bundles in dist/, the same, as each bundle lies one folder down; from a
+// checkout's compiled bundle in node_modules/.cache, the checkout bin/compile.js stamped on it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -9,7 +9,6 @@ import { validateConfig } from './validate';
 import { resolveConfig } from './resolve';
 import { locateConfigKey } from './locate';
 import { brandAssets, hashBrandAssets } from '../branding/assets';
-import { packagePath } from '../paths';
 import type { InlineConfig, ResolvedConfig, UserConfig } from './types';
 
 export interface LoadedConfig {
@@ -18,7 +17,9 @@ export interface LoadedConfig {
   dependencies: string[];
 }
 
-const defineModule = packagePath('src/config/define.ts');
+/** What `import { defineConfig } from 'docsgen'` is while a config loads (src/config/define.ts, as JavaScript): no file of docsgen's is read, wherever it is installed. */
+const DEFINE_MODULE = 'export function defineConfig(config) { return config; }\n';
+const DEFINE_NAMESPACE = 'docsgen-define';
 
 export async function loadConfig(inline: InlineConfig = {}, options: { dev?: boolean } = {}): Promise<LoadedConfig> {
   const root = path.resolve(inline.root ?? process.cwd());
@@ -92,7 +93,15 @@ async function importConfig(configFile: string): Promise<{ user: unknown; hasDef
       logLevel: 'silent',
       // `import { defineConfig } from 'docsgen'` is type sugar: inline it instead of loading
       // the whole package at config time.
-      plugins: [{ name: 'docsgen-define', setup: (b) => b.onResolve({ filter: /^docsgen$/ }, () => ({ path: defineModule })) }],
+      plugins: [
+        {
+          name: 'docsgen-define',
+          setup: (b) => {
+            b.onResolve({ filter: /^docsgen$/ }, () => ({ path: 'docsgen', namespace: DEFINE_NAMESPACE }));
+            b.onLoad({ filter: /.*/, namespace: DEFINE_NAMESPACE }, () => ({ contents: DEFINE_MODULE, loader: 'js' }));
+          },
+        },
+      ],
     });
   } catch (cause) {
     const messages = (cause as { errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } }[] }).errors ?? [];
@@ -109,8 +118,8 @@ async function importConfig(configFile: string): Promise<{ user: unknown; hasDef
   }
   const code = result.outputFiles[0].text;
   const dependencies = Object.keys(result.metafile.inputs)
-    .map((f) => path.resolve(f))
-    .filter((f) => f !== defineModule);
+    .filter((f) => !f.startsWith(`${DEFINE_NAMESPACE}:`))
+    .map((f) => path.resolve(f));
   // The bundle is written inside the project (its .docsgen/ cache folder) so that bare imports
   // in the config resolve from the project's node_modules, then removed at once.
   const cacheDir = path.join(path.dirname(configFile), '.docsgen');

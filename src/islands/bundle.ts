@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
-import { packagePath } from '../paths';
+import { packagePath, packageRoot } from '../paths';
 import { invariant } from '../shared/invariant';
 import { digest, type Memo } from '../cache/memo';
 import type { ThemeModule } from '../theme/compileTemplates';
@@ -36,11 +36,13 @@ export function islandNames(): string[] {
 declare const __DOCSGEN_DIST__: string | undefined;
 
 /**
- * The islands are docsgen's own code, the same for every site: the compiled CLI (bin/compile.js)
- * bundles them on its first build and keeps them beside its own bundle, which is replaced, with
- * them, whenever a source file changes. Run from source (tests), they are bundled every time.
+ * The islands are docsgen's own code, the same for every site: the published package has them
+ * bundled beside its own bundles (src/islands/prebuild.ts); a checkout's compiled CLI
+ * (bin/compile.js) bundles them on its first build and keeps them beside its bundle, which is
+ * replaced, with them, whenever a source file changes. Run from source (tests), they are bundled
+ * every time. The folder is relative to the package (`dist`) or absolute (a checkout's cache).
  */
-const compiledDir = typeof __DOCSGEN_DIST__ === 'string' ? __DOCSGEN_DIST__ : undefined;
+const compiledDir = typeof __DOCSGEN_DIST__ === 'string' ? path.resolve(packageRoot, __DOCSGEN_DIST__) : undefined;
 
 export interface BundleOptions {
   minify: boolean;
