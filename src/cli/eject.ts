@@ -16,7 +16,7 @@ The copy goes to the theme folder (config themeDir, default theme/ beside the co
 replaces the built-in on every page from the next build. Its imports of docsgen's own modules
 become 'docsgen/theme/…' ones, so it compiles from there unchanged. An existing file is never
 overwritten. To change a component a little, wrap it instead of copying it:
-  import { Footer as OriginalFooter } from 'docsgen/theme/original/Footer';
+  import { Footer as OriginalFooter } from 'docsgen/theme/original/components/Footer';
 
 Examples:
   $ docsgen eject --list

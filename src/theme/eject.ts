@@ -42,7 +42,7 @@ export function ejectComponent(name: string, themeDir: string): EjectResult {
 export function ejectedSource(builtin: Builtin): string {
   const source = fs.readFileSync(builtin.file, 'utf8');
   const from = path.relative(packagePath(), builtin.file).split(path.sep).join('/');
-  const header = `// Ejected from docsgen's ${from}: this file now replaces it on every page (README "Customising components").\n// Its props type is ${builtin.name}Props in 'docsgen/theme'; 'docsgen/theme/original/${builtin.name}' is the built-in, to wrap instead of copying.\n`;
+  const header = `// Ejected from docsgen's ${from}: this file now replaces it on every page (README "Customising components").\n// Its props type is ${builtin.name}Props in 'docsgen/theme'; 'docsgen/theme/original/${builtin.folder}/${builtin.name}' is the built-in, to wrap instead of copying.\n`;
   return header + source.replace(/(\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\2/g, (whole, keyword: string, quote: string, spec: string) => {
     const rewritten = themeSpecifier(path.resolve(path.dirname(builtin.file), spec));
     return rewritten ? `${keyword}${quote}${rewritten}${quote}` : whole;

@@ -3,7 +3,8 @@
 // - an import of an overridden built-in, from docsgen's templates, goes to a small generated
 //   module that takes the override's exports and the built-in's for the names it leaves out
 //   (an override of SearchBox need not repeat SEARCH_BOX_ENGLISH);
-// - `docsgen/theme/original/<Name>` is the built-in itself, so an override can wrap it;
+// - `docsgen/theme/original/<Name>` (or `original/<folder>/<Name>`) is the built-in itself, so
+//   an override can wrap it;
 // - `docsgen/theme/<folder>/<Name>` is a built-in or its override (what `docsgen eject` writes
 //   for a built-in's relative imports), `docsgen/theme/shared/<module>` (and client/, content/)
 //   the modules of docsgen's src/ that templates use, `docsgen/theme` the props types (nothing at run time);
@@ -38,9 +39,12 @@ export function overridePlugin(overrides: readonly ResolvedOverride[], options: 
         const rest = SPECIFIER.exec(args.path)![1] ?? '';
         if (rest === '') return { path: packagePath('src/theme/props.ts') };
         const [first, second, ...more] = rest.split('/');
-        if (first === 'original' && second && more.length === 0) {
-          const builtin = builtins().get(second);
-          return builtin ? { path: builtin.file } : { errors: [{ text: `"${args.path}": docsgen has no built-in component named ${second} (docsgen eject --list lists them)` }] };
+        // `original/Footer`, or `original/components/Footer` (the form package.json types for editors).
+        if (first === 'original' && second && more.length <= 1) {
+          const name = more[0] ?? second;
+          const builtin = builtins().get(name);
+          if (builtin && (more.length === 0 || builtin.folder === second)) return { path: builtin.file };
+          return { errors: [{ text: `"${args.path}": docsgen has no built-in component ${more.length ? `${second}/` : ''}${name} (docsgen eject --list lists them)` }] };
         }
         if ((BUILTIN_FOLDERS as readonly string[]).includes(first) && second && more.length === 0) {
           const builtin = builtins().get(second);

@@ -47,7 +47,7 @@ describe('theme/ overrides', () => {
   it('an override can wrap the original it replaces', async () => {
     const site = await buildFiles({
       ...guides,
-      'theme/Footer.tsx': `import { Footer as OriginalFooter } from 'docsgen/theme/original/Footer';\nimport type { FooterProps } from 'docsgen/theme';\nexport function Footer(props: FooterProps) {\n  return <>\n    <aside className="before-footer">Was this page useful?</aside>\n    <OriginalFooter {...props} />\n  </>;\n}\n`,
+      'theme/Footer.tsx': `import { Footer as OriginalFooter } from 'docsgen/theme/original/components/Footer';\nimport type { FooterProps } from 'docsgen/theme';\nexport function Footer(props: FooterProps) {\n  return <>\n    <aside className="before-footer">Was this page useful?</aside>\n    <OriginalFooter {...props} />\n  </>;\n}\n`,
     });
     const $ = site.$('guides/intro/index.html');
     expect($('aside.before-footer').text()).toBe('Was this page useful?');
@@ -56,12 +56,13 @@ describe('theme/ overrides', () => {
     expect($('aside.before-footer').next().is('footer.footer')).toBe(true);
   });
 
-  it('a page override (Home) replaces the home page only', async () => {
+  it('a page override (Home) replaces the home page only, and may wrap it by its short name', async () => {
     const site = await buildFiles({
       ...guides,
-      'theme/Home.tsx': `import type { HomeProps } from 'docsgen/theme';\nexport function Home({ site }: HomeProps) {\n  return <main className="custom-home"><h1>Welcome to {site.title}</h1></main>;\n}\n`,
+      'theme/Home.tsx': `import { Home as OriginalHome } from 'docsgen/theme/original/Home';\nimport type { HomeProps } from 'docsgen/theme';\nexport function Home(props: HomeProps) {\n  return <><main className="custom-home"><h1>Welcome to {props.site.title}</h1></main><OriginalHome {...props} /></>;\n}\n`,
     });
     expect(site.$('index.html')('main.custom-home h1').text()).toBe('Welcome to Test Docs');
+    expect(site.$('index.html')('main').length).toBe(2);
     expect(site.$('guides/intro/index.html')('main.custom-home').length).toBe(0);
   });
 
