@@ -27,16 +27,18 @@ export async function bundleSiteCode(memo: Memo | undefined, config: Pick<Resolv
   diagnostics.push(...(await checkCustomPages(customPages.map((p) => p.file))));
   if (diagnostics.length > 0) throw new DocsgenError(diagnostics);
   const pagesDir = customPagesDir(config);
+  // The islands import no component, page or layout: only island overrides change their bundle,
+  // and without one the compiled CLI's prebuilt islands serve as always.
+  const islandOverrides = resolved.filter((o) => o.builtin.folder === 'islands');
   const [templates, islands] = await Promise.allSettled([
     compileWithMemo(memo, [config.themeDir, pagesDir], () => compileTemplates(resolved, { root: config.root, themeDir: config.themeDir, customPages, customPagesDir: pagesDir })),
-    bundleIslandsWithMemo(memo, { minify: options.minify, overrides: resolved, themeDir: config.themeDir }),
+    bundleIslandsWithMemo(memo, { minify: options.minify, overrides: islandOverrides, themeDir: config.themeDir }),
   ]);
   // A compile error is reported once, from the templates (which import the islands too).
   if (templates.status === 'rejected') throw templates.reason;
   if (islands.status === 'rejected') throw islands.reason;
   await loadThemeModule(templates.value);
   const assets = { ...islands.value, theme: templates.value };
-  const islandOverrides = resolved.filter((o) => o.builtin.folder === 'islands');
   // Measured on the production bundle only: serve's development React is several times larger.
   if (islandOverrides.length > 0 && options.minify) {
     const fileOf = (name: string) => path.relative(config.root, islandOverrides.find((o) => o.builtin.name === name)!.file);
