@@ -20,6 +20,8 @@ export interface GuideSource {
   bodyLineOffset: number;
   /** Sidebar order from front matter, else a number prefix like `02-`. */
   position?: number;
+  /** A page of content/pages/ (content/standalonePages.ts), not a guide: in no sidebar, list or tag. */
+  standalone?: boolean;
 }
 
 export interface Category {

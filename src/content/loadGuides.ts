@@ -6,6 +6,7 @@ import type { ResolvedConfig } from '../config/types';
 import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, splitHash, withBase } from '../shared/url';
+import { discoverStandalonePages } from './standalonePages';
 import { discoverGuides, stripNumberPrefix, type Category, type ParsedFileCache, type GuideSource } from './discover';
 import { missingContentDiagnostic } from './contentDir';
 import { locateInBody } from './locate';
@@ -68,7 +69,11 @@ export interface GuideRenderCache {
 
 /** `translations`: a locale's folder of translated guides (src/i18n/translate.ts), used where it has the guide. */
 export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
-  const { sources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
+  const { sources: guideSources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
+  // An older version's site has the guides of its snapshot; the standalone pages are the site's own.
+  const pages = config.versionSegment ? { sources: [], diagnostics: [] } : discoverStandalonePages(config.contentDir, cache?.parsedFiles);
+  const sources = [...guideSources, ...pages.sources];
+  diagnostics.push(...pages.diagnostics);
   const missing = missingContentDiagnostic(config);
   if (missing) diagnostics.push(missing);
   let visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);

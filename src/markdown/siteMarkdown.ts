@@ -61,7 +61,7 @@ function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutpu
       url: origin + withBase(config.baseUrl, `/${copy.file}`),
       title: guide?.title ?? markdownTitle(markdown),
       description: copy.description,
-      section: page.route === '/guides' || page.route.startsWith('/guides/') ? 'Guides' : 'API',
+      section: guide?.standalone ? 'Pages' : page.route === '/guides' || page.route.startsWith('/guides/') ? 'Guides' : 'API',
       markdown,
       // Pages no sidebar shows come after those it does, in the pages' order.
       order: copy.order ?? site.pages.length + i,

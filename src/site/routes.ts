@@ -66,7 +66,8 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   const href = (route: string) => pageHref(config, route);
   const head = pageHead(config);
   const diagnostics: Diagnostic[] = [];
-  const docs = dedupe(guides.docs, config, diagnostics);
+  const all = dedupe(guides.docs, config, diagnostics);
+  const docs = all.filter((d) => !d.standalone);
   const tree = buildGuidesSidebar(docs, guides.categories);
   const sidebar = withHrefs(tree, href);
   const order = flattenSidebar(tree);
@@ -102,6 +103,17 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
           banner: doc.draft ? 'draft' : doc.unlisted ? 'unlisted' : undefined,
         },
       },
+    });
+  }
+
+  // Standalone pages (content/pages/*.md): the shell and the page, nothing of the guides around it.
+  for (const doc of all.filter((d) => d.standalone)) {
+    sources.set(doc.route, doc.file);
+    pages.push({
+      route: doc.route,
+      head: head(doc.title, doc.route, doc.description, { noindex: doc.unlisted, keywords: doc.keywords }),
+      section: 'other',
+      body: { kind: 'doc', doc: { title: doc.title, html: doc.html, toc: guideToc(doc), breadcrumbs: [], tags: [], banner: doc.draft ? 'draft' : doc.unlisted ? 'unlisted' : undefined } },
     });
   }
 
