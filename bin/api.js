@@ -5,4 +5,4 @@ import { compiled } from './compile.js';
 process.env.NODE_ENV ??= 'production';
 
 const api = await import(await compiled('index'));
-export const { build, LiveMemo, loadConfig, defineConfig, DocsgenError, createLogger, createMemoryLogger, formatDiagnostic, createDevServer, checkSiteLinks, diffSpecs, summarizeChanges, diffSpecFiles, cutVersion } = api;
+export const { build, LiveMemo, loadConfig, defineConfig, DocsgenError, createLogger, createMemoryLogger, formatDiagnostic, createDevServer, checkSiteLinks, diffSpecs, summarizeChanges, diffSpecFiles, cutVersion, initProject, migrateDocusaurus } = api;

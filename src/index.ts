@@ -16,3 +16,5 @@ export type { ApiChange, ChangeKind, ChangeLocation, ChangeSeverity, ChangeSumma
 export { cutVersion } from './versions/cutVersion';
 export type { VersionsConfig } from './config/types';
 export type { BrandingConfig } from './config/types';
+export { initProject, type InitOptions, type InitResult } from './init/initProject';
+export { migrateDocusaurus, type MigrateOptions, type MigrateResult } from './migrate/migrate';

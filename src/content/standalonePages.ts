@@ -8,9 +8,10 @@ import { error, type Diagnostic } from '../diagnostics/diagnostic';
 import { parseFrontMatter } from './frontmatter';
 import type { GuideSource, ParsedFileCache } from './discover';
 
-/** First segments the site's own pages use: a standalone page cannot take them. */
-const RESERVED = new Set(['guides', 'api', 'search', '404', 'assets', 'img', 'index', 'sitemap', 'llms', 'llms-full']);
-const NAME = /^[a-z0-9][a-z0-9-]*$/;
+/** First segments the site's own pages and files use: a standalone page (.md or .tsx) cannot take them. */
+export const RESERVED_PAGE_NAMES: ReadonlySet<string> = new Set(['guides', 'api', 'search', '404', 'assets', 'img', 'index', 'sitemap', 'llms', 'llms-full']);
+/** A page's name is its URL: lower-case letters, digits and dashes. */
+export const PAGE_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 export function standalonePagesDir(contentDir: string): string {
   return path.join(contentDir, 'pages');
@@ -36,7 +37,7 @@ export function discoverStandalonePages(contentDir: string, cache?: ParsedFileCa
     diagnostics.push(...parsed.guide.diagnostics);
     const slug = parsed.guide.frontMatter.slug?.replace(/^\/+|\/+$/g, '');
     const route = slug ?? name;
-    const problem = !NAME.test(route) && !(slug && /^[a-z0-9][a-z0-9/-]*$/.test(slug)) ? 'is not a page name docsgen can route: use lower-case letters, digits and dashes' : RESERVED.has(route.split('/')[0]) ? `would take /${route.split('/')[0]}, which the site's own pages use` : undefined;
+    const problem = !PAGE_NAME.test(route) && !(slug && /^[a-z0-9][a-z0-9/-]*$/.test(slug)) ? 'is not a page name docsgen can route: use lower-case letters, digits and dashes' : RESERVED_PAGE_NAMES.has(route.split('/')[0]) ? `would take /${route.split('/')[0]}, which the site's own pages use` : undefined;
     if (problem) {
       diagnostics.push(error('standalone-page-name', `The page ${slug ? `slug "${slug}"` : `name "${name}"`} ${problem}.`, { location: { file }, hint: 'Rename the file (pricing.md becomes /pricing), or set `slug` in its front matter.' }));
       continue;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import type { PageModel } from '../shared/viewModels';
+import { PAGE_NAME, RESERVED_PAGE_NAMES } from '../content/standalonePages';
 
 export interface CustomPageSource {
   /** `pricing`: the file's name, and the route's (`/pricing`). */
@@ -20,8 +21,6 @@ export interface CustomPageSource {
 }
 
 /** Routes the site makes itself: a custom page cannot take them. */
-const RESERVED = new Set(['guides', 'api', 'search', '404', 'assets', 'img', 'index', 'sitemap', 'llms']);
-const NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 export function customPagesDir(config: Pick<ResolvedConfig, 'contentDir'>): string {
   return path.join(config.contentDir, 'pages');
@@ -41,11 +40,11 @@ export function findCustomPages(config: Pick<ResolvedConfig, 'contentDir' | 'onD
   for (const entry of entries) {
     const file = path.join(dir, entry);
     const name = entry.slice(0, -4);
-    if (!NAME.test(name)) {
+    if (!PAGE_NAME.test(name)) {
       diagnostics.push(error('custom-page-name', `The page file ${entry} needs a name of lowercase letters, digits and "-": it is the page's URL (/${name}).`, { location: { file } }));
       continue;
     }
-    if (RESERVED.has(name)) {
+    if (RESERVED_PAGE_NAMES.has(name)) {
       diagnostics.push(...byPolicy(config.onDuplicateRoutes, 'duplicate-route', `The route /${name} is docsgen's own; the page ${entry} is left out.`, { location: { file }, hint: 'Rename the file.' }));
       continue;
     }
@@ -76,7 +75,13 @@ export function customPageModels(pages: readonly CustomPageSource[], head: (titl
 export function addCustomPages(config: Pick<ResolvedConfig, 'contentDir' | 'onDuplicateRoutes'>, head: (title: string, route: string, description: string) => PageModel['head'], pages: PageModel[], sources: Map<string, string>, diagnostics: Diagnostic[]): void {
   const found = findCustomPages(config);
   diagnostics.push(...found.diagnostics);
+  const taken = new Set(pages.map((p) => p.route));
   customPageModels(found.pages, head).forEach((page, i) => {
+    // content/pages/<name>.md made the route already (content/standalonePages.ts).
+    if (taken.has(page.route)) {
+      diagnostics.push(...byPolicy(config.onDuplicateRoutes, 'duplicate-route', `The route ${page.route} is produced by both ${path.basename(found.pages[i].file)} and ${path.basename(found.pages[i].file, '.tsx')}.md; the .tsx page is left out.`, { location: { file: found.pages[i].file }, hint: 'Keep one of the two files.' }));
+      return;
+    }
     pages.push(page);
     sources.set(page.route, found.pages[i].file);
   });

@@ -72,6 +72,13 @@ describe('#21 standalone pages (content/pages/*.md)', () => {
     expect(texts).toContainEqual(['The page name "api" would take /api, which the site\'s own pages use.', 'api.md']);
   }, 60_000);
 
+  it('keeps the .md page when a .tsx page of the same name exists, and says so at the .tsx file', async () => {
+    const g = await buildFiles({ ...site, 'content/pages/pricing.tsx': "export default function Pricing() { return <p>React prices</p>; }\n" });
+    expect(g.$('pricing/index.html')('main').text()).toContain('A Growth key keeps working');
+    expect(g.$('pricing/index.html')('main').text()).not.toContain('React prices');
+    expect(g.logger.diagnostics.map((d) => [d.severity, d.text, d.location?.file.split('/').pop()])).toEqual([['warning', 'The route /pricing is produced by both pricing.tsx and pricing.md; the .tsx page is left out.', 'pricing.tsx']]);
+  }, 60_000);
+
   it('is translated from i18n/<locale>/pages/, and shown in the default text where it is not', async () => {
     const g = await buildFiles(twoLocaleSite({ 'content/pages/support.md': '---\ntitle: Support\n---\nWrite to the team.\n', 'content/pages/terms.md': '---\ntitle: Terms\n---\nThe terms.\n', 'i18n/fr/pages/support.md': '---\ntitle: Assistance\n---\nÉcrivez à l’équipe.\n' }));
     expect(g.$('fr/support/index.html')('main').text()).toContain('Écrivez à l’équipe.');
