@@ -285,7 +285,8 @@ const PUNCTUATORS = ['...', '=>', '?.', '??', '===', '!==', '==', '!=', '<=', '>
 /** After these a `/` starts a regular expression; after anything else it divides. */
 const BEFORE_REGEX_KEYWORDS = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
 
-function unquote(literal: string): string {
+/** A string or template literal's value, its escapes resolved. */
+export function unquote(literal: string): string {
   const body = literal.slice(1, -1);
   return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r?\n|.)/g, (_, e: string) => {
     if (e[0] === 'u') return String.fromCodePoint(parseInt(e[1] === '{' ? e.slice(2, -1) : e.slice(1), 16));

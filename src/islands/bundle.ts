@@ -9,6 +9,7 @@ import { invariant } from '../shared/invariant';
 import { digest, type Memo } from '../cache/memo';
 import type { ThemeModule } from '../theme/compileTemplates';
 import { overridePlugin, type ResolvedOverride } from '../theme/plugin';
+import { folderStamps as stamps } from '../theme/overrides';
 
 export interface IslandAssets {
   /** URL path (without baseUrl) of the runtime every page loads. */
@@ -76,20 +77,6 @@ export function bundleIslandsWithMemo(memo: Memo | undefined, options: BundleOpt
   const made = bundleIslands(options);
   memo.set(ISLANDS_STAGE, key, made);
   return made;
-}
-
-/** Each file under `dir` with its size and time. */
-function stamps(dir: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
-  } catch {
-    return [];
-  }
-  return names.map((name) => {
-    const stat = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
-    return `${name}:${stat?.mtimeMs}:${stat?.size}`;
-  });
 }
 
 interface SavedIslands {

@@ -3,7 +3,7 @@
 // with config/locate.ts's tokenizer. Literal values (strings, numbers, booleans, objects,
 // arrays) are kept; anything computed (a call, a variable, a template with `${…}`) is left out,
 // which the report says.
-import { tokenize } from '../config/locate';
+import { tokenize, unquote } from '../config/locate';
 
 type Token = ReturnType<typeof tokenize>[number];
 
@@ -118,14 +118,4 @@ function skipExpression(tokens: Token[], i: number): number {
     else if (stack.length === 0 && [',', '}', ']', ')', ';'].includes(v)) return i;
   }
   return i;
-}
-
-function unquote(literal: string): string {
-  const body = literal.slice(1, -1);
-  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r?\n|.)/g, (_, e: string) => {
-    if (e[0] === 'u') return String.fromCodePoint(parseInt(e[1] === '{' ? e.slice(2, -1) : e.slice(1), 16));
-    if (e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
-    if (e === '\n' || e === '\r\n') return '';
-    return ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' } as Record<string, string>)[e] ?? e;
-  });
 }
