@@ -245,7 +245,7 @@ const configSchema = object({
       list: optional(arrayOf(versionEntry())),
     }),
   ),
-  redirects: optional(arrayOf(object({ from: required(string({ pattern: /^\//, expected: 'a site path starting with "/"' })), to: required(string({ pattern: /^(\/|https?:\/\/)/, expected: 'a site path starting with "/" or an http(s) URL' })) }))),
+  redirects: optional(arrayOf(object({ from: required(string({ pattern: /^\/(?!(?:.*\/)?\.\.?(?:\/|$))[^?#\s]*$/, expected: 'a site path starting with "/", without "." or ".." segments, "?" or "#"' })), to: required(string({ pattern: /^(\/|https?:\/\/)/, expected: 'a site path starting with "/" or an http(s) URL' })) }))),
   llms: optional(
     object({
       enabled: optional(boolean()),

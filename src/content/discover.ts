@@ -53,6 +53,9 @@ export function labelFromDir(name: string): string {
 }
 
 /** The route of a guide: folder path plus file name, `index`/`README` map to the folder, `slug` overrides. */
+/** A `.` or `..` path segment: a route with one would name a file outside its folder. */
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+
 export function guideRoute(dirs: string[], fileName: string, slug: string | undefined): string {
   const base = ['/guides', ...dirs].join('/');
   if (slug !== undefined) {
@@ -110,6 +113,10 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
     diagnostics.push(...parsed.guide.diagnostics);
     // The same source object while the file is unchanged: the stages after find it unchanged by identity.
     parsed.source ??= guideSource(file, rel, dirs, fileName, parsed.guide);
+    if (DOT_SEGMENT.test(parsed.source.route)) {
+      diagnostics.push(error('bad-slug', `The slug "${parsed.guide.frontMatter.slug}" makes the route ${parsed.source.route}, which climbs out of the guides with "." or ".." segments; the guide is left out.`, { location: { file }, hint: 'Write the slug as the path the page should have, e.g. `slug: /boundaries/layers`.' }));
+      continue;
+    }
     sources.push(parsed.source);
   }
   // Folders without a category file still get a category, positioned by their number prefix.

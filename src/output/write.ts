@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/diagnostic';
 import { assertSafeOutDir, MANIFEST, manifestText, type OutDirGuard } from './guard';
+import { insideOutput } from './insideOutput';
 import { onInterrupt } from './interrupt';
 import { isAlive, lockOutput } from './lock';
 
@@ -111,7 +112,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       const list = [...files];
       // Failures are only reported: the caller aborts (pages may still be being written).
       try {
-        for (const dir of new Set(list.map(([rel]) => path.dirname(path.join(tmp, rel))))) fs.mkdirSync(dir, { recursive: true });
+        for (const dir of new Set(list.map(([rel]) => path.dirname(insideOutput(tmp, rel))))) fs.mkdirSync(dir, { recursive: true });
       } catch (cause) {
         throw asError(cause);
       }
@@ -121,7 +122,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       const writer = async () => {
         while (next < list.length && failure === undefined) {
           const [rel, content] = list[next++];
-          await fs.promises.writeFile(path.join(tmp, rel), content).catch((cause: unknown) => (failure ??= cause));
+          await fs.promises.writeFile(insideOutput(tmp, rel), content).catch((cause: unknown) => (failure ??= cause));
         }
       };
       await Promise.all(Array.from({ length: WRITERS }, writer));
@@ -132,7 +133,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       try {
         const dirs = new Set<string>();
         for (const [rel, content] of files) {
-          const target = path.join(tmp, rel);
+          const target = insideOutput(tmp, rel);
           if (typeof content === 'object' && 'copyFrom' in content && content.copyFrom === finalPath(rel)) {
             bytes += fs.statSync(target).size; // streamed in: counted here, where no other build can replace it
             continue;

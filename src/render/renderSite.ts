@@ -17,6 +17,7 @@ import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 import { CORRUPT, entryFile, readEntry, writeEntry } from '../cache/diskMemo';
 import { PAGE_STAGE } from '../cache/pageKeys';
+import { insideOutput } from '../output/insideOutput';
 import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 
 /**
@@ -203,14 +204,14 @@ function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
 /** The page (and its Markdown copy) into the output folder, or returned without one. */
 function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter, markdown?: string): SitePage {
   if (outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown } } : {}) };
-  const target = path.join(outDir, file);
+  const target = insideOutput(outDir, file);
   const dir = path.dirname(target);
   if (!dirs.has(dir)) {
     fs.mkdirSync(dir, { recursive: true });
     dirs.add(dir);
   }
   fs.writeFileSync(target, html);
-  if (markdown !== undefined) writeBeside(path.join(outDir, markdownFileOf(file)), markdown, dirs);
+  if (markdown !== undefined) writeBeside(insideOutput(outDir, markdownFileOf(file)), markdown, dirs);
   return { route, file, ids: keptIds(ids, wantedIds), bytes: Buffer.byteLength(html) };
 }
 
