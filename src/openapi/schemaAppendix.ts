@@ -11,46 +11,61 @@ import { schemaTree } from './schemaTree';
 /** Nodes the appended schemas of one page may hold; past it, the trees keep their links. */
 export const APPENDIX_NODE_BUDGET = 4000;
 
-/** The named schemas the trees in `roots` link to instead of expanding, each with its fields, transitively. */
-export function schemaAppendix(
-  roots: readonly SchemaNode[],
-  api: ApiModel,
-  options: {
-    render: (text: string, pointer: string) => string;
-    href: (name: string) => string | undefined;
-    /** Named schemas the page shows in full already (a schema page's own). */
-    shown?: readonly string[];
-    budget?: number;
-  },
-): AppendedSchema[] {
+export interface AppendixOptions {
+  render: (text: string, pointer: string) => string;
+  href: (name: string) => string | undefined;
+  /** Nodes one page's appended schemas may hold (each schema's own tree is capped by it too). */
+  budget?: number;
+}
+
+/**
+ * The appendix of each page of an API: `(roots, shown)` → the named schemas the trees in `roots`
+ * link to instead of expanding, each with its fields, transitively (`shown`: named schemas the
+ * page shows in full already, a schema page's own). Each schema's tree is made once for all the
+ * pages that list it (thousands of operations share a few error and envelope schemas).
+ */
+export function createSchemaAppendix(api: ApiModel, options: AppendixOptions): (roots: readonly SchemaNode[], shown?: string) => AppendedSchema[] {
   const pointers = new Map(api.schemas.map((s) => [s.name, s.pointer]));
-  const queued = new Set<string>(options.shown);
-  const queue: string[] = [];
-  const enqueue = (node: SchemaNode) => {
-    for (const name of stops(node)) {
-      if (queued.has(name) || !pointers.has(name)) continue;
-      queued.add(name);
-      queue.push(name);
+  const budget = options.budget ?? APPENDIX_NODE_BUDGET;
+  const made = new Map<string, { node: SchemaNode; size: number; stops: string[] }>();
+  const tree = (name: string) => {
+    let entry = made.get(name);
+    if (!entry) {
+      const used = { used: 0, max: budget };
+      const node = schemaTree({ $ref: `#${pointers.get(name)}` }, {
+        resolver: api.resolver,
+        markdown: options.render,
+        direction: 'schema',
+        ids: new Set(),
+        budget: used,
+        // One named level: the schema's own fields; the named schemas under them are appended in turn.
+        schemaPages: { href: options.href, maxDepth: 1, expanded: new Set(), repeatWithin: 0 },
+      }, { id: 'schema', pointer: pointers.get(name)! });
+      made.set(name, (entry = { node, size: used.used, stops: stops(node) }));
     }
+    return entry;
   };
-  roots.forEach(enqueue);
-  const used = { used: 0, max: options.budget ?? APPENDIX_NODE_BUDGET };
-  const out: AppendedSchema[] = [];
-  for (let i = 0; i < queue.length && used.used < used.max; i++) {
-    const name = queue[i];
-    const node = schemaTree({ $ref: `#${pointers.get(name)}` }, {
-      resolver: api.resolver,
-      markdown: options.render,
-      direction: 'schema',
-      ids: new Set(),
-      budget: used,
-      // One named level: the schema's own fields; the named schemas under them are appended in turn.
-      schemaPages: { href: options.href, maxDepth: 1, expanded: new Set(), repeatWithin: 0 },
-    }, { id: 'schema', pointer: pointers.get(name)! });
-    out.push({ name, node });
-    enqueue(node);
-  }
-  return out;
+  return (roots, shown) => {
+    const queued = new Set<string>(shown === undefined ? [] : [shown]);
+    const queue: string[] = [];
+    const enqueue = (names: readonly string[]) => {
+      for (const name of names) {
+        if (queued.has(name) || !pointers.has(name)) continue;
+        queued.add(name);
+        queue.push(name);
+      }
+    };
+    for (const root of roots) enqueue(stops(root));
+    const out: AppendedSchema[] = [];
+    let used = 0;
+    for (let i = 0; i < queue.length && used < budget; i++) {
+      const entry = tree(queue[i]);
+      out.push({ name: queue[i], node: entry.node });
+      used += entry.size;
+      enqueue(entry.stops);
+    }
+    return out;
+  };
 }
 
 /** Names of the named schemas a tree stops at (not circular references: those are expanded above them). */

@@ -12,12 +12,12 @@ import { cappedMarkdown, operationView } from '../openapi/operationView';
 import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
 import { stripHtmlTags } from '../openapi/sanitizeHtml';
-import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SchemaNode, SidebarItem, TocEntry } from '../shared/viewModels';
+import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { withBase } from '../shared/url';
 import { tryItData, tryItFile, tryItWanted } from '../openapi/tryIt';
 import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
-import { operationTrees, schemaAppendix } from '../openapi/schemaAppendix';
+import { createSchemaAppendix, operationTrees } from '../openapi/schemaAppendix';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
 import { oauthFlows, schemeAnchor, schemeSummary } from '../openapi/security';
@@ -177,7 +177,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   const changedOps = changes && changesByOperation(changes.changes);
   // The Markdown copies list the schemas their trees link to (openapi/schemaAppendix.ts).
   const appendixMarkdown = cappedMarkdown(render, DESCRIPTION_CHARS.field);
-  const appendix = config.llms.enabled ? (roots: SchemaNode[], shown?: string) => schemaAppendix(roots, api, { render: appendixMarkdown, href: schemaHref, shown: shown ? [shown] : [] }) : undefined;
+  const appendix = config.llms.enabled ? createSchemaAppendix(api, { render: appendixMarkdown, href: schemaHref }) : undefined;
   for (const op of api.operations) {
     const route = opRoute(op.slug);
     const opHref = href(route);
