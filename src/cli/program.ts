@@ -1,5 +1,6 @@
 // The command line: commander only. Each command maps its flags to build() options; heavy
 // modules are imported inside the actions so `docsgen --help` stays fast.
+import { dropOutputWhenPipeCloses } from './closedPipe';
 import { Command, CommanderError } from 'commander';
 import { registerBuild } from './build';
 import { registerCheckLinks } from './checkLinks';
@@ -53,6 +54,7 @@ export function suggestCommand(name: string, commands: string[]): string | undef
 }
 
 export async function runCli(argv: string[]): Promise<void> {
+  dropOutputWhenPipeCloses();
   const program = createProgram();
   try {
     await program.parseAsync(argv);
