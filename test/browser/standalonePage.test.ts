@@ -59,9 +59,10 @@ describe('#21 a standalone page in the browser', () => {
     expect(await toc.isVisible()).toBe(true);
     await toc.click();
     await page.waitForFunction(() => location.hash === '#changing-plans');
-    const top = await page.locator('#changing-plans').evaluate((h) => h.getBoundingClientRect().top);
-    expect(top).toBeGreaterThanOrEqual(0);
-    expect(top).toBeLessThan(200);
+    // The hash is set as the smooth scroll starts: wait for the heading to arrive below the navbar.
+    const top = () => page.locator('#changing-plans').evaluate((h) => h.getBoundingClientRect().top);
+    await expect.poll(top).toBeLessThan(200);
+    expect(await top()).toBeGreaterThanOrEqual(0);
     await page.close();
   });
 

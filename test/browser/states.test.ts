@@ -311,7 +311,8 @@ describe('#15 smooth in-page scrolling', () => {
       padding: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
       atBottom: Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight,
     }));
-    if (!end.atBottom) expect(end.top).toBeCloseTo(end.padding, 0);
+    // Within a pixel: Chromium lays out and scrolls in fractions of a pixel (75.5 for 76).
+    if (!end.atBottom) expect(Math.abs(end.top - end.padding)).toBeLessThanOrEqual(1);
     else expect(end.top).toBeGreaterThanOrEqual(end.padding - 1);
   });
 
