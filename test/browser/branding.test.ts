@@ -84,6 +84,27 @@ describe('#21 branding in the browser', () => {
     await page.close();
   });
 
+  for (const mode of ['light', 'dark'] as const) {
+    it(`${mode} mode: the current page's sidebar link is drawn in the derived accent text on the accent tint, readable`, async () => {
+      const page = await open('/guides/start', mode);
+      const current = await page.evaluate(() => {
+        const a = document.querySelector('.sidebar a[aria-current="page"]')!;
+        const root = getComputedStyle(document.documentElement);
+        return {
+          color: getComputedStyle(a).color,
+          background: getComputedStyle(a).backgroundColor,
+          muted: root.getPropertyValue('--c-muted').trim(),
+          accentText: root.getPropertyValue('--c-accent-soft-text').trim(),
+        };
+      });
+      expect(rgbToHex(current.color)).toBe(current.accentText.toLowerCase());
+      expect(rgbToHex(current.color)).not.toBe(current.muted.toLowerCase());
+      expect(Math.abs(hue(rgbToHex(current.color)) - hue(PRIMARY))).toBeLessThan(3);
+      expect(wcagContrast(rgbToHex(current.color), rgbToHex(current.background))).toBeGreaterThanOrEqual(4.5);
+      await page.close();
+    });
+  }
+
   it('the logo follows the reader’s switch to dark mode without a reload', async () => {
     const page = await open('/guides/start', 'light');
     await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
