@@ -35,7 +35,7 @@ function body(site: SiteModel, page: PageModel): ReactElement {
   const b = page.body;
   switch (b.kind) {
     case 'home':
-      return <Home site={site} home={b.home} />;
+      return <Home site={site} home={b.home} page={page} />;
     case 'doc':
       return <DocPage page={page} doc={b.doc} homeHref={site.homeHref} />;
     case 'sectionIndex':

@@ -4,6 +4,7 @@
 import type { ApiChangelogView, ChangeSeverityView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { formatMessage, type MessageKey, type Messages } from '../../src/shared/messages';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { DocLayout } from '../layouts/DocLayout';
 
@@ -22,6 +23,7 @@ export function ApiChangelog({ page, changelog, toc, breadcrumbs, homeHref }: Pr
     <DocLayout page={page} toc={toc}>
       <article className="doc-article api-changelog">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+        <CopyPageControl page={page} />
         <h1 className="doc-title">{t.apiChangelog}</h1>
         <p className="changelog-intro">{t.apiChangelogIntro}</p>
         {changelog.sections.map((s) => (

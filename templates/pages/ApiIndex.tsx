@@ -2,6 +2,7 @@
 // `x-tagGroups` group when the spec has them), and the webhooks.
 import type { ApiIndexModel, ApiTagView, Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
@@ -27,6 +28,7 @@ export function ApiIndex({ page, api, breadcrumbs, homeHref }: { page: PageModel
     <DocLayout page={page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+        <CopyPageControl page={page} />
         <h1 className="doc-title">
           {`${t.apiReference} `}
           {api.version ? <span className="version-badge">v{api.version}</span> : null}

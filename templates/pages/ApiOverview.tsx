@@ -2,6 +2,7 @@
 // authentication per security scheme, contact and licence, the spec download, and every tag.
 import type { ApiOverviewView, Crumb, OAuthFlowView, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
@@ -12,6 +13,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
     <DocLayout page={page} toc={toc}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+        <CopyPageControl page={page} />
         {o.logo ? <ApiLogo logo={o.logo} /> : null}
         <h1 className="doc-title">
           {o.title} {o.version ? <span className="version-badge">v{o.version}</span> : null}

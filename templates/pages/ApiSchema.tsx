@@ -73,6 +73,7 @@ export function ApiSchemaIndex({ page, title, schemas, parts, breadcrumbs, homeH
     <DocLayout page={page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+        <CopyPageControl page={page} />
         <h1 className="doc-title">{title}</h1>
         {parts ? (
           <ul className="schema-index schema-index-parts">

@@ -2,13 +2,15 @@
 // cards for what the API gives, then its groups of endpoints and the guides' sections. Card
 // grids pick their columns from their number of cards (`gridColumns`), so no row is left half
 // empty; a last short row stretches its cards (75-home.css).
-import type { HomeCard, HomeView, SiteModel, SiteVersions } from '../../src/shared/viewModels';
+import type { HomeCard, HomeView, PageModel, SiteModel, SiteVersions } from '../../src/shared/viewModels';
 import { versionHrefsAttribute } from '../../src/shared/versions';
 import { formatMessage } from '../../src/shared/messages';
 import { CodeBlock } from '../components/CodeBlock';
+import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 
-export function Home({ site, home }: { site: SiteModel; home: HomeView }) {
+/** `page`: the home page's own model, for its Markdown copy's control (optional for overrides written before it). */
+export function Home({ site, home, page }: { site: SiteModel; home: HomeView; page?: PageModel }) {
   const t = useMessages();
   const { hero, features, quickStart } = home;
   return (
@@ -28,6 +30,11 @@ export function Home({ site, home }: { site: SiteModel; home: HomeView }) {
               </div>
             ) : null}
             {site.search.searchPage ? <HomeSearch site={site} /> : null}
+            {page ? (
+              <div className="home-copy-page">
+                <CopyPageControl page={page} />
+              </div>
+            ) : null}
           </div>
           {quickStart ? (
             <section className="home-quickstart" aria-labelledby="home-quickstart-title">

@@ -1,6 +1,7 @@
 // The landing page of a section (/guides, /api): an introduction and cards for its pages.
 import type { CardGroup, Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CopyPageControl } from '../components/CopyPageControl';
 import { DocLayout } from '../layouts/DocLayout';
 
 export function SectionIndex({ page, title, intro, groups, breadcrumbs, homeHref }: { page: PageModel; title: string; intro: string; groups: CardGroup[]; breadcrumbs: Crumb[]; homeHref: string }) {
@@ -8,6 +9,7 @@ export function SectionIndex({ page, title, intro, groups, breadcrumbs, homeHref
     <DocLayout page={page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
+        <CopyPageControl page={page} />
         <h1 className="doc-title">{title}</h1>
         <p className="lead">{intro}</p>
         <CardGroups groups={groups} />

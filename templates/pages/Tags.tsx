@@ -1,6 +1,7 @@
 // /guides/tags and /guides/tags/<tag>.
 import type { Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { DocLayout } from '../layouts/DocLayout';
 
@@ -11,6 +12,7 @@ export function TagsList({ tags, ...p }: Props & { tags: { label: string; href: 
     <DocLayout page={p.page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={p.breadcrumbs} homeHref={p.homeHref} />
+        <CopyPageControl page={p.page} />
         <h1 className="doc-title">{p.title}</h1>
         <ul className="tag-cloud">
           {tags.map((t) => (
@@ -32,6 +34,7 @@ export function TagDocs({ docs, allTagsHref, ...p }: Props & { docs: { label: st
     <DocLayout page={p.page}>
       <article className="doc-article">
         <Breadcrumbs crumbs={p.breadcrumbs} homeHref={p.homeHref} />
+        <CopyPageControl page={p.page} />
         <h1 className="doc-title">{p.title}</h1>
         <p>
           <a href={allTagsHref}>{t.viewAllTags}</a>

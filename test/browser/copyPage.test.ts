@@ -73,6 +73,24 @@ describe('#20 browser/copyPage', () => {
     await context.close();
   });
 
+  it('is on the home page under the hero search, left-aligned with it at both widths, and on the API landing; each copies its page', async () => {
+    for (const width of [1440, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/`);
+      const control = (await page.locator('.copy-page').boundingBox())!;
+      const search = (await page.locator('.home-hero-text form').first().boundingBox())!;
+      expect(control.y).toBeGreaterThan(search.y + search.height);
+      expect(Math.abs(control.x - search.x)).toBeLessThanOrEqual(1);
+      await page.getByRole('button', { name: 'Copy page' }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(site.read('index.md'));
+      await page.goto(`${server.url}/api`);
+      await page.getByRole('button', { name: 'Copy page' }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(site.read('api.md'));
+      await context.close();
+    }
+  });
+
   it('says the copy failed when the Markdown cannot be fetched, and leaves the clipboard alone', async () => {
     const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();

@@ -193,4 +193,26 @@ describe('the shipped site', () => {
     const $ = cheerio.load(fs.readFileSync(path.join(out, '404.html'), 'utf8'));
     expect($('h1').text()).toBe('Page not found');
   });
+
+  it('shows the Copy page control on every page that has a Markdown copy, pointing at that copy (#20)', () => {
+    const files = listFiles(out);
+    const withCopy: string[] = [];
+    for (const file of files.filter((f) => f.endsWith('.html'))) {
+      const $ = cheerio.load(fs.readFileSync(path.join(out, file), 'utf8'));
+      const href = $('link[rel="alternate"][type="text/markdown"]').attr('href');
+      const control = $('[data-island="CopyPage"]');
+      if (href === undefined) {
+        expect(control, file).toHaveLength(0);
+        continue;
+      }
+      withCopy.push(file);
+      expect(control, file).toHaveLength(1);
+      expect(JSON.parse(control.attr('data-props')!), file).toEqual({ href });
+      expect(files, file).toContain(href.slice(1));
+    }
+    // Every kind of page: home, landings, guides, tag lists, API overview, groups, operations, schemas, changelog, both versions.
+    for (const file of ['index.html', 'guides/index.html', 'api/index.html', 'guides/tags/index.html', 'api/boundaries/index.html', 'api/search-boundaries/index.html', 'api/schemas/index.html', 'api/changelog/index.html', 'guides/2025-06/boundaries/virtual-layers/index.html']) {
+      expect(withCopy, file).toContain(file);
+    }
+  });
 });
