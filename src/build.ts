@@ -582,7 +582,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
   }
   // A fresh SpecMarkdown per build: it collects the spec's links as the site stage renders them.
   // Without a download link for this spec, the pages link to the copy the build writes.
-  const copy = specCopy(config, settings, spec);
+  const copy = specCopy(config, settings, spec, parsed.bundled ? parsed.document : undefined);
   return {
     api: {
       settings: copy ? { ...settings, downloadUrl: copy.url } : settings,

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import { load as loadYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
@@ -66,6 +67,36 @@ describe('#16 the download link follows the spec built', () => {
     expect(f.$('api/index.html')('a.button-secondary').attr('href')).toBe('/docs/openapi.json');
     expect(f.$('guides/download/index.html')('.markdown a, article a').filter((_, a) => f.$('guides/download/index.html')(a).text() === 'the spec').attr('href')).toBe('/docs/openapi.json');
     expect(f.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  }, 60_000);
+
+  it('a spec split into files is copied as one file, with what its $refs named bundled in, so the download stands alone', async () => {
+    const main = `openapi: 3.0.3
+info: { title: Tides, version: '1' }
+paths:
+  /tides:
+    get:
+      operationId: listTides
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: { $ref: './schemas/tide.yaml' }
+`;
+    const f = await buildFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'specs/openapi.yaml' }, onBrokenLinks: 'throw' }),
+      'specs/openapi.yaml': main,
+      'specs/schemas/tide.yaml': 'type: object\nrequired: [station]\nproperties:\n  station: { type: string, description: NOAA station id. }\n  height_m: { type: number }\n',
+    });
+    const copy = loadYaml(f.read('openapi.yaml')) as Record<string, any>;
+    expect(JSON.stringify(copy)).not.toContain('./schemas/tide.yaml');
+    // The schema the page shows is in the copy, reached from the operation by an internal reference or in place.
+    const schema = copy.paths['/tides'].get.responses['200'].content['application/json'].schema;
+    const target = schema.$ref ? schema.$ref.slice(2).split('/').reduce((at: any, key: string) => at[key], copy) : schema;
+    expect(target.properties.station.description).toBe('NOAA station id.');
+    expect(copy.info.title).toBe('Tides');
+    // A spec in one file is still copied byte for byte (above); the copy is where the download link points.
+    expect(f.$('api/index.html')('a.button-secondary').attr('href')).toBe('/openapi.yaml');
   }, 60_000);
 
   it('a link to the copy is broken when there is no copy (the check above is a real one)', async () => {
