@@ -128,7 +128,9 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
       description: byRoute.get(l.route)?.description ?? '',
     })),
   }));
-  pages.push({
+  // A site of API reference only has no guides' landing or tags' list: empty pages no link leads to.
+  const hasGuides = docs.length > 0;
+  if (hasGuides) pages.push({
     route: '/guides',
     head: head(messages.guides, '/guides', formatMessage(messages.guidesDescription, { site: config.title, groups: groups.map((g) => g.label).join(', ') })),
     section: 'guides',
@@ -146,7 +148,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     }
   }
   const tags = [...tagged.keys()].sort((a, b) => a.localeCompare(b));
-  pages.push({
+  if (hasGuides) pages.push({
     route: '/guides/tags',
     head: head(messages.tagsTitle, '/guides/tags', messages.tagsDescription),
     section: 'guides',
@@ -216,7 +218,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     route: '/404',
     head: head(messages.notFoundTitle, '/404', messages.notFoundDescription, { noindex: true }),
     section: 'other',
-    body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: href(apiHome) },
+    body: { kind: 'notFound', homeHref: href('/'), guidesHref: hasGuides ? href(guidesHome) : undefined, apiHref: apiSettings.length > 0 ? href(apiHome) : undefined },
   });
   for (const p of pages) if (!sources.has(p.route)) sources.set(p.route, config.configFile);
   // On large sites each page carries only its own branch of the sidebar (see focusSidebars).

@@ -49,6 +49,8 @@ describe('#21 config defaults', () => {
     expect(navLinks(f.$('index.html'))).toEqual([['Guides', '/guides']]);
     expect(f.exists('api/index.html')).toBe(false);
     expect(f.exists('openapi.yaml')).toBe(false);
+    // The not-found page offers what there is: home and guides, no API.
+    expect(f.$('404.html')('.not-found-links a').map((_, a) => f.$('404.html')(a).attr('href')).get()).toEqual(['/', '/guides/zones']);
     expect(f.$('guides/zones/index.html')('main').text()).toContain('Zone AE means');
   }, 60_000);
 
@@ -57,6 +59,11 @@ describe('#21 config defaults', () => {
     expect(navLinks(f.$('index.html'))).toEqual([['API', '/api']]);
     expect(f.$('index.html')('main a[href="/api"]').length).toBeGreaterThan(0);
     expect(f.exists('api/lookup-zone/index.html')).toBe(true);
+    // No empty guides' landing or tags' list, in the output or the sitemap; the not-found page offers home and API.
+    expect(f.exists('guides/index.html')).toBe(false);
+    expect(f.exists('guides/tags/index.html')).toBe(false);
+    expect(f.read('sitemap.xml')).not.toContain('/guides');
+    expect(f.$('404.html')('.not-found-links a').map((_, a) => f.$('404.html')(a).attr('href')).get()).toEqual(['/', '/api']);
   }, 60_000);
 
   it('keeps what the config does set: its own navbar items and footer', async () => {

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import Ajv04 from 'ajv-draft-04';
 import { runDocsgen } from '../faults/harness';
-import { buildFails, buildFiles, configSource, writeFiles } from '../helpers/fixture';
+import { buildFails, buildFiles, configSource, repoRoot, writeFiles } from '../helpers/fixture';
 
 const spec = (example: string) => `openapi: 3.0.3
 info: { title: Zones, version: '1' }
@@ -31,6 +31,14 @@ describe('docsgen lint', () => {
     const run = await runDocsgen(['lint'], project('3'));
     expect(run.code).toBe(0);
     expect(run.stdout + run.stderr).toMatch(/✓ lint: 0 errors, 0 warnings \(1 spec and 1 guide in \d+ ms\)\./);
+  });
+
+  it('finds nothing in the shipped project: its two specs (both versions) and every guide (no false positive)', async () => {
+    const run = await runDocsgen(['lint', '--format', 'json'], repoRoot);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([]);
+    const text = await runDocsgen(['lint'], repoRoot);
+    expect(text.stdout + text.stderr).toMatch(/✓ lint: 0 errors, 0 warnings \(2 specs and \d+ guides in \d+ ms\)\./);
   });
 
   it('exits 0 with an example mismatch (a warning by default), printed at file:line:column', async () => {
