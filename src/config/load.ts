@@ -123,7 +123,8 @@ async function importConfig(configFile: string): Promise<{ user: unknown; hasDef
   // The bundle is written inside the project (its .docsgen/ cache folder) so that bare imports
   // in the config resolve from the project's node_modules, then removed at once.
   const cacheDir = path.join(path.dirname(configFile), '.docsgen');
-  fs.mkdirSync(cacheDir, { recursive: true });
+  // Made for this file alone, it goes with it: a command that writes nothing (lint, check-links) leaves no folder behind.
+  const made = fs.mkdirSync(cacheDir, { recursive: true }) !== undefined;
   const tmp = path.join(cacheDir, `config.${createHash('sha1').update(code).digest('hex').slice(0, 10)}.${process.pid}.mjs`);
   fs.writeFileSync(tmp, code);
   try {
@@ -133,6 +134,13 @@ async function importConfig(configFile: string): Promise<{ user: unknown; hasDef
     throw new DocsgenError([error('config-load-failed', `Failed to load the config: ${(cause as Error).message}`, { location: { file: configFile } })], { cause });
   } finally {
     fs.rmSync(tmp, { force: true });
+    if (made) {
+      try {
+        fs.rmdirSync(cacheDir); // only when empty: another process may have started its cache there meanwhile
+      } catch {
+        // not empty, or already gone
+      }
+    }
   }
 }
 
