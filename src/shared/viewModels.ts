@@ -473,7 +473,7 @@ export type PageBody =
   | { kind: 'apiChangelog'; changelog: ApiChangelogView; toc: TocEntry[]; breadcrumbs: Crumb[] }
   | { kind: 'apiSchemaIndex'; title: string; schemas: { name: string; href: string; summary: string }[]; breadcrumbs: Crumb[]; /** A long index lists its parts (each a page of this kind) instead of `schemas`. */ parts?: { label: string; href: string; count: number }[] }
   | { kind: 'search'; actionHref: string; /** On a site with versions: each one's index, for `?version=<name>`. */ versions?: { name: string; label: string; indexUrl: string }[] }
-  | { kind: 'notFound'; homeHref: string; /** Each absent on a site without guides, or without an API. */ guidesHref?: string; apiHref?: string }
+  | { kind: 'notFound'; homeHref: string; guidesHref: string; /** Absent on a site without an API. */ apiHref?: string }
   /** A standalone page a project wrote as a React component (content/pages/<name>.tsx: src/site/customPages.ts). */
   | { kind: 'custom'; name: string; title: string };
 

@@ -128,11 +128,13 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
       description: byRoute.get(l.route)?.description ?? '',
     })),
   }));
-  // A site of API reference only has no guides' landing or tags' list: empty pages no link leads to.
+  // On a site of API reference only, the guides' landing and tags' list are empty: they are still
+  // made (a config may link to /guides before the first guide is written), but kept out of the
+  // sitemap, search engines and the Markdown copies.
   const hasGuides = docs.length > 0;
-  if (hasGuides) pages.push({
+  pages.push({
     route: '/guides',
-    head: head(messages.guides, '/guides', formatMessage(messages.guidesDescription, { site: config.title, groups: groups.map((g) => g.label).join(', ') })),
+    head: head(messages.guides, '/guides', formatMessage(messages.guidesDescription, { site: config.title, groups: groups.map((g) => g.label).join(', ') }), { noindex: !hasGuides }),
     section: 'guides',
     sidebar,
     body: { kind: 'sectionIndex', title: messages.guides, intro: messages.guidesIntro, groups, breadcrumbs: [] },
@@ -148,9 +150,9 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     }
   }
   const tags = [...tagged.keys()].sort((a, b) => a.localeCompare(b));
-  if (hasGuides) pages.push({
+  pages.push({
     route: '/guides/tags',
-    head: head(messages.tagsTitle, '/guides/tags', messages.tagsDescription),
+    head: head(messages.tagsTitle, '/guides/tags', messages.tagsDescription, { noindex: !hasGuides }),
     section: 'guides',
     sidebar,
     body: { kind: 'tagsList', title: messages.tagsTitle, tags: tags.map((t) => ({ label: t, href: href(tagRoute(t)), count: tagged.get(t)!.length })), breadcrumbs: [guidesCrumb, { label: messages.tagsTitle }] },
@@ -218,7 +220,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     route: '/404',
     head: head(messages.notFoundTitle, '/404', messages.notFoundDescription, { noindex: true }),
     section: 'other',
-    body: { kind: 'notFound', homeHref: href('/'), guidesHref: hasGuides ? href(guidesHome) : undefined, apiHref: apiSettings.length > 0 ? href(apiHome) : undefined },
+    body: { kind: 'notFound', homeHref: href('/'), guidesHref: href(guidesHome), apiHref: apiSettings.length > 0 ? href(apiHome) : undefined },
   });
   for (const p of pages) if (!sources.has(p.route)) sources.set(p.route, config.configFile);
   // On large sites each page carries only its own branch of the sidebar (see focusSidebars).

@@ -7,7 +7,7 @@ import { Island } from '../components/Island';
 import { useMessages } from '../components/Messages';
 import { localLabels, type Messages } from '../../src/shared/messages';
 
-export function NotFound({ homeHref, guidesHref, apiHref, search }: { homeHref: string; guidesHref?: string; apiHref?: string; search?: Omit<NotFoundSuggestionsProps, 'labels'> }) {
+export function NotFound({ homeHref, guidesHref, apiHref, search }: { homeHref: string; guidesHref: string; apiHref?: string; search?: Omit<NotFoundSuggestionsProps, 'labels'> }) {
   const t = useMessages();
   return (
     <main id="main-content" className="not-found" tabIndex={-1}>
@@ -18,11 +18,9 @@ export function NotFound({ homeHref, guidesHref, apiHref, search }: { homeHref: 
         <li>
           <a href={homeHref}>{t.notFoundHome}</a>
         </li>
-        {guidesHref ? (
-          <li>
-            <a href={guidesHref}>{t.notFoundGuides}</a>
-          </li>
-        ) : null}
+        <li>
+          <a href={guidesHref}>{t.notFoundGuides}</a>
+        </li>
         {apiHref ? (
           <li>
             <a href={apiHref}>{t.notFoundApi}</a>

@@ -59,11 +59,10 @@ describe('#21 config defaults', () => {
     expect(navLinks(f.$('index.html'))).toEqual([['API', '/api']]);
     expect(f.$('index.html')('main a[href="/api"]').length).toBeGreaterThan(0);
     expect(f.exists('api/lookup-zone/index.html')).toBe(true);
-    // No empty guides' landing or tags' list, in the output or the sitemap; the not-found page offers home and API.
-    expect(f.exists('guides/index.html')).toBe(false);
-    expect(f.exists('guides/tags/index.html')).toBe(false);
+    // The empty guides' landing and tags' list are kept out of the sitemap, search engines and the Markdown copies.
+    for (const file of ['guides/index.html', 'guides/tags/index.html']) expect(f.$(file)('meta[name="robots"]').attr('content'), file).toBe('noindex');
     expect(f.read('sitemap.xml')).not.toContain('/guides');
-    expect(f.$('404.html')('.not-found-links a').map((_, a) => f.$('404.html')(a).attr('href')).get()).toEqual(['/', '/api']);
+    expect(f.exists('guides.md')).toBe(false);
   }, 60_000);
 
   it('keeps what the config does set: its own navbar items and footer', async () => {
