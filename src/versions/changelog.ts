@@ -3,6 +3,7 @@
 // each pair gets the badges of what changed on its operation pages (ApiInput.changes), and the
 // latest version's API section the page that lists them all (changelog/changelogPage.ts).
 import type { ApiInput } from '../build';
+import { engineDigest } from '../cache/engine';
 import { digest, type Memo } from '../cache/memo';
 import { changelogEntryHref, type ChangelogPair } from '../changelog/changelogPage';
 import { diffSpecs } from '../changelog/diffSpecs';
@@ -37,9 +38,14 @@ function side({ version, api }: { version: DocVersion; api: ApiInput }): Changel
   return { name: version.name, label: version.label, operationHref: operationHrefs({ config: version.config, model: api.model, document: api.document }, (route) => pageHref(version.config, route)) };
 }
 
-/** diffSpecs of two specs; serve --watch compares again only when one of them changed (a large spec takes seconds). */
+/**
+ * diffSpecs of two specs, compared again only when one of them changed: a pair of large specs
+ * takes seconds, and the comparison is most of a small versioned site's versions stage. The
+ * documents are made from the specs' texts by docsgen alone (no config), so the texts and the
+ * engine are the whole key. A spec split into files (no specDigest) is compared every build.
+ */
 function compare(older: ApiInput, newer: ApiInput, memo: Memo | undefined): ApiChange[] {
-  const key = memo?.live && older.specDigest && newer.specDigest ? digest(CHANGES_STAGE, older.specDigest, newer.specDigest) : undefined;
+  const key = memo && older.specDigest && newer.specDigest ? digest(engineDigest(), CHANGES_STAGE, older.specDigest, newer.specDigest) : undefined;
   const kept = key ? memo!.get<ApiChange[]>(CHANGES_STAGE, key) : undefined;
   if (kept) return kept;
   const changes = diffSpecs(older.document, newer.document);

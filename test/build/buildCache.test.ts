@@ -3,6 +3,7 @@
 // a failed or interrupted build. Whatever it holds, a build writes exactly the bytes of a cold
 // build (`--no-cache`) of the same inputs, and says in one line when it could not use it.
 // Builds run through the CLI, as a user runs them, on a generated site with guides and a spec.
+import { load } from 'cheerio';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 import { hashTree, runDocsgen, type Run, type RunOptions } from '../faults/harness';
 import { twoLocaleSite } from '../helpers/i18nSite';
+import { versionedSite } from '../helpers/versionedSite';
 // @ts-expect-error plain JS module without types
 import { generateSite } from '../../bench/generateSite.mjs';
 
@@ -264,6 +266,36 @@ describe('a site in two languages', () => {
       expect(fs.readFileSync(path.join(cold, file), 'utf8'), what).toContain(shows);
       expectSameSite(path.join(project, 'build'), cold, 10);
     }
+  });
+});
+
+describe('a site with two versions', () => {
+  it("keeps the comparison of the versions' specs, and compares them again when one changes", SLOW, async () => {
+    const project = writeFiles(versionedSite(), path.join(tmp, 'two-versions'));
+    const changesOf = () => entries(path.join(project, CACHE)).filter((f) => f.startsWith('version-changes/'));
+    /** The changelog page's text, as a reader sees it. */
+    const changelog = (site: string) => load(fs.readFileSync(path.join(site, 'api/changelog/index.html'), 'utf8'))('main').text();
+    await built([], project);
+    const before = await coldBuild(project);
+    expectSameSite(path.join(project, 'build'), before, 10);
+    const kept = changesOf();
+    expect(kept).toHaveLength(1);
+
+    // Nothing changed: the comparison, like every page, comes from the cache.
+    const again = await built([], project);
+    expect(summary(again).cached).toBe(summary(again).pages);
+    expect(changesOf()).toEqual(kept);
+
+    // The current spec's response field changes type: a new comparison, and the changelog says so.
+    edit(project, 'openapi.yaml', 'zones: { type: array, items: { type: string } }', 'zones: { type: array, items: { type: integer } }');
+    const run = await built([], project);
+    expect(stderrLines(run)).toEqual([]);
+    const cold = await coldBuild(project);
+    expectSameSite(path.join(project, 'build'), cold, 10);
+    expect(changelog(before)).not.toContain('integer');
+    expect(changelog(cold)).toContain('integer');
+    expect(changesOf()).toHaveLength(1);
+    expect(changesOf()).not.toEqual(kept);
   });
 });
 
