@@ -471,7 +471,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Markdown for machines: each page's .md copy, llms.txt and llms-full.txt (src/markdown/).
       // Other locales' and older versions' pages get copies, not listed.
       const unlisted = [...others.map((o, i) => ({ config: o.locale.config, guides: o.guides.docs, pages: otherRendered[i] })), ...versionSites.map((v, i) => ({ config: v.version.config, guides: v.guides.docs, pages: versionRendered[i] }))];
-      addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered }, unlisted, output);
+      addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered }, unlisted, output, deferred);
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else deferred!.set('sitemap.xml', sitemap);
       // Old URLs sent on to their new pages (config `redirects`).

@@ -11,11 +11,14 @@ import type { GuideSource } from '../content/discover';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
 import { startWorker } from '../workers';
+import { checkGuide, type CheckedGuide } from './guides';
+import type { Finding } from './finding';
 import { lint } from './lint';
 import type { LintJob } from './lintWorker';
 import { LINT_RULES } from './rules';
 
 const LINT_STAGE = 'lint';
+const GUIDE_LINT_STAGE = 'guide-lint';
 
 export interface BuildLint {
   /** The guides' findings, and those of the specs checked here. */
@@ -55,7 +58,7 @@ export function lintBuild(
       found.push(...diagnostics);
     }
   }
-  found.push(...lint({ specs: [], guides, rules, select }));
+  found.push(...lint({ specs: [], guides, rules, select, checkGuides: memo ? rememberedGuideChecks(memo) : undefined }));
   const all = Promise.all(pending).then((lists) => sortDiagnostics(lists.flat()));
   all.catch(() => {}); // awaited by the build
   return { found: sortDiagnostics(found), pending: all, terminate: () => threads.forEach((t) => t.terminate()) };
@@ -71,4 +74,37 @@ function lintInThread(job: LintJob): { answer: Promise<Diagnostic[]>; terminate(
   answer.then(() => void worker.terminate(), () => {});
   worker.postMessage(job);
   return { answer, terminate: () => void worker.terminate() };
+}
+
+/** A guide's findings and what they were found in: its text (a live memo), or its text's digest. */
+interface GuideChecked {
+  body?: string;
+  digest?: string;
+  bodyLineOffset: number;
+  findings: Finding[];
+}
+
+/**
+ * The guides' findings, an unchanged guide's taken from the memo: parsing every guide again cost
+ * a 5,000-page site's serve --watch 210 ms a save, and its build from the cache 0.3 s. One table
+ * for all guides, stored again only when a guide's findings were made or one is gone. A live
+ * memo keeps the text itself, which an unchanged guide shares (compared by identity first); the
+ * disk's keeps its digest.
+ */
+function rememberedGuideChecks(memo: Memo): (guides: readonly CheckedGuide[]) => Finding[] {
+  return (guides) => {
+    const key = digest(engineDigest());
+    const before = memo.get<Map<string, GuideChecked>>(GUIDE_LINT_STAGE, key);
+    const table = new Map<string, GuideChecked>();
+    let changed = before?.size !== guides.length;
+    for (const guide of guides) {
+      const kept = before?.get(guide.file);
+      const text = memo.live ? { body: guide.body } : { digest: digest(guide.body) };
+      const same = kept !== undefined && kept.bodyLineOffset === guide.bodyLineOffset && (memo.live ? kept.body === text.body : kept.digest === text.digest);
+      if (!same) changed = true;
+      table.set(guide.file, same ? kept : { ...text, bodyLineOffset: guide.bodyLineOffset, findings: checkGuide(guide) });
+    }
+    if (changed) memo.set(GUIDE_LINT_STAGE, key, table);
+    return [...table.values()].flatMap((entry) => entry.findings);
+  };
 }

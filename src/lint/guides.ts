@@ -11,11 +11,14 @@ type Token = ReturnType<Md['parse']>[number];
 /** A plain parser: admonitions and tabs are containers whose content markdown-it parses as usual. */
 const md = new MarkdownIt({ html: true });
 
-export function checkGuides(guides: readonly Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>[]): Finding[] {
+export type CheckedGuide = Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>;
+
+export function checkGuides(guides: readonly CheckedGuide[]): Finding[] {
   return guides.flatMap((guide) => checkGuide(guide));
 }
 
-function checkGuide(guide: Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>): Finding[] {
+/** One guide's findings of every guide rule (the caller keeps those whose rule runs). */
+export function checkGuide(guide: CheckedGuide): Finding[] {
   const findings: Finding[] = [];
   const lines = guide.body.split('\n').map((l) => l.replace(/\r$/, ''));
   /** A 0-based body line as the file's location. */

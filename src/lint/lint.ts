@@ -10,8 +10,8 @@ import { checkExamples } from './examples';
 import { checkCodeSamples } from './codeSamples';
 import { checkOperations } from './operations';
 import { checkComponents } from './components';
-import { checkGuides } from './guides';
-import { rulePolicies } from './rules';
+import { checkGuides, type CheckedGuide } from './guides';
+import { LINT_RULES, rulePolicies } from './rules';
 import type { Finding } from './finding';
 
 export interface LintSpec {
@@ -30,6 +30,8 @@ export interface LintInput {
   rules?: Readonly<Record<string, Policy>>;
   /** Which rules run (default: all); a rule whose policy is 'ignore' never does. */
   select?: (code: string) => boolean;
+  /** How the guides are checked (default: checkGuides); the build's remembers unchanged guides' findings. */
+  checkGuides?: (guides: readonly CheckedGuide[]) => Finding[];
 }
 
 /** Every finding, as diagnostics under their rules' policies, sorted. */
@@ -41,7 +43,10 @@ export function lint(input: LintInput): Diagnostic[] {
     const findings = lintSpec(spec.document, spec.source, wanted);
     diagnostics.push(...toDiagnostics(locateFindings(findings, spec), policies));
   }
-  diagnostics.push(...toDiagnostics(checkGuides(input.guides).filter((f) => wanted(f.code)), policies));
+  // Parsing every guide is the cost of these rules: none of it when none of them runs.
+  if (LINT_RULES.some((rule) => rule.family === 'guides' && wanted(rule.code))) {
+    diagnostics.push(...toDiagnostics((input.checkGuides ?? checkGuides)(input.guides).filter((f) => wanted(f.code)), policies));
+  }
   return sortDiagnostics(dedupe(diagnostics));
 }
 

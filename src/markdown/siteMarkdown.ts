@@ -28,18 +28,29 @@ export interface WrittenOutput {
   finalPath(rel: string): string;
 }
 
-/** Adds every copy, and the latest version's llms.txt and llms-full.txt, to `files`. */
-export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, unlisted: readonly MarkdownSite[], output?: WrittenOutput): void {
+/**
+ * Adds every copy, and the latest version's llms.txt and llms-full.txt, to `files`. With
+ * `deferred` (serve --watch), the guides' copies and the two lists are made when first asked
+ * for instead: on a large site they cost more than a save's whole rebuild, on every save.
+ */
+export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, unlisted: readonly MarkdownSite[], output?: WrittenOutput, deferred?: Map<string, () => string>): void {
   if (!latest.config.llms.enabled) return;
-  const listed = siteCopies(files, latest, output, true);
-  for (const site of unlisted) siteCopies(files, site, output, false);
+  const listed = siteCopies(files, latest, output, true, deferred);
+  for (const site of unlisted) siteCopies(files, site, output, false, deferred);
   const site = { title: latest.config.title, summary: latest.config.tagline };
-  files.set('llms.txt', llmsTxt(site, listed));
-  files.set('llms-full.txt', llmsFullTxt(site, listed));
+  if (deferred) {
+    let index: string | undefined;
+    let full: string | undefined;
+    deferred.set('llms.txt', () => (index ??= llmsTxt(site, listed)));
+    deferred.set('llms-full.txt', () => (full ??= llmsFullTxt(site, listed)));
+  } else {
+    files.set('llms.txt', llmsTxt(site, listed));
+    files.set('llms-full.txt', llmsFullTxt(site, listed));
+  }
 }
 
-/** A version's copies into `files`; returns them as llms.txt lists them. */
-function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, list: boolean): LlmsPage[] {
+/** A version's copies into `files` (or `deferred`); returns them as llms.txt lists them. */
+function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, list: boolean, deferred: Map<string, () => string> | undefined): LlmsPage[] {
   const { config } = site;
   const guides = new Map(site.guides.map((doc) => [doc.route, doc]));
   const context = guideContext(config.url, (route) => pageHref(config, route));
@@ -49,20 +60,29 @@ function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutpu
     const copy = page.markdown;
     if (!copy) continue;
     const guide = guides.get(page.route);
-    let markdown = guide ? guideMarkdown(guide, context) : copy.text;
-    if (markdown !== undefined) files.set(copy.file, markdown);
-    else if (output) {
+    let markdown: string | (() => string);
+    if (guide && deferred) {
+      let made: string | undefined;
+      markdown = () => (made ??= guideMarkdown(guide, context));
+      deferred.set(copy.file, markdown);
+    } else if (guide || copy.text !== undefined) {
+      markdown = guide ? guideMarkdown(guide, context) : copy.text!;
+      files.set(copy.file, markdown);
+    } else if (output) {
       files.set(copy.file, { copyFrom: output.finalPath(copy.file) });
       if (!list || !copy.listed) continue;
       markdown = fs.readFileSync(path.join(output.dir, copy.file), 'utf8');
     } else continue;
     if (!list || !copy.listed) continue;
+    const text = markdown;
     listed.push({
       url: origin + withBase(config.baseUrl, `/${copy.file}`),
-      title: guide?.title ?? markdownTitle(markdown),
+      title: guide?.title ?? markdownTitle(typeof text === 'string' ? text : text()),
       description: copy.description,
       section: guide?.standalone ? 'Pages' : page.route === '/guides' || page.route.startsWith('/guides/') ? 'Guides' : 'API',
-      markdown,
+      get markdown() {
+        return typeof text === 'string' ? text : text();
+      },
       // Pages no sidebar shows come after those it does, in the pages' order.
       order: copy.order ?? site.pages.length + i,
     });

@@ -301,7 +301,7 @@ describe('a site with two versions', () => {
 
 // A stage taken from the cache must report what it reported when it ran: a spec's warnings, --strict, an invalid spec.
 describe('diagnostics come back from the cache', () => {
-  it("a spec's warning is printed by every build; --strict and an invalid spec fail as without the cache", SLOW, async () => {
+  it("a spec's and a guide's warnings are printed by every build; --strict and an invalid spec fail as without the cache", SLOW, async () => {
     const spec = [
       'openapi: 3.0.3',
       'info: { title: Permits, version: "1" }',
@@ -318,12 +318,14 @@ describe('diagnostics come back from the cache', () => {
         'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
         'openapi.yaml': spec,
         'content/guides/a.md': '---\ntitle: A\n---\nSee [the permits](/api/list-permits).\n',
+        'content/guides/b.md': '---\ntitle: B\n---\nA permit:\n\n```json\n{ "region": "north", }\n```\n',
       },
       path.join(tmp, 'diagnostics'),
     );
     const cold = await coldBuild(project);
     const warning = stderrLines(coldRuns.get(cold)!);
     expect(warning.join('\n')).toMatch(/warning openapi\.yaml/);
+    expect(warning.join('\n')).toMatch(/warning content\/guides\/b\.md:7:\d+ .*does not parse/);
     for (const round of ['first', 'from the cache']) {
       const run = await built([], project);
       expect(stderrLines(run), round).toEqual(warning);
@@ -349,6 +351,12 @@ describe('diagnostics come back from the cache', () => {
     expect(stderrLines(fixed)).toEqual(warning);
     expect(summary(fixed).cached).toBe(summary(fixed).pages);
     expectSameSite(path.join(project, 'build'), cold, 3);
+
+    // The guide's JSON fixed: its warning goes, the other guide's findings (none) are kept.
+    edit(project, 'content/guides/b.md', '"north", }', '"north" }');
+    const guideFixed = await built([], project);
+    expect(guideFixed.stderr).not.toContain('b.md');
+    expect(guideFixed.stderr).toMatch(/warning openapi\.yaml/);
   });
 });
 

@@ -148,6 +148,53 @@ describe("serve --watch's memo", () => {
   });
 });
 
+describe("serve --watch's Markdown for machines and guide checks", () => {
+  it("after a save: the guides' lint warnings of the edited guide and the others, and the .md copies and llms files made on request as a build makes them", SLOW, async () => {
+    const root = writeFiles(
+      {
+        'content/guides/a.md': '---\ntitle: Alpha\n---\nThe first guide.\n',
+        'content/guides/b.md': '---\ntitle: Beta\n---\n```json\n{ "zone": "AE", }\n```\n',
+      },
+      path.join(tmp, 'guide-checks'),
+    );
+    const a = path.join(root, 'content/guides/a.md');
+    const b = path.join(root, 'content/guides/b.md');
+    const memo = new LiveMemo();
+    const jsonWarnings = (result: BuildResult) =>
+      result.diagnostics
+        .filter((d) => d.code === 'guide-json-invalid')
+        .map((d) => `${path.basename(d.location!.file!)}:${d.location!.line}`)
+        .sort();
+    /** The .md copies and llms files as serve --watch serves them (made on request), and as a build writes them. */
+    const expectCopiesAsBuilt = async (served: BuildResult) => {
+      const built = await build({ root, write: false, dev: true, logger: createMemoryLogger() });
+      const copies = [...built.files.keys()].filter((f) => f.endsWith('.md') || f.startsWith('llms')).sort();
+      expect(copies).toEqual(expect.arrayContaining(['guides/a.md', 'guides/b.md', 'llms.txt', 'llms-full.txt']));
+      const made = contents(served);
+      for (const file of copies) expect(made.get(file), file).toBe(built.files.get(file));
+      return made;
+    };
+
+    const first = await watchBuild(root, memo);
+    expect(jsonWarnings(first)).toEqual(['b.md:5']);
+    await expectCopiesAsBuilt(first);
+
+    // Another guide edited: its new warning, and the unchanged guide's still reported.
+    edit(a, 'The first guide.', 'The first guide, edited.\n\n```json\n[1, 2,]\n```');
+    memo.changed([a]);
+    const edited = await watchBuild(root, memo);
+    expect(jsonWarnings(edited)).toEqual(['a.md:7', 'b.md:5']);
+    const made = await expectCopiesAsBuilt(edited);
+    expect(made.get('guides/a.md')).toContain('The first guide, edited.');
+    expect(made.get('llms-full.txt')).toContain('The first guide, edited.');
+
+    // The other guide fixed: its warning goes.
+    edit(b, '"AE", }', '"AE" }');
+    memo.changed([b]);
+    expect(jsonWarnings(await watchBuild(root, memo))).toEqual(['a.md:7']);
+  });
+});
+
 /** The route of a guide file, from the site's own build. */
 async function routeOf(root: string, memo: LiveMemo, file: string): Promise<string | undefined> {
   const result = await watchBuild(root, memo);
