@@ -118,9 +118,9 @@ export interface BuildOptions extends InlineConfig {
   /** The config, already loaded and resolved (serve --watch loads it itself, when it changes). */
   resolvedConfig?: ResolvedConfig;
   /**
-   * Leave the search index and the sitemap out of `files` and make them when first asked for
-   * (`BuildResult.deferred`), the index as one file at a URL that does not change with its
-   * content: serve --watch's save then waits for neither.
+   * Leave the search index, the sitemap, the guides' Markdown copies and the llms files out of
+   * `files` and make them when first asked for (`BuildResult.deferred`), the index as one file at
+   * a URL that does not change with its content: serve --watch's save then waits for none of them.
    */
   deferIndex?: boolean;
 }
