@@ -129,10 +129,15 @@ async function measureSite(kind, { saves, pages }) {
   }
 }
 
-function waitForBuild(context, predicate) {
+function waitForBuild(context, predicate, timeoutMs = 120_000) {
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no rebuild saw the save within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     const stop = context.subscribe((e) => {
       if (!predicate(e)) return;
+      clearTimeout(timer);
       stop();
       if (e.type === 'built') resolve(e);
       else reject(new Error(`the rebuild failed: ${e.errors.map((x) => `${x.file ?? ''}:${x.line ?? ''} ${x.text}`).join('; ')}`));

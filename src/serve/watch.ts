@@ -21,7 +21,7 @@ import { fetchSpecWithFallback } from './specCache';
 import { throwSite } from './throwSite';
 import { i18nDir } from '../i18n/locales';
 import { versionsFile } from '../versions/resolve';
-import { watchThemeFolder } from '../theme/watchTheme';
+import { watchFromParent, type ParentWatcher } from './watchFromParent';
 
 export interface WatchContextOptions extends InlineConfig {
   logger: Logger;
@@ -216,23 +216,40 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const versions = [versionsFile(config), path.join(config.root, 'versioned'), ...(config.versions.list ?? []).flatMap((v) => (typeof v === 'object' && v.spec && !isUrl(v.spec) ? [path.resolve(config.root, v.spec)] : []))];
     return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles, ...versions]);
   };
-  let watched = toWatch();
+  // What exists is watched by one chokidar watcher; what does not yet, from its parent folder
+  // (serve/watchFromParent.ts: chokidar given a missing path says it is ready too early).
+  let watched = new Set([...toWatch()].filter((p) => fs.existsSync(p)));
   const watcher: FSWatcher = watch([...watched], {
     ignoreInitial: true,
     ignored: (file) => ignored(file, state.loaded),
   });
+  let absent: string[] = [];
+  let absentWatcher: ParentWatcher = watchAbsent();
+  function watchAbsent(): ParentWatcher {
+    absent = [...toWatch()].filter((p) => !watched.has(p)).sort();
+    return watchFromParent(absent, (file) => {
+      void rebuild([file]);
+      updateWatched(); // now it exists: the main watcher takes it
+    });
+  }
   // The project's component overrides (src/theme/): compiled with the site, so a save rebuilds like a guide's.
-  const theme = watchThemeFolder(state.loaded.config.themeDir, (file) => void rebuild([file]));
-  const ready = Promise.all([new Promise<void>((resolve) => watcher.once('ready', () => resolve())), theme.ready]).then(() => {});
+  const theme = watchFromParent([state.loaded.config.themeDir], (file) => void rebuild([file]));
+  const ready = Promise.all([new Promise<void>((resolve) => watcher.once('ready', () => resolve())), absentWatcher.ready, theme.ready]).then(() => {});
   watcher.on('all', (_event, file) => void rebuild([path.resolve(file)]));
   watcher.on('error', (e) => logger.warn(`(!) The file watcher reported: ${(e as Error).message}`));
   function updateWatched() {
-    const next = toWatch();
+    const wanted = toWatch();
+    // A path the main watcher has stays with it (chokidar sees it come back if it is deleted); a new one goes to it once it exists.
+    const next = new Set([...wanted].filter((p) => watched.has(p) || fs.existsSync(p)));
     const removed = [...watched].filter((p) => !next.has(p));
     if (removed.length) watcher.unwatch(removed);
     const added = [...next].filter((p) => !watched.has(p));
     if (added.length) watcher.add(added);
     watched = next;
+    if ([...wanted].filter((p) => !watched.has(p)).sort().join('\n') !== absent.join('\n')) {
+      void absentWatcher.close();
+      absentWatcher = watchAbsent();
+    }
   }
 
   const poll = options.pollSpecSeconds && options.pollSpecSeconds > 0 ? setInterval(() => void refetchSpec(), options.pollSpecSeconds * 1000) : undefined;
@@ -261,7 +278,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       recheckTimers.forEach((t) => clearTimeout(t));
       if (poll) clearInterval(poll);
       listeners.clear();
-      await Promise.all([watcher.close(), theme.close()]);
+      await Promise.all([watcher.close(), absentWatcher.close(), theme.close()]);
       waiters.forEach((resolve) => resolve());
     },
   };
