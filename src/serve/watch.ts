@@ -228,6 +228,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
   function watchAbsent(): ParentWatcher {
     absent = [...toWatch()].filter((p) => !watched.has(p)).sort();
     return watchFromParent(absent, (file) => {
+      if (disposed) return;
       void rebuild([file]);
       updateWatched(); // now it exists: the main watcher takes it
     });
