@@ -35,57 +35,74 @@ export interface WrittenOutput {
  */
 export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, unlisted: readonly MarkdownSite[], output?: WrittenOutput, deferred?: Map<string, () => string>): void {
   if (!latest.config.llms.enabled) return;
-  const listed = siteCopies(files, latest, output, true, deferred);
-  for (const site of unlisted) siteCopies(files, site, output, false, deferred);
+  const copies = siteCopies(files, latest, output, deferred);
+  for (const site of unlisted) siteCopies(files, site, output, deferred);
   const site = { title: latest.config.title, summary: latest.config.tagline };
   if (deferred) {
+    let listed: LlmsPage[] | undefined;
     let index: string | undefined;
     let full: string | undefined;
-    deferred.set('llms.txt', () => (index ??= llmsTxt(site, listed)));
-    deferred.set('llms-full.txt', () => (full ??= llmsFullTxt(site, listed)));
+    deferred.set('llms.txt', () => (index ??= llmsTxt(site, (listed ??= llmsPages(latest, copies)))));
+    deferred.set('llms-full.txt', () => (full ??= llmsFullTxt(site, (listed ??= llmsPages(latest, copies)))));
   } else {
+    const listed = llmsPages(latest, copies);
     files.set('llms.txt', llmsTxt(site, listed));
     files.set('llms-full.txt', llmsFullTxt(site, listed));
   }
 }
 
-/** A version's copies into `files` (or `deferred`); returns them as llms.txt lists them. */
-function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, list: boolean, deferred: Map<string, () => string> | undefined): LlmsPage[] {
+/** A copy's Markdown, or how to make it (a guide's under serve --watch, an API page's the render threads wrote). */
+type Copy = string | (() => string);
+
+/** A version's copies into `files` (or `deferred`), by copy file. */
+function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined): Map<string, Copy> {
+  const guides = guidesByRoute(site);
+  const context = guideContext(site.config.url, (route) => pageHref(site.config, route));
+  const copies = new Map<string, Copy>();
+  for (const page of site.pages) {
+    const copy = page.markdown;
+    if (!copy) continue;
+    const guide = guides.get(page.route);
+    if (guide && deferred) {
+      let made: string | undefined;
+      const make = () => (made ??= guideMarkdown(guide, context));
+      deferred.set(copy.file, make);
+      copies.set(copy.file, make);
+    } else if (guide || copy.text !== undefined) {
+      const text = guide ? guideMarkdown(guide, context) : copy.text!;
+      files.set(copy.file, text);
+      copies.set(copy.file, text);
+    } else if (output) {
+      files.set(copy.file, { copyFrom: output.finalPath(copy.file) });
+      copies.set(copy.file, () => fs.readFileSync(path.join(output.dir, copy.file), 'utf8'));
+    }
+  }
+  return copies;
+}
+
+/** The latest version's listed copies, as llms.txt lists them: in sidebar order. */
+function llmsPages(site: MarkdownSite, copies: Map<string, Copy>): LlmsPage[] {
   const { config } = site;
-  const guides = new Map(site.guides.map((doc) => [doc.route, doc]));
-  const context = guideContext(config.url, (route) => pageHref(config, route));
+  const guides = guidesByRoute(site);
   const origin = originOf(config.url);
   const listed: (LlmsPage & { order: number })[] = [];
   for (const [i, page] of site.pages.entries()) {
     const copy = page.markdown;
-    if (!copy) continue;
+    const made = copy?.listed ? copies.get(copy.file) : undefined;
+    if (!copy || made === undefined) continue;
+    const markdown = typeof made === 'string' ? made : made();
     const guide = guides.get(page.route);
-    let markdown: string | (() => string);
-    if (guide && deferred) {
-      let made: string | undefined;
-      markdown = () => (made ??= guideMarkdown(guide, context));
-      deferred.set(copy.file, markdown);
-    } else if (guide || copy.text !== undefined) {
-      markdown = guide ? guideMarkdown(guide, context) : copy.text!;
-      files.set(copy.file, markdown);
-    } else if (output) {
-      files.set(copy.file, { copyFrom: output.finalPath(copy.file) });
-      if (!list || !copy.listed) continue;
-      markdown = fs.readFileSync(path.join(output.dir, copy.file), 'utf8');
-    } else continue;
-    if (!list || !copy.listed) continue;
-    const text = markdown;
     listed.push({
       url: origin + withBase(config.baseUrl, `/${copy.file}`),
-      title: guide?.title ?? markdownTitle(typeof text === 'string' ? text : text()),
+      title: guide?.title ?? markdownTitle(markdown),
       description: copy.description,
       section: guide?.standalone ? 'Pages' : page.route === '/guides' || page.route.startsWith('/guides/') ? 'Guides' : 'API',
-      get markdown() {
-        return typeof text === 'string' ? text : text();
-      },
+      markdown,
       // Pages no sidebar shows come after those it does, in the pages' order.
       order: copy.order ?? site.pages.length + i,
     });
   }
   return listed.sort((a, b) => a.order - b.order);
 }
+
+const guidesByRoute = (site: MarkdownSite) => new Map(site.guides.map((doc) => [doc.route, doc]));
