@@ -223,11 +223,10 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     ignoreInitial: true,
     ignored: (file) => ignored(file, state.loaded),
   });
-  let absent: string[] = [];
-  let absentWatcher: ParentWatcher = watchAbsent();
-  function watchAbsent(): ParentWatcher {
-    absent = [...toWatch()].filter((p) => !watched.has(p)).sort();
-    return watchFromParent(absent, (file) => {
+  let absent = [...toWatch()].filter((p) => !watched.has(p)).sort();
+  let absentWatcher: ParentWatcher = watchAbsent(absent);
+  function watchAbsent(paths: string[]): ParentWatcher {
+    return watchFromParent(paths, (file) => {
       if (disposed) return;
       void rebuild([file]);
       updateWatched(); // now it exists: the main watcher takes it
@@ -247,9 +246,11 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const added = [...next].filter((p) => !watched.has(p));
     if (added.length) watcher.add(added);
     watched = next;
-    if ([...wanted].filter((p) => !watched.has(p)).sort().join('\n') !== absent.join('\n')) {
+    const stillAbsent = [...wanted].filter((p) => !watched.has(p)).sort();
+    if (stillAbsent.join('\n') !== absent.join('\n')) {
       void absentWatcher.close();
-      absentWatcher = watchAbsent();
+      absent = stillAbsent;
+      absentWatcher = watchAbsent(absent);
     }
   }
 
