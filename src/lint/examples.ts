@@ -21,6 +21,9 @@ interface ExampleCase {
 export function checkExamples(document: Record<string, any>, validator: ExampleValidator, file: string): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
+  // Judged one direction at a time, each one's converted spec and compiled schemas let go
+  // before the next (exampleValidator.ts): on a large spec, each is hundreds of MB.
+  const byDirection = new Map<Direction, ExampleCase[]>();
   for (const c of exampleCases(document)) {
     // `example: null` is how several generators (Swashbuckle, openapi-generator) say "no
     // example", and renderers show none: judging it would flag what no reader sees.
@@ -29,18 +32,26 @@ export function checkExamples(document: Record<string, any>, validator: ExampleV
     const key = `${c.valuePointer}|${deref(document, resolvePointer(document, c.schemaPointer), c.schemaPointer)?.pointer ?? c.schemaPointer}|${c.direction}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const problems = judge(validator, c);
-    if (!problems || problems.length === 0) continue;
-    const [first] = problems;
-    const where = first.instancePath ? `at ${printable(first.instancePath)} ` : '';
-    findings.push({
-      code: 'example-mismatch',
-      text: `The example of ${c.subject} does not match its schema: ${where}it ${printable(first.message)}.`,
-      file,
-      atValue: true,
-      pointer: c.valuePointer + first.instancePath,
-      notes: [`schema: ${printable(c.schemaPointer)}`],
-    });
+    const cases = byDirection.get(c.direction);
+    if (cases) cases.push(c);
+    else byDirection.set(c.direction, [c]);
+  }
+  for (const [direction, cases] of byDirection) {
+    for (const c of cases) {
+      const problems = judge(validator, c);
+      if (!problems || problems.length === 0) continue;
+      const [first] = problems;
+      const where = first.instancePath ? `at ${printable(first.instancePath)} ` : '';
+      findings.push({
+        code: 'example-mismatch',
+        text: `The example of ${c.subject} does not match its schema: ${where}it ${printable(first.message)}.`,
+        file,
+        atValue: true,
+        pointer: c.valuePointer + first.instancePath,
+        notes: [`schema: ${printable(c.schemaPointer)}`],
+      });
+    }
+    validator.release?.(direction);
   }
   return findings;
 }

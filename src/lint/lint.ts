@@ -55,8 +55,9 @@ export function lintSpec(document: Record<string, any>, file: string, wanted: (c
   const findings: Finding[] = [];
   if (wanted('example-mismatch') || wanted('code-sample-mismatch')) {
     const validator = createExampleValidator(document);
-    if (wanted('example-mismatch')) findings.push(...checkExamples(document, validator, file));
+    // Code samples first: they are judged in the request direction, which the examples then let go of.
     if (wanted('code-sample-mismatch')) findings.push(...checkCodeSamples(document, validator, file));
+    if (wanted('example-mismatch')) findings.push(...checkExamples(document, validator, file));
   }
   findings.push(...checkOperations(document, file).filter((f) => wanted(f.code)));
   if (wanted('unused-schema')) findings.push(...checkComponents(document, file));

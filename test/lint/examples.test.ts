@@ -137,6 +137,100 @@ components:
   });
 });
 
+describe('lint/examples on a large spec: compiled schemas shared and let go', () => {
+  // 600 operations, each with its own `limit` schema (more than the validator keeps compiled)
+  // and the same `since` schema; components.parameters repeats the first operation's schema
+  // at the end, after it has been let go.
+  const largeSpec = (bad: Set<number>) => {
+    let text = `${header}paths:\n`;
+    for (let i = 0; i < 600; i++) {
+      text += `  /zones${i}:
+    get:
+      operationId: zones${i}
+      summary: Zones ${i}
+      parameters:
+        - { name: limit, in: query, description: At most ${i}., schema: { type: integer, maximum: ${i} }, example: ${bad.has(i) ? i + 1 : i} }
+        - { name: since, in: query, description: From., schema: { type: string, format: date }, example: '${i === 450 ? 'yesterday' : '2025-06-01'}' }
+      responses:
+        '204': { description: Done. }
+`;
+    }
+    return `${text}components:
+  parameters:
+    Limit: { name: limit, in: query, description: None., schema: { type: integer, maximum: 0 }, example: 1 }
+`;
+  };
+
+  it('judges each example against its own schema: every mismatch found at its line, none invented', () => {
+    const found = lintYaml(largeSpec(new Set([7, 300, 599])));
+    // header 2 lines + "paths:", then 9 lines per operation; the parameters are on lines 6 and 7 of each.
+    const line = (op: number, param: 0 | 1) => 3 + op * 9 + 6 + param;
+    expect(found.map((d) => `${d.location?.line} ${d.text}`)).toEqual([
+      `${line(7, 0)} The example of the parameter "limit" does not match its schema: it must be <= 7.`,
+      `${line(300, 0)} The example of the parameter "limit" does not match its schema: it must be <= 300.`,
+      `${line(450, 1)} The example of the parameter "since" does not match its schema: it must match format "date".`,
+      `${line(599, 0)} The example of the parameter "limit" does not match its schema: it must be <= 599.`,
+      `${3 + 600 * 9 + 3} The example of the parameter "limit" does not match its schema: it must be <= 0.`,
+    ]);
+  });
+
+  it('judges request, response and code samples of one schema each in its own direction', () => {
+    const found = lintYaml(`${header}paths:
+  /zones:
+    post:
+      operationId: createZone
+      summary: Create a zone
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Zone' }
+            example: { name: Park }
+      responses:
+        '201':
+          description: Created.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Zone' }
+              example: { name: Park }
+      x-codeSamples:
+        - { lang: JSON, source: '{"name": "Park", "id": 4}' }
+  /zones/{id}:
+    put:
+      operationId: replaceZone
+      summary: Replace a zone
+      parameters:
+        - { name: id, in: path, required: true, description: The zone., schema: { type: integer } }
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Zone' }
+            example: { name: Park, secret: s }
+      responses:
+        '200':
+          description: Replaced.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Zone' }
+              example: { id: 4, name: Park }
+components:
+  schemas:
+    Zone:
+      type: object
+      required: [id, name, secret]
+      properties:
+        id: { type: integer, readOnly: true }
+        name: { type: string }
+        secret: { type: string, writeOnly: true }
+`);
+    // POST: the request leaves out the writeOnly secret, the response the readOnly id, the code sample the secret.
+    expect(found.map((d) => `${d.code} ${d.location?.line} ${d.text.replace(/^.* does not match .*?: /, '')}`)).toEqual([
+      'example-mismatch 12 it must have the required property "secret".',
+      'example-mismatch 19 it must have the required property "id".',
+      'code-sample-mismatch 21 it must have the required property "secret".',
+    ]);
+  });
+});
+
 describe('lint/codeSamples: code-sample-mismatch', () => {
   const spec = (sample: string) => `${header}paths:
   /zones:
