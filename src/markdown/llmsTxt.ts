@@ -12,6 +12,12 @@ export interface LlmsPage {
   markdown: string;
 }
 
+/**
+ * A page whose copy is read when llms-full.txt reaches it, as text or as the bytes of its file
+ * (a large site's copies are hundreds of MB: Microsoft Graph beta's 1.4 GB), its title with it.
+ */
+export type LazyLlmsPage = Omit<LlmsPage, 'markdown' | 'title'> & { read(): { markdown: string | Buffer; title: string } };
+
 export function llmsTxt(site: { title: string; summary: string }, pages: LlmsPage[]): string {
   const lines = [`# ${oneLine(site.title)}`, ''];
   if (site.summary) lines.push(`> ${oneLine(site.summary)}`, '');
@@ -25,8 +31,47 @@ export function llmsTxt(site: { title: string; summary: string }, pages: LlmsPag
 
 /** Each page's Markdown under its own heading, with the URL it is published at. */
 export function llmsFullTxt(site: { title: string; summary: string }, pages: LlmsPage[]): string {
-  const head = `# ${oneLine(site.title)}\n\n${site.summary ? `> ${oneLine(site.summary)}\n\n` : ''}`;
-  return head + pages.map((p) => withSource(p.markdown, p.url)).join('\n---\n\n');
+  let text = '';
+  for (const part of llmsFullParts(site, pages.map((page) => ({ ...page, read: () => page })))) text += part;
+  return text;
+}
+
+/**
+ * llms-full.txt in parts, each page's read when its turn comes (and its title set on `titled`,
+ * for llms.txt): written part by part, a large site's file is never whole in memory.
+ */
+export function* llmsFullParts(site: { title: string; summary: string }, pages: readonly LazyLlmsPage[], titled?: LlmsPage[]): Generator<string | Buffer> {
+  yield `# ${oneLine(site.title)}\n\n${site.summary ? `> ${oneLine(site.summary)}\n\n` : ''}`;
+  for (const [i, page] of pages.entries()) {
+    const { markdown, title } = page.read();
+    titled?.push({ url: page.url, title, description: page.description, section: page.section, markdown: '' });
+    if (i > 0) yield '\n---\n\n';
+    if (typeof markdown === 'string') yield withSource(markdown, page.url);
+    else yield* bytesWithSource(markdown, page.url);
+  }
+}
+
+/** withSource of a copy's bytes, which are passed on as they are: decoded, a large site's copies were gigabytes of strings. */
+function* bytesWithSource(markdown: Buffer, url: string): Generator<string | Buffer> {
+  const newline = markdown.indexOf(0x0a);
+  const firstLine = newline === -1 ? markdown.length : newline;
+  // withSource tests the text with a newline after its first line, always there.
+  if (/^#\s/.test(`${markdown.subarray(0, firstLine).toString()}\n`)) {
+    yield markdown.subarray(0, firstLine);
+    yield `\n\nSource: ${url}\n`;
+    yield markdown.subarray(firstLine);
+  } else {
+    yield `Source: ${url}\n\n`;
+    yield markdown;
+  }
+  if (markdown.length === 0 || markdown[markdown.length - 1] !== 0x0a) yield '\n';
+}
+
+/** markdownTitle of a copy's bytes: its first line when that is a heading with text (no need to decode the rest). */
+export function markdownBytesTitle(markdown: Buffer): string {
+  const newline = markdown.indexOf(0x0a);
+  const firstLine = markdown.subarray(0, newline === -1 ? markdown.length : newline).toString();
+  return markdownTitle(/^#[ \t]+\S/.test(firstLine) ? firstLine : markdown.toString());
 }
 
 /** The title of a Markdown copy: its first heading. */

@@ -12,7 +12,7 @@ import type { SitePage } from '../render/renderSite';
 import { withBase } from '../shared/url';
 import { pageHref } from '../versions/href';
 import { guideContext, guideMarkdown, originOf } from './guideMarkdown';
-import { llmsFullTxt, llmsTxt, markdownTitle, type LlmsPage } from './llmsTxt';
+import { llmsFullParts, llmsFullTxt, llmsTxt, markdownBytesTitle, markdownTitle, type LazyLlmsPage, type LlmsPage } from './llmsTxt';
 
 export interface MarkdownSite {
   /** The version's config: its guides' links carry its segment. */
@@ -42,17 +42,42 @@ export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, unlis
     let listed: LlmsPage[] | undefined;
     let index: string | undefined;
     let full: string | undefined;
-    deferred.set('llms.txt', () => (index ??= llmsTxt(site, (listed ??= llmsPages(latest, copies)))));
-    deferred.set('llms-full.txt', () => (full ??= llmsFullTxt(site, (listed ??= llmsPages(latest, copies)))));
+    const read = () => (listed ??= inMemory(llmsPages(latest, copies)));
+    deferred.set('llms.txt', () => (index ??= llmsTxt(site, read())));
+    deferred.set('llms-full.txt', () => (full ??= llmsFullTxt(site, read())));
+  } else if (output) {
+    // Written as it is read, one copy at a time: the 35,000-page site's is 315 MB.
+    const titled: LlmsPage[] = [];
+    const fd = fs.openSync(path.join(output.dir, 'llms-full.txt'), 'w');
+    try {
+      let batch: Buffer[] = [];
+      let bytes = 0;
+      for (const part of llmsFullParts(site, llmsPages(latest, copies), titled)) {
+        const chunk = typeof part === 'string' ? Buffer.from(part) : part;
+        batch.push(chunk);
+        bytes += chunk.length;
+        // A few writes of a MiB, not four small ones per page: each is a system call.
+        if (bytes >= WRITE_BATCH_BYTES) {
+          writeAll(fd, Buffer.concat(batch, bytes));
+          batch = [];
+          bytes = 0;
+        }
+      }
+      writeAll(fd, Buffer.concat(batch, bytes));
+    } finally {
+      fs.closeSync(fd);
+    }
+    files.set('llms-full.txt', { copyFrom: output.finalPath('llms-full.txt') });
+    files.set('llms.txt', llmsTxt(site, titled));
   } else {
-    const listed = llmsPages(latest, copies);
+    const listed = inMemory(llmsPages(latest, copies));
     files.set('llms.txt', llmsTxt(site, listed));
     files.set('llms-full.txt', llmsFullTxt(site, listed));
   }
 }
 
 /** A copy's Markdown, or how to make it (a guide's under serve --watch, an API page's the render threads wrote). */
-type Copy = string | (() => string);
+type Copy = string | (() => string) | { file: string };
 
 /** A version's copies into `files` (or `deferred`), by copy file. */
 function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined): Map<string, Copy> {
@@ -74,35 +99,54 @@ function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutpu
       copies.set(copy.file, text);
     } else if (output) {
       files.set(copy.file, { copyFrom: output.finalPath(copy.file) });
-      copies.set(copy.file, () => fs.readFileSync(path.join(output.dir, copy.file), 'utf8'));
+      copies.set(copy.file, { file: path.join(output.dir, copy.file) });
     }
   }
   return copies;
 }
 
-/** The latest version's listed copies, as llms.txt lists them: in sidebar order. */
-function llmsPages(site: MarkdownSite, copies: Map<string, Copy>): LlmsPage[] {
+/** The latest version's listed copies, as llms.txt lists them: in sidebar order, each read when asked. */
+function llmsPages(site: MarkdownSite, copies: Map<string, Copy>): LazyLlmsPage[] {
   const { config } = site;
   const guides = guidesByRoute(site);
   const origin = originOf(config.url);
-  const listed: (LlmsPage & { order: number })[] = [];
+  const listed: (LazyLlmsPage & { order: number })[] = [];
   for (const [i, page] of site.pages.entries()) {
     const copy = page.markdown;
     const made = copy?.listed ? copies.get(copy.file) : undefined;
     if (!copy || made === undefined) continue;
-    const markdown = typeof made === 'string' ? made : made();
     const guide = guides.get(page.route);
     listed.push({
       url: origin + withBase(config.baseUrl, `/${copy.file}`),
-      title: guide?.title ?? markdownTitle(markdown),
+      read: () => {
+        if (typeof made === 'object') {
+          const markdown = fs.readFileSync(made.file);
+          return { markdown, title: guide?.title ?? markdownBytesTitle(markdown) };
+        }
+        const markdown = typeof made === 'string' ? made : made();
+        return { markdown, title: guide?.title ?? markdownTitle(markdown) };
+      },
       description: copy.description,
       section: guide?.standalone ? 'Pages' : page.route === '/guides' || page.route.startsWith('/guides/') ? 'Guides' : 'API',
-      markdown,
       // Pages no sidebar shows come after those it does, in the pages' order.
       order: copy.order ?? site.pages.length + i,
     });
   }
   return listed.sort((a, b) => a.order - b.order);
+}
+
+const WRITE_BATCH_BYTES = 2 ** 20;
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at);
+}
+
+/** Every page's copy read, as text. */
+function inMemory(pages: LazyLlmsPage[]): LlmsPage[] {
+  return pages.map((page) => {
+    const { markdown, title } = page.read();
+    return { ...page, title, markdown: markdown.toString() };
+  });
 }
 
 const guidesByRoute = (site: MarkdownSite) => new Map(site.guides.map((doc) => [doc.route, doc]));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { llmsFullParts, llmsFullTxt, markdownBytesTitle, markdownTitle } from '../../src/markdown/llmsTxt';
 import { buildFiles, configSource, listFiles, writeFiles, type Fixture } from '../helpers/fixture';
 import { versionedSite } from '../helpers/versionedSite';
 import { twoLocaleSite } from '../helpers/i18nSite';
@@ -113,6 +114,12 @@ describe('#20 markdown/llms', () => {
     expect(full).toContain(f.read('guides/next.md').slice('# Next steps\n'.length));
   });
 
+  it('writes the same llms.txt and llms-full.txt to disk (read back page by page) as a build kept in memory', async () => {
+    const inMemory = await build({ root: f.dir, write: false, logger: createMemoryLogger() });
+    expect(inMemory.files.get('llms.txt')).toBe(f.read('llms.txt'));
+    expect(inMemory.files.get('llms-full.txt')).toBe(f.read('llms-full.txt'));
+  });
+
   it('gives the pages that list others a copy too, linking what they list, without listing them in llms.txt', () => {
     expect(f.read('index.md')).toMatch(/^# /);
     expect(f.read('guides.md')).toContain('- [Start here](https://docs.test.example/guides/start): The first steps.');
@@ -193,4 +200,25 @@ describe('#20 markdown/llms', () => {
     expect(cold['api/get-pet.md']).toContain('# Get a pet');
     expect(copies(path.join(dir, 'cached'))).toEqual(cold);
   }, 120_000);
+});
+
+describe('#18 markdown/llms: llms-full.txt written from the copies\' bytes', () => {
+  const site = { title: 'Parcels', summary: '' };
+  const copies = ['# Get a parcel\n\nBody.\n', '# No newline at the end', 'Text before any heading.\n\n# Later\n', '', '#\nnot a heading line\n', '#   \nThe next line\n', '# Zoning — Café ü\n\nÜber.\n'];
+  const pages = copies.map((markdown, i) => ({ url: `https://docs.example/api/${i}.md`, description: '', section: 'API', markdown }));
+  const written = (list: typeof pages) => Buffer.concat([...llmsFullParts(site, list.map((p) => ({ ...p, read: () => ({ markdown: Buffer.from(p.markdown), title: markdownBytesTitle(Buffer.from(p.markdown)) }) })))].map((part) => (typeof part === 'string' ? Buffer.from(part) : part))).toString();
+
+  it('puts each page\'s source URL under its heading, or above a page without one, as the text does', () => {
+    const text = written(pages);
+    expect(text).toContain('# Get a parcel\n\nSource: https://docs.example/api/0.md\n\n\nBody.\n\n---\n\n');
+    expect(text).toContain('# No newline at the end\n\nSource: https://docs.example/api/1.md\n\n\n---\n\n');
+    expect(text).toContain('---\n\nSource: https://docs.example/api/2.md\n\nText before any heading.\n');
+    expect(text).toContain('# Zoning — Café ü\n\nSource: https://docs.example/api/6.md\n\n\nÜber.\n');
+    expect(text).toBe(llmsFullTxt(site, pages.map((p) => ({ ...p, title: markdownTitle(p.markdown) }))));
+  });
+
+  it('takes the title from the first line when it is a heading, and from the whole copy otherwise', () => {
+    expect(copies.map((c) => markdownBytesTitle(Buffer.from(c)))).toEqual(['Get a parcel', 'No newline at the end', 'Later', '', 'not a heading line', 'The next line', 'Zoning — Café ü']);
+    expect(copies.map((c) => markdownBytesTitle(Buffer.from(c)))).toEqual(copies.map(markdownTitle));
+  });
 });
