@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Policy } from '../diagnostics/diagnostic';
 import { parseSpec } from '../openapi/load';
 import { lint } from './lint';
+import { collectGarbage } from '../workers';
 
 export interface LintJob {
   text: string;
@@ -18,6 +19,7 @@ parentPort!.once('message', (job: LintJob) => {
   try {
     const codes = new Set(job.codes);
     const document = parseSpec(job.text, job.source) as Record<string, any>;
+    collectGarbage(); // see validateWorker.ts
     parentPort!.postMessage({ diagnostics: lint({ specs: [{ document, source: job.source, text: job.text }], guides: [], rules: job.rules, select: (code) => codes.has(code) }) });
   } catch (cause) {
     parentPort!.postMessage({ failed: (cause as Error).message });
