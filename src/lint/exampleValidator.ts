@@ -1,7 +1,8 @@
 // Validates example values against the spec's schemas with Ajv (JSON Schema 2020-12, formats
 // from ajv-formats plus OpenAPI's own). The spec is converted once per direction
 // (schemaDialect.ts) and added whole, so a schema is compiled by its JSON pointer and its
-// `$ref`s resolve as they do in the spec; compiled validators are kept by pointer.
+// `$ref`s resolve as they do in the spec; one validator serves every place that writes the same
+// schema, and only the recent ones are kept (RECENT_COMPILED).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { convertedPointer, resolvePointer, toJsonSchemaDocument, type Direction } from './schemaDialect';
@@ -108,7 +109,7 @@ const RECENT_COMPILED = 512;
  * format: date-time` of every `since` parameter): its JSON, when small and free of keywords
  * that change how the `$ref`s inside resolve. Undefined: compiled by its pointer.
  */
-export function sameSchemaKey(schema: unknown): string | undefined {
+function sameSchemaKey(schema: unknown): string | undefined {
   if (schema === null || typeof schema !== 'object') return undefined;
   let json: string;
   try {

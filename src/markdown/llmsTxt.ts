@@ -3,12 +3,16 @@
 // Markdown, one after another), made from the pages' Markdown copies in sidebar order.
 import { markdownText } from './htmlToMarkdown';
 
-export interface LlmsPage {
+/** A page as llms.txt lists it. */
+export interface LlmsEntry {
   /** Absolute URL of the `.md` copy. */
   url: string;
   title: string;
   description: string;
   section: string;
+}
+
+export interface LlmsPage extends LlmsEntry {
   markdown: string;
 }
 
@@ -16,9 +20,9 @@ export interface LlmsPage {
  * A page whose copy is read when llms-full.txt reaches it, as text or as the bytes of its file
  * (a large site's copies are hundreds of MB: Microsoft Graph beta's 1.4 GB), its title with it.
  */
-export type LazyLlmsPage = Omit<LlmsPage, 'markdown' | 'title'> & { read(): { markdown: string | Buffer; title: string } };
+export type LazyLlmsPage = Omit<LlmsEntry, 'title'> & { read(): { markdown: string | Buffer; title: string } };
 
-export function llmsTxt(site: { title: string; summary: string }, pages: LlmsPage[]): string {
+export function llmsTxt(site: { title: string; summary: string }, pages: LlmsEntry[]): string {
   const lines = [`# ${oneLine(site.title)}`, ''];
   if (site.summary) lines.push(`> ${oneLine(site.summary)}`, '');
   for (const section of sectionsOf(pages)) {
@@ -40,11 +44,11 @@ export function llmsFullTxt(site: { title: string; summary: string }, pages: Llm
  * llms-full.txt in parts, each page's read when its turn comes (and its title set on `titled`,
  * for llms.txt): written part by part, a large site's file is never whole in memory.
  */
-export function* llmsFullParts(site: { title: string; summary: string }, pages: readonly LazyLlmsPage[], titled?: LlmsPage[]): Generator<string | Buffer> {
+export function* llmsFullParts(site: { title: string; summary: string }, pages: readonly LazyLlmsPage[], titled?: LlmsEntry[]): Generator<string | Buffer> {
   yield `# ${oneLine(site.title)}\n\n${site.summary ? `> ${oneLine(site.summary)}\n\n` : ''}`;
   for (const [i, page] of pages.entries()) {
     const { markdown, title } = page.read();
-    titled?.push({ url: page.url, title, description: page.description, section: page.section, markdown: '' });
+    titled?.push({ url: page.url, title, description: page.description, section: page.section });
     if (i > 0) yield '\n---\n\n';
     if (typeof markdown === 'string') yield withSource(markdown, page.url);
     else yield* bytesWithSource(markdown, page.url);
@@ -85,7 +89,7 @@ function withSource(markdown: string, url: string): string {
   return /^#\s/.test(text) ? `${text.slice(0, firstLine)}\n\nSource: ${url}\n${text.slice(firstLine)}` : `Source: ${url}\n\n${text}`;
 }
 
-function sectionsOf(pages: LlmsPage[]): string[] {
+function sectionsOf(pages: LlmsEntry[]): string[] {
   return [...new Set(pages.map((p) => p.section))];
 }
 

@@ -12,7 +12,7 @@ import type { SitePage } from '../render/renderSite';
 import { withBase } from '../shared/url';
 import { pageHref } from '../versions/href';
 import { guideContext, guideMarkdown, originOf } from './guideMarkdown';
-import { llmsFullParts, llmsFullTxt, llmsTxt, markdownBytesTitle, markdownTitle, type LazyLlmsPage, type LlmsPage } from './llmsTxt';
+import { llmsFullParts, llmsFullTxt, llmsTxt, markdownBytesTitle, markdownTitle, type LazyLlmsPage, type LlmsEntry, type LlmsPage } from './llmsTxt';
 
 export interface MarkdownSite {
   /** The version's config: its guides' links carry its segment. */
@@ -46,27 +46,10 @@ export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, unlis
     deferred.set('llms.txt', () => (index ??= llmsTxt(site, read())));
     deferred.set('llms-full.txt', () => (full ??= llmsFullTxt(site, read())));
   } else if (output) {
-    // Written as it is read, one copy at a time: the 35,000-page site's is 315 MB.
-    const titled: LlmsPage[] = [];
-    const fd = fs.openSync(path.join(output.dir, 'llms-full.txt'), 'w');
-    try {
-      let batch: Buffer[] = [];
-      let bytes = 0;
-      for (const part of llmsFullParts(site, llmsPages(latest, copies), titled)) {
-        const chunk = typeof part === 'string' ? Buffer.from(part) : part;
-        batch.push(chunk);
-        bytes += chunk.length;
-        // A few writes of a MiB, not four small ones per page: each is a system call.
-        if (bytes >= WRITE_BATCH_BYTES) {
-          writeAll(fd, Buffer.concat(batch, bytes));
-          batch = [];
-          bytes = 0;
-        }
-      }
-      writeAll(fd, Buffer.concat(batch, bytes));
-    } finally {
-      fs.closeSync(fd);
-    }
+    // Written as it is read, one copy at a time: the 35,000-page site's is 315 MB, Microsoft
+    // Graph beta's 1.4 GB, more than one string can hold.
+    const titled: LlmsEntry[] = [];
+    writeParts(path.join(output.dir, 'llms-full.txt'), llmsFullParts(site, llmsPages(latest, copies), titled));
     files.set('llms-full.txt', { copyFrom: output.finalPath('llms-full.txt') });
     files.set('llms.txt', llmsTxt(site, titled));
   } else {
@@ -135,11 +118,31 @@ function llmsPages(site: MarkdownSite, copies: Map<string, Copy>): LazyLlmsPage[
   return listed.sort((a, b) => a.order - b.order);
 }
 
-const WRITE_BATCH_BYTES = 2 ** 20;
-
-function writeAll(fd: number, bytes: Buffer): void {
-  for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at);
+/** Writes `parts` to `file` a MiB at a time, not in four small writes per page: each is a system call. */
+function writeParts(file: string, parts: Iterable<string | Buffer>): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    let batch: Buffer[] = [];
+    let bytes = 0;
+    const flush = () => {
+      const all = Buffer.concat(batch, bytes);
+      for (let at = 0; at < all.length; ) at += fs.writeSync(fd, all, at);
+      batch = [];
+      bytes = 0;
+    };
+    for (const part of parts) {
+      const chunk = typeof part === 'string' ? Buffer.from(part) : part;
+      batch.push(chunk);
+      bytes += chunk.length;
+      if (bytes >= WRITE_BATCH_BYTES) flush();
+    }
+    flush();
+  } finally {
+    fs.closeSync(fd);
+  }
 }
+
+const WRITE_BATCH_BYTES = 2 ** 20;
 
 /** Every page's copy read, as text. */
 function inMemory(pages: LazyLlmsPage[]): LlmsPage[] {
