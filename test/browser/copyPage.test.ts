@@ -1,8 +1,6 @@
 // #20 The "Copy page" control in a real browser: no JavaScript for it before the first
 // interaction, the page's Markdown in the clipboard after a click with "Copied" shown, a failure
 // shown as such, and its place beside the title at desktop and phone widths, light and dark.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, serveStatic } from '../helpers/browser';
@@ -138,9 +136,6 @@ describe('#20 browser/copyPage', () => {
           const overlaps = r.x < control.x + control.width && control.x < r.x + r.width && r.y < control.y + control.height && control.y < r.y + r.height;
           expect(overlaps).toBe(false);
         }
-        const dir = path.join('/tmp', 'docsgen-copy-page');
-        fs.mkdirSync(dir, { recursive: true });
-        await page.screenshot({ path: path.join(dir, `${route.replace(/\//g, '_')}-${width}-${scheme}.png`), clip: { x: 0, y: 0, width, height: 400 } });
       }
       await context.close();
     });
