@@ -14,6 +14,9 @@ export default async function setup() {
   // they start) goes into this one, removed when the run ends: each run used to leave about
   // 200 folders and 400 MB in /tmp. The test processes inherit TMPDIR, and os.tmpdir() reads it.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-tests-'));
+  // Open like /tmp itself (world-writable, sticky): the read-only folder tests run the CLI as
+  // an unprivileged user when CI runs as root, and mkdtemp's 0700 would lock that user out.
+  fs.chmodSync(dir, 0o1777);
   process.env.TMPDIR = dir;
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
