@@ -76,7 +76,7 @@ import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
 import { lintBuild } from './lint/buildLint';
 import { resolveTypedLinks } from './site/typedLinks';
-import { apiPagesMemo } from './site/apiPagesMemo';
+import { apiPagesMemo, type ApiPagesMemo } from './site/apiPagesMemo';
 import { digest, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, pageEntries, pageKeys, PAGE_STAGE } from './cache/pageKeys';
@@ -155,8 +155,11 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Milliseconds per stage, in pipeline order. */
   timings: [stage: string, ms: number][];
-  /** With a memo: how many pages were taken from it, of how many. */
-  cached?: { pages: number; of: number };
+  /**
+   * With a memo: how many pages were taken from it, of how many; with a build cache and a spec
+   * that changed, how many operation and webhook pages the site stage took back (site/apiPagesMemo.ts).
+   */
+  cached?: { pages: number; of: number; operations?: { reused: number; made: number } };
   /** With a memo: the routes rendered anew (the others were taken from it), with their locale's prefix. */
   rendered?: string[];
   /** The content-hashed URLs every page refers to (the stylesheet, the search index). */
@@ -216,6 +219,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // build their pages from the default locale's (i18n/), in memory.
   let store: PageStore | undefined;
   let linted: ReturnType<typeof lintBuild> | undefined;
+  let apiMemo: ApiPagesMemo | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
     // With a memo, only the guides that changed since the build that filled it are rendered.
@@ -309,7 +313,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Pages that outlive the build (in a live memo, or for a deferred index) keep their bodies.
       if (!memo?.live && !deferred && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, onPut, memo !== undefined);
       // Not for a spec whose $refs name other files: its text alone is not what its pages are made of.
-      const apiMemo = memo && store && apis.every((api) => api.specDigest) ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
+      apiMemo = memo && store && apis.every((api) => api.specDigest) ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
       site = stage('site', () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
@@ -536,7 +540,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       },
       diagnostics,
       timings,
-      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0) },
+      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...(apiMemo?.operations() && { operations: apiMemo.operations() }) },
       rendered: memo && renderedRoutes,
       hashedUrls: hashedUrls(siteModel, {}).filter((url) => url !== ''),
       deferred,

@@ -42,6 +42,8 @@ export function registerBuild(program: Command): void {
         const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, cacheDir: flags.cache === false ? false : flags.cacheDir, logger });
         const ms = performance.now() - start;
         if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
+        const ops = result.cached?.operations;
+        if (flags.timings && ops) logger.info(`site: ${ops.reused.toLocaleString('en-US')} of ${(ops.reused + ops.made).toLocaleString('en-US')} operation pages taken from the cache`);
         const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
         logger.info(
           `✓ built ${result.pages} pages in ${formatMs(ms)} → ${path.relative(process.cwd(), result.config.outDir) || '.'}/ (${formatBytes(result.bytes)})` +

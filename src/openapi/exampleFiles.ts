@@ -29,6 +29,25 @@ export interface ExampleFiles {
   readonly files: Map<string, string>;
   /** Caps for one page: its examples share one budget of code, its code samples another. */
   forPage(): PageDisplay;
+  /** Runs `make` and returns, besides its value, every file it linked to (site/apiPagesMemo.ts keeps them with the page). */
+  record<T>(make: () => T): { value: T; files: FileUse[] };
+  /**
+   * For a page an earlier build made, which linked to `files`: when this build would name each
+   * file as that one did, returns what adds them (their texts from `text`); else undefined.
+   */
+  reusable(files: readonly FileUse[], text: (file: string) => string | undefined): (() => void) | undefined;
+}
+
+/**
+ * A link to a file of wholes: a file is named after the page that first writes its content, so
+ * a page made before links to the same name only if no other page wrote that content first.
+ */
+export interface FileUse {
+  hash: string;
+  /** The file linked to. */
+  file: string;
+  /** The name the page gives the file when it is the first to write it. */
+  own: string;
 }
 
 export interface PageDisplay {
@@ -54,7 +73,8 @@ export function createExampleFiles(options: { href?: (file: string) => string; u
   const byHash = new Map<string, string>();
   // The same text (one value on three pages) is hashed once: V8 keeps a string's own hash, so
   // looking a 70 MB text up again is cheap where hashing its content is not.
-  const byText = new Map<string, string>();
+  const byText = new Map<string, { file: string; hash: string }>();
+  let used: FileUse[] | undefined;
   // Pages of one spec often show one value several times (a request body, a response, the
   // schema's page): it is printed once.
   const printed = new WeakMap<object, string>();
@@ -70,18 +90,19 @@ export function createExampleFiles(options: { href?: (file: string) => string; u
   /** Writes `text` as a file (once per content) and returns its link. */
   const write = (text: string, name: string, ext: string): { href?: string; url?: string } => {
     if (!options.href) return {};
-    let file = byText.get(text);
-    if (file === undefined) {
+    let known = byText.get(text);
+    if (known === undefined) {
       const hash = contentHash(text);
-      file = byHash.get(hash);
+      let file = byHash.get(hash);
       if (file === undefined) {
-        file = `assets/examples/${fileStem(name)}-${hash}.${ext}`;
+        file = ownName(name, hash, ext);
         byHash.set(hash, file);
         files.set(file, text);
       }
-      byText.set(text, file);
+      byText.set(text, (known = { file, hash }));
     }
-    return { href: options.href(file), url: options.url?.(file) };
+    used?.push({ hash: known.hash, file: known.file, own: ownName(name, known.hash, ext) });
+    return { href: options.href(known.file), url: options.url?.(known.file) };
   };
 
   const forPage = (): PageDisplay => {
@@ -134,7 +155,35 @@ export function createExampleFiles(options: { href?: (file: string) => string; u
       },
     };
   };
-  return { files, forPage };
+  return {
+    files,
+    forPage,
+    record(make) {
+      const outer = used;
+      used = [];
+      try {
+        const value = make();
+        return { value, files: used };
+      } finally {
+        if (outer) outer.push(...used);
+        used = outer;
+      }
+    },
+    reusable(uses, text) {
+      for (const use of uses) if ((byHash.get(use.hash) ?? use.own) !== use.file || text(use.file) === undefined) return undefined;
+      return () => {
+        for (const use of uses) {
+          if (byHash.has(use.hash)) continue;
+          byHash.set(use.hash, use.file);
+          files.set(use.file, text(use.file)!);
+        }
+      };
+    },
+  };
+}
+
+function ownName(name: string, hash: string, ext: string): string {
+  return `assets/examples/${fileStem(name)}-${hash}.${ext}`;
 }
 
 /**

@@ -43,6 +43,14 @@ export interface SpecMarkdown {
   /** Before `settle`: the links rendered so far, for the build cache (site/apiPagesMemo.ts); `restore` takes them back instead of rendering the pages again. */
   pendingLinks(): PendingLink[];
   restore(pending: PendingLink[]): void;
+  /**
+   * For one page an earlier build made (site/apiPagesMemo.ts): `earlier` is that build's
+   * pending links, `used` the ones its body shows, `first`–`end` the ones it was the first to
+   * show. When this build has numbered the links so far as that one had, returns what takes them
+   * back, leaving the page's placeholders right; else (an earlier page changed its links)
+   * undefined, and the page must be made again.
+   */
+  reusable(earlier: readonly PendingLink[], used: readonly number[], first: number, end: number): (() => void) | undefined;
 }
 
 /** The code of the warning that says which inferred link base was used. */
@@ -110,17 +118,31 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
     return absolute(src, base.url) ?? src;
   };
 
+  const restore = (kept: readonly PendingLink[]) => {
+    for (const p of kept) {
+      byKey.set(`${p.href}\0${p.link.pointer}`, pending.push(p) - 1);
+      links.push(p.link);
+    }
+  };
+
   let settledLinks: (SettledLinks & { links: SiteLink[]; shownOn: Map<string, number>[] }) | undefined;
 
   return {
     links,
     settled: () => settledLinks && { hrefs: settledLinks.hrefs, tracked: settledLinks.tracked },
     pendingLinks: () => pending,
-    restore(kept) {
-      for (const p of kept) {
-        byKey.set(`${p.href}\0${p.link.pointer}`, pending.push(p) - 1);
-        links.push(p.link);
+    restore,
+    reusable(earlier, used, first, end) {
+      const keyOf = (p: PendingLink) => `${p.href}\0${p.link.pointer}`;
+      // Its new links must get the numbers they had, in their order, from here on.
+      if (end > first && first !== pending.length) return undefined;
+      for (let i = first; i < end; i++) if (byKey.has(keyOf(earlier[i]))) return undefined;
+      // …and every other link it shows must have been numbered as before by an earlier page.
+      for (const i of used) {
+        const now = byKey.get(keyOf(earlier[i]));
+        if (now === undefined ? i < first || i >= end : now !== i) return undefined;
       }
+      return () => restore(earlier.slice(first, end));
     },
     countShown(kind, found) {
       for (const i of found) {

@@ -54,3 +54,10 @@ function escapeAttribute(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+
+/** The spec links a page's body shows: the numbers of its placeholders (the build cache keeps them with the page: site/apiPagesMemo.ts). */
+export function placeholderIndices(body: unknown): number[] {
+  const found = new Set<number>();
+  for (const m of (JSON.stringify(body) ?? '').matchAll(PLACEHOLDER_RE)) found.add(Number(m[1]));
+  return [...found];
+}

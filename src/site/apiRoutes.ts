@@ -5,14 +5,15 @@ import fs from 'node:fs';
 import { locateKey } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic';
-import type { ApiModel, ApiTag } from '../openapi/model';
+import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model';
+import type { PageReuse, UsedBySchema } from './apiPagesMemo';
 import { apiSidebar, flattenTags, readingOrder, tagTree } from './apiSidebar';
 import { escapeHtml } from '../shared/html';
 import { cappedMarkdown, operationView } from '../openapi/operationView';
 import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecMarkdown } from '../openapi/markdown';
 import { stripHtmlTags } from '../openapi/sanitizeHtml';
-import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
+import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageBody, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { withBase } from '../shared/url';
 import { tryItData, tryItFile, tryItWanted } from '../openapi/tryIt';
 import { buildToc } from './toc';
@@ -33,8 +34,10 @@ type Head = (title: string, route: string, description: string) => PageModel['he
  * stands for it in the list (a full build stores its body: site/pageStore.ts).
  * `changes`: on the newer version of a pair of versions, what changed since the older one: the
  * operation pages get "New in" / "Changed in" badges (src/changelog/badges.ts).
+ * `reuse`: with a build cache, makes the operation and webhook pages, taking back those whose
+ * inputs did not change (site/apiPagesMemo.ts); it stores them itself.
  */
-export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page, changes?: OperationChanges): PageModel[] {
+export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page, changes?: OperationChanges, reuse?: PageReuse): PageModel[] {
   const href = (route: string) => pageHref(config, route);
   // `/api`, or with several APIs this one's route (`/api/<id>`).
   const base = config.openapi?.route ?? '/api';
@@ -178,31 +181,49 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   // The Markdown copies list the schemas their trees link to (openapi/schemaAppendix.ts).
   const appendixMarkdown = cappedMarkdown(render, DESCRIPTION_CHARS.field);
   const appendix = config.llms.enabled ? createSchemaAppendix(api, { render: appendixMarkdown, href: schemaHref }) : undefined;
-  for (const op of api.operations) {
-    const route = opRoute(op.slug);
+  // An operation or webhook page: made, or with a build cache taken back when its inputs did not change (site/apiPagesMemo.ts).
+  const operationPage = (op: ApiOperation, route: string, stub: Omit<PageModel, 'body'>, crumbs: Crumb[]) => {
     const opHref = href(route);
     const page = { label: op.summary, kind: 'operation' as const, method: op.method.toUpperCase(), href: opHref };
-    const view = operationView(api, op, document, render, {
-      examples,
-      schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
-      overviewHref: href(overviewRoute),
-      onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${opHref}#${use.id}`),
-    });
-    if (appendix) view.appendix = appendix(operationTrees(view));
-    if (changedOps) addChangeBadges(view, changedOps.get(operationKey(op.method, op.path)) ?? [], changes!);
-    if (tryIt && tryItWanted(tryIt.enabled, op)) {
-      const file = tryItFile(op.slug, tryItData(api, op, document, { proxyUrl: tryIt.proxyUrl || undefined, servers: tryIt.servers, source: config.openapi?.spec }));
-      examples.files.set(file.path, file.text);
-      view.tryIt = { dataUrl: withBase(config.baseUrl, `/${file.path}`) };
-    }
+    const changed = changedOps?.get(operationKey(op.method, op.path)) ?? [];
+    const make = (effects?: { uses: UsedBySchema[]; own: string[] }): PageBody => {
+      // Kept for the cache as UsedBy keeps them: past a schema's first fields on this page, how many more.
+      const times = new Map<string, number>();
+      const view = operationView(api, op, document, render, {
+        examples,
+        schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
+        overviewHref: href(overviewRoute),
+        onUse: (use) => {
+          const where = use.path ? `${use.section} › ${use.path}` : use.section;
+          usedBy.add(use.name, page, where, `${opHref}#${use.id}`);
+          if (!effects) return;
+          const n = (times.get(use.name) ?? 0) + 1;
+          times.set(use.name, n);
+          if (n <= USED_BY_FIELDS_PER_PAGE) effects.uses.push([use.name, where, `${opHref}#${use.id}`]);
+        },
+      });
+      for (const [name, n] of times) if (n > USED_BY_FIELDS_PER_PAGE) effects!.uses.push([name, '', '', n - USED_BY_FIELDS_PER_PAGE]);
+      if (appendix) view.appendix = appendix(operationTrees(view));
+      if (changedOps && op.event === undefined) addChangeBadges(view, changed, changes!);
+      if (op.event === undefined && tryIt && tryItWanted(tryIt.enabled, op)) {
+        const file = tryItFile(op.slug, tryItData(api, op, document, { proxyUrl: tryIt.proxyUrl || undefined, servers: tryIt.servers, source: config.openapi?.spec }));
+        examples.files.set(file.path, file.text);
+        effects?.own.push(file.path);
+        view.tryIt = { dataUrl: withBase(config.baseUrl, `/${file.path}`) };
+      }
+      return { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: crumbs, ...neighbours(route) };
+    };
+    if (!reuse) return keep({ ...stub, body: make() });
+    const item = op.event === undefined ? document.paths?.[op.path] : (document.webhooks?.[op.event] ?? document['x-webhooks']?.[op.event]);
+    const made = reuse.page(route, [op, item, stub.head, crumbs, neighbours(route), changed], stub, make);
+    for (const [name, where, fieldHref, times = 1] of made.uses ?? []) for (let n = 0; n < times; n++) usedBy.add(name, page, where, fieldHref);
+    return made.page;
+  };
+  for (const op of api.operations) {
+    const route = opRoute(op.slug);
     const tag = tagsByName.get(op.tag)!;
-    pages.push(keep({
-      route,
-      head: head(op.summary, route, firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`),
-      section: 'api',
-      sidebar,
-      body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [...apiCrumbs, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }], ...neighbours(route) },
-    }));
+    const opHead = head(op.summary, route, firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`);
+    pages.push(operationPage(op, route, { route, head: opHead, section: 'api', sidebar }, [...apiCrumbs, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }]));
   }
   if (webhooksView) {
     const webhooksCrumb: Crumb = { label: messages.apiWebhooks, href: webhooksView.href };
@@ -215,22 +236,8 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     });
     for (const hook of api.webhooks) {
       const route = webhookRoute(hook.slug);
-      const hookHref = href(route);
-      const page = { label: hook.summary, kind: 'operation' as const, method: hook.method.toUpperCase(), href: hookHref };
-      const view = operationView(api, hook, document, render, {
-        examples,
-        schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
-        overviewHref: href(overviewRoute),
-        onUse: (use) => usedBy.add(use.name, page, use.path ? `${use.section} › ${use.path}` : use.section, `${hookHref}#${use.id}`),
-      });
-      if (appendix) view.appendix = appendix(operationTrees(view));
-      pages.push(keep({
-        route,
-        head: head(hook.summary, route, firstSentence(hook.description) || `${messages.apiWebhook} ${hook.event}`),
-        section: 'api',
-        sidebar,
-        body: { kind: 'apiOperation', operation: view, toc: operationToc(view), breadcrumbs: [...apiCrumbs, webhooksCrumb, { label: hook.summary }], ...neighbours(route) },
-      }));
+      const hookHead = head(hook.summary, route, firstSentence(hook.description) || `${messages.apiWebhook} ${hook.event}`);
+      pages.push(operationPage(hook, route, { route, head: hookHead, section: 'api', sidebar }, [...apiCrumbs, webhooksCrumb, { label: hook.summary }]));
     }
   }
   if (api.schemas.length === 0) return pages;

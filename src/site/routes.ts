@@ -196,7 +196,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   const apiPages = apis.map((api, i) => {
     const own = apiConfig(config, api.settings);
     const keep = store ? (page: PageModel) => store.put(page, i) : undefined;
-    const built = restored?.[i] ?? buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep, api.changes);
+    const built = restored?.[i] ?? buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep, api.changes, apiMemo?.reuse(i, api.document, examples));
     for (const page of built) {
       pages.push(page);
       sources.set(page.route, api.source);

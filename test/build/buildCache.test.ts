@@ -182,6 +182,87 @@ describe('incremental builds write the bytes of a cold build', () => {
   });
 });
 
+describe("a spec's edit: operation pages whose inputs did not change are taken back", () => {
+  it('one by one, with the spec links, example files and "Used by" lists of a cold build', SLOW, async () => {
+    // A response example of 300 records is cut on its pages, which link to it whole in a file named
+    // after the first page that shows it; each description links to a guide.
+    const big = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ parcel: `p-${i}` })));
+    const op = (path: string, id: string, summary: string, description: string, example: boolean) =>
+      [
+        `  ${path}:`,
+        '    get:',
+        `      operationId: ${id}`,
+        `      summary: ${summary}`,
+        `      description: ${description}`,
+        '      responses:',
+        '        "200":',
+        '          description: OK',
+        '          content:',
+        '            application/json:',
+        '              schema: { $ref: "#/components/schemas/Parcel" }',
+        ...(example ? ['              examples:', '                big: { $ref: "#/components/examples/Big" }'] : []),
+      ].join('\n');
+    const spec = [
+      'openapi: 3.0.3',
+      'info: { title: Parcels, version: "1" }',
+      'paths:',
+      op('/parcels', 'listParcels', 'List parcels', 'See [flood zones](/guides/zones).', true),
+      op('/parcels/{id}', 'getParcel', 'Get a parcel', 'See [the introduction](/guides/intro).', false),
+      op('/permits', 'listPermits', 'List permits', 'See [flood zones](/guides/zones) and [the introduction](/guides/intro).', true),
+      op('/owners', 'listOwners', 'List owners', 'Owners of record.', false),
+      'components:',
+      '  schemas:',
+      '    Parcel: { type: object, properties: { parcel: { type: string, description: The parcel number. } } }',
+      '  examples:',
+      `    Big: { value: ${big} }`,
+      '',
+    ].join('\n');
+    const guide = (title: string) => `---\ntitle: ${title}\n---\nAbout ${title.toLowerCase()}.\n`;
+    const project = writeFiles(
+      {
+        'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+        'openapi.yaml': spec.replace('get:\n      operationId: getParcel', 'get:\n      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n      operationId: getParcel'),
+        'content/guides/intro.md': guide('Introduction'),
+        'content/guides/zones.md': guide('Zones'),
+        'content/guides/permits.md': guide('Permits'),
+      },
+      path.join(tmp, 'operations'),
+    );
+    /** An incremental build compared with a cold one: how many operation pages it took back and made. */
+    const rebuild = async () => {
+      const run = await built(['--timings'], project);
+      const cold = await coldBuild(project);
+      expectSameSite(path.join(project, 'build'), cold, 4);
+      const m = /site: (\d+) of (\d+) operation pages taken from the cache/.exec(run.stdout);
+      return { reused: Number(m?.[1] ?? 0), of: Number(m?.[2] ?? 0), cold };
+    };
+    await rebuild();
+
+    // The last operation's description: its page alone is made again.
+    edit(project, 'openapi.yaml', 'Owners of record.', 'The owners of record.');
+    expect(await rebuild()).toMatchObject({ reused: 3, of: 4 });
+
+    // A link added to the first operation: the links after it get other numbers, so the two pages
+    // that show links are made again; the page without any is taken back.
+    edit(project, 'openapi.yaml', 'See [flood zones](/guides/zones).', 'See [flood zones](/guides/zones) and [permits](/guides/permits).');
+    const linked = await rebuild();
+    expect(linked).toMatchObject({ reused: 1, of: 4 });
+    const intro = load(fs.readFileSync(path.join(project, 'build/api/get-parcel/index.html'), 'utf8'));
+    expect(intro('a:contains("the introduction")').attr('href')).toBe('/guides/intro');
+
+    // The example gone from the first operation: the third is now the first to show it, and its
+    // file takes the third's name; the second page is taken back.
+    edit(project, 'openapi.yaml', '              examples:\n                big: { $ref: "#/components/examples/Big" }\n  /parcels/{id}:', '  /parcels/{id}:');
+    const moved = await rebuild();
+    expect(moved).toMatchObject({ reused: 2, of: 4 });
+    expect(listFiles(path.join(project, 'build/assets/examples'))).toEqual([expect.stringMatching(/^list-permits-.*\.json$/)]);
+
+    // A schema the pages show: every page made again, and the schema's "Used by" list as a cold build's.
+    edit(project, 'openapi.yaml', 'The parcel number.', 'The county parcel number.');
+    expect(await rebuild()).toMatchObject({ reused: 0, of: 4 });
+  });
+});
+
 // Inputs besides a guide's text and the main spec file: each change shows in a cold build, so it must in an incremental one.
 describe('every input of a page counts', () => {
   it("a guide's image, a spec file reached by $ref, a category's label, a module the config imports", SLOW, async () => {

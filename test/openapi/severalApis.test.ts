@@ -244,6 +244,8 @@ describe('several APIs: the build cache', () => {
     expect(cold.cached).toBeUndefined();
     expect(edited.cached!.pages).toBeGreaterThan(0);
     expect(edited.cached!.pages).toBeLessThan(edited.pages);
+    // The other API's operation pages, and the tiles API's other one, were not made again.
+    expect(edited.cached!.operations).toEqual({ reused: 2, made: 1 });
     expect(hashTree(path.join(dir, 'edited'))).toEqual(hashTree(path.join(dir, 'cold')));
     expect(fs.readFileSync(path.join(dir, 'edited/api/tiles/get-tile/index.html'), 'utf8')).toContain('Fetch one vector tile');
   }, 120_000);
