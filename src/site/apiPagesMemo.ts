@@ -27,6 +27,8 @@ import type { ApiInput } from '../build';
 import { storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 
 export const API_PAGES_STAGE = 'api-pages';
+/** The most stored bodies the entry keeps (the 7,000-page site's are 237 MiB; Microsoft Graph v1.0's, 2.3 GB, failed the build). */
+export const MAX_KEPT_BODIES = 512 * 2 ** 20;
 
 /** A schema's use by a page, replayed into its "Used by" list: the schema's name, where on the page, the field's link, and how many times (uses past those a list shows). */
 export type UsedBySchema = [name: string, where: string, href: string, times?: number];
@@ -163,6 +165,8 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
     },
     keep(pages, files, start) {
       entry = null; // the earlier build's pages, let go before this build's are copied out
+      // Read back, the bodies would take their size in memory, twice: past the limit they are made again each build.
+      if (store.bytes - start > MAX_KEPT_BODIES) return;
       const kept: ApiPagesEntry['apis'] = pages.map((list, i) => ({
         pages: list.map((page): KeptPage => {
           const ref = storedRef(page);
