@@ -75,7 +75,7 @@ export interface PageReuse {
 export interface ApiPagesMemo {
   /**
    * After a spec's edit, its operation and webhook pages taken back one by one and made again
-   * (`docsgen build --timings` prints them); undefined when the cache held no earlier pages of the specs.
+   * (`docsgen build --timings` prints them); undefined when the cache held no earlier API pages for this config.
    */
   operations(): { reused: number; made: number } | undefined;
   /** The API pages of the build that filled the cache, per API (their example files added to `files`), or undefined. */
@@ -124,7 +124,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       rests[i] = restJson === undefined || refersToPaths(restJson) ? '' : digest(restJson);
       const found = earlier();
       const before = found && rests[i] && found.apis.length === apis.length && found.apis[i].rest === rests[i] ? found : undefined;
-      compared ||= before !== undefined;
+      compared ||= found !== null;
       const beforePages = new Map(before?.apis[i].pages.flatMap((p) => ('effects' in p && p.effects ? [[p.stub.route, p] as const] : [])));
       const beforeMade = new Map(before?.made);
       const beforeFiles = new Map(before?.files);
