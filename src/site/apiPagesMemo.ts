@@ -15,7 +15,13 @@
 // the numbers of the spec links it shows. Those files and numbers are given out in page order,
 // so a page is taken back only when every earlier page left them as they were (else it is made
 // again: still exact, only slower).
+//
+// The stored bodies are kept in parts of about a hundred pages, each an entry of its own under
+// the digest of its bytes, cut where a page's route says (so an edit changes the bytes of one
+// part, and only that part is written again), and read one at a time: no part is ever more than a
+// few MB in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB).
 import { configDigest, engineDigest } from '../cache/engine';
+import crypto from 'node:crypto';
 import { dataDigest, digest, type Memo } from '../cache/memo';
 import type { PendingLink } from '../openapi/markdown';
 import { placeholderIndices } from '../openapi/placeholders';
@@ -27,8 +33,12 @@ import type { ApiInput } from '../build';
 import { storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 
 export const API_PAGES_STAGE = 'api-pages';
-/** The most stored bodies the entry keeps (the 7,000-page site's are 237 MiB; Microsoft Graph v1.0's, 2.3 GB, failed the build). */
-export const MAX_KEPT_BODIES = 512 * 2 ** 20;
+/** The stored bodies' parts (see above). */
+export const API_BODIES_STAGE = 'api-bodies';
+/** A part ends after a page whose route's digest starts with a byte below this (1 in 128 pages)… */
+const PART_CUT = 2;
+/** …or once it holds this much. */
+const PART_BYTES = 32 * 2 ** 20;
 
 /** A schema's use by a page, replayed into its "Used by" list: the schema's name, where on the page, the field's link, and how many times (uses past those a list shows). */
 export type UsedBySchema = [name: string, where: string, href: string, times?: number];
@@ -48,16 +58,17 @@ interface PageEffects {
   end: number;
 }
 
-type KeptPage = { page: PageModel } | { stub: Omit<PageModel, 'body'>; ref: StoredRef; effects?: PageEffects };
+/** A stored page: its body is in part `part`, at `ref.offset` from the part's start. */
+type StoredPage = { stub: Omit<PageModel, 'body'>; ref: StoredRef; part: number; effects?: PageEffects };
+type KeptPage = { page: PageModel } | StoredPage;
 
 interface ApiPagesEntry {
   /** A digest of every input: an entry with this build's key holds this build's API pages. */
   key: string;
   apis: { pages: KeptPage[]; links: PendingLink[]; rest: string }[];
   files: [string, string][];
-  /** The page store's bytes from `start`: the stored pages' bodies. */
-  bodies: Uint8Array;
-  start: number;
+  /** The keys of the bodies' parts (API_BODIES_STAGE), in the order they were stored. */
+  parts: string[];
   /** What the store's owner made of each stored page when it was put (its search documents). */
   made: [route: string, unknown][];
 }
@@ -82,11 +93,8 @@ export interface ApiPagesMemo {
   restore(files: Map<string, string>): PageModel[][] | undefined;
   /** After a restore that failed: makes API `i`'s operation pages, or takes back those whose inputs did not change. */
   reuse(i: number, document: Record<string, any>, examples: ExampleFiles): PageReuse;
-  /**
-   * Keeps what this build made, at once: the site stage goes on to change the pages in place.
-   * `start`: the store's size before the first API page.
-   */
-  keep(pages: PageModel[][], files: Map<string, string>, start: number): void;
+  /** Keeps what this build made, at once: the site stage goes on to change the pages in place. */
+  keep(pages: PageModel[][], files: Map<string, string>): void;
 }
 
 /**
@@ -100,6 +108,17 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   let entry: ApiPagesEntry | null | undefined;
   const earlier = () => (entry === undefined ? (entry = memo.get<ApiPagesEntry>(API_PAGES_STAGE, slot) ?? null) : entry);
   const effects = new Map<string, PageEffects>();
+  // The parts read this build, by key: what keep() need not write again. One is held at a time.
+  const readParts = new Set<string>();
+  let held: { key: string; bytes: Uint8Array | undefined } | undefined;
+  const part = (found: ApiPagesEntry, i: number): Uint8Array | undefined => {
+    const partKey = found.parts[i];
+    if (held?.key !== partKey) {
+      held = { key: partKey, bytes: memo.get<Uint8Array>(API_BODIES_STAGE, partKey) };
+      if (held.bytes) readParts.add(partKey);
+    }
+    return held.bytes;
+  };
   const rests: string[] = [];
   const operations = { reused: 0, made: 0 };
   let compared = false;
@@ -108,14 +127,20 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
     restore(files) {
       const found = earlier();
       if (!found || found.key !== key || found.apis.length !== apis.length) return undefined;
-      const stored = found.apis.flatMap((api) => api.pages.filter((p): p is Extract<KeptPage, { ref: StoredRef }> => 'ref' in p));
-      const stubs = store.adopt(found.bodies, stored, found.start);
-      let next = 0;
-      const pages = found.apis.map((api) => api.pages.map((p) => ('page' in p ? p.page : stubs[next++])));
+      const stored = found.apis.flatMap((api) => api.pages.filter((p): p is StoredPage => 'ref' in p));
+      const stubs = new Map<StoredPage, PageModel>();
+      for (let i = 0; i < found.parts.length; i++) {
+        const bytes = part(found, i);
+        if (!bytes) return undefined; // a part gone or damaged: the pages are made again
+        const inPart = stored.filter((p) => p.part === i);
+        store.adopt(bytes, inPart, 0).forEach((stub, k) => stubs.set(inPart[k], stub));
+      }
+      held = undefined;
+      const pages = found.apis.map((api) => api.pages.map((p) => ('page' in p ? p.page : stubs.get(p)!)));
       found.apis.forEach((api, i) => apis[i].markdown.restore(api.links));
       for (const [file, text] of found.files) files.set(file, text);
       for (const [route, value] of found.made) made.set(route, value);
-      entry = null; // its bodies (hundreds of MB on a large spec) are in the store now
+      entry = null;
       return pages;
     },
     reuse(i, document, examples) {
@@ -125,7 +150,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       const found = earlier();
       const before = found && rests[i] && found.apis.length === apis.length && found.apis[i].rest === rests[i] ? found : undefined;
       compared ||= found !== null;
-      const beforePages = new Map(before?.apis[i].pages.flatMap((p) => ('effects' in p && p.effects ? [[p.stub.route, p] as const] : [])));
+      const beforePages = new Map(before?.apis[i].pages.flatMap((p) => ('ref' in p && p.effects ? [[p.stub.route, p] as const] : [])));
       const beforeMade = new Map(before?.made);
       const beforeFiles = new Map(before?.files);
       const fileText = (file: string) => beforeFiles.get(file);
@@ -136,16 +161,16 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
           // '': never taken back.
           const own = text === undefined || refersToPaths(text) ? '' : digest(text);
           const kept = own ? beforePages.get(route) : undefined;
-          if (kept && 'ref' in kept && kept.effects!.key === own) {
+          if (kept?.effects!.key === own) {
             const e = kept.effects!;
             const links = markdown.reusable(before!.apis[i].links, e.used, e.first, e.end);
             const files = links && examples.reusable(e.files, fileText);
-            if (files && e.own.every((file) => fileText(file) !== undefined)) {
+            const bytes = files && e.own.every((file) => fileText(file) !== undefined) ? part(before!, kept.part) : undefined;
+            if (bytes) {
               links!();
-              files();
+              files!();
               for (const file of e.own) examples.files.set(file, fileText(file)!);
-              const offset = kept.ref.offset - before!.start;
-              const [page] = store.adopt(before!.bodies.subarray(offset, offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
+              const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
               made.set(route, beforeMade.get(route));
               effects.set(route, e); // its links have the numbers they had
               operations.reused++;
@@ -163,22 +188,51 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
         },
       };
     },
-    keep(pages, files, start) {
-      entry = null; // the earlier build's pages, let go before this build's are copied out
-      // Read back, the bodies would take their size in memory, twice: past the limit they are made again each build.
-      if (store.bytes - start > MAX_KEPT_BODIES) return;
+    keep(pages, files) {
+      entry = null;
+      held = undefined;
+      // The stored pages in the order of their bodies in the store, cut into parts.
+      const stored = pages.flat().flatMap((page) => {
+        const ref = storedRef(page);
+        return ref ? [{ page, ref }] : [];
+      });
+      stored.sort((a, b) => a.ref.offset - b.ref.offset);
+      const parts: string[] = [];
+      const placed = new Map<PageModel, { part: number; ref: StoredRef }>();
+      for (let first = 0; first < stored.length; ) {
+        let last = first;
+        const start = stored[first].ref.offset;
+        while (last + 1 < stored.length && !cutAfter(stored[last].page.route) && stored[last + 1].ref.offset + stored[last + 1].ref.length - start <= PART_BYTES) last++;
+        const end = stored[last].ref.offset + stored[last].ref.length;
+        const bytes = store.bytesFrom(start, end);
+        const partKey = digest(bytes);
+        // A part read this build is on disk as it is: kept, not written again.
+        if (readParts.has(partKey)) memo.use(API_BODIES_STAGE, partKey);
+        else memo.set(API_BODIES_STAGE, partKey, bytes);
+        for (let k = first; k <= last; k++) placed.set(stored[k].page, { part: parts.length, ref: { ...stored[k].ref, offset: stored[k].ref.offset - start } });
+        parts.push(partKey);
+        first = last + 1;
+      }
       const kept: ApiPagesEntry['apis'] = pages.map((list, i) => ({
         pages: list.map((page): KeptPage => {
-          const ref = storedRef(page);
-          return ref ? { stub: stubOf(page), ref, effects: effects.get(page.route) } : { page };
+          const at = placed.get(page);
+          return at ? { stub: stubOf(page), ...at, effects: effects.get(page.route) } : { page };
         }),
         links: apis[i].markdown.pendingLinks(),
         rest: rests[i] ?? '',
       }));
-      const routes = pages.flat().filter((page) => storedRef(page) !== undefined).map((page) => page.route);
-      memo.set(API_PAGES_STAGE, slot, { key, apis: kept, files: [...files], bodies: store.bytesFrom(start), start, made: routes.map((route) => [route, made.get(route)]) } satisfies ApiPagesEntry);
+      memo.set(API_PAGES_STAGE, slot, { key, apis: kept, files: [...files], parts, made: stored.map(({ page }) => [page.route, made.get(page.route)]) } satisfies ApiPagesEntry);
     },
   };
+}
+
+function digestBytes(text: string): Buffer {
+  return crypto.createHash('sha1').update(text).digest();
+}
+
+/** Where the bodies' parts end: after the pages whose route says so, the same in every build. */
+function cutAfter(route: string): boolean {
+  return digestBytes(route)[0] < PART_CUT;
 }
 
 /** The JSON of a part of the spec; undefined for one that has none (a YAML alias that makes a cycle). */

@@ -84,9 +84,9 @@ export class PageStore {
     return this.size;
   }
 
-  /** The stored bytes from `start` to the end (the build cache keeps a stage's bodies as they are: site/apiPagesMemo.ts). */
-  bytesFrom(start: number): Buffer {
-    const bytes = Buffer.allocUnsafe(this.size - start);
+  /** The stored bytes from `start` to `end` (the build cache keeps a stage's bodies as they are: site/apiPagesMemo.ts). */
+  bytesFrom(start: number, end = this.size): Buffer {
+    const bytes = Buffer.allocUnsafe(end - start);
     fs.readSync(this.fd, bytes, 0, bytes.length, start);
     return bytes;
   }

@@ -191,7 +191,6 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   const examples = createExampleFiles({ href: (file) => withBase(config.baseUrl, `/${file}`), url: (file) => config.url + withBase(config.baseUrl, `/${file}`) });
   if (apis.length > 1) pages.push(apiList(apis, href, head, messages));
   // With a build cache, the API pages of the build that filled it when the specs and the config are the same (site/apiPagesMemo.ts).
-  const storeStart = store?.bytes ?? 0;
   const restored = apiMemo?.restore(examples.files);
   const apiPages = apis.map((api, i) => {
     const own = apiConfig(config, api.settings);
@@ -204,7 +203,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     diagnostics.push(...unknownTags(own, api.model));
     return built;
   });
-  if (apiMemo && !restored && apis.length > 0) apiMemo.keep(apiPages, examples.files, storeStart);
+  if (apiMemo && !restored && apis.length > 0) apiMemo.keep(apiPages, examples.files);
   // The landing of several APIs is theirs: serve --watch's memo keeps it with their pages (site/liveSite.ts).
   if (apis.length > 1) sources.set('/api', apis[0].source);
   pages[homeIndex] = withApiParts(pages[homeIndex], apiPages.flat(), config, messages);

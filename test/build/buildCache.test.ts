@@ -199,7 +199,7 @@ describe("a spec's edit: operation pages whose inputs did not change are taken b
         '          description: OK',
         '          content:',
         '            application/json:',
-        '              schema: { $ref: "#/components/schemas/Parcel" }',
+        '              schema: { type: array, items: { $ref: "#/components/schemas/Parcel" } }',
         ...(example ? ['              examples:', '                big: { $ref: "#/components/examples/Big" }'] : []),
       ].join('\n');
     const spec = [
@@ -234,13 +234,25 @@ describe("a spec's edit: operation pages whose inputs did not change are taken b
       const cold = await coldBuild(project);
       expectSameSite(path.join(project, 'build'), cold, 4);
       const m = /site: (\d+) of (\d+) operation pages taken from the cache/.exec(run.stdout);
-      return { reused: Number(m?.[1] ?? 0), of: Number(m?.[2] ?? 0), cold };
+      return { reused: Number(m?.[1] ?? 0), of: Number(m?.[2] ?? 0), cold, stderr: stderrLines(run) };
     };
     await rebuild();
 
     // The last operation's description: its page alone is made again.
     edit(project, 'openapi.yaml', 'Owners of record.', 'The owners of record.');
-    expect(await rebuild()).toMatchObject({ reused: 3, of: 4 });
+    expect(await rebuild()).toMatchObject({ reused: 3, of: 4, stderr: [] });
+
+    // The kept bodies cut short: their pages are made again, with one line, and kept anew.
+    const cache = path.join(project, CACHE);
+    const parts = entries(cache).filter((f) => f.startsWith('api-bodies/'));
+    expect(parts.length).toBeGreaterThan(0);
+    for (const rel of parts) fs.writeFileSync(path.join(cache, rel), fs.readFileSync(path.join(cache, rel)).subarray(0, 10));
+    edit(project, 'openapi.yaml', 'The owners of record.', 'Owners of record.');
+    const damaged = await rebuild();
+    expect(damaged).toMatchObject({ reused: 0, of: 4 });
+    expect(damaged.stderr).toEqual([expect.stringMatching(/entr(y|ies) of the build cache .* failed (its|their) checksum: made again/)]);
+    edit(project, 'openapi.yaml', 'Owners of record.', 'The owners of record.');
+    expect(await rebuild()).toMatchObject({ reused: 3, of: 4, stderr: [] });
 
     // A link added to the first operation: the links after it get other numbers, so the two pages
     // that show links are made again; the page without any is taken back.
