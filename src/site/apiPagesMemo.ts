@@ -108,14 +108,18 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   let entry: ApiPagesEntry | null | undefined;
   const earlier = () => (entry === undefined ? (entry = memo.get<ApiPagesEntry>(API_PAGES_STAGE, slot) ?? null) : entry);
   const effects = new Map<string, PageEffects>();
-  // The parts read this build, by key: what keep() need not write again. One is held at a time.
-  const readParts = new Set<string>();
+  // Parts that could not be read this build: keep() writes them again, the others it finds on
+  // disk are kept as they are (a damaged one is found when a build reads it). One is held at a time.
+  const unread = new Set<string>();
+  // Pages whose bodies were copied from a part of the earlier build: where they were in it. A
+  // part made of one earlier part's pages, each where it was, has that part's bytes and key.
+  const copied = new Map<PageModel, { part: string; offset: number; of: number }>();
   let held: { key: string; bytes: Uint8Array | undefined } | undefined;
   const part = (found: ApiPagesEntry, i: number): Uint8Array | undefined => {
     const partKey = found.parts[i];
     if (held?.key !== partKey) {
       held = { key: partKey, bytes: memo.get<Uint8Array>(API_BODIES_STAGE, partKey) };
-      if (held.bytes) readParts.add(partKey);
+      if (!held.bytes) unread.add(partKey);
     }
     return held.bytes;
   };
@@ -133,7 +137,10 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
         const bytes = part(found, i);
         if (!bytes) return undefined; // a part gone or damaged: the pages are made again
         const inPart = stored.filter((p) => p.part === i);
-        store.adopt(bytes, inPart, 0).forEach((stub, k) => stubs.set(inPart[k], stub));
+        store.adopt(bytes, inPart, 0).forEach((stub, k) => {
+          stubs.set(inPart[k], stub);
+          copied.set(stub, { part: found.parts[i], offset: inPart[k].ref.offset, of: inPart.length });
+        });
       }
       held = undefined;
       const pages = found.apis.map((api) => api.pages.map((p) => ('page' in p ? p.page : stubs.get(p)!)));
@@ -154,6 +161,8 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       const beforeMade = new Map(before?.made);
       const beforeFiles = new Map(before?.files);
       const fileText = (file: string) => beforeFiles.get(file);
+      const partSizes = new Map<number, number>();
+      for (const api of before?.apis ?? []) for (const p of api.pages) if ('ref' in p) partSizes.set(p.part, (partSizes.get(p.part) ?? 0) + 1);
       const markdown = apis[i].markdown;
       return {
         page(route, inputs, stub, make) {
@@ -171,6 +180,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
               files!();
               for (const file of e.own) examples.files.set(file, fileText(file)!);
               const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
+              copied.set(page, { part: before!.parts[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
               made.set(route, beforeMade.get(route));
               effects.set(route, e); // its links have the numbers they had
               operations.reused++;
@@ -189,6 +199,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       };
     },
     keep(pages, files) {
+      const onDisk = new Set(earlier()?.parts.filter((partKey) => !unread.has(partKey)));
       entry = null;
       held = undefined;
       // The stored pages in the order of their bodies in the store, cut into parts.
@@ -204,11 +215,13 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
         const start = stored[first].ref.offset;
         while (last + 1 < stored.length && !cutAfter(stored[last].page.route) && stored[last + 1].ref.offset + stored[last + 1].ref.length - start <= PART_BYTES) last++;
         const end = stored[last].ref.offset + stored[last].ref.length;
-        const bytes = store.bytesFrom(start, end);
-        const partKey = digest(bytes);
-        // A part read this build is on disk as it is: kept, not written again.
-        if (readParts.has(partKey)) memo.use(API_BODIES_STAGE, partKey);
-        else memo.set(API_BODIES_STAGE, partKey, bytes);
+        const from = copied.get(stored[first].page);
+        const whole = from && from.of === last - first + 1 && stored.slice(first, last + 1).every(({ page, ref }) => copied.get(page)?.part === from.part && copied.get(page)!.offset === ref.offset - start);
+        const bytes = whole ? undefined : store.bytesFrom(start, end);
+        const partKey = whole ? from.part : digest(bytes!);
+        // The same bytes as a part of the earlier build: kept, not written again.
+        if (onDisk.has(partKey)) memo.use(API_BODIES_STAGE, partKey);
+        else memo.set(API_BODIES_STAGE, partKey, bytes ?? store.bytesFrom(start, end));
         for (let k = first; k <= last; k++) placed.set(stored[k].page, { part: parts.length, ref: { ...stored[k].ref, offset: stored[k].ref.offset - start } });
         parts.push(partKey);
         first = last + 1;
