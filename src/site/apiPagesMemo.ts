@@ -16,10 +16,10 @@
 // so a page is taken back only when every earlier page left them as they were (else it is made
 // again: still exact, only slower).
 //
-// The stored bodies are kept in parts of about a hundred pages, each an entry of its own under
-// the digest of its bytes, cut where a page's route says (so an edit changes the bytes of one
-// part, and only that part is written again), and read one at a time: no part is ever more than a
-// few MB in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB).
+// The stored bodies are kept in parts of about 128 pages, each an entry of its own under the
+// digest of its bytes, cut where a page's route says (so an edit changes the bytes of one part,
+// and only that part is written again), and read one at a time: one part (at most PART_BYTES) is
+// in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB).
 import { configDigest, engineDigest } from '../cache/engine';
 import crypto from 'node:crypto';
 import { dataDigest, digest, type Memo } from '../cache/memo';
