@@ -530,6 +530,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await validated; // an invalid spec explains a failed render
       throw e;
     }
+    const operations = apiMemo?.operations();
     // Counted when read: serve --watch never reads it, and on a large site it costs more than a rebuild.
     return {
       config,
@@ -540,7 +541,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       },
       diagnostics,
       timings,
-      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...(apiMemo?.operations() && { operations: apiMemo.operations() }) },
+      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...(operations && { operations }) },
       rendered: memo && renderedRoutes,
       hashedUrls: hashedUrls(siteModel, {}).filter((url) => url !== ''),
       deferred,

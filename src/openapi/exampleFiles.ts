@@ -159,14 +159,11 @@ export function createExampleFiles(options: { href?: (file: string) => string; u
     files,
     forPage,
     record(make) {
-      const outer = used;
-      used = [];
+      const files: FileUse[] = (used = []);
       try {
-        const value = make();
-        return { value, files: used };
+        return { value: make(), files };
       } finally {
-        if (outer) outer.push(...used);
-        used = outer;
+        used = undefined;
       }
     },
     reusable(uses, text) {

@@ -55,9 +55,9 @@ function escapeAttribute(s: string): string {
 }
 
 
-/** The spec links a page's body shows: the numbers of its placeholders (the build cache keeps them with the page: site/apiPagesMemo.ts). */
-export function placeholderIndices(body: unknown): number[] {
+/** The spec links a page's body shows, from the body's JSON: the numbers of its placeholders (the build cache keeps them with the page: site/apiPagesMemo.ts). */
+export function placeholderIndices(bodyJson: string): number[] {
   const found = new Set<number>();
-  for (const m of (JSON.stringify(body) ?? '').matchAll(PLACEHOLDER_RE)) found.add(Number(m[1]));
+  for (const m of bodyJson.matchAll(PLACEHOLDER_RE)) found.add(Number(m[1]));
   return [...found];
 }

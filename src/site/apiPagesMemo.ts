@@ -8,7 +8,7 @@
 // settled against every route, the home page) runs as in a cold build.
 //
 // When a spec changed, its operation pages whose own inputs did not are still taken back, one by
-// one (`pageReuse`): a page is a function of its operation, its path item, what the spec holds
+// one (`reuse`): a page is a function of its operation, its path item, what the spec holds
 // besides its paths (components, security, servers, tags: one digest), its place in the
 // reference (title, breadcrumbs, neighbours) and the config. What making it does to other pages
 // is kept with it and replayed: its schemas' "Used by" entries, the example files it links to and
@@ -21,7 +21,6 @@
 // and only that part is written again), and read one at a time: one part (at most PART_BYTES) is
 // in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB).
 import { configDigest, engineDigest } from '../cache/engine';
-import crypto from 'node:crypto';
 import { dataDigest, digest, type Memo } from '../cache/memo';
 import type { PendingLink } from '../openapi/markdown';
 import { placeholderIndices } from '../openapi/placeholders';
@@ -35,8 +34,8 @@ import { storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 export const API_PAGES_STAGE = 'api-pages';
 /** The stored bodies' parts (see above). */
 export const API_BODIES_STAGE = 'api-bodies';
-/** A part ends after a page whose route's digest starts with a byte below this (1 in 128 pages)… */
-const PART_CUT = 2;
+/** A part ends after a page whose route's digest starts with 00 or 01 (1 in 128 pages)… */
+const PART_CUT = /^0[01]/;
 /** …or once it holds this much. */
 const PART_BYTES = 32 * 2 ** 20;
 
@@ -192,8 +191,10 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
           const recorded = { uses: [] as UsedBySchema[], own: [] as string[] };
           const { value: body, files } = examples.record(() => make(recorded));
           const end = markdown.pendingLinks().length;
-          const page = store.put({ ...stub, body } as PageModel, i);
-          effects.set(route, { key: own, uses: recorded.uses, own: recorded.own, files, used: placeholderIndices(body), first, end });
+          // One JSON of the body for both: the store digests it, its links are read from it.
+          const bodyJson = JSON.stringify(body);
+          const page = store.put({ ...stub, body } as PageModel, i, bodyJson);
+          effects.set(route, { key: own, uses: recorded.uses, own: recorded.own, files, used: placeholderIndices(bodyJson), first, end });
           return { page };
         },
       };
@@ -239,13 +240,9 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   };
 }
 
-function digestBytes(text: string): Buffer {
-  return crypto.createHash('sha1').update(text).digest();
-}
-
 /** Where the bodies' parts end: after the pages whose route says so, the same in every build. */
 function cutAfter(route: string): boolean {
-  return digestBytes(route)[0] < PART_CUT;
+  return PART_CUT.test(digest(route));
 }
 
 /** The JSON of a part of the spec; undefined for one that has none (a YAML alias that makes a cycle). */

@@ -15,7 +15,7 @@ import v8 from 'node:v8';
 import { onInterrupt } from '../output/interrupt';
 import { settlePlaceholders, type SettledLinks } from '../openapi/placeholders';
 import type { PageBody, PageModel } from '../shared/viewModels';
-import { dataDigest } from '../cache/memo';
+import { dataDigest, digest } from '../cache/memo';
 
 /** Where a stored body is: its bytes in the store's file, and the API whose spec links it holds. */
 export interface StoredRef {
@@ -60,13 +60,13 @@ export class PageStore {
     this.unregister = onInterrupt(() => this.remove());
   }
 
-  /** Stores the page's body and returns the stub that stands for the page from now on. */
-  put(page: PageModel, api = -1): PageModel {
+  /** Stores the page's body and returns the stub that stands for the page from now on; `bodyJson`: the body's JSON, when the caller has it. */
+  put(page: PageModel, api = -1, bodyJson?: string): PageModel {
     this.onPut?.(page);
     const bytes = v8.serialize(page.body);
     fs.writeSync(this.fd, bytes, 0, bytes.length, this.size);
     const ref: StoredRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api };
-    if (this.digests) ref.digest = dataDigest(page.body);
+    if (this.digests) ref.digest = bodyJson === undefined ? dataDigest(page.body) : digest(bodyJson);
     this.size += bytes.length;
     const { body: _, ...rest } = page;
     return this.stub(rest, ref);
