@@ -76,12 +76,27 @@ export function renderFailed(route: string, cause: { message: string; stack?: st
   );
 }
 
-/** Every id attribute of a rendered page: the anchors links may point at. */
+/**
+ * Every id attribute of a rendered page: the anchors links may point at. Found with indexOf, not
+ * a regular expression: on Microsoft Graph beta's 10 GB of HTML the expression took 10 s of each
+ * render thread.
+ */
 export function idsOf(html: string): Set<string> {
   const ids = new Set<string>();
-  for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(m[1]);
+  let from = 0;
+  for (let at = html.indexOf('id="'); at !== -1; at = html.indexOf('id="', from)) {
+    from = at + 4;
+    if (!WHITESPACE.test(html[at - 1] ?? '')) continue;
+    const end = html.indexOf('"', from);
+    if (end === -1) break;
+    if (end === from) continue;
+    ids.add(html.slice(from, end));
+    from = end + 1;
+  }
   return ids;
 }
+
+const WHITESPACE = /^\s$/;
 
 /**
  * The runtime and the manifest of the islands this page uses, last in <body>. React renders in

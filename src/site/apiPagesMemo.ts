@@ -193,8 +193,9 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
           const end = markdown.pendingLinks().length;
           // One JSON of the body for both: the store digests it, its links are read from it.
           const bodyJson = JSON.stringify(body);
-          const page = store.put({ ...stub, body } as PageModel, i, bodyJson);
-          effects.set(route, { key: own, uses: recorded.uses, own: recorded.own, files, used: placeholderIndices(bodyJson), first, end });
+          const used = placeholderIndices(bodyJson);
+          const page = store.put({ ...stub, body } as PageModel, i, { json: bodyJson, links: used.length > 0 });
+          effects.set(route, { key: own, uses: recorded.uses, own: recorded.own, files, used, first, end });
           return { page };
         },
       };

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { onInterrupt } from '../output/interrupt';
-import { settlePlaceholders, type SettledLinks } from '../openapi/placeholders';
+import { PLACEHOLDER, settlePlaceholders, type SettledLinks } from '../openapi/placeholders';
 import type { PageBody, PageModel } from '../shared/viewModels';
 import { dataDigest, digest } from '../cache/memo';
 
@@ -24,6 +24,8 @@ export interface StoredRef {
   length: number;
   /** Index of the API (in `config.apis`) whose placeholders the body holds; -1 for none. */
   api: number;
+  /** Whether a string of the body may hold a placeholder (else reading it skips the walk that settles them). */
+  links?: boolean;
   /** A digest of the body, when the store was asked for them (a cached build's page keys). */
   digest?: string;
 }
@@ -60,13 +62,16 @@ export class PageStore {
     this.unregister = onInterrupt(() => this.remove());
   }
 
-  /** Stores the page's body and returns the stub that stands for the page from now on; `bodyJson`: the body's JSON, when the caller has it. */
-  put(page: PageModel, api = -1, bodyJson?: string): PageModel {
+  /**
+   * Stores the page's body and returns the stub that stands for the page from now on. `known`:
+   * the body's JSON, when the caller has it; whether it holds spec links, when the caller knows.
+   */
+  put(page: PageModel, api = -1, known: { json?: string; links?: boolean } = {}): PageModel {
     this.onPut?.(page);
     const bytes = v8.serialize(page.body);
     fs.writeSync(this.fd, bytes, 0, bytes.length, this.size);
-    const ref: StoredRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api };
-    if (this.digests) ref.digest = bodyJson === undefined ? dataDigest(page.body) : digest(bodyJson);
+    const ref: StoredRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api, links: api >= 0 && (known.links ?? mayHoldPlaceholder(bytes)) };
+    if (this.digests) ref.digest = known.json === undefined ? dataDigest(page.body) : digest(known.json);
     this.size += bytes.length;
     const { body: _, ...rest } = page;
     return this.stub(rest, ref);
@@ -133,8 +138,18 @@ export function readBody(fd: number, ref: StoredRef, settled: readonly (SettledL
   const bytes = Buffer.allocUnsafe(ref.length);
   fs.readSync(fd, bytes, 0, ref.length, ref.offset);
   const body = v8.deserialize(bytes) as PageBody;
-  const links = ref.api >= 0 ? settled[ref.api] : undefined;
+  const links = ref.api >= 0 && ref.links !== false ? settled[ref.api] : undefined;
   return { body, found: links ? settlePlaceholders(body, links) : [] };
+}
+
+// V8 serializes a string as its Latin-1 or its UTF-16LE bytes, whole: a body whose bytes hold
+// the placeholder in neither has none. Settling walks every string of a body, which took 14 s of
+// each render thread on Microsoft Graph beta, whose pages almost never link into the guides.
+const PLACEHOLDER_BYTES = [Buffer.from(PLACEHOLDER, 'latin1'), Buffer.from(PLACEHOLDER, 'utf16le')];
+
+/** Whether a serialized body may hold a spec-link placeholder. */
+export function mayHoldPlaceholder(bytes: Buffer): boolean {
+  return PLACEHOLDER_BYTES.some((pattern) => bytes.includes(pattern));
 }
 
 /** The page without its body (what goes to a render thread with the ref): every field but the body getter. */

@@ -194,7 +194,8 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   const restored = apiMemo?.restore(examples.files);
   const apiPages = apis.map((api, i) => {
     const own = apiConfig(config, api.settings);
-    const keep = store ? (page: PageModel) => store.put(page, i) : undefined;
+    // No spec link rendered yet: no body can hold one, and its bytes need no search (pageStore.ts).
+    const keep = store ? (page: PageModel) => store.put(page, i, { links: api.markdown.links.length === 0 ? false : undefined }) : undefined;
     const built = restored?.[i] ?? buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep, api.changes, apiMemo?.reuse(i, api.document, examples));
     for (const page of built) {
       pages.push(page);

@@ -12,6 +12,8 @@ import { renderPage } from '../../src/render/renderPages';
 import { buildSiteModel } from '../../src/render/siteModel';
 import { pageKind, PageStore, readBody, storedRef, STORE_FILE, stubOf } from '../../src/site/pageStore';
 import { buildSite } from '../../src/site/routes';
+import { PLACEHOLDER, replacePlaceholders } from '../../src/openapi/placeholders';
+import type { PageModel } from '../../src/shared/viewModels';
 import { pageSearchDocuments, searchDocuments } from '../../src/search/documents';
 import { buildFails, buildFiles, configSource, listFiles, repoRoot } from '../helpers/fixture';
 
@@ -71,6 +73,34 @@ describe('the page store', () => {
       store.remove();
     }
     expect(fs.existsSync(store.file)).toBe(false);
+  });
+
+  it('settles the spec links of a stored body as those of a page kept in memory, in Latin-1 and other text', () => {
+    // V8 keeps a string as Latin-1 or UTF-16 bytes, and a body is walked for its links only when
+    // its bytes hold the placeholder: a link in a description with "→" must be settled too.
+    const hrefs = ['/guides/a?x=1&y="2"', '/guides/b', '/guides/<c>'];
+    const tracked = [true, false, true];
+    const bodies = [
+      { kind: 'apiOperation', descriptionHtml: `<a href="${PLACEHOLDER}0/">a</a> then <a href="${PLACEHOLDER}1/#x">b</a>`, fields: [{ descriptionHtml: `<a href="${PLACEHOLDER}2/">c</a>` }] },
+      { kind: 'apiOperation', descriptionHtml: 'No link here', fields: [{ descriptionHtml: `Areas → <a href="${PLACEHOLDER}2/">c</a> then <a href="${PLACEHOLDER}0/">a</a>` }] },
+      { kind: 'apiOperation', descriptionHtml: 'No link → here', fields: [] },
+    ];
+    const store = new PageStore();
+    try {
+      store.settled[0] = { hrefs, tracked };
+      const read = bodies.map((body, i) => store.readSettled(storedRef(store.put({ route: `/api/x${i}`, section: 'api', body } as unknown as PageModel, 0))!));
+      expect((read[0].body as unknown as (typeof bodies)[0]).descriptionHtml).toBe('<a href="/guides/a?x=1&amp;y=&quot;2&quot;">a</a> then <a href="/guides/b#x">b</a>');
+      expect((read[1].body as unknown as (typeof bodies)[1]).fields[0].descriptionHtml).toBe('Areas → <a href="/guides/&lt;c&gt;">c</a> then <a href="/guides/a?x=1&amp;y=&quot;2&quot;">a</a>');
+      for (const [i, body] of bodies.entries()) {
+        const inMemory = structuredClone(body);
+        const found = replacePlaceholders(inMemory, hrefs, tracked, new Map());
+        expect(read[i].body).toEqual(inMemory);
+        expect(read[i].found).toEqual([...found]);
+      }
+      expect(read.map((r) => r.found)).toEqual([[0, 2], [2, 0], []]);
+    } finally {
+      store.remove();
+    }
   });
 
   it("gives the search index the same documents when the stored pages' are made as they are stored", async () => {
