@@ -2,7 +2,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { createMemoryLogger } from '../../../src/diagnostics/logger';
-import { PROGRESS_THRESHOLD, renderPage, renderPages } from '../../../src/render/renderPages';
+import { idsOf, PROGRESS_THRESHOLD, renderPage, renderPages } from '../../../src/render/renderPages';
 import { page, site } from '../../helpers/models';
 
 describe('render/renderPages', () => {
@@ -29,6 +29,24 @@ describe('render/renderPages', () => {
     renderPages(site, many, { logger: big, sources: new Map() });
     expect(big.lines.at(-1)).toBe(`rendering pages ${many.length}/${many.length}`);
     expect(big.lines.length).toBeGreaterThan(1);
+  });
+
+  it('finds the anchors a link may point at: every id attribute of the page, and nothing else', () => {
+    // The link check's targets: an id written after a line break or a tab counts (raw HTML in a
+    // guide); a data-id, an empty id, an id="…" in text or in another attribute (escaped, as React
+    // and the sanitiser write them) and an unclosed one do not.
+    const html = [
+      '<h2 id="query-parameters">Query</h2><div\n id="after-newline" class="x"></div>',
+      '<span data-id="not-an-anchor"></span><a\tid="tabbed">t</a><p id="">empty</p>',
+      '<p>Write id=&quot;in-text&quot; in prose</p><p id="same">1</p><p id="same">2</p>',
+      '<p title="a id=&quot;x&quot;" id="after-attribute">x</p><i id="unclosed',
+    ].join('');
+    const ids = [...idsOf(html)];
+    expect(ids).toEqual(['query-parameters', 'after-newline', 'tabbed', 'same', 'after-attribute']);
+    // What the page really holds, parsed.
+    const $ = cheerio.load(html);
+    const parsed = $('[id]').map((_, el) => $(el).attr('id')).get().filter((id) => id !== '' && id !== 'unclosed');
+    expect(new Set(ids)).toEqual(new Set(parsed));
   });
 
   it('ends the body with the manifest of the islands the page rendered, then the runtime', () => {
