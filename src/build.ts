@@ -54,7 +54,8 @@ import { redirectPages } from './redirects/redirectPages';
 import type { Messages } from './shared/messages';
 import { buildSiteLive } from './site/liveSite';
 import { bundleSiteCode } from './theme/siteCode';
-import { pageSearchDocuments, searchDocuments, type PageDocuments } from './search/documents';
+import { pageSearchDocuments, searchDocumentTable } from './search/documents';
+import type { PageColumns } from './search/table';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
@@ -305,7 +306,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let specs: Pick<ApiInput, 'markdown' | 'specCopy'>[] = [];
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
-      const searchMade = new Map<string, PageDocuments>();
+      // (As columns: held until the search stage, a million documents as objects were a third of its heap.)
+      const searchMade = new Map<string, PageColumns>();
       const onPut = (page: PageModel) => {
         searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes }));
         collectGarbageAbove(SITE_STAGE_GARBAGE);
@@ -336,8 +338,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
       const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => {
-        const documents = searchDocuments(pages, { routes: config.search.routes, made, memo });
-        searchMade.clear(); // in `documents` now, which the index lets go of once it has their terms
+        const documents = searchDocumentTable(pages, { routes: config.search.routes, made, memo });
+        searchMade.clear(); // in `documents` now, whose texts the index lets go of once its page fragments hold them
         return buildSearchIndex(documents, { shardAbovePages, memo, release: true });
       };
       // A deferred index is made on first request, always as one file; large sites get shards in builds.

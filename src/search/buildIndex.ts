@@ -24,7 +24,8 @@ import elasticlunr from './elasticlunr';
 import type { Memo } from '../cache/memo';
 import { documentKeys, keepAnalysed, memoAnalysed, recalledIndex, rememberIndex } from './indexMemo';
 import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex, type SearchFileContent } from './shards';
-import { Analyser, analyseDocuments, joinAnalysed, stored, typeTerms, type AnalysedDocuments } from './terms';
+import { Analyser, joinAnalysed, typeTerms, type AnalysedDocuments } from './terms';
+import { asTable, type DocumentTable } from './table';
 import { WordTerms } from './wordTerms';
 
 export interface BuiltSearchIndex {
@@ -47,20 +48,22 @@ export interface SearchIndexOptions {
    */
   memo?: Memo;
   /**
-   * The caller keeps no other reference to `documents`: the array is emptied as soon as the index
-   * no longer needs it, so that a large site's documents (an object each, a million on the
-   * 35,000-page site) are let go before the sharded index's files are made.
+   * The caller has no other use of the documents: a sharded index lets go of their texts once
+   * the page fragments hold them, before the postings' files are made (the 1.9 million texts of
+   * the 35,000-page site).
    */
   release?: boolean;
 }
 
-export function buildSearchIndex(documents: SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
-  const pages = documents.filter((d) => d.type === SearchDocumentType.Title).length;
+export function buildSearchIndex(documents: DocumentTable | readonly SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
+  const table = asTable(documents);
+  let pages = 0;
+  for (let k = 0; k < table.length; k++) if (table.types[k] === SearchDocumentType.Title) pages++;
   const sharded = pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
   const { memo } = options;
-  const release = options.release ? () => (documents.length = 0) : () => {};
-  if (!memo) return sharded ? shardedIndex(documents, () => analyseDocuments(documents), release) : singleIndex(documents);
-  const keys = documentKeys(documents, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
+  const release = options.release ? () => table.releaseTexts() : undefined;
+  if (!memo) return sharded ? shardedIndex(table, () => new Analyser().analyse(table), release) : singleIndex(table);
+  const keys = documentKeys(table, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
   const known = recalledIndex(memo, keys.index);
   if (known) {
     if (sharded) keepAnalysed(keys.groups, memo);
@@ -69,29 +72,29 @@ export function buildSearchIndex(documents: SearchDocument[], options: SearchInd
   let built: BuiltSearchIndex;
   if (sharded) {
     const analyser = new Analyser();
-    built = shardedIndex(documents, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(documents.slice(g.start, g.end)))), release);
-  } else built = singleIndex(documents);
+    built = shardedIndex(table, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(table, g.start, g.end))), release);
+  } else built = singleIndex(table);
   rememberIndex(memo, keys.index, built);
   return built;
 }
 
 /** `analyse` is called, not its result passed: the analysed terms (tens of MB) go with typeTerms' call, not the whole stage. */
-function shardedIndex(documents: SearchDocument[], analyse: () => AnalysedDocuments, release: () => void): BuiltSearchIndex {
-  const types = typeTerms(documents, analyse(), release);
-  const sharded = shardSearchIndex(types);
+function shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined): BuiltSearchIndex {
+  const sharded = shardSearchIndex(typeTerms(table, analyse()), { release });
   return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
 }
 
-function singleIndex(documents: SearchDocument[]): BuiltSearchIndex {
-  const content = JSON.stringify(searchIndexData(documents));
+function singleIndex(table: DocumentTable): BuiltSearchIndex {
+  const content = JSON.stringify(searchIndexData(table));
   return { fileName: 'search-index.json', content, hash: contentHash(content), files: new Map() };
 }
 
 /** The file's data before serialisation. */
-export function searchIndexData(documents: SearchDocument[]): SearchIndexFile {
+export function searchIndexData(documents: DocumentTable | readonly SearchDocument[]): SearchIndexFile {
+  const table = asTable(documents);
   const words = { drop: new WordTerms('drop'), keep: new WordTerms('keep') };
   return SEARCH_TYPES.map((type) => {
-    const docs = documents.filter((d) => d.type === type);
+    const rows = table.rowsOf(type);
     const idx = elasticlunr<{ i: number; t: string[] }>(function () {
       this.setRef('i');
       this.addField('t');
@@ -100,12 +103,13 @@ export function searchIndexData(documents: SearchDocument[]): SearchIndexFile {
     idx.pipeline.reset();
     const stopWords = type === SearchDocumentType.Description || type === SearchDocumentType.Content ? 'drop' : 'keep';
     const ids = new Set<number>();
-    for (const doc of docs) {
-      if (ids.has(doc.i)) throw new Error(`Search document id ${doc.i} is used twice for type ${type}.`);
-      ids.add(doc.i);
-      const terms = words[stopWords].terms(doc.t);
-      if (terms.length) idx.addDoc({ i: doc.i, t: terms });
+    for (const k of rows) {
+      const i = table.ids[k];
+      if (ids.has(i)) throw new Error(`Search document id ${i} is used twice for type ${type}.`);
+      ids.add(i);
+      const terms = words[stopWords].terms(table.texts[k]);
+      if (terms.length) idx.addDoc({ i, t: terms });
     }
-    return { documents: docs.map((d) => stored(d)), index: idx.toJSON() as SearchIndexFile[number]['index'] };
+    return { documents: Array.from(rows, (k) => table.stored(k)), index: idx.toJSON() as SearchIndexFile[number]['index'] };
   });
 }

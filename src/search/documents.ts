@@ -27,6 +27,7 @@ import type { OperationView, PageModel, SchemaNode } from '../shared/viewModels'
 import { FieldContext, SearchDocumentType } from '../shared/search/types';
 import { withoutBlobs } from './blobs';
 import { rememberingHtmlToText, splitSections } from './html';
+import { DocumentTable, TableBuilder, pageColumns, type PageColumns } from './table';
 
 export interface SearchDocument {
   type: SearchDocumentType;
@@ -57,7 +58,7 @@ export interface SearchDocumentsOptions {
    * A page's documents made beforehand by pageSearchDocuments (a build makes them for the pages
    * of its page store while each body is in memory, instead of reading every body back here).
    */
-  made?: (page: PageModel) => PageDocuments | undefined;
+  made?: (page: PageModel) => PageColumns | undefined;
   /**
    * The build's memo: the documents of guide pages are kept in it by groups of pages, under a
    * digest of what they are made from, so a build takes an unchanged guide's documents instead
@@ -66,31 +67,34 @@ export interface SearchDocumentsOptions {
   memo?: Memo;
 }
 
-/** One page's documents, numbered from 1, and how many ids they take (a heading left empty takes one too). */
-export interface PageDocuments {
-  documents: SearchDocument[];
-  ids: number;
-}
-
 export const BREADCRUMB_SEPARATOR = ' › ';
 const CONTEXT_SEPARATOR = ' › ';
 
 const locationLabel: Record<string, string> = { path: FieldContext.path, query: FieldContext.query, header: FieldContext.header, cookie: FieldContext.cookie };
 
+/** The documents of the pages, in order, as objects (see searchDocumentTable). */
 export function searchDocuments(pages: PageModel[], options: SearchDocumentsOptions): SearchDocument[] {
+  return searchDocumentTable(pages, options).toArray();
+}
+
+/** The documents of the pages, in order, numbered from 1, as the columns the index is made from. */
+export function searchDocumentTable(pages: PageModel[], options: SearchDocumentsOptions): DocumentTable {
   if (options.memo && !options.href) {
     const remembered = rememberedGuideDocuments(pages, options, options.memo);
     const made = options.made;
     options = { ...options, memo: undefined, made: (page) => made?.(page) ?? remembered.get(page) };
   }
-  if (!options.made) return documentsFrom(pages, options, 1).documents;
-  const out: SearchDocument[] = [];
+  const table = new TableBuilder();
+  if (!options.made) {
+    table.addDocuments(documentsFrom(pages, options, 1).documents);
+    return table.finish();
+  }
   let next = 1;
   let run: PageModel[] = [];
   const flush = () => {
     if (run.length === 0) return;
     const made = documentsFrom(run, options, next);
-    for (const d of made.documents) out.push(d);
+    table.addDocuments(made.documents);
     next = made.nextId;
     run = [];
   };
@@ -102,21 +106,17 @@ export function searchDocuments(pages: PageModel[], options: SearchDocumentsOpti
     }
     flush();
     // Renumbered to follow the pages before it, as if made in this pass.
-    for (const d of made.documents) {
-      d.i += next - 1;
-      d.p += next - 1;
-      out.push(d);
-    }
+    table.addPage(made, next - 1);
     next += made.ids;
   }
   flush();
-  return out;
+  return table.finish();
 }
 
 /** One page's documents, as searchDocuments makes them for it, numbered from 1. */
-export function pageSearchDocuments(page: PageModel, options: SearchDocumentsOptions): PageDocuments {
+export function pageSearchDocuments(page: PageModel, options: SearchDocumentsOptions): PageColumns {
   const { documents, nextId } = documentsFrom([page], options, 1);
-  return { documents, ids: nextId - 1 };
+  return pageColumns(documents, nextId - 1);
 }
 
 export const DOCUMENTS_STAGE = 'search-documents';
@@ -127,8 +127,8 @@ const GROUP_PAGES = 64;
  * The documents of the guide pages, by groups of consecutive guides: from the memo, or made and
  * stored (numbered from 1 per page, as pageSearchDocuments makes them).
  */
-function rememberedGuideDocuments(pages: PageModel[], options: SearchDocumentsOptions, memo: Memo): Map<PageModel, PageDocuments> {
-  const out = new Map<PageModel, PageDocuments>();
+function rememberedGuideDocuments(pages: PageModel[], options: SearchDocumentsOptions, memo: Memo): Map<PageModel, PageColumns> {
+  const out = new Map<PageModel, PageColumns>();
   const routes = JSON.stringify(options.routes);
   let group: PageModel[] = [];
   let hash = crypto.createHash('sha1');
@@ -160,7 +160,7 @@ function rememberedGuideDocuments(pages: PageModel[], options: SearchDocumentsOp
 }
 
 /**
- * A group's documents as the memo keeps them: columns of strings and numbers, the page's URL,
+ * A group's documents as the memo keeps them: the pages' columns joined, the page's URL,
  * breadcrumb and title once per page. Kept as objects, a 7,000-page site's guides took longer
  * to read back (V8 deserialising 36 MB of objects) than to make again.
  */
@@ -175,37 +175,31 @@ interface DocumentColumns {
 
 const NO_SECTION = '\u0000';
 
-function toColumns(pages: PageDocuments[]): DocumentColumns {
-  const columns: DocumentColumns = { pages: [], numbers: new Int32Array(3 * pages.reduce((n, p) => n + p.documents.length, 0)), texts: [] };
+function toColumns(pages: PageColumns[]): DocumentColumns {
+  const columns: DocumentColumns = { pages: [], numbers: new Int32Array(pages.reduce((n, p) => n + p.numbers.length, 0)), texts: [] };
   let at = 0;
-  for (const { ids, documents } of pages) {
-    const first = documents[0];
-    columns.pages.push(ids, documents.length, first?.url ?? '', first?.breadcrumb ?? '', first?.pageTitle ?? '');
-    for (const d of documents) {
-      columns.numbers[at++] = d.type;
-      columns.numbers[at++] = d.i;
-      columns.numbers[at++] = d.p;
-      columns.texts.push(d.t, d.anchor, d.section ?? NO_SECTION);
-    }
+  for (const page of pages) {
+    columns.pages.push(page.ids, page.numbers.length / 3, page.url, page.breadcrumb, page.pageTitle);
+    columns.numbers.set(page.numbers, at);
+    at += page.numbers.length;
+    for (let k = 0; k < page.texts.length; k++) columns.texts.push(page.texts[k] ?? NO_SECTION);
   }
   return columns;
 }
 
 /** The pages' documents kept by toColumns; undefined when the value is not `count` pages of them. */
-function fromColumns(value: DocumentColumns | undefined, count: number): PageDocuments[] | undefined {
+function fromColumns(value: DocumentColumns | undefined, count: number): PageColumns[] | undefined {
   if (!value || !Array.isArray(value.pages) || !(value.numbers instanceof Int32Array) || !Array.isArray(value.texts) || value.pages.length !== 5 * count || value.texts.length !== value.numbers.length) return undefined;
   const { pages, numbers, texts } = value;
-  const out: PageDocuments[] = [];
+  const out: PageColumns[] = [];
   let at = 0;
   for (let k = 0; k < pages.length; k += 5) {
     const [ids, n, url, breadcrumb, pageTitle] = pages.slice(k, k + 5) as [number, number, string, string, string];
-    const documents: SearchDocument[] = new Array(n);
-    for (let j = 0; j < n; j++, at += 3) {
-      const d: SearchDocument = { type: numbers[at] as SearchDocumentType, i: numbers[at + 1], t: texts[at], anchor: texts[at + 1], p: numbers[at + 2], url, breadcrumb, pageTitle };
-      if (texts[at + 2] !== NO_SECTION) d.section = texts[at + 2];
-      documents[j] = d;
-    }
-    out.push({ ids, documents });
+    if (at + 3 * n > numbers.length) return undefined;
+    const own = texts.slice(at, at + 3 * n) as (string | undefined)[];
+    for (let j = 2; j < own.length; j += 3) if (own[j] === NO_SECTION) own[j] = undefined;
+    out.push({ ids, url, breadcrumb, pageTitle, numbers: numbers.slice(at, at + 3 * n), texts: own });
+    at += 3 * n;
   }
   return at === numbers.length ? out : undefined;
 }

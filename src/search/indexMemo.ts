@@ -21,6 +21,7 @@ import { digest, type Memo } from '../cache/memo';
 import { SearchDocumentType } from '../shared/search/types';
 import type { BuiltSearchIndex } from './buildIndex';
 import type { SearchDocument } from './documents';
+import { asTable, type DocumentTable } from './table';
 import type { AnalysedDocuments } from './terms';
 
 export const INDEX_STAGE = 'search-index';
@@ -46,30 +47,30 @@ export interface DocumentKeys {
 }
 
 /** The keys of the documents' entries; `layout` names how the index is made from them (e.g. `sharded 4000 50`). */
-export function documentKeys(documents: readonly SearchDocument[], layout: string): DocumentKeys {
+export function documentKeys(documents: DocumentTable | readonly SearchDocument[], layout: string): DocumentKeys {
+  const table = asTable(documents);
   const whole = crypto.createHash('sha1');
   whole.update(`${FORMAT}\u0000${layout}\u0000`);
   const groups: DocumentGroup[] = [];
   let groupHash = crypto.createHash('sha1');
   let groupStart = 0;
   let groupPages = 0;
-  for (let start = 0; start < documents.length; ) {
+  for (let start = 0; start < table.length; ) {
     // One page: the documents sharing its page id (they come page by page).
     let end = start + 1;
-    while (end < documents.length && documents[end].p === documents[start].p) end++;
+    while (end < table.length && table.pageIds[end] === table.pageIds[start]) end++;
     let texts = '';
     let fields = '';
     for (let k = start; k < end; k++) {
-      const d = documents[k];
-      texts += `${d.type}:${d.t.length}:${d.t}`;
-      fields += storedFields(d);
+      texts += `${table.types[k]}:${table.texts[k].length}:${table.texts[k]}`;
+      fields += storedFields(table, k);
     }
     const page = crypto.createHash('sha1').update(texts, 'utf16le').digest();
     whole.update(page).update(fields, 'utf16le');
     groupHash.update(page);
     groupPages++;
     start = end;
-    if (page[0] < 256 / GROUP_PAGES || groupPages >= MAX_GROUP_PAGES || start === documents.length) {
+    if (page[0] < 256 / GROUP_PAGES || groupPages >= MAX_GROUP_PAGES || start === table.length) {
       groups.push({ start: groupStart, end: start, key: digest(FORMAT, groupHash.digest('hex')) });
       groupHash = crypto.createHash('sha1');
       groupStart = start;
@@ -79,15 +80,22 @@ export function documentKeys(documents: readonly SearchDocument[], layout: strin
   return { index: whole.digest('hex'), groups };
 }
 
-/** What the index stores of a document besides its type and text (as stored() in terms.ts keeps it), with lengths. */
-function storedFields(d: SearchDocument): string {
-  switch (d.type) {
-    case SearchDocumentType.Title:
-      return `${d.i},${d.url.length}:${d.url}${d.breadcrumb.length}:${d.breadcrumb};`;
-    case SearchDocumentType.Heading:
-      return `${d.i},${d.p},${d.anchor.length}:${d.anchor}${d.section === undefined ? '-' : `${d.section.length}:${d.section}`};`;
+/** What the index stores of row k besides its type and text (as DocumentTable.stored keeps it), with lengths. */
+function storedFields(table: DocumentTable, k: number): string {
+  const i = table.ids[k];
+  switch (table.types[k]) {
+    case SearchDocumentType.Title: {
+      const url = table.urls[table.rowPage[k]];
+      const breadcrumb = table.breadcrumbs[table.rowPage[k]];
+      return `${i},${url.length}:${url}${breadcrumb.length}:${breadcrumb};`;
+    }
+    case SearchDocumentType.Heading: {
+      const anchor = table.anchors[k];
+      const section = table.sections[k];
+      return `${i},${table.pageIds[k]},${anchor.length}:${anchor}${section === undefined ? '-' : `${section.length}:${section}`};`;
+    }
     default:
-      return `${d.i},${d.p};`;
+      return `${i},${table.pageIds[k]};`;
   }
 }
 

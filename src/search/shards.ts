@@ -34,6 +34,7 @@ import { fieldWeightCodes, literalKey, wordsKey } from '../shared/search/query';
 import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
 import type { ShardedManifest, ShardFile, FragmentFile } from '../shared/search/types';
 import type { TypeTerms } from './terms';
+import type { DocumentTable } from './table';
 
 export const SHARDED_DIR = 'search-index';
 export const MANIFEST_FILE = `${SHARDED_DIR}/manifest.json`;
@@ -64,19 +65,47 @@ export function searchFileText(content: SearchFileContent): string {
   return typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
 }
 
-export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST }: { shardBytes?: number; longList?: number } = {}): ShardedIndexFiles {
+/**
+ * `release`: called once the documents' texts are no longer needed (their stored copies are in
+ * the page fragments), before the postings are made into files, so that a caller can let them go.
+ */
+export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release }: { shardBytes?: number; longList?: number; release?: () => void } = {}): ShardedIndexFiles {
   const files = new Map<string, SearchFileContent>();
-  const titles = types[SearchDocumentType.Title].documents;
-  const pageIds = titles.map((d) => d.i);
+  const { table } = types[SearchDocumentType.Title];
+  const titles = types[SearchDocumentType.Title].rows;
+  const pageIds = Array.from(titles, (row) => table.ids[row]);
   // Per document id, in arrays (ids are dense): looked up once per posting, millions of times on a large site.
   // (Indexed loops and forEach here: this function runs once, mostly unoptimised, and for…of
   // allocates an iterator result or a [key, value] pair per element there.)
   let maxId = 0;
-  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) maxId = Math.max(maxId, docs[k].i);
+  for (let row = 0; row < table.length; row++) maxId = Math.max(maxId, table.ids[row]);
   const parentOf = new Int32Array(maxId + 1);
-  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) parentOf[docs[k].i] = docs[k].p ?? docs[k].i;
+  for (let row = 0; row < table.length; row++) parentOf[table.ids[row]] = parentRow(table, row);
   const weights = new Int32Array(maxId + 1);
-  fieldWeightCodes(types[SearchDocumentType.Heading].documents).forEach((code, id) => (weights[id] = code));
+  const fields = types[SearchDocumentType.Heading].rows.filter((row) => !!table.sections[row]);
+  fieldWeightCodes(
+    fields.length,
+    (k) => table.ids[fields[k]],
+    (k) => table.texts[fields[k]],
+    (k) => table.sections[fields[k]]!,
+  ).forEach((code, id) => (weights[id] = code));
+
+  // Title keys, under their first term.
+  const keys = new Map<string, ShardFile['k'][string]>();
+  for (const row of titles) {
+    const title = table.texts[row];
+    const key = wordsKey(title);
+    if (!key) continue;
+    const first = key.split(' ')[0];
+    const literal = literalKey(title);
+    if (!keys.has(first)) keys.set(first, []);
+    keys.get(first)!.push(literal === key ? [table.ids[row], key] : [table.ids[row], key, literal]);
+  }
+
+  // The page fragments first: they are the last use of the documents' texts, which can go before
+  // the postings' files are made.
+  const fragments = pageFragments(types, pageIds, maxId);
+  release?.();
 
   // Term → postings per type, as flat integer lists.
   const postings = new Map<string, ShardFile['t'][string]>();
@@ -104,17 +133,6 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
         list[type] = [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
       } else list[type] = columns;
     });
-  }
-
-  // Title keys, under their first term.
-  const keys = new Map<string, ShardFile['k'][string]>();
-  for (const d of titles) {
-    const key = wordsKey(d.t);
-    if (!key) continue;
-    const first = key.split(' ')[0];
-    const literal = literalKey(d.t);
-    if (!keys.has(first)) keys.set(first, []);
-    keys.get(first)!.push(literal === key ? [d.i, key] : [d.i, key, literal]);
   }
 
   // Shards: consecutive term ranges of about SHARD_BYTES each.
@@ -163,11 +181,6 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     lexicon[length] = file;
   }
 
-  // What the files hold from here on is theirs: the postings' columns can go before the fragments are made.
-  postings.clear();
-  keys.clear();
-
-  const fragments = pageFragments(types, pageIds, maxId);
   const folder = `f/${joinedHash(fragments)}/`;
   for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
 
@@ -235,16 +248,17 @@ function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Ar
 function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number): [number, Uint8Array][] {
   /** Page id → where its documents start in `at` (counting sort: stable, so type by type, in order). */
   const start = new Int32Array(maxId + 2);
-  const pageOf = (type: SearchDocumentType, k: number) => types[type].documents[k].p ?? types[type].documents[k].i;
+  const { table } = types[SearchDocumentType.Title];
+  const pageOf = (type: SearchDocumentType, k: number) => parentRow(table, types[type].rows[k]);
   const isPage = new Uint8Array(maxId + 1);
   for (const id of pageIds) isPage[id] = 1;
-  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].documents; k < docs.length; k++) if (isPage[pageOf(type, k)]) start[pageOf(type, k) + 1]++;
+  for (const type of SEARCH_TYPES) for (let k = 0, docs = types[type].rows; k < docs.length; k++) if (isPage[pageOf(type, k)]) start[pageOf(type, k) + 1]++;
   for (let id = 1; id < start.length; id++) start[id] += start[id - 1];
   const filled = start.slice(0, maxId + 1);
   const typeAt = new Uint8Array(start[maxId + 1]);
   const docAt = new Int32Array(start[maxId + 1]);
   for (const type of SEARCH_TYPES)
-    for (let k = 0, docs = types[type].documents; k < docs.length; k++) {
+    for (let k = 0, docs = types[type].rows; k < docs.length; k++) {
       const page = pageOf(type, k);
       if (!isPage[page]) continue;
       typeAt[filled[page]] = type;
@@ -253,9 +267,14 @@ function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number): [n
   const bytes = new Slabs();
   return pageIds.map((id) => {
     const fragment: FragmentFile = { d: [] };
-    for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, types[typeAt[e]].documents[docAt[e]]]);
+    for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, table.stored(types[typeAt[e]].rows[docAt[e]])]);
     return [id, bytes.utf8(JSON.stringify(fragment))];
   });
+}
+
+/** The id of a row's page, as its stored document gives it (`p`, or its own id for a title). */
+function parentRow(table: DocumentTable, row: number): number {
+  return table.types[row] === SearchDocumentType.Title ? table.ids[row] : table.pageIds[row];
 }
 
 /** Bytes per slab: above glibc's threshold for mapping an allocation of its own, so that a freed slab can go back to the system. */

@@ -4,13 +4,15 @@
 // trie first, with an object per posting, took most of the search stage of a 7,000-page site
 // and much of its memory. Same steps as elasticlunr's `addDoc` with the empty pipeline of
 // buildIndex.ts, so the numbers are exactly those of the single file (test/search/sharded.test.ts).
-import { SEARCH_TYPES, SearchDocumentType, type StoredDocument } from '../shared/search/types';
+import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
 import type { SearchDocument } from './documents';
+import { asTable, type DocumentTable } from './table';
 import { WordTerms } from './wordTerms';
 
 export interface TypeTerms {
-  /** The stored documents of this type, as the single file has them. */
-  documents: StoredDocument[];
+  /** The documents of this type, rows of `table` in its order: `table.stored(row)` is each as the single file stores it. */
+  rows: Int32Array;
+  table: DocumentTable;
   /** Documents indexed (those with at least one term): elasticlunr's `documentStore.length`. */
   n: number;
   /** Document id → number of its terms (elasticlunr's `docInfo[id].t`). */
@@ -46,9 +48,10 @@ export interface AnalysedDocuments {
 }
 
 /** Analyses each document's text: the shared tokeniser's terms, split as elasticlunr would. */
-export function analyseDocuments(documents: readonly SearchDocument[]): AnalysedDocuments {
-  return new Analyser().analyse(documents);
+export function analyseDocuments(documents: DocumentTable | readonly SearchDocument[]): AnalysedDocuments {
+  return new Analyser().analyse(asTable(documents));
 }
+
 
 /** A text's tokens (global numbers of the Analyser), each once in order of first occurrence, with how often it occurs. */
 interface TextTokens {
@@ -85,14 +88,16 @@ export class Analyser {
     if (this.tally[token]++ === 0) this.met.push(token);
   };
 
-  analyse(documents: readonly SearchDocument[]): AnalysedDocuments {
-    const of = documents.map((d) => this.tokensOf(d.type === SearchDocumentType.Description || d.type === SearchDocumentType.Content ? 'drop' : 'keep', d.t));
+  /** Rows `start` to `end` of the table. */
+  analyse(table: DocumentTable, start = 0, stop = table.length): AnalysedDocuments {
+    const of: TextTokens[] = new Array(stop - start);
+    for (let k = start; k < stop; k++) of[k - start] = this.tokensOf(table.types[k] === SearchDocumentType.Description || table.types[k] === SearchDocumentType.Content ? 'drop' : 'keep', table.texts[k]);
     // This part's own numbering, in order of first occurrence.
     const local = new Int32Array(this.names.length).fill(-1);
     const terms: string[] = [];
     let size = 0;
     for (const t of of) size += 2 + 2 * t.tokens.length;
-    const offsets = new Int32Array(documents.length);
+    const offsets = new Int32Array(stop - start);
     const flat = new Int32Array(size);
     let end = 0;
     for (let k = 0; k < of.length; k++) {
@@ -170,25 +175,13 @@ export function joinAnalysed(parts: readonly AnalysedDocuments[]): AnalysedDocum
   return { terms, offsets, flat };
 }
 
-/**
- * `release`: called once the documents are no longer needed (their stored copies and ids taken),
- * before the postings are made, so that a caller can let them go (buildIndex.ts).
- */
-export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocuments = analyseDocuments(documents), release: () => void = () => {}): TypeTerms[] {
-  const { terms: names, offsets, flat } = analysed;
-  const count = documents.length;
-  const typeOf = new Uint8Array(count);
-  const idOf = new Int32Array(count);
-  for (let k = 0; k < count; k++) {
-    typeOf[k] = documents[k].type;
-    idOf[k] = documents[k].i;
-  }
-  const storedOf = SEARCH_TYPES.map((type) => documents.filter((d) => d.type === type).map(stored));
-  release();
+export function typeTerms(documents: DocumentTable | readonly SearchDocument[], analysed?: AnalysedDocuments): TypeTerms[] {
+  const table = asTable(documents);
+  const { terms: names, offsets, flat } = analysed ?? analyseDocuments(table);
+  const idOf = table.ids;
   return SEARCH_TYPES.map((type) => {
-    const docs: number[] = [];
-    for (let k = 0; k < count; k++) if (typeOf[k] === type) docs.push(k);
-    docs.sort((a, b) => idOf[a] - idOf[b]);
+    const rows = table.rowsOf(type);
+    const docs = Array.from(rows).sort((a, b) => idOf[a] - idOf[b]);
     const lengths = new Map<number, number>();
     // Two passes, so that each posting list is made at its final length: grown one push at a
     // time, the lists were most of this function's garbage.
@@ -203,8 +196,13 @@ export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocumen
         sizes[flat[t]] += 2;
       }
     }
+    // Views of one buffer per type: an allocation per list (hundreds of thousands on a large site)
+    // left the allocator's heap in pieces it kept once they were freed.
+    let total = 0;
+    for (const token of order) total += sizes[token];
+    const buffer = new Int32Array(total);
     const lists: Int32Array[] = new Array(names.length);
-    for (const token of order) lists[token] = new Int32Array(sizes[token]);
+    for (let k = 0, at = 0; k < order.length; at += sizes[order[k++]]) lists[order[k]] = buffer.subarray(at, at + sizes[order[k]]);
     const filled = new Int32Array(names.length);
     for (let k = 0; k < docs.length; k++) {
       const at = offsets[docs[k]];
@@ -220,18 +218,6 @@ export function typeTerms(documents: SearchDocument[], analysed: AnalysedDocumen
     }
     const postings = new Map<string, Int32Array>();
     for (const token of order) postings.set(names[token], lists[token]);
-    return { documents: storedOf[type], n: lengths.size, lengths, postings };
+    return { rows, table, n: lengths.size, lengths, postings };
   });
-}
-
-/** What the index keeps of a document: only what the UI shows (see StoredDocument). */
-export function stored(d: SearchDocument): StoredDocument {
-  switch (d.type) {
-    case SearchDocumentType.Title:
-      return { i: d.i, t: d.t, u: d.url, b: d.breadcrumb };
-    case SearchDocumentType.Heading:
-      return d.section ? { i: d.i, t: d.t, p: d.p, h: d.anchor, s: d.section } : { i: d.i, t: d.t, p: d.p, h: d.anchor };
-    default:
-      return { i: d.i, t: d.t, p: d.p };
-  }
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Memo } from '../../src/cache/memo';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
 import { searchDocuments, type SearchDocument } from '../../src/search/documents';
+import { pageColumns } from '../../src/search/table';
 import { searchFileText } from '../../src/search/shards';
 import type { PageModel } from '../../src/shared/viewModels';
 import { SearchDocumentType } from '../../src/shared/search/types';
@@ -191,7 +192,7 @@ describe('search documents of stored pages', () => {
     const k = pages.findIndex((p) => p.body.kind === 'apiOperation');
     const stub = { ...pages[k], get body(): never { throw new Error('a stored body was read'); } } as PageModel;
     const withStub = pages.map((p, j) => (j === k ? stub : p));
-    const made = (page: PageModel) => (page === stub ? { documents: [], ids: 0 } : undefined);
+    const made = (page: PageModel) => (page === stub ? pageColumns([], 0) : undefined);
     const expected = searchDocuments(withStub, { routes, made });
     expect(searchDocuments(withStub, { routes, made, memo: new CountingMemo() })).toEqual(expected);
   });

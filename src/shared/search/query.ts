@@ -209,7 +209,8 @@ export function loadSearchIndex(file: SearchIndexFile | string): LoadedSearchInd
  */
 function fieldWeights(headings: Map<number, StoredDocument>): Map<number, number> {
   const weights = new Map<number, number>();
-  for (const [id, code] of fieldWeightCodes(headings.values())) weights.set(id, fieldWeight(code));
+  const fields = [...headings.values()].filter((d) => d.s);
+  for (const [id, code] of fieldWeightCodes(fields.length, (k) => fields[k].i, (k) => fields[k].t, (k) => fields[k].s!)) weights.set(id, fieldWeight(code));
   return weights;
 }
 
@@ -219,20 +220,21 @@ const FIELD_KIND_WEIGHTS = [1, 0.95, 0.9, 0.85];
 /**
  * Each API field heading's weight as an integer code, `repeats · 4 + kind` (kind: index in
  * FIELD_KIND_WEIGHTS), so a sharded index can store it in its postings and give the same weight.
+ * The n headings with a context are given by position: the sharded index reads them from
+ * columns (search/table.ts), where an object each was a million objects on a large site.
  */
-export function fieldWeightCodes(headings: Iterable<StoredDocument>): Map<number, number> {
-  const list = [...headings].filter((d) => d.s);
+export function fieldWeightCodes(n: number, id: (k: number) => number, text: (k: number) => string, context: (k: number) => string): Map<number, number> {
   // Heading text → context → how often: maps of the documents' own strings, whose hashes V8
   // keeps, instead of a key string made per lookup (twice as fast on the 7,000-page site).
   const repeats = new Map<string, Map<string, number>>();
-  for (const d of list) {
-    let contexts = repeats.get(d.t);
-    if (!contexts) repeats.set(d.t, (contexts = new Map()));
-    contexts.set(d.s!, (contexts.get(d.s!) ?? 0) + 1);
+  for (let k = 0; k < n; k++) {
+    let contexts = repeats.get(text(k));
+    if (!contexts) repeats.set(text(k), (contexts = new Map()));
+    contexts.set(context(k), (contexts.get(context(k)) ?? 0) + 1);
   }
   const codes = new Map<number, number>();
-  for (const d of list) {
-    const s = d.s!;
+  for (let k = 0; k < n; k++) {
+    const s = context(k);
     const kind =
       s === FieldContext.path || s === FieldContext.response || s === FieldContext.authentication || s === FieldContext.callback
         ? 0
@@ -241,7 +243,7 @@ export function fieldWeightCodes(headings: Iterable<StoredDocument>): Map<number
           : s.startsWith(FieldContext.requestBody)
             ? 2
             : 3; // response fields and headers
-    codes.set(d.i, repeats.get(d.t)!.get(s)! * 4 + kind);
+    codes.set(id(k), repeats.get(text(k))!.get(s)! * 4 + kind);
   }
   return codes;
 }
