@@ -40,7 +40,8 @@ const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (v:
   password: { type: 'string', validate: () => true },
 };
 
-export function createExampleValidator(document: Record<string, any>): ExampleValidator {
+/** `released`: called once `release` has let a direction's work go. */
+export function createExampleValidator(document: Record<string, any>, released?: () => void): ExampleValidator {
   const instances = new Map<Direction, Instance | undefined>();
   const compiled = new Map<string, { fn: ValidateFunction | undefined; schema: object; ajv: Ajv2020 }>();
   const compile = (direction: Direction, schemaPointer: string) => {
@@ -91,6 +92,7 @@ export function createExampleValidator(document: Record<string, any>): ExampleVa
       const prefix = `${direction}|`;
       for (const key of [...compiled.keys()]) if (key.startsWith(prefix)) compiled.delete(key);
       instances.delete(direction);
+      released?.();
     },
   };
 }

@@ -32,6 +32,12 @@ export interface LintInput {
   select?: (code: string) => boolean;
   /** How the guides are checked (default: checkGuides); the build's remembers unchanged guides' findings. */
   checkGuides?: (guides: readonly CheckedGuide[]) => Finding[];
+  /**
+   * Called each time the checks let go of a large part of their work (one direction's converted
+   * copy of the spec and its compiled schemas, hundreds of MB on a large spec): the build's lint
+   * thread collects its garbage there.
+   */
+  released?: () => void;
 }
 
 /** Every finding, as diagnostics under their rules' policies, sorted. */
@@ -40,7 +46,7 @@ export function lint(input: LintInput): Diagnostic[] {
   const wanted = (code: string) => policies.get(code) !== 'ignore' && (input.select?.(code) ?? true);
   const diagnostics: Diagnostic[] = [];
   for (const spec of input.specs) {
-    const findings = lintSpec(spec.document, spec.source, wanted);
+    const findings = lintSpec(spec.document, spec.source, wanted, input.released);
     diagnostics.push(...toDiagnostics(locateFindings(findings, spec), policies));
   }
   // Parsing every guide is the cost of these rules: none of it when none of them runs.
@@ -51,10 +57,10 @@ export function lint(input: LintInput): Diagnostic[] {
 }
 
 /** The spec's findings of the rules `wanted` (an ignored rule costs nothing: examples are most of the time). */
-export function lintSpec(document: Record<string, any>, file: string, wanted: (code: string) => boolean = () => true): Finding[] {
+export function lintSpec(document: Record<string, any>, file: string, wanted: (code: string) => boolean = () => true, released?: () => void): Finding[] {
   const findings: Finding[] = [];
   if (wanted('example-mismatch') || wanted('code-sample-mismatch')) {
-    const validator = createExampleValidator(document);
+    const validator = createExampleValidator(document, released);
     // Code samples first: they are judged in the request direction, which the examples then let go of.
     if (wanted('code-sample-mismatch')) findings.push(...checkCodeSamples(document, validator, file));
     if (wanted('example-mismatch')) findings.push(...checkExamples(document, validator, file));

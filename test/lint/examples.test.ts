@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { header, lintYaml, where } from './helpers';
+import { load } from 'js-yaml';
+import { lint } from '../../src/lint/lint';
+import { SPEC, header, lintYaml, where } from './helpers';
 
 /** An operation whose response example is `example` (block YAML starting on line 14). */
 const responseSpec = (example: string, schema = `{ $ref: '#/components/schemas/Zone' }`, version = '3.0.3') => `openapi: ${version}
@@ -228,6 +230,27 @@ components:
       'example-mismatch 19 it must have the required property "id".',
       'code-sample-mismatch 21 it must have the required property "secret".',
     ]);
+  });
+});
+
+describe('lint/examples: one direction at a time', () => {
+  it('lets each direction go before judging the next, telling the caller (the lint thread collects its garbage then), with the same findings', () => {
+    const text = responseSpec('                name: 5').replace(
+      '      responses:',
+      `      requestBody:
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Zone' }
+            example: { name: Park }
+      responses:`,
+    );
+    const document = () => load(text) as Record<string, any>;
+    const directions: number[] = [];
+    const found = lint({ specs: [{ document: document(), source: SPEC, text }], guides: [], released: () => directions.push(directions.length) });
+    // The request's example lacks the writeOnly secret (line 12), the response's the readOnly id (line 19): each judged in its own direction.
+    expect(directions).toEqual([0, 1]);
+    expect(where(found)).toEqual(where(lint({ specs: [{ document: document(), source: SPEC, text }], guides: [] })));
+    expect(where(found)).toEqual(['example-mismatch 12:22', 'example-mismatch 19:15']);
   });
 });
 
