@@ -12,6 +12,7 @@ import { searchDocuments, type SearchDocument } from '../../src/search/documents
 import { buildSearchIndex, searchIndexData, SHARD_ABOVE_PAGES } from '../../src/search/buildIndex';
 import { MANIFEST_FILE, SHARDED_DIR, searchFileText, shardSearchIndex, type ShardedIndexFiles } from '../../src/search/shards';
 import { typeTerms, type TypeTerms } from '../../src/search/terms';
+import { DocumentTable } from '../../src/search/table';
 import { loadSearchIndex, search, type LoadedSearchIndex } from '../../src/shared/search/query';
 import { isShardedManifest, loadShardedIndex, type ShardedSearchIndex } from '../../src/shared/search/sharded';
 import { SearchDocumentType, type SearchIndexFile, type ShardFile, type ShardedManifest, type TrieNode } from '../../src/shared/search/types';
@@ -223,5 +224,15 @@ describe('the sharding threshold', () => {
     expect([...split.files.keys()].every((f) => f.startsWith(`${SHARDED_DIR}/`))).toBe(true);
     // The shipped site is far below the default: one file.
     expect(buildSearchIndex(shipped.documents).fileName).toBe('search-index.json');
+  });
+
+  it("writes the same files when the build lets go of the documents' texts as soon as the fragments hold them", () => {
+    const pages = generated.data[0].documents.length;
+    const kept = buildSearchIndex(generated.documents, { shardAbovePages: pages - 1 });
+    const table = DocumentTable.of(generated.documents);
+    const released = buildSearchIndex(table, { shardAbovePages: pages - 1, release: true });
+    expect(table.texts.length).toBe(0); // let go, as build() asks
+    expect(released.content).toBe(kept.content);
+    expect(new Map([...released.files].map(([name, content]) => [name, searchFileText(content)]))).toEqual(new Map([...kept.files].map(([name, content]) => [name, searchFileText(content)])));
   });
 });
