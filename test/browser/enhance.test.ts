@@ -425,13 +425,23 @@ describe.each(viewports)('navigation progress bar (%s)', (_name, options) => {
 
   it('does not appear for a fast navigation, nor when the page comes back from the back/forward cache', async () => {
     const { context } = await probedContext(bfcacheBrowser);
-    const page = await open(context, `${small.url}/guides/long`);
-    const next = page.locator('a.pagination-next');
-    const href = (await next.getAttribute('href'))!;
-    await Promise.all([page.waitForURL(`**${href}`), next.click()]);
-    await page.waitForLoadState('load');
-    const [clicked, hidden] = await page.evaluate(() => [Number(sessionStorage.getItem('clicked-at')), Number(sessionStorage.getItem('hidden-at'))]);
-    expect(hidden - clicked, 'this test needs a navigation faster than 200 ms').toBeLessThan(200);
+    // A loaded CI machine sometimes takes over 200 ms for one navigation (the premise, not what is
+    // tested): up to three tries, each in a fresh tab, and the first fast one is checked.
+    const navigate = async () => {
+      const page = await open(context, `${small.url}/guides/long`);
+      const next = page.locator('a.pagination-next');
+      const href = (await next.getAttribute('href'))!;
+      await Promise.all([page.waitForURL(`**${href}`), next.click()]);
+      await page.waitForLoadState('load');
+      const [clicked, hidden] = await page.evaluate(() => [Number(sessionStorage.getItem('clicked-at')), Number(sessionStorage.getItem('hidden-at'))]);
+      return { page, took: hidden - clicked };
+    };
+    let { page, took } = await navigate();
+    for (let tries = 1; took >= 200 && tries < 3; tries++) {
+      await page.close();
+      ({ page, took } = await navigate());
+    }
+    expect(took, 'this test needs a navigation faster than 200 ms').toBeLessThan(200);
     expect(await page.evaluate(() => sessionStorage.getItem('progress-seen'))).toBeNull();
 
     // Back: the old page was frozen with its 200 ms timer pending; restored, it must not start.
