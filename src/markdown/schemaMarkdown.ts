@@ -73,7 +73,7 @@ function continuation(stop: NonNullable<SchemaNode['truncated']>, links: Markdow
 /** The copy's "Schemas" section: each appended schema under its name, one heading level below `level`. */
 export function appendixMarkdown(appendix: readonly AppendedSchema[] | undefined, links: MarkdownLinks, level: string): string[] {
   if (!appendix?.length) return [];
-  return [`${level} Schemas`, ...appendix.flatMap((s) => [`${level}# ${inlineCode(s.name)}`, schemaMarkdown(s.node, links)])];
+  return [`${level} Schemas`, ...appendix.flatMap((s) => [`${level}# ${inlineCode(s.name)}`, s.markdown ?? schemaMarkdown(s.node, links)])];
 }
 
 function descriptionSuffix(node: SchemaNode, links: MarkdownLinks): string {

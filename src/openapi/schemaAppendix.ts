@@ -41,7 +41,7 @@ export function createSchemaAppendix(api: ApiModel, options: AppendixOptions): (
         // One named level: the schema's own fields; the named schemas under them are appended in turn.
         schemaPages: { href: options.href, maxDepth: 1, expanded: new Set(), repeatWithin: 0 },
       }, { id: 'schema', pointer: pointers.get(name)! });
-      made.set(name, (entry = { node, size: used.used, stops: stops(node) }));
+      made.set(name, (entry = { node, size: used.used, stops: stopNames(node) }));
     }
     return entry;
   };
@@ -55,7 +55,7 @@ export function createSchemaAppendix(api: ApiModel, options: AppendixOptions): (
         queue.push(name);
       }
     };
-    for (const root of roots) enqueue(stops(root));
+    for (const root of roots) enqueue(stopNames(root));
     const out: AppendedSchema[] = [];
     let used = 0;
     for (let i = 0; i < queue.length && used < budget; i++) {
@@ -69,11 +69,11 @@ export function createSchemaAppendix(api: ApiModel, options: AppendixOptions): (
 }
 
 /** Names of the named schemas a tree stops at (not circular references: those are expanded above them). */
-function stops(node: SchemaNode, out: string[] = []): string[] {
+export function stopNames(node: SchemaNode, out: string[] = []): string[] {
   if (node.truncated?.typeName) out.push(node.truncated.typeName);
-  for (const child of node.children) stops(child, out);
-  if (node.additional) stops(node.additional, out);
-  for (const option of node.variants?.options ?? []) stops(option.node, out);
+  for (const child of node.children) stopNames(child, out);
+  if (node.additional) stopNames(node.additional, out);
+  for (const option of node.variants?.options ?? []) stopNames(option.node, out);
   return out;
 }
 

@@ -19,6 +19,7 @@ import { tryItData, tryItFile, tryItWanted } from '../openapi/tryIt';
 import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
 import { createSchemaAppendix, operationTrees } from '../openapi/schemaAppendix';
+import { createAppendixMarkdown } from './appendixMarkdown';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
 import { schemaExample } from '../openapi/examples';
 import { oauthFlows, schemeAnchor, schemeSummary } from '../openapi/security';
@@ -181,6 +182,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   // The Markdown copies list the schemas their trees link to (openapi/schemaAppendix.ts).
   const appendixMarkdown = cappedMarkdown(render, DESCRIPTION_CHARS.field);
   const appendix = config.llms.enabled ? createSchemaAppendix(api, { render: appendixMarkdown, href: schemaHref }) : undefined;
+  const appendixText = createAppendixMarkdown();
   // An operation or webhook page: made, or with a build cache taken back when its inputs did not change (site/apiPagesMemo.ts).
   const operationPage = (op: ApiOperation, route: string, stub: Omit<PageModel, 'body'>, crumbs: Crumb[]) => {
     const opHref = href(route);
@@ -203,7 +205,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
         },
       });
       for (const [name, n] of times) if (n > USED_BY_FIELDS_PER_PAGE) effects!.uses.push([name, '', '', n - USED_BY_FIELDS_PER_PAGE]);
-      if (appendix) view.appendix = appendix(operationTrees(view));
+      if (appendix) view.appendix = appendixText(appendix(operationTrees(view)), stub.head.canonical);
       if (changedOps && op.event === undefined) addChangeBadges(view, changed, changes!);
       if (op.event === undefined && tryIt && tryItWanted(tryIt.enabled, op)) {
         const file = tryItFile(op.slug, tryItData(api, op, document, { proxyUrl: tryIt.proxyUrl || undefined, servers: tryIt.servers, source: config.openapi?.spec }));
@@ -269,12 +271,13 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const raw = api.resolver.schema({ $ref: `#${s.pointer}` }).schema;
     const description = typeof raw.description === 'string' ? raw.description : '';
     const example = schemaExample({ $ref: `#${s.pointer}` }, 'response', document);
+    const schemaHead = head(s.name, route, firstSentence(description) || formatMessage(messages.apiSchemaDescription, { schema: s.name, api: api.title }));
     const view: ApiSchemaView = {
       name: s.name,
       schema: tree,
       example: example === undefined ? undefined : display.value(example, { name: s.name, language: 'json' }),
       ...usedBy.list(s.name),
-      ...(appendix ? { appendix: appendix([tree], s.name) } : {}),
+      ...(appendix ? { appendix: appendixText(appendix([tree], s.name), schemaHead.canonical, s.name) } : {}),
     };
     const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
     if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });
@@ -282,7 +285,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     summaries.push({ name: s.name, href: href(route), summary: firstSentence(description) });
     pages.push(keep({
       route,
-      head: head(s.name, route, firstSentence(description) || formatMessage(messages.apiSchemaDescription, { schema: s.name, api: api.title })),
+      head: schemaHead,
       section: 'api',
       sidebar,
       body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [...apiCrumbs, schemaCrumb, { label: s.name }] },
