@@ -55,9 +55,7 @@ export function markdownHrefOf(baseUrl: string, htmlFile: string): string {
  * `#anchor` under the page's own URL.
  */
 export function pageMarkdown(page: PageModel): string | undefined {
-  const pageUrl = page.head.canonical;
-  const origin = originOf(pageUrl);
-  const resolve = (href: string) => (href.startsWith('#') ? pageUrl + href : href.startsWith('/') ? origin + href : href);
+  const resolve = copyLinks(page.head.canonical);
   const body = page.body;
   if (body.kind === 'apiOperation') return operationMarkdown(body.operation, { resolve });
   if (body.kind === 'apiSchema') return schemaPageMarkdown(body.schema, { resolve });
@@ -71,6 +69,15 @@ export function pageMarkdown(page: PageModel): string | undefined {
   if (body.kind === 'apiSchemaIndex') return schemaIndexMarkdown(body, { resolve });
   if (body.kind === 'apiChangelog') return changelogMarkdown(body.breadcrumbs.at(-1)?.label ?? '', body.changelog, body.toc, { resolve });
   return undefined;
+}
+
+/**
+ * How the copy of the page at `pageUrl` writes a link. Only an `#anchor` depends on the page
+ * itself; the rest depends on its origin alone (site/appendixMarkdown.ts shares texts by origin).
+ */
+export function copyLinks(pageUrl: string): (href: string) => string {
+  const origin = originOf(pageUrl);
+  return (href) => (href.startsWith('#') ? pageUrl + href : href.startsWith('/') ? origin + href : href);
 }
 
 /** Distinct sidebars read for the order (large sites give each page a focused one: the first few tell the order of the rest's sections). */

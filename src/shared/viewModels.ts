@@ -403,13 +403,13 @@ export interface SecurityRequirementView {
   schemes: { name: string; href?: string; detail: string; scopes: string[] }[];
 }
 
-/** The page of a named component schema: its fields, an example, and where it is used. */
 /**
  * A named schema and its own fields, down to the next named schema: its tree, or the Markdown the
  * site stage made of it once for every page whose copy lists it alike (site/appendixMarkdown.ts).
  */
 export type AppendedSchema = { name: string; node: SchemaNode; markdown?: undefined } | { name: string; markdown: string; node?: undefined };
 
+/** The page of a named component schema: its fields, an example, and where it is used. */
 export interface ApiSchemaView {
   name: string;
   /** The schema's tree; its fields have ids `schema-<path>`. */

@@ -5,6 +5,7 @@
 // each appended schema becomes its Markdown once, in the site stage, for all the pages whose
 // copies show it alike, and a page's body carries the text.
 import { originOf } from '../markdown/guideMarkdown';
+import { copyLinks } from '../markdown/pageFiles';
 import { schemaMarkdown } from '../markdown/schemaMarkdown';
 import { PLACEHOLDER } from '../openapi/placeholders';
 import { stopNames } from '../openapi/schemaAppendix';
@@ -33,9 +34,10 @@ export function createAppendixMarkdown(): (appendix: AppendedSchema[], canonical
       let text = tree.texts.get(key);
       if (text === undefined) {
         let local = false;
+        const pageLink = copyLinks(canonical);
         const resolve = (href: string) => {
           if (href.startsWith('#')) local = true;
-          return href.startsWith('/') ? origin + href : href;
+          return pageLink(href);
         };
         const markdown = schemaMarkdown(s.node, { resolve, appended, own });
         text = local || markdown.includes(PLACEHOLDER) ? null : markdown;
