@@ -64,6 +64,14 @@ describe('#18 the appended schemas made once', () => {
     expect(copies[4]).toContain('- Fields of `Parcel` continue at https://other.example.test/api/schemas/parcel');
   });
 
+  it('shares nothing between pages of a site without a URL, whose copies resolve links against each page', () => {
+    const made = createAppendixMarkdown();
+    const pages = [operationPage('/api/a', [owner, address, region]), operationPage('/api/b', [owner, address, region])];
+    const copies = pages.map((page) => withTexts(page, made));
+    expect(copies.map(({ page }) => pageMarkdown(page))).toEqual(pages.map(fromTrees));
+    expect(copies[1].appendix[0].markdown).not.toBe(copies[0].appendix[0].markdown);
+  });
+
   it('makes each text once for the pages alike, and the pages carry it instead of the tree', () => {
     const made = createAppendixMarkdown();
     const first = withTexts(operationPage('https://docs.example.test/api/a', [owner, address, region]), made).appendix;
