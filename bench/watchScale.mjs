@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { paintProbe, summary } from './watch.mjs';
+import { discardingLogger, paintProbe, summary } from './watch.mjs';
 
 export { summary };
 
@@ -93,9 +93,9 @@ const signedPct = (ratio) => `${ratio >= 1 ? '+' : '−'}${(Math.abs(ratio - 1) 
 // The server process
 
 async function serveChild(apiPath, siteDir) {
-  const { createDevServer, createMemoryLogger } = await import(pathToFileURL(apiPath).href);
+  const { createDevServer, createLogger } = await import(pathToFileURL(apiPath).href);
   const start = performance.now();
-  const server = await createDevServer({ root: siteDir, watch: true, port: 0, logger: createMemoryLogger(), watchTemplates: false });
+  const server = await createDevServer({ root: siteDir, watch: true, port: 0, logger: discardingLogger(createLogger), watchTemplates: false });
   await server.context.ready;
   const send = (m) => process.send(m);
   server.context.subscribe((e) => {
