@@ -20,12 +20,31 @@ export function listedInLlms(page: PageModel): boolean {
 
 /** A route prefix (`/guides`: itself and everything under it) or a glob (`*` within a segment, `**` across). */
 export function routeMatches(route: string, pattern: string): boolean {
+  return routeMatcher(pattern)(route);
+}
+
+function routeMatcher(pattern: string): (route: string) => boolean {
   if (!/[*?]/.test(pattern)) {
     const prefix = pattern.replace(/\/+$/, '');
-    return prefix === '' || route === prefix || route.startsWith(`${prefix}/`);
+    return (route) => prefix === '' || route === prefix || route.startsWith(`${prefix}/`);
   }
   const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*|\*|\?/g, (m) => (m === '**' ? '.*' : m === '*' ? '[^/]*' : '[^/]'));
-  return new RegExp(`^${source}$`).test(route);
+  const re = new RegExp(`^${source}$`);
+  return (route) => re.test(route);
+}
+
+/** The config's `llms` selection as one test, made once per selection: serve --watch asks it of every page on every save. */
+const selections = new WeakMap<NonNullable<SiteModel['markdown']>, (route: string) => boolean>();
+
+function selects(selected: NonNullable<SiteModel['markdown']>): (route: string) => boolean {
+  let test = selections.get(selected);
+  if (!test) {
+    const include = selected.include.map(routeMatcher);
+    const exclude = selected.exclude.map(routeMatcher);
+    test = (route) => include.some((matches) => matches(route)) && !exclude.some((matches) => matches(route));
+    selections.set(selected, test);
+  }
+  return test;
 }
 
 /** Whether a page gets a Markdown copy: the config's `llms` includes it, and it is neither unlisted nor a draft. */
@@ -35,7 +54,7 @@ export function wantsMarkdown(site: Pick<SiteModel, 'markdown'>, page: PageModel
   const kind = pageKind(page);
   if (!CONTENT_KINDS.has(kind) && !INDEX_KINDS.has(kind)) return false;
   if (kind === 'doc' && page.body.kind === 'doc' && page.body.doc.banner !== undefined) return false;
-  return selected.include.some((p) => routeMatches(page.route, p)) && !selected.exclude.some((p) => routeMatches(page.route, p));
+  return selects(selected)(page.route);
 }
 
 /** `guides/a/index.html` or `guides/a.html` → `guides/a.md`; `index.html` → `index.md`. */
@@ -44,9 +63,9 @@ export function markdownFileOf(htmlFile: string): string {
   return htmlFile.replace(/\/index\.html$|\.html$/, '') + '.md';
 }
 
-/** The `.md` file's URL path, from the site's base URL. */
-export function markdownHrefOf(baseUrl: string, htmlFile: string): string {
-  return baseUrl.replace(/\/?$/, '/') + markdownFileOf(htmlFile);
+/** The `.md` file's URL path (`markdownFile`: its path in the output), from the site's base URL. */
+export function markdownHrefOf(baseUrl: string, markdownFile: string): string {
+  return baseUrl.replace(/\/?$/, '/') + markdownFile;
 }
 
 /**

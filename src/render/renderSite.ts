@@ -108,17 +108,19 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   const shared = !options.memo || 'dir' in options.memo.entries;
   const threads = shared ? Math.min(renderThreads(pages.length, options.threads), Math.ceil(pages.length / BATCH_SIZE)) : 1;
   // The pages with a Markdown copy link to it (set before their cache keys are taken, which include it).
-  const described = new Map<string, { description: string; order?: number; listed: boolean }>();
+  const described = new Map<string, { file: string; description: string; order?: number; listed: boolean }>();
   const order = site.markdown ? sidebarOrder(pages) : undefined;
+  const baseUrl = options.filesBaseUrl ?? site.baseUrl;
   for (const page of site.markdown ? pages : []) {
     if (!wantsMarkdown(site, page)) continue;
-    page.markdownHref = markdownHrefOf(options.filesBaseUrl ?? site.baseUrl, options.fileOf(page.route));
-    described.set(page.route, { description: page.head.description, order: order!.get(page.route), listed: listedInLlms(page) });
+    const file = markdownFileOf(options.fileOf(page.route));
+    page.markdownHref = markdownHrefOf(baseUrl, file);
+    described.set(page.route, { file, description: page.head.description, order: order!.get(page.route), listed: listedInLlms(page) });
   }
   const rendered = await (threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options));
   for (const page of described.size > 0 ? rendered : []) {
     const seen = described.get(page.route);
-    if (seen) page.markdown = { file: markdownFileOf(page.file), ...seen, ...(page.markdown?.text !== undefined ? { text: page.markdown.text } : {}) };
+    if (seen) page.markdown = { ...seen, ...(page.markdown?.text !== undefined ? { text: page.markdown.text } : {}) };
   }
   return rendered;
 }
@@ -155,7 +157,7 @@ export interface ProducedPage extends EntryUse {
 export function produceSitePage(site: SiteModel, route: string, file: string, entry: PageJob['entry'], load: () => { page: PageModel; found: number[] }, writer: PageWriter): ProducedPage {
   const entries = entry && writer.entries;
   const entryPath = entries && 'dir' in entries ? entryFile(entries.dir, PAGE_STAGE, entry!.key) : undefined;
-  const cached = !entries ? undefined : entryPath ? (readEntry(entryPath) as PageEntry | typeof CORRUPT | undefined) : (entries as Exclude<PageEntries, { dir: string }>).get(entry!.key);
+  const cached = !entries ? undefined : entryPath ? pageEntryIn(readEntry(entryPath)) : (entries as Exclude<PageEntries, { dir: string }>).get(entry!.key);
   const corrupt = cached === CORRUPT;
   const html = cached && !corrupt ? withHashedUrls(cached, entry!.hashed) : undefined;
   if (html !== undefined) {
@@ -176,9 +178,20 @@ export function produceSitePage(site: SiteModel, route: string, file: string, en
   return { page: writeSitePage(route, file, bytes ?? text, ids, writer, markdown), found, reused: false, corrupt, unwritten };
 }
 
-/** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped (or the entry is not one). */
+/**
+ * What a disk entry's file held, when it is a page entry (another version's, or a damaged one,
+ * is not: the page is rendered again). Entries kept in memory are this process's own and are not
+ * checked: on a 5,000-page site serve --watch takes every page from them on every save.
+ */
+function pageEntryIn(value: unknown): PageEntry | typeof CORRUPT | undefined {
+  if (value === CORRUPT || value === undefined) return value;
+  const entry = value as PageEntry;
+  return (entry.html instanceof Uint8Array || typeof entry.html === 'string') && (Array.isArray(entry.ids) || entry.ids instanceof Set) && Array.isArray(entry.hashed) && Array.isArray(entry.found) ? entry : undefined;
+}
+
+/** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped. */
 export function withHashedUrls(entry: PageEntry, hashed: readonly string[]): Buffer | string | undefined {
-  if (!(entry?.html instanceof Uint8Array || typeof entry?.html === 'string') || !(Array.isArray(entry.ids) || entry.ids instanceof Set) || !Array.isArray(entry.hashed) || entry.hashed.length !== hashed.length) return undefined;
+  if (entry.hashed.length !== hashed.length) return undefined;
   let html = typeof entry.html === 'string' ? entry.html : Buffer.from(entry.html.buffer, entry.html.byteOffset, entry.html.byteLength);
   for (let i = 0; i < hashed.length; i++) {
     const url = entry.hashed[i];

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { createMemoryLogger } from '../../../src/diagnostics/logger';
-import { renderSite } from '../../../src/render/renderSite';
+import { renderSite, type EntryUse, type PageEntry } from '../../../src/render/renderSite';
+import { entryFile, readEntry, writeEntry } from '../../../src/cache/diskMemo';
+import { PAGE_STAGE } from '../../../src/cache/pageKeys';
 import { page, site } from '../../helpers/models';
 
 const pages = Array.from({ length: 60 }, (_, i) => page(`/p${i}`, { kind: 'notFound', homeHref: `/home-${i}`, guidesHref: '/guides', apiHref: '/api' }));
@@ -44,5 +46,24 @@ describe('render/renderSite', () => {
     const d = (error as DocsgenError).diagnostics[0];
     expect(d.text).toMatch(/^Rendering the page \/guides\/broken failed: /);
     expect(d.location?.file).toBe('/src/broken.md');
+  });
+
+  it("renders a page again when its cache entry's file holds something other than a page entry, and writes it a good one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-entries-'));
+    const foreign = [{ html: '<p>stale</p>' }, { html: '<p>stale</p>', ids: [], hashed: ['/assets/a.css'] }, 'a string', [1, 2]];
+    const some = pages.slice(0, foreign.length);
+    some.forEach((p, i) => writeEntry(entryFile(dir, PAGE_STAGE, `key-${p.route.slice(1)}`), foreign[i]));
+    const served: EntryUse[] = [];
+    const memo = { entries: { dir }, hashed: () => ['/assets/a.css'], key: (p: { route: string }) => `key-${p.route.slice(1)}`, onPage: (_route: string, _key: string, { reused, corrupt, unwritten }: EntryUse) => void served.push({ reused, corrupt, unwritten }) };
+    const result = await renderSite(site, some, { ...options, threads: 1, memo });
+    expect(result.map((r) => r.html)).toEqual(some.map((p) => expect.stringContaining(`href="${(p.body as { homeHref: string }).homeHref}"`)));
+    expect(result.some((r) => r.html?.includes('stale'))).toBe(false);
+    expect(served).toEqual(some.map(() => ({ reused: false, corrupt: false, unwritten: false })));
+    for (const p of some) {
+      const entry = readEntry(entryFile(dir, PAGE_STAGE, `key-${p.route.slice(1)}`)) as PageEntry;
+      expect(Buffer.from(entry.html).toString()).toContain('href="/home-');
+      expect(entry.hashed).toEqual(['/assets/a.css']);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
