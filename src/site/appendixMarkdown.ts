@@ -25,6 +25,7 @@ export function createAppendixMarkdown(): (appendix: AppendedSchema[], canonical
   const made = new WeakMap<SchemaNode, { stops: string[]; texts: Map<string, string | null> }>();
   return (appendix, canonical, own) => {
     const origin = originOf(canonical);
+    const pageLink = copyLinks(canonical);
     const appended = new Set(appendix.map((s) => s.name));
     return appendix.map((s) => {
       if (s.node === undefined) return s;
@@ -34,7 +35,6 @@ export function createAppendixMarkdown(): (appendix: AppendedSchema[], canonical
       let text = tree.texts.get(key);
       if (text === undefined) {
         let local = false;
-        const pageLink = copyLinks(canonical);
         const resolve = (href: string) => {
           if (href.startsWith('#')) local = true;
           return pageLink(href);
