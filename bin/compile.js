@@ -21,7 +21,6 @@ const entryPoints = {
   index: 'src/index.ts',
   'render-worker': 'src/render/renderWorker.ts',
   'validate-worker': 'src/openapi/validateWorker.ts',
-  'lint-worker': 'src/lint/lintWorker.ts',
 };
 
 /** The esbuild options of every bundle; `define` says where the package is (see src/paths.ts). */

@@ -75,7 +75,8 @@ import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionedTa
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
-import { lintBuild } from './lint/buildLint';
+import { lintBuild, THREAD_MIN_CHARS } from './lint/buildLint';
+import { buildLintJob } from './lint/specLint';
 import { resolveTypedLinks } from './site/typedLinks';
 import { apiPagesMemo, type ApiPagesMemo } from './site/apiPagesMemo';
 import { digest, textDigest, type Memo } from './cache/memo';
@@ -140,8 +141,10 @@ export interface ApiInput {
   specDigest?: string;
   /** The files its `$ref`s name, when it is a file (openapi/refFiles.ts). */
   refFiles: string[];
-  /** The spec's text, when the document is that text parsed (the lint thread parses it again: src/lint/buildLint.ts). */
+  /** The spec's text, when the document is that text parsed (a spec thread parses it again: src/lint/buildLint.ts). */
   text?: string;
+  /** The quality gate's findings on the spec, from its validation thread (openapi/validator.ts's `linted`). */
+  linted?: Promise<Diagnostic[] | undefined>;
   /** On the newer version of a pair of versions: what changed since the older one, for the operation pages' badges (changelog/badges.ts). */
   changes?: OperationChanges;
 }
@@ -212,9 +215,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // With a theme folder of overrides (src/theme/), the templates are compiled with them too.
   const islands = bundleSiteCode(memo, config, { minify: !options.dev, logger });
   islands.catch(() => {}); // awaited below unless an earlier stage failed
-  // The spec's validation thread loads the validator meanwhile too. A live memo mostly holds
-  // the spec's verdict already: a thread starts only for a spec that changed (openapi/parse.ts).
-  const validators = memo?.live ? [] : config.apis.map(() => startValidator());
+  // The spec's validation thread loads the validator meanwhile too, and checks the quality
+  // gate's spec rules on the same parse when the spec is large. A live memo mostly holds the spec's verdict already: a
+  // thread starts only for a spec that changed (openapi/parse.ts).
+  const validators = memo?.live ? [] : config.apis.map(() => startValidator({ job: buildLintJob(config), minChars: THREAD_MIN_CHARS }));
   // The API pages' bodies wait in a temporary file from the site stage to the render threads:
   // memory then does not grow with the spec's operations (site/pageStore.ts). Several locales
   // build their pages from the default locale's (i18n/), in memory.
@@ -606,6 +610,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
       specDigest: parsed.bundled ? undefined : textDigest(spec.source, spec.text),
       // Not for a Swagger 2.0 spec: what the pages show is its conversion.
       text: parsed.bundled || 'swagger' in spec.document ? undefined : spec.text,
+      linted: options.validator ? options.validator.linted() : undefined,
       refFiles: parsed.bundled && !isUrl(spec.source) ? externalRefFiles(spec.source, spec.document) : [],
     },
     validated: parsed.validated,

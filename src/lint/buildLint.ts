@@ -2,33 +2,35 @@
 // policies, on the guides and specs the build has already read and parsed (the version shown at
 // the unversioned URLs; `docsgen lint` checks every version), with the rules marked `build` and
 // those the config sets (rules.ts). Checking a spec's examples compiles its schemas, which takes
-// seconds on a large one (GitHub's: ~7 s): a spec that is its text is checked in a thread of its
-// own while the build goes on (unless it is small: THREAD_MIN_CHARS), its findings awaited with
-// the spec's validation, before the render stage; they are kept in the build cache under the
-// spec's text.
+// seconds on a large one (GitHub's: ~7 s): a large spec that is its text is checked by its
+// validation thread, on the parse it validates, while the build goes on (specLint.ts); its
+// findings are awaited with the validation, before the render stage, and kept in the build cache
+// under the spec's text.
 import type { ResolvedConfig } from '../config/types';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic';
 import type { GuideSource } from '../content/discover';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
-import { startWorker } from '../workers';
+import { startSpecThread } from '../openapi/validator';
+import { parseSpec } from '../openapi/load';
 import { checkGuide, type CheckedGuide } from './guides';
 import type { Finding } from './finding';
 import { lint } from './lint';
-import type { LintJob } from './lintWorker';
-import { LINT_RULES } from './rules';
-import { parseSpec } from '../openapi/load';
+import { buildLintJob, type SpecLintJob } from './specLint';
 
 const LINT_STAGE = 'lint';
 const GUIDE_LINT_STAGE = 'guide-lint';
 
 /**
- * A spec of fewer characters is checked in the build's own thread. A thread costs its start-up
- * (loading the parser and the rules again) and takes a core from the spec's validation thread,
- * which the build then waits for; a small spec's checks cost less than that. Whole builds, the
- * two ways alternated (29 November 2026, 2 cores): 23 KB of spec 2.23 → 1.97 s, the shipped
- * site's 95 KB 3.82 → 3.50 s, 141 KB 3.58 → 3.48 s; from 216 to 601 KB the same; 634 KB 6.36 →
- * 6.96 s and 2.6 MB 14.3 → 16.0 s, where the thread wins.
+ * A spec of this many characters or more is checked in a thread: its validation thread, on the
+ * parse it validates (a second thread, parsing it again, when the validation thread did not
+ * check it: its verdict came from the build cache, or serve --watch started none). A smaller one
+ * is checked in the build's own thread: checking it elsewhere costs a thread's start-up
+ * (loading the parser and the rules again) and a core the build's other threads share. Whole
+ * builds, alternated, 2 cores (29 November 2026), in a thread of its own against the build's
+ * thread: 23 KB of spec 2.23 → 1.97 s, the shipped site's 95 KB 3.82 → 3.50 s, 141 KB 3.58 →
+ * 3.48 s; from 216 to 601 KB the same; 634 KB 6.36 → 6.96 s and 2.6 MB 14.3 → 16.0 s, where the
+ * thread wins. In the validation thread, the shipped site took the same time as in the build's.
  */
 export const THREAD_MIN_CHARS = 256 * 1024;
 
@@ -41,15 +43,19 @@ export interface BuildLint {
   terminate(): void;
 }
 
-export function lintBuild(
-  config: ResolvedConfig,
-  guides: readonly Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>[],
-  apis: readonly { document: Record<string, any>; source: string; specDigest?: string; text?: string }[],
-  memo?: Memo,
-): BuildLint {
+/** A spec to check: `text` when the document is that text parsed; `linted`, the findings its validation thread made (Validator.linted). */
+export interface LintedApi {
+  document: Record<string, any>;
+  source: string;
+  specDigest?: string;
+  text?: string;
+  linted?: Promise<Diagnostic[] | undefined>;
+}
+
+export function lintBuild(config: ResolvedConfig, guides: readonly Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>[], apis: readonly LintedApi[], memo?: Memo): BuildLint {
+  const job = buildLintJob(config);
   const rules = config.lint.rules;
-  const codes = LINT_RULES.map((rule) => rule.code).filter((code) => rules[code] !== undefined || LINT_RULES.some((rule) => rule.code === code && rule.build));
-  const select = (code: string) => codes.includes(code);
+  const select = (code: string) => job.codes.includes(code);
   const found: Diagnostic[] = [];
   const pending: Promise<Diagnostic[]>[] = [];
   const threads: { terminate(): void }[] = [];
@@ -57,20 +63,19 @@ export function lintBuild(
     // A spec whose $refs name other files has no digest: it is checked every build.
     const key = memo && api.specDigest ? digest(engineDigest(), api.specDigest, api.source, JSON.stringify(rules)) : undefined;
     const kept = key ? memo!.get<Diagnostic[]>(LINT_STAGE, key) : undefined;
+    const remember = (diagnostics: Diagnostic[]) => (key && memo!.set(LINT_STAGE, key, diagnostics), diagnostics);
+    const text = api.text;
     if (kept) {
       found.push(...kept);
-    } else if (api.text !== undefined && api.text.length >= THREAD_MIN_CHARS) {
-      const thread = lintInThread({ text: api.text, source: api.source, rules: { ...rules }, codes });
-      threads.push(thread);
-      pending.push(thread.answer.then((diagnostics) => (key && memo!.set(LINT_STAGE, key, diagnostics), diagnostics)));
+    } else if (text !== undefined && (api.linted || text.length >= THREAD_MIN_CHARS)) {
+      const inThread = () => lintInThread({ text, source: api.source }, job, threads);
+      pending.push((api.linted ? api.linted.then((diagnostics) => diagnostics ?? inThread()) : inThread()).then(remember));
     } else {
       // Checked here: a small spec, parsed again from its text as the thread would (the build's
       // document is the one it models); a bundled or converted (Swagger 2.0) document, which is
       // not its text (ApiInput.text).
-      const spec = api.text !== undefined ? { document: parseSpec(api.text, api.source) as Record<string, any>, source: api.source, text: api.text } : { document: api.document, source: api.source };
-      const diagnostics = lint({ specs: [spec], guides: [], rules, select });
-      if (key) memo!.set(LINT_STAGE, key, diagnostics);
-      found.push(...diagnostics);
+      const spec = text !== undefined ? { document: parseSpec(text, api.source) as Record<string, any>, source: api.source, text } : { document: api.document, source: api.source };
+      found.push(...remember(lint({ specs: [spec], guides: [], rules, select })));
     }
   }
   found.push(...lint({ specs: [], guides, rules, select, checkGuides: memo ? rememberedGuideChecks(memo) : undefined }));
@@ -79,16 +84,10 @@ export function lintBuild(
   return { found: sortDiagnostics(found), pending: all, terminate: () => threads.forEach((t) => t.terminate()) };
 }
 
-function lintInThread(job: LintJob): { answer: Promise<Diagnostic[]>; terminate(): void } {
-  const worker = startWorker('lint-worker', 'lint/lintWorker.ts', undefined);
-  const answer = new Promise<Diagnostic[]>((resolve, reject) => {
-    worker.once('message', (reply: { diagnostics: Diagnostic[] } | { failed: string }) => ('diagnostics' in reply ? resolve(reply.diagnostics) : reject(new Error(`Checking the spec's examples failed: ${reply.failed}`))));
-    worker.once('error', (cause) => reject(new Error(`The lint thread failed: ${cause.message}`, { cause })));
-    worker.once('exit', (code) => reject(new Error(`The lint thread stopped (exit code ${code}) before it answered.`)));
-  });
-  answer.then(() => void worker.terminate(), () => {});
-  worker.postMessage(job);
-  return { answer, terminate: () => void worker.terminate() };
+function lintInThread(spec: { text: string; source: string }, job: SpecLintJob, threads: { terminate(): void }[]): Promise<Diagnostic[]> {
+  const thread = startSpecThread();
+  threads.push(thread);
+  return thread.send({ spec, validate: false, lint: job }).linted!.then((diagnostics) => diagnostics ?? []);
 }
 
 /** A guide's findings and what they were found in: its text (a live memo), or its text's digest. */

@@ -1,5 +1,8 @@
-// The spec's validation thread (validateWorker.ts). Kept apart from parse.ts so that starting
-// one early does not load the spec parser into the main thread.
+// The spec's thread (validateWorker.ts): the validator, and the quality gate's spec rules on the
+// same parse when it is given them. Kept apart from parse.ts so that starting one early does not
+// load the spec parser into the main thread.
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { SpecLintJob } from '../lint/specLint';
 import type { ValidationMessages } from './validate';
 import { startWorker } from '../workers';
 
@@ -16,35 +19,94 @@ export interface Validator {
    * MB on a 46 MB spec), else the document (a bundled or converted one).
    */
   validate(spec: ValidationInput): Promise<ValidationMessages>;
+  /**
+   * The quality gate's findings on the spec (`lint` of startValidator), checked by the thread
+   * on the parse it validates, before validating it: one parse and one thread for both. Only
+   * for a text validated here, of `lint.minChars` or more; undefined otherwise (nothing sent
+   * yet, a document, a smaller text). Resolves to undefined for a text that is not OpenAPI 3 (a
+   * Swagger 2.0 spec is checked as converted).
+   */
+  linted(): Promise<Diagnostic[] | undefined> | undefined;
   dispose(): void;
   terminate(): void;
 }
 
 export type ValidationInput = { text: string; source: string } | { document: Record<string, unknown> };
 
-export function startValidator(): Validator {
-  const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', undefined);
-  const answer = new Promise<ValidationMessages>((resolve, reject) => {
-    worker.once('message', (reply: { messages: ValidationMessages } | { failed: string }) => ('messages' in reply ? resolve(reply.messages) : reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`))));
-    worker.once('error', (cause) => reject(new Error(`The OpenAPI spec validator failed: ${cause.message}`, { cause })));
-    worker.once('exit', (code) => reject(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`)));
-  });
-  answer.catch(() => {}); // a disposed validator is never asked
-  // Once it has answered, the thread goes: it holds its own copy of the spec (hundreds of MB on
-  // a large one), which the render stage would otherwise carry.
-  answer.then(() => void worker.terminate(), () => {});
+/** What a spec thread is sent, once. */
+export interface SpecJob {
+  spec: ValidationInput;
+  validate: boolean;
+  /** The quality gate's spec rules to check first, on a text. */
+  lint?: SpecLintJob;
+}
+
+export type SpecReply = { messages: ValidationMessages } | { failed: string } | { lint: Diagnostic[] | null } | { lintFailed: string };
+
+/** `lint`: the quality gate's spec rules, which the thread checks on a text of at least `minChars` characters (a smaller one is checked in the build's thread: src/lint/buildLint.ts). */
+export function startValidator(lint?: { job: SpecLintJob; minChars: number }): Validator {
+  const thread = startSpecThread();
+  let linted: Promise<Diagnostic[] | undefined> | undefined;
   let used = false;
   return {
     validate(spec) {
       used = true;
-      worker.postMessage(spec);
-      return answer;
+      const job: SpecJob = { spec, validate: true, ...(lint && 'text' in spec && spec.text.length >= lint.minChars ? { lint: lint.job } : {}) };
+      const answers = thread.send(job);
+      linted = answers.linted;
+      return answers.messages!;
     },
+    linted: () => linted,
     dispose() {
-      if (!used) void worker.terminate();
+      if (!used) thread.terminate();
     },
-    terminate() {
-      void worker.terminate();
-    },
+    terminate: thread.terminate,
   };
+}
+
+/**
+ * A spec thread, started now and sent one job later. Each answer asked for settles once: with
+ * the thread's reply, or rejected when the thread fails or stops first. The thread ends when
+ * the last one has come: it holds its own copy of the spec (hundreds of MB on a large one),
+ * which the render stage would otherwise carry.
+ */
+export function startSpecThread(): { send(job: SpecJob): { messages?: Promise<ValidationMessages>; linted?: Promise<Diagnostic[] | undefined> }; terminate(): void } {
+  const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', undefined);
+  const terminate = () => void worker.terminate();
+  return {
+    send(job) {
+      const messages = job.validate ? answer<ValidationMessages>() : undefined;
+      const linted = job.lint ? answer<Diagnostic[] | undefined>() : undefined;
+      worker.on('message', (reply: SpecReply) => {
+        if ('messages' in reply) messages?.resolve(reply.messages);
+        else if ('failed' in reply) messages?.reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`));
+        else if ('lint' in reply) linted?.resolve(reply.lint ?? undefined);
+        else linted?.reject(new Error(`Checking the spec's examples failed: ${reply.lintFailed}`));
+      });
+      worker.once('error', (cause) => {
+        messages?.reject(new Error(`The OpenAPI spec validator failed: ${cause.message}`, { cause }));
+        linted?.reject(new Error(`The thread checking the spec's examples failed: ${cause.message}`, { cause }));
+      });
+      worker.once('exit', (code) => {
+        messages?.reject(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`));
+        linted?.reject(new Error(`The thread checking the spec's examples stopped (exit code ${code}) before it answered.`));
+      });
+      const asked = [messages, linted].filter((a) => a !== undefined).map((a) => a.promise);
+      void Promise.allSettled(asked).then(terminate);
+      worker.postMessage(job);
+      return { messages: messages?.promise, linted: linted?.promise };
+    },
+    terminate,
+  };
+}
+
+function answer<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: Error): void } {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {}); // awaited by whoever asked; a build that failed first does not
+  return { promise, resolve, reject };
 }

@@ -1,15 +1,25 @@
 // The quality gate inside `docsgen build` (src/lint/buildLint.ts): a small spec is checked in the
-// build's own thread, a large one in a thread of its own while the build goes on; a reader sees
-// the same findings either way.
+// build's own thread, a large one by its validation thread on the parse it validates (or, when
+// that thread did not check it, in a thread of its own); a reader sees the same findings either
+// way, and the validator's verdict does not change for having shared its parse.
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve';
 import { lintBuild, THREAD_MIN_CHARS } from '../../src/lint/buildLint';
+import { buildLintJob } from '../../src/lint/specLint';
 import { parseSpec } from '../../src/openapi/load';
+import { startValidator } from '../../src/openapi/validator';
+import { liveWorkers } from '../../src/workers';
+import { buildFiles, configSource } from '../helpers/fixture';
 
 const config = resolveConfig({ title: 'Zones docs', url: 'https://docs.test.example', navbar: { items: [] }, footer: {}, openapi: { spec: 'openapi.yaml' } } as never, '/site/docsgen.config.ts');
 const SOURCE = '/site/openapi.yaml';
 
-/** A spec whose one example does not match its schema (line 13), its description padded to `length` characters on line 2. */
+/**
+ * A spec with two examples that do not match their schemas: a response's (line 13) and a
+ * component property's (line 29), the latter reached from the response through two `$ref`s. Its
+ * description is padded to `length` characters on line 2; `{id}` in the second path is declared
+ * by no parameter, which the validator warns of.
+ */
 const specText = (length: number) => `openapi: 3.0.3
 info: { title: Zones, version: '1', description: '${'z'.repeat(length)}' }
 paths:
@@ -21,16 +31,34 @@ paths:
           description: The zones
           content:
             application/json:
-              schema: { type: object, properties: { count: { type: integer } } }
+              schema: { $ref: '#/components/schemas/Count' }
               example: { count: many }
+  /zones/{id}:
+    get:
+      operationId: getZone
+      responses:
+        '200': { description: The zone }
+components:
+  schemas:
+    Count:
+      type: object
+      properties:
+        count: { type: integer }
+        zone: { $ref: '#/components/schemas/Zone' }
+    Zone:
+      type: object
+      properties:
+        area: { type: number, example: large }
 `;
 
-const checked = (text: string) => lintBuild(config, [], [{ document: parseSpec(text, SOURCE) as Record<string, any>, source: SOURCE, text }]);
+const checked = (text: string, linted?: Promise<any>) => lintBuild(config, [], [{ document: parseSpec(text, SOURCE) as Record<string, any>, source: SOURCE, text, linted }]);
+const where = (list: { code: string; location?: { file: string; line?: number } }[]) => list.map((d) => `${d.code} ${d.location?.file}:${d.location?.line}`);
+const lintRules = { job: buildLintJob(config), minChars: THREAD_MIN_CHARS };
 
 describe('the quality gate of a build', () => {
   it('checks a small spec in the build itself and a large one in a thread, with the same findings at the same place', async () => {
     const small = checked(specText(10));
-    expect(small.found.map((d) => `${d.code} ${d.location?.file}:${d.location?.line}`)).toEqual([`example-mismatch ${SOURCE}:13`]);
+    expect(where(small.found)).toEqual([`example-mismatch ${SOURCE}:13`, `example-mismatch ${SOURCE}:29`]);
     expect(await small.pending).toEqual([]);
 
     const largeText = specText(THREAD_MIN_CHARS);
@@ -38,5 +66,50 @@ describe('the quality gate of a build', () => {
     const large = checked(largeText);
     expect(large.found).toEqual([]);
     expect(await large.pending).toEqual(small.found);
+  });
+
+  it("checks a large spec in its validation thread, on the parse it validates, with the validator's verdict unchanged", async () => {
+    const text = specText(THREAD_MIN_CHARS);
+    const alone = await startValidator().validate({ text, source: SOURCE });
+    const shared = startValidator(lintRules);
+    const verdict = await shared.validate({ text, source: SOURCE });
+    expect(verdict).toEqual(alone);
+    expect(verdict.warnings.map((w) => w.message).join('\n')).toMatch(/\{id\}/);
+
+    // The build takes those findings, and starts no thread of its own for them.
+    const before = liveWorkers();
+    const build = checked(text, shared.linted());
+    expect(liveWorkers()).toBe(before);
+    expect(build.found).toEqual([]);
+    // The rules ran before the validator dereferenced the document in place: the component's
+    // example is found once, where it is written, not again inside the response that uses it.
+    expect(await build.pending).toEqual(checked(specText(10)).found);
+  });
+
+  it('leaves a small spec, and a Swagger 2.0 text, to the build', async () => {
+    const small = startValidator(lintRules);
+    await small.validate({ text: specText(10), source: SOURCE });
+    expect(small.linted()).toBeUndefined();
+
+    const swagger = startValidator(lintRules);
+    const text = `swagger: '2.0'\ninfo: { title: Zones, version: '1', description: '${'z'.repeat(THREAD_MIN_CHARS)}' }\npaths: {}\n`;
+    expect(await swagger.validate({ text, source: '/site/swagger.yaml' })).toEqual({ errors: [], warnings: [] });
+    expect(await swagger.linted()).toBeUndefined();
+  });
+
+  it('rejects both answers, rather than waiting for ever, when the thread is ended before it answers', async () => {
+    const validator = startValidator(lintRules);
+    const verdict = validator.validate({ text: specText(THREAD_MIN_CHARS), source: SOURCE });
+    const linted = validator.linted()!;
+    validator.terminate();
+    await expect(verdict).rejects.toThrow(/stopped .* before it answered/);
+    await expect(linted).rejects.toThrow(/stopped .* before it answered/);
+  });
+
+  it("reports a large spec's findings and its validator's warnings once each, at their lines", async () => {
+    const { result } = await buildFiles({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }), 'openapi.yaml': specText(THREAD_MIN_CHARS) }, { write: false, cacheDir: false });
+    const found = result.diagnostics.filter((d) => d.code === 'example-mismatch' || d.code.startsWith('spec-'));
+    expect(where(found.filter((d) => d.code === 'example-mismatch')).map((s) => s.replace(/^.*openapi\.yaml/, 'openapi.yaml'))).toEqual(['openapi.yaml:13', 'openapi.yaml:29']);
+    expect(found.filter((d) => d.code !== 'example-mismatch').map((d) => d.text).join('\n')).toMatch(/\{id\}/);
   });
 });
