@@ -216,8 +216,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const islands = bundleSiteCode(memo, config, { minify: !options.dev, logger });
   islands.catch(() => {}); // awaited below unless an earlier stage failed
   // The spec's validation thread loads the validator meanwhile too, and checks the quality
-  // gate's spec rules on the same parse when the spec is large. A live memo mostly holds the spec's verdict already: a
-  // thread starts only for a spec that changed (openapi/parse.ts).
+  // gate's spec rules on the same parse when the spec is large. A live memo mostly holds the
+  // spec's verdict already: a thread starts only for a spec that changed (openapi/parse.ts).
   const validators = memo?.live ? [] : config.apis.map(() => startValidator({ job: buildLintJob(config), minChars: THREAD_MIN_CHARS }));
   // The API pages' bodies wait in a temporary file from the site stage to the render threads:
   // memory then does not grow with the spec's operations (site/pageStore.ts). Several locales

@@ -66,41 +66,49 @@ export function startValidator(lint?: { job: SpecLintJob; minChars: number }): V
 
 /**
  * A spec thread, started now and sent one job later. Each answer asked for settles once: with
- * the thread's reply, or rejected when the thread fails or stops first. The thread ends when
- * the last one has come: it holds its own copy of the spec (hundreds of MB on a large one),
- * which the render stage would otherwise carry.
+ * the thread's reply, or rejected when the thread fails or stops first (before the job was sent,
+ * too). The thread ends when the last one has come: it holds its own copy of the spec (hundreds
+ * of MB on a large one), which the render stage would otherwise carry.
  */
 export function startSpecThread(): { send(job: SpecJob): { messages?: Promise<ValidationMessages>; linted?: Promise<Diagnostic[] | undefined> }; terminate(): void } {
   const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', undefined);
   const terminate = () => void worker.terminate();
+  let messages: Answer<ValidationMessages> | undefined;
+  let linted: Answer<Diagnostic[] | undefined> | undefined;
+  let ended: { validator: Error; lint: Error } | undefined;
+  const end = (validator: Error, lint: Error) => {
+    ended ??= { validator, lint };
+    messages?.reject(ended.validator);
+    linted?.reject(ended.lint);
+  };
+  worker.on('message', (reply: SpecReply) => {
+    if ('messages' in reply) messages?.resolve(reply.messages);
+    else if ('failed' in reply) messages?.reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`));
+    else if ('lint' in reply) linted?.resolve(reply.lint ?? undefined);
+    else linted?.reject(new Error(`Checking the spec's examples failed: ${reply.lintFailed}`));
+  });
+  worker.once('error', (cause) => end(new Error(`The OpenAPI spec validator failed: ${cause.message}`, { cause }), new Error(`The thread checking the spec's examples failed: ${cause.message}`, { cause })));
+  worker.once('exit', (code) => end(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`), new Error(`The thread checking the spec's examples stopped (exit code ${code}) before it answered.`)));
   return {
     send(job) {
-      const messages = job.validate ? answer<ValidationMessages>() : undefined;
-      const linted = job.lint ? answer<Diagnostic[] | undefined>() : undefined;
-      worker.on('message', (reply: SpecReply) => {
-        if ('messages' in reply) messages?.resolve(reply.messages);
-        else if ('failed' in reply) messages?.reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`));
-        else if ('lint' in reply) linted?.resolve(reply.lint ?? undefined);
-        else linted?.reject(new Error(`Checking the spec's examples failed: ${reply.lintFailed}`));
-      });
-      worker.once('error', (cause) => {
-        messages?.reject(new Error(`The OpenAPI spec validator failed: ${cause.message}`, { cause }));
-        linted?.reject(new Error(`The thread checking the spec's examples failed: ${cause.message}`, { cause }));
-      });
-      worker.once('exit', (code) => {
-        messages?.reject(new Error(`The OpenAPI spec validator stopped (exit code ${code}) before it answered.`));
-        linted?.reject(new Error(`The thread checking the spec's examples stopped (exit code ${code}) before it answered.`));
-      });
-      const asked = [messages, linted].filter((a) => a !== undefined).map((a) => a.promise);
-      void Promise.allSettled(asked).then(terminate);
-      worker.postMessage(job);
+      messages = job.validate ? answer() : undefined;
+      linted = job.lint ? answer() : undefined;
+      if (ended) end(ended.validator, ended.lint);
+      else worker.postMessage(job);
+      void Promise.allSettled([messages?.promise, linted?.promise]).then(terminate);
       return { messages: messages?.promise, linted: linted?.promise };
     },
     terminate,
   };
 }
 
-function answer<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: Error): void } {
+interface Answer<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(reason: Error): void;
+}
+
+function answer<T>(): Answer<T> {
   let resolve!: (value: T) => void;
   let reject!: (reason: Error) => void;
   const promise = new Promise<T>((res, rej) => {

@@ -104,6 +104,13 @@ describe('the quality gate of a build', () => {
     validator.terminate();
     await expect(verdict).rejects.toThrow(/stopped .* before it answered/);
     await expect(linted).rejects.toThrow(/stopped .* before it answered/);
+
+    // Ended before it was asked, and asked once it has stopped.
+    const ended = startValidator(lintRules);
+    ended.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(ended.validate({ text: specText(THREAD_MIN_CHARS), source: SOURCE })).rejects.toThrow(/stopped .* before it answered/);
+    await expect(ended.linted()).rejects.toThrow(/stopped .* before it answered/);
   });
 
   it("reports a large spec's findings and its validator's warnings once each, at their lines", async () => {
