@@ -36,7 +36,9 @@ export function locatePointers(text: string, pointers: Iterable<string>): Map<st
     return offsets.size < wanted.size;
   });
   const found = new Map<string, SpecPosition>();
-  for (const [pointer, offset] of offsets) found.set(pointer, positionAt(text, offset));
+  const byOffset = [...offsets].sort((a, b) => a[1] - b[1]);
+  const positions = positionsAt(text, byOffset.map(([, offset]) => offset));
+  byOffset.forEach(([pointer], i) => found.set(pointer, positions[i]));
   return found;
 }
 
@@ -106,15 +108,22 @@ function walkEvents(text: string, events: Event[], seen: (pointer: string, offse
 }
 
 /** Line and column of an offset, counting lines without copying the text (it may be 45 MB). */
-export function positionAt(text: string, offset: number): SpecPosition {
+/**
+ * The positions of `offsets`, in ascending order, in one pass over the text's lines: looked up
+ * one by one from the start, GitHub's description (10 MB, 169 findings of the quality gate) took
+ * 4.9 s of the lint's 13.4 s.
+ */
+export function positionsAt(text: string, offsets: readonly number[]): SpecPosition[] {
   let line = 1;
   let lineStart = 0;
-  for (let nl = text.indexOf('\n'); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
-    line++;
-    lineStart = nl + 1;
-  }
-  let lineEnd = text.indexOf('\n', lineStart);
-  if (lineEnd === -1) lineEnd = text.length;
-  const lineText = lineEnd - lineStart <= MAX_LINE_TEXT ? text.slice(lineStart, lineEnd).replace(/\r$/, '') : undefined;
-  return { line, column: offset - lineStart + 1, ...(lineText === undefined ? {} : { lineText }) };
+  let nl = text.indexOf('\n');
+  return offsets.map((offset) => {
+    for (; nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    const lineEnd = nl === -1 ? text.length : nl;
+    const lineText = lineEnd - lineStart <= MAX_LINE_TEXT ? text.slice(lineStart, lineEnd).replace(/\r$/, '') : undefined;
+    return { line, column: offset - lineStart + 1, ...(lineText === undefined ? {} : { lineText }) };
+  });
 }

@@ -166,6 +166,17 @@ paths:
     expect(locatePointers(flow, ['/paths/~1a/get/parameters/1/name']).get('/paths/~1a/get/parameters/1/name')).toMatchObject({ line: 2, column: 45 });
   });
 
+  it('locates many pointers at once, asked in any order, several on one line, in a text with CRLF line ends', () => {
+    const text = ['openapi: 3.0.3', 'info:', '  title: Zones', 'paths:', '  /b: { get: { summary: B } }', '  /a:', '    get:', '      summary: A'].join('\r\n');
+    expect(Object.fromEntries(locatePointers(text, ['/paths/~1a/get/summary', '/paths/~1b/get/summary', '/info/title', '/paths/~1b/get', '/openapi']))).toEqual({
+      '/paths/~1a/get/summary': { line: 8, column: 7, lineText: '      summary: A' },
+      '/paths/~1b/get/summary': { line: 5, column: 16, lineText: '  /b: { get: { summary: B } }' },
+      '/paths/~1b/get': { line: 5, column: 9, lineText: '  /b: { get: { summary: B } }' },
+      '/info/title': { line: 3, column: 3, lineText: '  title: Zones' },
+      '/openapi': { line: 1, column: 1, lineText: 'openapi: 3.0.3' },
+    });
+  });
+
   it('names a path key without its leading slash, and accepts extensions among the paths', async () => {
     const spec = `openapi: 3.0.3
 info: { title: Zones, version: '1.0' }
