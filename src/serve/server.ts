@@ -146,6 +146,8 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   const wanted = options.port ?? DEFAULT_PORT;
   if (wanted !== 0 && port !== wanted) logger.warn(`(!) Port ${wanted} is in use, so the site is served on port ${port} instead (pass --port to choose one).`);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${encodeURI(config.baseUrl)}`;
+  // "watching for changes" is true only once the watchers have scanned: a save before that is lost.
+  await context?.ready;
   const what = context ? `${displayDir(config.root) || 'the project'} (in memory, watching for changes)` : inMemory ? `${displayDir(config.root) || 'the project'} (in memory, with drafts)` : `${displayDir(config.outDir)}/`;
   logger.info(`Serving ${what} at ${url}`);
   if (host === '0.0.0.0' || host === '::') logger.warn(`(!) Listening on every network interface (${host}): anyone on your network can read the site.`);

@@ -133,29 +133,35 @@ describe('#15 no warning printed twice', () => {
     child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const builds = () => count(stdout, '✓ built ') + count(stdout, 'rebuilt in');
-    const until = async (n: number) => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const eventually = async (done: () => boolean | Promise<boolean>, what: string) => {
       const end = Date.now() + 25_000;
-      while (builds() < n && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
-      expect(builds(), `${stdout}\n${stderr}`).toBe(n);
+      while (!(await done()) && Date.now() < end) await sleep(50);
+      expect(await done(), `${what}\n${stdout}\n${stderr}`).toBe(true);
     };
-    const edit = async (file: string, text: string, n: number) => {
+    // Each edit is waited for by its text on the served page, not by counting builds: a build
+    // that took in two saves at once, or one more than expected, must not skip a state.
+    let origin = '';
+    const edit = async (file: string, text: string, shows: string) => {
       fs.writeFileSync(path.join(dir, file), text);
-      await until(n);
+      const url = `${origin}guides/${path.basename(file, '.md')}/`;
+      await eventually(async () => (await (await fetch(url)).text()).includes(shows), `${url} shows "${shows}"`);
+      await sleep(200); // a warning printed twice would be on stderr by now
     };
     try {
-      await until(1);
-      while (!stdout.includes('Serving ')) await new Promise((r) => setTimeout(r, 25));
-      await new Promise((r) => setTimeout(r, 1000)); // the file watcher settles after the first build
+      await eventually(() => /Serving .* at (http:\/\/\S+)/.test(stdout), 'the server is up');
+      origin = /Serving .* at (http:\/\/\S+)/.exec(stdout)![1];
       expect(count(stderr, warning)).toBe(1);
       // Edits elsewhere, and one to a.md that keeps its broken link: the warning stays, printed once.
-      await edit('content/guides/b.md', '---\ntitle: B\n---\nB, edited.\n', 2);
-      await edit('content/guides/b.md', '---\ntitle: B two\n---\nB, edited.\n', 3);
-      await edit('content/guides/a.md', '---\ntitle: A\n---\nSee [x](./nope.md), still.\n', 4);
+      await edit('content/guides/b.md', '---\ntitle: B\n---\nB, edited.\n', 'B, edited.');
+      await edit('content/guides/b.md', '---\ntitle: B two\n---\nB, edited.\n', 'B two');
+      await edit('content/guides/a.md', '---\ntitle: A\n---\nSee [x](./nope.md), still.\n', 'still.');
       expect(count(stderr, warning), stderr).toBe(1);
       // Fixed, then broken again: printed again.
-      await edit('content/guides/a.md', '---\ntitle: A\n---\nSee [x](./b.md).\n', 5);
-      await edit('content/guides/a.md', '---\ntitle: A\n---\nSee [x](./nope.md).\n', 6);
+      await edit('content/guides/a.md', '---\ntitle: A\n---\nSee [x](./b.md), fixed.\n', 'fixed.');
+      await edit('content/guides/a.md', '---\ntitle: A\n---\nSee [x](./nope.md), broken again.\n', 'broken again.');
+      await eventually(() => count(stderr, warning) === 2, 'the warning printed a second time');
+      await sleep(200);
       expect(count(stderr, warning), stderr).toBe(2);
     } finally {
       child.kill('SIGINT');
