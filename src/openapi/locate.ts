@@ -20,6 +20,17 @@ const MAX_LINE_TEXT = 300;
 
 export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** The value `pointer` names in a parsed document, if it is there. */
+export function valueAt(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 /** The positions of those `pointers` that the text has (`''` is the document itself). */
 export function locatePointers(text: string, pointers: Iterable<string>): Map<string, SpecPosition> {
   const wanted = new Set(pointers);

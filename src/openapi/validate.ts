@@ -2,12 +2,14 @@
 // a few hundred milliseconds on every build, so it runs in a worker thread (validator.ts starts
 // validateWorker.ts) while the main thread goes on with the spec.
 //
-// The parser gives text only: a line such as `TYPE must be string` and a code frame of the
-// document it validated, printed as 2-space JSON with its $refs replaced by their targets. That
-// document is the one given (the parser dereferences it in place), so the frame's line is
-// turned back into a JSON pointer here, where the document is at hand; parse.ts then maps the
-// pointer through the $refs to where the author wrote the value, and to its line.
+// The parser gives text only, and formats the OpenAPI schema's errors by printing the whole
+// dereferenced document: that printout is stopped here, and the schema's errors come from Ajv
+// with their JSON pointers (schemaErrors.ts). The pointers are of the document the parser
+// dereferenced in place; validationDiagnostics.ts maps them through the $refs to where the author
+// wrote the value, and to its line.
 import { validate } from '@readme/openapi-parser';
+import { escapePointer } from './locate';
+import { schemaErrors } from './schemaErrors';
 
 /**
  * Mistakes real specs often carry that docsgen can still render faithfully: warnings by
@@ -49,9 +51,28 @@ export interface ValidationMessages {
 export async function validateSpec(document: Record<string, unknown>): Promise<ValidationMessages> {
   withoutPathExtensions(document);
   asOpenApi31(document);
-  const result = await validate(document as never, { validate: { rules: { openapi: LENIENT_RULES, swagger: { ...LENIENT_RULES, 'unknown-required-schema-property': 'warning' } } } });
-  const messages = (list: { message: string }[]) => list.map((e) => e.message);
-  return problemsOf({ errors: result.valid ? [] : messages(result.errors), warnings: messages(result.warnings) }, document);
+  // The parser's formatter starts with JSON.stringify of the document, which calls this: no
+  // other step of the parser prints the whole document (Ajv and the $ref walk skip a key that is
+  // not enumerable). Thrown, it comes back as the parser's one error.
+  let printed = false;
+  Object.defineProperty(document, 'toJSON', {
+    configurable: true,
+    enumerable: false,
+    value: () => {
+      printed = true;
+      throw new Error('docsgen: the OpenAPI schema found errors');
+    },
+  });
+  let result: Awaited<ReturnType<typeof validate>>;
+  try {
+    result = await validate(document as never, { validate: { rules: { openapi: LENIENT_RULES, swagger: { ...LENIENT_RULES, 'unknown-required-schema-property': 'warning' } } } });
+  } finally {
+    delete document.toJSON;
+  }
+  const plain = (list: { message: string }[]) => list.map((e) => describeValidationMessage(e.message, document));
+  const warnings = plain(result.warnings);
+  if (result.valid) return { errors: [], warnings };
+  return { errors: printed ? schemaErrors(document) : plain(result.errors), warnings };
 }
 
 /**
@@ -96,120 +117,15 @@ function asOpenApi31(document: Record<string, any>): void {
   Object.values(document.components?.responses ?? {}).forEach(response31);
 }
 
-/** The messages taken apart; `document` is the one the validator printed (dereferenced in place). */
-export function problemsOf(messages: { errors: string[]; warnings: string[] }, document: unknown): ValidationMessages {
-  let pointers: string[] | undefined;
-  const linePointers = () => (pointers ??= pointerByLine(document));
-  const parse = (message: string) => describeValidationMessage(message, document, linePointers);
-  return { errors: messages.errors.map(parse), warnings: messages.warnings.map(parse) };
-}
-
-// `TYPE must be string`, `ADDITIONAL PROPERTY must NOT have additional properties`, `ENUM …`.
-const HEADLINE = /^([A-Z][A-Z ]*?) (must .*|should .*)$/;
-const FRAME_LINE = /^>\s*(\d+) \|/m;
-
-export function describeValidationMessage(message: string, document: unknown, linePointers: () => string[]): SpecProblem {
-  const lines = message.split('\n');
-  const special = unframedProblem(lines[0], document);
-  if (special) return special;
-  const headline = HEADLINE.exec(lines[0]);
-  if (!headline) return { message: lines[0].trim() };
-  const keyword = headline[1].toLowerCase();
-  const problem: SpecProblem = { message: headline[2].trim(), keyword };
-  const line = FRAME_LINE.exec(message);
-  if (line) {
-    const pointer = linePointers()[Number(line[1])];
-    if (pointer !== undefined) problem.pointer = pointer;
-  }
-  const required = /^must have required property '(.*)'$/.exec(problem.message);
-  if (required) problem.key = required[1];
-  // `ENUM must be equal to one of the allowed values` is followed by `(a, b, c)`.
-  if (keyword === 'enum' && /^\(.*\)$/.test(lines[1] ?? '')) problem.allowed = lines[1].slice(1, -1);
-  if (keyword === 'property') {
-    // A key that breaks a `propertyNames` pattern: the frame's caret line says which pattern.
-    const pattern = /\^+ (must match pattern .*)$/m.exec(message);
-    if (pattern) problem.message = pattern[1];
-  }
-  if (keyword === 'type' && problem.pointer !== undefined) problem.got = typeName(valueAt(document, problem.pointer));
-  return problem;
-}
-
-const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /**
- * Two messages without a code frame that still name a key: the parser's check of `paths` keys,
- * and the error its code-frame printer throws (and the parser reports instead of the finding)
- * when a key holds a `/`: `Couldn't find property  of /paths/~1a/get/…/schema//b/{id}` — the
- * value's pointer, then the key unescaped (`/b/{id}`). The printer only appends a key for an
- * unknown (additional, unevaluated) or badly named one.
+ * A message of the parser's own rules (an operation or component named in its text), or its
+ * check of `paths` keys, which names no key: the key is found here.
  */
-function unframedProblem(line: string, document: unknown): SpecProblem | undefined {
-  if (/^Entries in the (OpenAPI|Swagger) `paths` object must begin with a leading slash\.$/.test(line)) {
+export function describeValidationMessage(message: string, document: unknown): SpecProblem {
+  if (/^Entries in the (OpenAPI|Swagger) `paths` object must begin with a leading slash\.$/.test(message)) {
     const paths = (document as { paths?: unknown })?.paths;
     const key = paths !== null && typeof paths === 'object' ? Object.keys(paths).find((k) => !k.startsWith('/')) : undefined;
-    return { message: 'must begin with a leading slash', keyword: 'property', ...(key === undefined ? {} : { pointer: `/paths/${escapeKey(key)}` }) };
+    return { message: 'must begin with a leading slash', keyword: 'property', ...(key === undefined ? {} : { pointer: `/paths/${escapePointer(key)}` }) };
   }
-  const lost = /^Couldn't find property .* of (\/.*)$/.exec(line);
-  if (!lost) return undefined;
-  const segments = lost[1].split('/').slice(1);
-  let node = document;
-  let known = 0;
-  for (; known < segments.length; known++) {
-    const key = segments[known].replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) break;
-    node = (node as Record<string, unknown>)[key];
-  }
-  if (known === segments.length) return { message: 'is not allowed here', keyword: 'unknown key', pointer: lost[1] };
-  const prefix = segments.slice(0, known).map((s) => `/${s}`).join('');
-  return { message: 'is not allowed here', keyword: 'unknown key', pointer: `${prefix}/${escapeKey(segments.slice(known).join('/'))}` };
-}
-
-function typeName(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
-
-export function valueAt(document: unknown, pointer: string): unknown {
-  let node = document;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-/**
- * The parser's code frame is of the document printed as 2-space JSON. This maps every line of
- * that printout to its JSON pointer (line 1 is the document's `{`).
- */
-export function pointerByLine(document: unknown): string[] {
-  const lines: string[] = [''];
-  const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-  // JSON.stringify's own view of a value: a Date (a YAML timestamp) prints as one string.
-  const json = (value: unknown) => (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function' ? (value as { toJSON(): unknown }).toJSON() : value);
-  const walk = (value: unknown, pointer: string) => {
-    if (Array.isArray(value)) {
-      if (value.length === 0) return;
-      value.forEach((item, i) => {
-        lines.push(`${pointer}/${i}`);
-        walk(json(item), `${pointer}/${i}`);
-      });
-      lines.push(pointer);
-    } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
-      if (entries.length === 0) return;
-      for (const [key, v] of entries) {
-        lines.push(`${pointer}/${escape(key)}`);
-        walk(json(v), `${pointer}/${escape(key)}`);
-      }
-      lines.push(pointer);
-    }
-  };
-  lines.push('');
-  walk(json(document), '');
-  return lines;
+  return { message: message.split('\n')[0].trim() };
 }

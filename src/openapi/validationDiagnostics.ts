@@ -4,8 +4,8 @@
 // pointers are first followed through the $refs of the document as written (a schema used by
 // twenty operations is reported once, where it is defined), then looked up in the spec's text.
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
-import { escapePointer, locatePointers } from './locate';
-import { valueAt, type SpecProblem, type ValidationMessages } from './validate';
+import { escapePointer, locatePointers, valueAt } from './locate';
+import type { SpecProblem, ValidationMessages } from './validate';
 
 /** What a finding says, and where: the pointer in the document as written, to locate. */
 interface Described {

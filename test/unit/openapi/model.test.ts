@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildApiModel } from '../../../src/openapi/model';
-import { describeValidationMessage, pointerByLine } from '../../../src/openapi/validate';
 
 const op = (extra: object = {}) => ({ responses: { 200: { description: 'OK' } }, ...extra });
 
@@ -51,17 +50,6 @@ describe('openapi/model', () => {
       { onDuplicateRoutes: 'warn', source: 's' },
     );
     expect(model.operations[0].parameters.map((p) => `${p.name}:${p.description ?? ''}`)).toEqual(['v:', 'id:own']);
-  });
-});
-
-describe('openapi/validate', () => {
-  it('maps a line of the validator\'s JSON code frame to a JSON pointer', () => {
-    const doc = { openapi: '3.0.3', paths: { '/a/{id}': { get: { parameters: [{ name: 'id' }], responses: { 200: { content: {} } } } } } };
-    const pointers = pointerByLine(doc);
-    const json = JSON.stringify(doc, null, 2).split('\n');
-    expect(json[pointers.indexOf('/paths/~1a~1{id}/get/parameters/0') - 1].trim()).toBe('{');
-    const message = `REQUIRED must have required property 'description'\n\n> ${json.findIndex((l) => l.includes('"200"')) + 1} |     "200": {`;
-    expect(describeValidationMessage(message, doc, () => pointers)).toEqual({ message: "must have required property 'description'", keyword: 'required', key: 'description', pointer: '/paths/~1a~1{id}/get/responses/200' });
   });
 });
 
