@@ -102,6 +102,8 @@ export async function benchOctokit({ log = () => {}, keep } = {}) {
       summary,
     };
     log(`octokit: ${summary}`);
+    const invalid = await buildWithOneMistake(dir);
+    log(`octokit: with one mistake: ${invalid.error}`);
     const markdown = [
       `GitHub's REST API description (\`@octokit/openapi\` ${octokitVersion()}, \`generated/api.github.com.json\`, ${(fs.statSync(SPEC).size / MIB).toFixed(1)} MiB), one cold \`docsgen build\` in a fresh process:`,
       '',
@@ -109,14 +111,36 @@ export async function benchOctokit({ log = () => {}, keep } = {}) {
       '| --- | --- | --- | --- | --- | --- |',
       `| ${(result.wallMs / 1000).toFixed(1)} s | ${(result.cpuMs / 1000).toFixed(1)} s | ${result.maxRssMiB.toFixed(0)} MiB | ${result.pages.toLocaleString('en-US')} | ${(result.largestHtml.bytes / 1024).toFixed(0)} KiB (\`${result.largestHtml.file}\`) | ${(result.htmlBytes / MIB).toFixed(0)} MiB |`,
       '',
+      `The same spec with one mistake (the first response's \`description\` set to 42), to fail: ${(invalid.wallMs / 1000).toFixed(1)} s, ${(invalid.cpuMs / 1000).toFixed(1)} s of CPU, ${invalid.maxRssMiB.toFixed(0)} MiB of peak RSS; it prints \`${invalid.error}\``,
+      '',
       `\`${timings}\``,
       '',
       `Markdown for machines: \`llms-full.txt\` ${result.llmsFullBytes === undefined ? 'not written' : `${(result.llmsFullBytes / MIB).toFixed(1)} MiB`}.`,
     ].join('\n');
-    return { ...result, markdown };
+    return { ...result, invalid, markdown };
   } finally {
     if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A failing build must cost no more than a passing one (issue 18): the spec's validator once
+ * took 46 s and 3.8 GB to report this one mistake. The build must fail, naming the line.
+ */
+async function buildWithOneMistake(dir) {
+  const spec = JSON.parse(fs.readFileSync(SPEC, 'utf8'));
+  const [, response] = Object.entries(Object.values(Object.values(spec.paths)[0]).find((op) => op?.responses).responses)[0];
+  response.description = 42;
+  const bad = path.join(dir, 'invalid');
+  fs.mkdirSync(path.join(bad, 'content', 'guides'), { recursive: true });
+  fs.writeFileSync(path.join(bad, 'openapi.json'), JSON.stringify(spec, null, 2));
+  fs.writeFileSync(path.join(bad, 'docsgen.config.ts'), CONFIG('openapi.json'));
+  fs.writeFileSync(path.join(bad, 'content', 'guides', 'intro.md'), GUIDE);
+  const r = await runMeasured(['build', '--out', path.join(bad, 'build'), '--no-cache'], bad);
+  const usage = JSON.parse((r.stderr.match(/^octokit-usage (.*)$/m) ?? [])[1] ?? '{}');
+  const error = (r.stderr.split('\n').find((l) => l.startsWith('✗ error openapi.json:')) ?? '').trim();
+  if (r.status !== 1 || !error.includes('must be string (got integer)')) throw new Error(`the build of the spec with one mistake should fail at its line (exit ${r.status}):\n${r.stderr}`);
+  return { wallMs: r.wallMs, cpuMs: usage.cpuMs, maxRssMiB: usage.maxRssKiB / 1024, error };
 }
 
 function octokitVersion() {
