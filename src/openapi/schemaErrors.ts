@@ -51,14 +51,29 @@ function validatorFor(document: Record<string, unknown>) {
  */
 export function reduceAjvErrors(errors: ErrorObject[]): ErrorObject[] {
   const kept = new Map<string, ErrorObject>();
+  // The places that hold a kept one (`''`, `/paths`, …): most errors are dropped by this lookup,
+  // without the parser's scan of every kept path, which took 7.6 s for the 79,653 errors of
+  // GitHub's description checked as Swagger 2.0.
+  const holding = new Set<string>();
   for (const error of errors) {
+    const path = error.instancePath;
     if (error.message === "must have required property '$ref'" || error.message === 'must match exactly one schema in oneOf') continue;
-    if (kept.has(error.instancePath)) continue;
-    // The parser compares with `includes`, so a path that is part of one kept is dropped too.
-    if ([...kept.keys()].some((path) => path.includes(error.instancePath))) continue;
-    kept.set(error.instancePath, error);
+    if (kept.has(path) || holding.has(path)) continue;
+    // The parser compares with `includes`, so a path that is any part of one kept is dropped too.
+    if (isPartOfAny(path, kept.keys())) continue;
+    kept.set(path, error);
+    for (let end = path.lastIndexOf('/'); end >= 0; end = path.lastIndexOf('/', end - 1)) {
+      if (holding.has(path.slice(0, end))) break;
+      holding.add(path.slice(0, end));
+      if (end === 0) break;
+    }
   }
   return kept.size > 0 ? [...kept.values()] : errors;
+}
+
+function isPartOfAny(path: string, paths: Iterable<string>): boolean {
+  for (const other of paths) if (other.includes(path)) return true;
+  return false;
 }
 
 /** One of the formatter's errors (its class name and Ajv error) as a problem with its pointer. */

@@ -401,7 +401,7 @@ describe.each(viewports)('navigation progress bar (%s)', (_name, options) => {
         'click',
         () => {
           sessionStorage.setItem('clicked-at', String(Date.now()));
-          for (const ms of [100, 300, 1300]) {
+          for (const ms of [100, 300, 1300, 2100, 2900]) {
             setTimeout(() => {
               const bar = document.getElementById('docsgen-progress');
               const box = bar?.getBoundingClientRect();
@@ -456,11 +456,11 @@ describe.each(viewports)('navigation progress bar (%s)', (_name, options) => {
     const { context, probes } = await probedContext();
     const page = await open(context, `${shipped.url}/api/search-boundaries`);
     await page.route('**/api/get-boundary', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 3500));
       await route.continue().catch(() => {});
     });
     await page.locator('a.pagination-next[href="/api/get-boundary"]').click({ noWaitAfter: true });
-    await expect.poll(() => probes.size, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => probes.size, { timeout: 8000 }).toBe(5);
     expect(probes.get(100)!.present, 'not before 200 ms').toBe(false);
     const shown = probes.get(300)!;
     expect(shown.present).toBe(true);
@@ -468,7 +468,10 @@ describe.each(viewports)('navigation progress bar (%s)', (_name, options) => {
     expect(shown.width).toBeGreaterThan(300);
     expect(shown.scale).toBeGreaterThanOrEqual(0.08);
     expect(shown.scale).toBeLessThan(0.2);
-    expect(probes.get(1300)!.scale, 'trickled').toBeGreaterThan(shown.scale);
+    // A step every 800 ms, each a random share of 2 %: on a loaded machine the timers run late,
+    // so the bar is read three times over the next two and a half seconds.
+    const later = [1300, 2100, 2900].map((ms) => probes.get(ms)!.scale);
+    expect(Math.max(...later), `trickled: ${later.join(', ')}`).toBeGreaterThan(shown.scale);
     await page.waitForURL('**/api/get-boundary', { timeout: 10_000 });
     await page.waitForLoadState('load');
     expect(await page.locator('#docsgen-progress').count()).toBe(0);

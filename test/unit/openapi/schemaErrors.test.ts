@@ -1,6 +1,7 @@
 // The OpenAPI schema's errors as docsgen reports them: each with the JSON pointer of the value
 // (or the unknown key) in the document the validator saw, and the words the parser gives.
 import { describe, expect, it } from 'vitest';
+import { reduceAjvErrors } from '../../../src/openapi/schemaErrors';
 import { validateSpec } from '../../../src/openapi/validate';
 
 describe('openapi/validate: the schema\'s errors', () => {
@@ -44,5 +45,34 @@ describe('openapi/validate: the schema\'s errors', () => {
     expect((await validateSpec(document)).errors).toHaveLength(1);
     expect(Object.getOwnPropertyNames(document)).toEqual(['openapi', 'info', 'paths']);
     expect(JSON.parse(JSON.stringify(document)).paths['/zones'].get.responses['200'].description).toBe(42);
+  });
+});
+
+describe('openapi/schemaErrors: reduceAjvErrors, the parser\'s choice of one error per place', () => {
+  const error = (instancePath: string, message = 'must be string') => ({ instancePath, message, keyword: 'type', schemaPath: '#/type', params: {} });
+
+  it('keeps the first error of each place and drops those at a place holding one kept, or at any part of a kept path', () => {
+    const errors = [
+      error('/paths/~1repos~1{owner}/get/responses/200/description'),
+      error('/paths/~1repos~1{owner}/get/responses/200/description', 'must be number'), // same place
+      error('/paths/~1repos~1{owner}/get/responses/200'), // holds the first
+      error('/paths/~1repos~1{owner}/get/summary'),
+      error('/paths/~1repos'), // not a place holding one, but part of the kept paths' text: the parser drops it
+      error('/paths/~1users/get'),
+      error(''), // the document holds them all
+    ];
+    expect(reduceAjvErrors(errors).map((e) => `${e.instancePath} ${e.message}`)).toEqual([
+      '/paths/~1repos~1{owner}/get/responses/200/description must be string',
+      '/paths/~1repos~1{owner}/get/summary must be string',
+      '/paths/~1users/get must be string',
+    ]);
+  });
+
+  it('skips the `$ref` alternative and `oneOf` summaries, unless nothing else is left', () => {
+    const ref = error('/paths/~1a/get/parameters/0', "must have required property '$ref'");
+    const oneOf = error('/paths/~1a/get/parameters/0', 'must match exactly one schema in oneOf');
+    const missing = error('/paths/~1a/get/parameters/0', "must have required property 'in'");
+    expect(reduceAjvErrors([ref, oneOf, missing])).toEqual([missing]);
+    expect(reduceAjvErrors([ref, oneOf])).toEqual([ref, oneOf]);
   });
 });
