@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { commonOptions } from './options';
-import { failWith } from './exit';
+import { exitOnSignal, failWith } from './exit';
 
 interface ServeFlags {
   config?: string;
@@ -52,6 +52,10 @@ export function registerServe(program: Command): void {
   ).action(async (flags: ServeFlags) => {
     const { createLogger, shouldUseColor } = await import('../diagnostics/logger');
     const logger = createLogger({ quiet: flags.quiet, color: flags.color === false ? false : shouldUseColor() });
+    // While the server starts (its first build may take minutes), a signal stops it at once. From
+    // the moment it serves, `stop` closes it: both handlers are swapped in one synchronous step, so
+    // a Ctrl+C just after "Serving …" is never met by Node's default action (death by signal).
+    const stopStarting = await exitOnSignal(logger, 'serve');
     try {
       const { createDevServer } = await import('../serve/server');
       let restart: ((files: string[]) => void) | undefined;
@@ -84,6 +88,7 @@ export function registerServe(program: Command): void {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      stopStarting();
       try {
         await server.closed;
       } finally {
@@ -93,6 +98,7 @@ export function registerServe(program: Command): void {
       }
       if (child) process.exitCode = await child;
     } catch (e) {
+      stopStarting();
       failWith(e, logger, 'serve');
     }
   });

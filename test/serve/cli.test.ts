@@ -1,5 +1,6 @@
 // `docsgen serve` as a user runs it: a child process, its output, Ctrl+C, its exit code.
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ function serve(args: string[], cwd: string) {
     });
     void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
+  // A test that stops the server before it serves never asks for the URL.
+  url.catch(() => {});
   return { child, url, exited, output: () => ({ stdout, stderr }) };
 }
 
@@ -80,5 +83,26 @@ describe('docsgen serve (CLI)', () => {
     const r = spawnSync(process.execPath, [bin, 'serve', '--port', 'abc'], { cwd: repoRoot, env, encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('Expected a whole number from 0 to 65535.');
+  });
+
+  it('stops with exit 130 and says so on a Ctrl+C during its first build', async () => {
+    const f = await buildFiles(site);
+    // A spec server that never answers holds the first build in its download.
+    let answer = () => {};
+    const requested = new Promise<void>((resolve) => (answer = resolve));
+    const hanging = http.createServer(() => answer());
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = hanging.address() as net.AddressInfo;
+      const s = serve(['--port', '0', '--watch', '--spec', `http://127.0.0.1:${port}/docs/yaml`], f.dir);
+      await requested;
+      s.child.kill('SIGINT');
+      expect(await s.exited).toBe(130);
+      expect(s.output().stderr).toContain('✗ serve stopped by SIGINT');
+      expect(s.output().stdout).not.toContain('Serving');
+    } finally {
+      hanging.closeAllConnections();
+      hanging.close();
+    }
   });
 });
