@@ -23,7 +23,7 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof serveShippedSite>>;
 
 beforeAll(async () => {
-  server = await serveShippedSite('a11y');
+  server = await serveShippedSite();
   browser = await launchBrowser();
 });
 

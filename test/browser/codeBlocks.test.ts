@@ -1,15 +1,10 @@
 // Issue 17 (D1): code blocks name what they hold (a fence's title="…", else its language; the API's
 // samples and examples their language), and the copy button shows without hover where there is
 // no hover (touch screens) and on keyboard focus.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { buildFiles, configSource, repoRoot, type Fixture } from '../helpers/fixture';
+import { launchBrowser, serveStatic, shippedBuild } from '../helpers/browser';
+import { buildFiles, configSource, type Fixture } from '../helpers/fixture';
 
 const guide = `---
 title: Code
@@ -66,8 +61,7 @@ let shippedOut: string;
 beforeAll(async () => {
   fixture = await buildFiles({ 'docsgen.config.ts': configSource(), 'content/guides/code.md': guide });
   small = await serveStatic(fixture.result.config.outDir);
-  shippedOut = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-d1-code-'));
-  await build({ root: repoRoot, outDir: shippedOut, logger: createMemoryLogger() });
+  shippedOut = await shippedBuild();
   shipped = await serveStatic(shippedOut);
   browser = await launchBrowser();
 });
@@ -76,7 +70,6 @@ afterAll(async () => {
   await browser?.close();
   await small?.close();
   await shipped?.close();
-  fs.rmSync(shippedOut, { recursive: true, force: true });
 });
 
 async function open(url: string, options: BrowserContextOptions): Promise<{ page: Page; logs: string[]; close(): Promise<void> }> {

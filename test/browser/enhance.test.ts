@@ -2,16 +2,11 @@
 // keep the chosen label in place, copy buttons, table of contents highlight, navbar hide on
 // scroll, navigation progress bar and prefetch. Desktop and mobile where the layout matters;
 // every page visited must log no console error.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { chromium } from 'playwright-core';
-import { chromiumPath, launchBrowser, serveStatic } from '../helpers/browser';
-import { buildFiles, configSource, repoRoot } from '../helpers/fixture';
+import { chromiumPath, launchBrowser, serveStatic, shippedBuild } from '../helpers/browser';
+import { buildFiles, configSource } from '../helpers/fixture';
 
 type Server = { url: string; close(): Promise<void> };
 
@@ -72,9 +67,7 @@ ${paragraphs(14)}
 `;
 
 beforeAll(async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-enhance-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  shipped = await serveStatic(out);
+  shipped = await serveStatic(await shippedBuild());
   const fixture = await buildFiles({
     'docsgen.config.ts': configSource({ navbar: { hideOnScroll: true, items: [{ label: 'Guides', to: '/guides', position: 'left' }] } }),
     'content/guides/long.md': longGuide,

@@ -9,7 +9,7 @@ let browser: Browser;
 let server: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  server = await serveShippedSite('home');
+  server = await serveShippedSite();
   browser = await launchBrowser();
 });
 

@@ -21,8 +21,8 @@ const contexts: BrowserContext[] = [];
 const problems = new Map<Page, string[]>();
 
 beforeAll(async () => {
-  server = await serveShippedSite('islands');
-  devServer = await serveShippedSite('islands-dev', { dev: true });
+  server = await serveShippedSite();
+  devServer = await serveShippedSite({ dev: true });
   browser = await launchBrowser();
 });
 

@@ -16,7 +16,7 @@ const wide: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 beforeAll(async () => {
-  server = await serveShippedSite('layout');
+  server = await serveShippedSite();
   browser = await launchBrowser();
 });
 

@@ -1,21 +1,16 @@
 // The island machinery and the theme menu, in a real browser: hydration, lazy loading with
 // the first click replayed, storage failures, load failures with Retry, the crash boundary,
 // the wrong-base-URL banner, and no console errors or hydration warnings on any page.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { launchBrowser, serveShippedSite, serveStatic } from '../helpers/browser';
-import { buildFiles, configSource, listFiles, repoRoot } from '../helpers/fixture';
+import { buildFiles, configSource, listFiles } from '../helpers/fixture';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveShippedSite>>;
 
 beforeAll(async () => {
-  server = await serveShippedSite('machinery');
+  server = await serveShippedSite();
   browser = await launchBrowser();
 });
 
@@ -252,24 +247,28 @@ describe('wrong base URL', () => {
 describe('every page', () => {
   it('loads without console errors and hydrates every island without warnings', async () => {
     // A development build: only development React reports hydration mismatches.
-    const devOut = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-machinery-dev-'));
-    await build({ root: repoRoot, outDir: devOut, dev: true, logger: createMemoryLogger() });
-    const devServer = await serveStatic(devOut);
-    const routes = listFiles(devOut)
+    const devServer = await serveShippedSite({ dev: true });
+    const routes = listFiles(devServer.dir)
       .filter((f) => f.endsWith('index.html'))
       .map((f) => '/' + f.replace(/index\.html$/, ''));
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
     const problems: string[] = [];
-    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${page.url()} ${m.type()}: ${m.text()}`));
-    page.on('pageerror', (e) => problems.push(`${page.url()} pageerror: ${e.message}`));
-    for (const route of routes) {
-      await page.goto(devServer.url + route);
-      // Wake every lazy island, as a reader's pointer would, so hydration runs everywhere.
-      await page.evaluate(() => document.querySelectorAll('[data-island]').forEach((el) => el.dispatchEvent(new Event('pointerover'))));
-      await page.waitForTimeout(150);
-    }
-    expect(routes.length).toBeGreaterThan(40);
+    const visited: string[] = [];
+    // Three tabs take turns on the routes: each mostly waits for its page to load and hydrate.
+    const tab = async () => {
+      const page = await context.newPage();
+      page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${page.url()} ${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => problems.push(`${page.url()} pageerror: ${e.message}`));
+      for (let route = routes.shift(); route !== undefined; route = routes.shift()) {
+        await page.goto(devServer.url + route);
+        // Wake every lazy island, as a reader's pointer would, so hydration runs everywhere.
+        await page.evaluate(() => document.querySelectorAll('[data-island]').forEach((el) => el.dispatchEvent(new Event('pointerover'))));
+        await page.waitForTimeout(150);
+        visited.push(route);
+      }
+    };
+    await Promise.all([tab(), tab(), tab()]);
+    expect(visited.length).toBeGreaterThan(40);
     expect(problems).toEqual([]);
     await context.close();
     await devServer.close();

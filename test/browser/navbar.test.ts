@@ -18,8 +18,8 @@ let devServer: { url: string; close(): Promise<void> };
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await serveShippedSite('navbar');
-  devServer = await serveShippedSite('navbar-dev', { dev: true });
+  server = await serveShippedSite();
+  devServer = await serveShippedSite({ dev: true });
   browser = await launchBrowser();
 });
 

@@ -1,23 +1,15 @@
 // With JavaScript disabled, every page kind reads completely: the content is in the HTML and
 // the tabs and collapsible fields work with HTML and CSS alone.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveStatic, shippedBuild } from '../helpers/browser';
 
 let browser: Browser;
 let server: { url: string; close(): Promise<void> };
 let page: Page;
 
 beforeAll(async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-nojs-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
-  server = await serveStatic(out);
+  server = await serveStatic(await shippedBuild());
   browser = await launchBrowser();
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
   page = await context.newPage();

@@ -4,15 +4,12 @@
 // that is never HTML, and axe-core on the open dropdown and the search page. Desktop 1280×800 and
 // phone 390×844 where the layout matters; every page visited must log no console error.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build';
-import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { launchBrowser, serveStatic } from '../helpers/browser';
-import { buildFiles, configSource, repoRoot } from '../helpers/fixture';
+import { launchBrowser, serveStatic, shippedBuild } from '../helpers/browser';
+import { buildFiles, configSource } from '../helpers/fixture';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const desktop = { width: 1280, height: 800 };
@@ -30,8 +27,7 @@ let queryChunk: string;
 let islandModule: string;
 
 beforeAll(async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-search-'));
-  await build({ root: repoRoot, outDir: out, logger: createMemoryLogger() });
+  out = await shippedBuild();
   const js = fs.readdirSync(path.join(out, 'assets/js'));
   // The one chunk holding query.ts (sharded.ts and the island have "Invalid search index" errors too,
   // and which of them a directory lists first depends on the file system).

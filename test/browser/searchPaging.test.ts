@@ -20,7 +20,7 @@ let expected: string[];
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await serveShippedSite('search-paging');
+  server = await serveShippedSite();
   const index = loadSearchIndex(fs.readFileSync(path.join(server.dir, 'search-index.json'), 'utf8'));
   expected = search(index, 'boundary', { limit: 100_000 }).results.map((r) => r.url);
   browser = await launchBrowser();

@@ -20,7 +20,7 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof serveShippedSite>>;
 
 beforeAll(async () => {
-  server = await serveShippedSite('search-results');
+  server = await serveShippedSite();
   browser = await launchBrowser();
 });
 

@@ -13,7 +13,7 @@ let server: { url: string; close(): Promise<void> };
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await serveShippedSite('states');
+  server = await serveShippedSite();
   browser = await launchBrowser();
 });
 

@@ -39,19 +39,37 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
 }
 
 /**
- * The shipped site built into a temporary folder and served (`dev`: with development React,
- * which reports hydration mismatches); `close` stops the server and removes the folder.
+ * The shipped site's build (`dev`: with development React, which reports hydration mismatches),
+ * made once per test run and shared: a dozen browser test files read it, none writes to it. The
+ * first file to ask builds it under a lock; the others wait for the finished folder. It lives in
+ * the run's temporary folder (test/helpers/globalSetup.ts), removed when the run ends.
  */
-export async function serveShippedSite(name: string, options: { dev?: boolean } = {}): Promise<{ url: string; dir: string; close(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docsgen-${name}-`));
-  await build({ root: repoRoot, outDir: dir, logger: createMemoryLogger(), dev: options.dev });
+export async function shippedBuild(options: { dev?: boolean } = {}): Promise<string> {
+  const dir = path.join(os.tmpdir(), options.dev ? 'docsgen-shipped-dev' : 'docsgen-shipped');
+  const failed = `${dir}.failed`;
+  try {
+    fs.mkdirSync(`${dir}.lock`);
+  } catch {
+    for (const started = Date.now(); Date.now() - started < 180_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      if (fs.existsSync(dir)) return dir;
+      if (fs.existsSync(failed)) throw new Error(`The shared build of the shipped site failed in another test file:\n${fs.readFileSync(failed, 'utf8')}`);
+    }
+    throw new Error(`The shared build of the shipped site (${dir}) did not finish within 3 minutes`);
+  }
+  const partial = fs.mkdtempSync(`${dir}-`);
+  try {
+    await build({ root: repoRoot, outDir: partial, logger: createMemoryLogger(), dev: options.dev });
+  } catch (error) {
+    fs.writeFileSync(failed, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    throw error;
+  }
+  fs.renameSync(partial, dir);
+  return dir;
+}
+
+/** The shipped site's shared build (shippedBuild), served; `close` stops the server. */
+export async function serveShippedSite(options: { dev?: boolean } = {}): Promise<{ url: string; dir: string; close(): Promise<void> }> {
+  const dir = await shippedBuild(options);
   const server = await serveStatic(dir);
-  return {
-    url: server.url,
-    dir,
-    close: async () => {
-      await server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url: server.url, dir, close: server.close };
 }
