@@ -331,6 +331,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           }),
         );
       }
+      // The site stage is synchronous, so a verdict that came meanwhile is still a message waiting:
+      // read now, an invalid spec ends the build before the search stage (16 s and the build's
+      // memory peak on the 35,000-page site's 47 MB spec) rather than after it.
+      const early = await settledNow(validated);
+      if (early && (early.failed || hasErrors(early.value))) collect(await validated); // throws (a valid spec's warnings are collected later, once)
       // What the later stages need of each API: its spec's links and its copy. Each parsed spec and
       // its model (hundreds of MB on a large one) are let go now, before the search stage, whose
       // peak they were a third of on the 7,000-page site, and not carried through the render.
@@ -678,4 +683,15 @@ function outputBytes(files: OutputFiles): number {
     bytes += typeof content === 'string' ? Buffer.byteLength(content) : 'copyFrom' in content ? fs.statSync(content.copyFrom).size : content.byteLength;
   }
   return bytes;
+}
+
+/** How a promise has settled once the messages already waiting are handled; undefined while pending. */
+async function settledNow<T>(promise: Promise<T>): Promise<{ failed: false; value: T } | { failed: true } | undefined> {
+  let settled: { failed: false; value: T } | { failed: true } | undefined;
+  promise.then(
+    (value) => (settled = { failed: false, value }),
+    () => (settled = { failed: true }),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
 }
