@@ -254,7 +254,7 @@ describe('every page', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const problems: string[] = [];
     const visited: string[] = [];
-    // Three tabs take turns on the routes: each mostly waits for its page to load and hydrate.
+    // Three tabs take turns on the routes, so one tab's waits (its loads, its 150 ms) overlap the others' work.
     const tab = async () => {
       const page = await context.newPage();
       page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${page.url()} ${m.type()}: ${m.text()}`));
