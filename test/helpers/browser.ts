@@ -45,6 +45,14 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
  * the run's temporary folder (test/helpers/globalSetup.ts), removed when the run ends.
  */
 export async function shippedBuild(options: { dev?: boolean } = {}): Promise<string> {
+  // Outside the run's folder (vitest started without test/vitest.config.ts, whose global setup
+  // makes it), a shared build would outlive the run and be served stale by the next: each file
+  // builds its own there, left in the system's temporary folder like the rest of such a run.
+  if (!path.basename(os.tmpdir()).startsWith('docsgen-tests-')) {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-shipped-'));
+    await build({ root: repoRoot, outDir: own, logger: createMemoryLogger(), dev: options.dev });
+    return own;
+  }
   const dir = path.join(os.tmpdir(), options.dev ? 'docsgen-shipped-dev' : 'docsgen-shipped');
   const failed = `${dir}.failed`;
   try {
