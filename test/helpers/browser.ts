@@ -48,15 +48,11 @@ export async function shippedBuild(options: { dev?: boolean } = {}): Promise<str
   // Outside the run's folder (vitest started without test/vitest.config.ts, whose global setup
   // makes it), a shared build would outlive the run and be served stale by the next: each file
   // builds its own there, left in the system's temporary folder like the rest of such a run.
-  if (!path.basename(os.tmpdir()).startsWith('docsgen-tests-')) {
-    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-shipped-'));
-    await build({ root: repoRoot, outDir: own, logger: createMemoryLogger(), dev: options.dev });
-    return own;
-  }
+  const shared = path.basename(os.tmpdir()).startsWith('docsgen-tests-');
   const dir = path.join(os.tmpdir(), options.dev ? 'docsgen-shipped-dev' : 'docsgen-shipped');
   const failed = `${dir}.failed`;
   try {
-    fs.mkdirSync(`${dir}.lock`);
+    if (shared) fs.mkdirSync(`${dir}.lock`);
   } catch {
     for (const started = Date.now(); Date.now() - started < 180_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
       if (fs.existsSync(dir)) return dir;
@@ -64,14 +60,15 @@ export async function shippedBuild(options: { dev?: boolean } = {}): Promise<str
     }
     throw new Error(`The shared build of the shipped site (${dir}) did not finish within 3 minutes`);
   }
-  const partial = fs.mkdtempSync(`${dir}-`);
+  const out = fs.mkdtempSync(`${dir}-`);
   try {
-    await build({ root: repoRoot, outDir: partial, logger: createMemoryLogger(), dev: options.dev });
+    await build({ root: repoRoot, outDir: out, logger: createMemoryLogger(), dev: options.dev });
   } catch (error) {
-    fs.writeFileSync(failed, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (shared) fs.writeFileSync(failed, error instanceof Error ? (error.stack ?? error.message) : String(error));
     throw error;
   }
-  fs.renameSync(partial, dir);
+  if (!shared) return out;
+  fs.renameSync(out, dir);
   return dir;
 }
 
