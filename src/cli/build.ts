@@ -1,7 +1,7 @@
 // `docsgen build`
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { commonOptions } from './options';
+import { commonOptions, integer } from './options';
 import { exitOnSignal, failWith } from './exit';
 
 interface BuildFlags {
@@ -16,7 +16,11 @@ interface BuildFlags {
   emptyOutDir?: boolean;
   cache?: boolean;
   cacheDir?: string;
+  threads?: number;
 }
+
+/** Most render threads `--threads` takes: each holds its own React and a copy of the site model. */
+const MAX_THREADS_FLAG = 64;
 
 export function registerBuild(program: Command): void {
   commonOptions(
@@ -31,6 +35,7 @@ export function registerBuild(program: Command): void {
     .option('--empty-out-dir', 'replace the output folder even when it holds files docsgen did not write (they are deleted)')
     .option('--cache-dir <dir>', '[path] folder of the build cache, which lets the next build redo only what changed (default: .docsgen/cache)')
     .option('--no-cache', 'build everything, without reading or writing the build cache')
+    .addOption(new Option('--threads <n>', '[number] threads that render pages (default: 1 up to 500 pages, else one per core, at most 4; 1 uses least memory)').argParser(integer(1, MAX_THREADS_FLAG)))
     .option('--timings', 'print how long each pipeline stage took')
     .action(async (flags: BuildFlags) => {
       const { createLogger, shouldUseColor } = await import('../diagnostics/logger');
@@ -39,7 +44,7 @@ export function registerBuild(program: Command): void {
       try {
         const { build } = await import('../build');
         const start = performance.now();
-        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, cacheDir: flags.cache === false ? false : flags.cacheDir, logger });
+        const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, cacheDir: flags.cache === false ? false : flags.cacheDir, threads: flags.threads, logger });
         const ms = performance.now() - start;
         if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
         const ops = result.cached?.operations;

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { commonOptions } from './options';
+import { commonOptions, integer } from './options';
 import { exitOnSignal, failWith } from './exit';
 
 interface ServeFlags {
@@ -20,12 +20,6 @@ interface ServeFlags {
   quiet?: boolean;
   color?: boolean;
 }
-
-const integer = (min: number, max: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`Expected a whole number from ${min} to ${max}.`);
-  return n;
-};
 
 /** `--allowed-hosts a.test,.b.test`; repeated flags add up; `all` (or `true`) answers any host. */
 function hostList(value: string, previous: string[] | true | undefined): string[] | true {

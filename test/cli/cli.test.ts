@@ -24,7 +24,7 @@ describe('docsgen CLI', () => {
   it('documents every build option in build --help', () => {
     const r = run(['build', '--help'], repoRoot);
     expect(r.code).toBe(0);
-    for (const flag of ['--config <file>', '--out <dir>', '--spec <url|file>', '--on-broken-links <policy>', '--quiet', '--timings']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--config <file>', '--out <dir>', '--spec <url|file>', '--on-broken-links <policy>', '--quiet', '--timings', '--threads <n>']) expect(r.stdout).toContain(flag);
   });
 
   it('has --help for serve and check-links', () => {
@@ -40,6 +40,11 @@ describe('docsgen CLI', () => {
     const choice = run(['build', '--on-broken-links', 'explode'], repoRoot);
     expect(choice.code).toBe(2);
     expect(choice.stderr).toContain('throw, warn, ignore');
+    for (const threads of ['0', '2.5', 'many', '65']) {
+      const bad = run(['build', '--threads', threads], repoRoot);
+      expect(bad.code, threads).toBe(2);
+      expect(bad.stderr).toContain(`option '--threads <n>' argument '${threads}' is invalid. Expected a whole number from 1 to 64.`);
+    }
   });
 
   it('builds, prints a summary with pages, time and size, and exits 0', () => {
