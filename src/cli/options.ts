@@ -8,7 +8,6 @@ export function commonOptions(command: Command): Command {
     .addOption(new Option('--no-color', 'disable colours (also: NO_COLOR=1)').hideHelp());
 }
 
-
 /** Parses a flag's value as a whole number from `min` to `max`, or fails with commander's usage error. */
 export const integer = (min: number, max: number) => (value: string) => {
   const n = Number(value);
