@@ -11,7 +11,7 @@ import { storedRef, stubOf } from '../site/pageStore';
 import { engineDigest } from './engine';
 import { dataDigest, digest, type Memo } from './memo';
 import { DiskMemo } from './diskMemo';
-import type { PageEntries, PageEntry } from '../render/renderSite';
+import type { LastRender, PageEntries, PageEntry, RenderMemo } from '../render/renderSite';
 
 export const PAGE_STAGE = 'page';
 
@@ -26,13 +26,19 @@ export function hashedUrls(site: SiteModel, page: Pick<PageModel, 'sidebarTree'>
   return [site.stylesheetHref, site.search.indexUrl, page.sidebarTree ?? ''];
 }
 
+type PageAssets = Pick<IslandAssets, 'runtime' | 'islands' | 'theme'>;
+
+/** What every page's key starts with: the site model, the island assets and the engine. */
+export function pageContext(site: SiteModel, assets: PageAssets): string {
+  // A project's overrides render the pages: their compiled templates' digest is part of the key.
+  return digest(engineDigest(), dataDigest([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands, assets.theme?.digest ?? '']));
+}
+
 /**
  * `settled`: each API's settled spec links (a stored body holds placeholders, settled as it is
  * read: its key is its bytes' digest and its API's links). Stored pages need their store's digests.
  */
-export function pageKeys(site: SiteModel, assets: Pick<IslandAssets, 'runtime' | 'islands' | 'theme'>, settled: readonly (SettledLinks | undefined)[] = []): (page: PageModel) => string {
-  // A project's overrides render the pages: their compiled templates' digest is part of the key.
-  const around = digest(engineDigest(), dataDigest([{ ...site, stylesheetHref: '', search: { ...site.search, indexUrl: '' } }, assets.runtime, assets.islands, assets.theme?.digest ?? '']));
+export function pageKeys(site: SiteModel, assets: PageAssets, settled: readonly (SettledLinks | undefined)[] = [], around = pageContext(site, assets)): (page: PageModel) => string {
   const links = settled.map((s) => (s ? dataDigest(s) : ''));
   // A sidebar is one array shared by the pages of its section (279 of them for the 7,000 pages of
   // the bench site), and three quarters of the JSON a page's key was made from: digested once.
@@ -69,3 +75,10 @@ export function pageEntries(memo: Memo): PageEntries {
   if (memo instanceof DiskMemo) return { dir: memo.dir };
   return { get: (key) => memo.get<PageEntry>(PAGE_STAGE, key), set: (key, entry) => memo.set(PAGE_STAGE, key, entry) };
 }
+
+/** A live memo's last render of the pages around which is `context` (render/renderSite.ts LastRender); none in a disk memo. */
+export function lastRender(memo: Memo, context: string): RenderMemo['last'] {
+  if (!memo.live) return undefined;
+  return { get: () => memo.get<LastRender>(RENDER_STAGE, context), set: (last) => memo.set(RENDER_STAGE, context, last) };
+}
+const RENDER_STAGE = 'last-render';

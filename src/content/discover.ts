@@ -86,8 +86,9 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
   const diagnostics: Diagnostic[] = [];
   if (!fs.existsSync(guidesDir)) return { sources, categories, diagnostics };
   const entries = listFiles(guidesDir).sort();
+  const inGuides = joinerFor(guidesDir);
   for (const rel of entries) {
-    const file = path.join(guidesDir, rel);
+    const file = inGuides(rel);
     const hit = cache?.get(file);
     if (hit && 'source' in hit && hit.source) {
       diagnostics.push(...hit.guide.diagnostics);
@@ -121,7 +122,12 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
   }
   // Folders without a category file still get a category, positioned by their number prefix.
   const seen = new Set(categories.map((c) => c.dir));
+  let lastFolder: string | undefined;
   for (const rel of entries) {
+    // The entries are sorted: a folder's files come one after another, and its folders are done once.
+    const folder = rel.slice(0, rel.lastIndexOf('/') + 1);
+    if (folder === lastFolder) continue;
+    lastFolder = folder;
     const parts = rel.split('/').slice(0, -1);
     for (let i = 1; i <= parts.length; i++) {
       const dir = parts.slice(0, i).map((p) => stripNumberPrefix(p).name).join('/');
@@ -248,6 +254,15 @@ function itemLocation(file: string, item: string): Diagnostic['location'] {
     if (m) return { file, line: i + 1, column: from + m.index + 1, lineText: lines[i] };
   }
   return { file, line: start + 1 };
+}
+
+/**
+ * path.join(dir, ·) for listFiles' paths (`/`-separated plain names): where `/` is the separator
+ * and `dir` is already normalized, a concatenation gives the same (path.join normalizes every
+ * path again: a microsecond for each of a large site's guides on every save).
+ */
+function joinerFor(dir: string): (rel: string) => string {
+  return path.sep === '/' && dir !== '/' && path.normalize(dir) === dir && !dir.endsWith('/') ? (rel) => `${dir}/${rel}` : (rel) => path.join(dir, rel);
 }
 
 /** Every file under `dir`, as `/`-separated paths relative to it (fs's own recursive listing stats each entry). */

@@ -54,6 +54,9 @@ function restoreGuideRenders(memo: Memo, key: string): GuideRenderCache | undefi
  * are the same objects (the site stage finds them unchanged by identity).
  */
 function keepGuideRenders(memo: Memo, key: string, table: GuideRenderCache, restored: GuideRenderCache | undefined, docs: readonly GuideDoc[]): void {
+  // The table it was given, changed in place, with an entry for each guide and no other (each guide
+  // has one, so the same count says so): nothing to do, without a pass over a large site's guides.
+  if (table === restored && table.entries.size === docs.length) return;
   const files = new Set(docs.map((d) => d.file));
   const kept = [...table.entries].filter(([file]) => files.has(file));
   const before = new Set(restored?.entries.values());

@@ -35,7 +35,7 @@ export interface LinkTargets {
   /** Route keys of every page. */
   routes: Set<string>;
   /** Site-relative paths of every emitted file (pages, images, sitemap.xml…), with a leading `/`. */
-  files: Set<string>;
+  files: { has(file: string): boolean };
   /** Route → ids present on the page (a Map, or a lazy lookup that renders on demand). */
   anchors: { get(route: string): { has(id: string): boolean } | undefined };
 }

@@ -90,22 +90,21 @@ function lintInThread(spec: { text: string; source: string }, job: SpecLintJob, 
   return thread.send({ spec, validate: false, lint: job }).linted!.then((diagnostics) => diagnostics ?? []);
 }
 
-/** A guide's findings and what they were found in: its text (a live memo), or its text's digest. */
+/** A guide's findings and the digest of the text they were found in. */
 interface GuideChecked {
-  body?: string;
-  digest?: string;
+  digest: string;
   bodyLineOffset: number;
   findings: Finding[];
 }
 
 /**
  * The guides' findings, an unchanged guide's taken from the memo: parsing every guide again cost
- * a 5,000-page site's serve --watch 210 ms a save, and its build from the cache 0.3 s. One table
- * for all guides, stored again only when a guide's findings were made or one is gone. A live
- * memo keeps the text itself, which an unchanged guide shares (compared by identity first); the
- * disk's keeps its digest.
+ * a 5,000-page site's serve --watch 210 ms a save, and its build from the cache 0.3 s. On disk,
+ * one table for all guides by file, with the digest of each one's text, stored again only when a
+ * guide's findings were made or one is gone; in a live memo, see liveGuideChecks.
  */
 function rememberedGuideChecks(memo: Memo): (guides: readonly CheckedGuide[]) => Finding[] {
+  if (memo.live) return (guides) => liveGuideChecks(memo, guides);
   return (guides) => {
     const key = digest(engineDigest());
     const before = memo.get<Map<string, GuideChecked>>(GUIDE_LINT_STAGE, key);
@@ -113,12 +112,46 @@ function rememberedGuideChecks(memo: Memo): (guides: readonly CheckedGuide[]) =>
     let changed = before?.size !== guides.length;
     for (const guide of guides) {
       const kept = before?.get(guide.file);
-      const text = memo.live ? { body: guide.body } : { digest: digest(guide.body) };
-      const same = kept !== undefined && kept.bodyLineOffset === guide.bodyLineOffset && (memo.live ? kept.body === text.body : kept.digest === text.digest);
+      const text = digest(guide.body);
+      const same = kept !== undefined && kept.bodyLineOffset === guide.bodyLineOffset && kept.digest === text;
       if (!same) changed = true;
-      table.set(guide.file, same ? kept : { ...text, bodyLineOffset: guide.bodyLineOffset, findings: checkGuide(guide) });
+      table.set(guide.file, same ? kept : { digest: text, bodyLineOffset: guide.bodyLineOffset, findings: checkGuide(guide) });
     }
     if (changed) memo.set(GUIDE_LINT_STAGE, key, table);
     return [...table.values()].flatMap((entry) => entry.findings);
   };
 }
+
+/** The last build's guides (serve --watch) and each one's findings (NO_FINDINGS for none). */
+interface LiveGuideChecks {
+  guides: readonly CheckedGuide[];
+  findings: Finding[][];
+}
+const NO_FINDINGS: Finding[] = [];
+
+/**
+ * serve --watch: a guide the last build checked is the same object while its file is unchanged
+ * (content/loadGuides.ts), so one at the same place keeps its findings without being read: on a
+ * large site, each pass over the guides costs about a microsecond a guide in memory alone. A guide
+ * elsewhere (one was added or removed before it) is found by its file, and kept while its text is
+ * the same.
+ */
+function liveGuideChecks(memo: Memo, guides: readonly CheckedGuide[]): Finding[] {
+  const last = memo.get<LiveGuideChecks>(GUIDE_LINT_STAGE, LIVE_KEY);
+  let byFile: Map<string, number> | undefined;
+  const findings = guides.map((guide, i) => {
+    if (last?.guides[i] === guide) return last.findings[i];
+    byFile ??= new Map(last?.guides.map((g, j) => [g.file, j]));
+    const j = byFile.get(guide.file);
+    const kept = j === undefined ? undefined : last!.guides[j];
+    if (kept && kept.body === guide.body && kept.bodyLineOffset === guide.bodyLineOffset) return last!.findings[j!];
+    const found = checkGuide(guide);
+    return found.length > 0 ? found : NO_FINDINGS;
+  });
+  memo.set(GUIDE_LINT_STAGE, LIVE_KEY, { guides: guides.slice(), findings } satisfies LiveGuideChecks);
+  const all: Finding[] = [];
+  for (const list of findings) if (list !== NO_FINDINGS) all.push(...list);
+  return all;
+}
+/** A live memo's checks belong to this process's engine: no digest of it needed. */
+const LIVE_KEY = 'live';

@@ -107,9 +107,8 @@ const SIDEBARS_READ = 20;
  * come): llms.txt lists pages in that order. Routes no sidebar shows (a collapsed category's)
  * have none and keep the pages' order after those that do.
  */
-export function sidebarOrder(pages: readonly PageModel[]): Map<string, number> {
+export function sidebarOrder(sidebars: readonly SidebarItem[][]): Map<string, number> {
   const order = new Map<string, number>();
-  const read = new Set<SidebarItem[]>();
   const walk = (items: SidebarItem[]) => {
     for (const item of items) {
       if (item.type === 'link') {
@@ -117,11 +116,16 @@ export function sidebarOrder(pages: readonly PageModel[]): Map<string, number> {
       } else walk(item.items);
     }
   };
+  for (const sidebar of sidebars) walk(sidebar);
+  return order;
+}
+
+/** The sidebars the order is read from, in order: the same arrays give the same order. */
+export function orderSidebars(pages: readonly PageModel[]): SidebarItem[][] {
+  const read = new Set<SidebarItem[]>();
   for (const page of pages) {
     if (read.size >= SIDEBARS_READ) break;
-    if (!page?.sidebar || read.has(page.sidebar)) continue;
-    read.add(page.sidebar);
-    walk(page.sidebar);
+    if (page?.sidebar) read.add(page.sidebar);
   }
-  return order;
+  return [...read];
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { IslandAssets } from '../islands/bundle';
 import type { Logger } from '../diagnostics/logger';
-import type { PageModel, SiteModel } from '../shared/viewModels';
+import type { PageModel, SidebarItem, SiteModel } from '../shared/viewModels';
 import { collectGarbage, startWorker } from '../workers';
 import { storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
 import type { SettledLinks } from '../openapi/placeholders';
@@ -18,7 +18,7 @@ import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPag
 import { CORRUPT, entryFile, readEntry, writeEntry } from '../cache/diskMemo';
 import { PAGE_STAGE } from '../cache/pageKeys';
 import { insideOutput } from '../output/insideOutput';
-import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
+import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, orderSidebars, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 
 /**
  * Above this many pages rendering moves to worker threads. Below it a worker's start-up
@@ -78,6 +78,8 @@ export interface RenderMemo {
   key: (page: PageModel) => string;
   /** Each page's key, and how its entry served it. */
   onPage: (route: string, key: string, served: EntryUse) => void;
+  /** A live memo's last render of these pages, under what is around them (cache/pageKeys.ts pageContext). */
+  last?: { get(): LastRender | undefined; set(last: LastRender): void };
 }
 
 export type PageEntries = { dir: string } | { get(key: string): PageEntry | undefined; set(key: string, entry: PageEntry): void };
@@ -106,23 +108,59 @@ export function renderThreads(pageCount: number, requested?: number): number {
 export async function renderSite(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): Promise<SitePage[]> {
   // Entries kept in memory (a live memo) are this thread's: so is the rendering.
   const shared = !options.memo || 'dir' in options.memo.entries;
-  const threads = shared ? Math.min(renderThreads(pages.length, options.threads), Math.ceil(pages.length / BATCH_SIZE)) : 1;
+  const sidebars = site.markdown ? orderSidebars(pages) : [];
+  const hashed = [site.stylesheetHref, site.search.indexUrl];
+  const last = options.memo?.last?.get();
+  const reusable = last !== undefined && sameItems(last.sidebars, sidebars) && sameItems(last.hashed, hashed) ? last : undefined;
+  const input = options.memo?.last ? pages.slice() : [];
+  // A page the last render had at the same place is taken from it as it is (serve --watch):
+  // nothing of it is read, which on a large site is most of a save's time (BENCHMARKS.md).
+  const kept = reusable ? pages.map((page, i) => page === reusable.pages[i]) : [];
+  const todo = reusable ? pages.filter((_, i) => !kept[i]) : pages;
+  for (const [i, isKept] of kept.entries()) if (isKept) options.memo!.onPage(reusable!.routes[i], reusable!.keys[i], KEPT);
+  const threads = shared ? Math.min(renderThreads(todo.length, options.threads), Math.ceil(todo.length / BATCH_SIZE)) : 1;
   // The pages with a Markdown copy link to it (set before their cache keys are taken, which include it).
   const described = new Map<string, { file: string; description: string; order?: number; listed: boolean }>();
-  const order = site.markdown ? sidebarOrder(pages) : undefined;
+  const order = site.markdown ? sidebarOrder(sidebars) : undefined;
   const baseUrl = options.filesBaseUrl ?? site.baseUrl;
-  for (const page of site.markdown ? pages : []) {
+  for (const page of site.markdown ? todo : []) {
     if (!wantsMarkdown(site, page)) continue;
     const file = markdownFileOf(options.fileOf(page.route));
     page.markdownHref = markdownHrefOf(baseUrl, file);
     described.set(page.route, { file, description: page.head.description, order: order!.get(page.route), listed: listedInLlms(page) });
   }
-  const rendered = await (threads > 1 ? renderInWorkers(site, pages, options, threads) : renderHere(site, pages, options));
-  for (const page of described.size > 0 ? rendered : []) {
+  const made = await (threads > 1 ? renderInWorkers(site, todo, options, threads) : renderHere(site, todo, options));
+  for (const page of described.size > 0 ? made : []) {
     const seen = described.get(page.route);
     if (seen) page.markdown = { ...seen, ...(page.markdown?.text !== undefined ? { text: page.markdown.text } : {}) };
   }
+  if (!options.memo?.last) return made;
+  let next = 0;
+  const rendered = reusable ? kept.map((isKept, i) => (isKept ? reusable.rendered[i] : made[next++])) : made;
+  const routes = input.map((page, i) => (kept[i] ? reusable!.routes[i] : page.route));
+  const keys = input.map((page, i) => (kept[i] ? reusable!.keys[i] : options.memo!.key(page)));
+  options.memo.last.set({ pages: input, sidebars, hashed, rendered, routes, keys });
   return rendered;
+}
+
+const KEPT: EntryUse = { reused: true, corrupt: false, unwritten: false };
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/**
+ * A live memo's last render of a site's pages (serve --watch): the pages in order, what decided
+ * the order llms.txt lists them in (the sidebars read) and the hashed URLs every page shows, and
+ * what each page gave.
+ */
+export interface LastRender {
+  pages: PageModel[];
+  sidebars: SidebarItem[][];
+  hashed: string[];
+  rendered: SitePage[];
+  routes: string[];
+  keys: string[];
 }
 
 /** What rendering one page needs, besides the page: the same in this thread and in the workers. */

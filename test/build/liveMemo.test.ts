@@ -188,10 +188,16 @@ describe("serve --watch's Markdown for machines and guide checks", () => {
     expect(made.get('guides/a.md')).toContain('The first guide, edited.');
     expect(made.get('llms-full.txt')).toContain('The first guide, edited.');
 
+    // A guide added before both (every guide after it moves up a place): its warning, and theirs as before.
+    const first0 = path.join(root, 'content/guides/0-first.md');
+    fs.writeFileSync(first0, '---\ntitle: Zero\n---\nA guide added while serving.\n\n```json\n{ "a": 1 "b": 2 }\n```\n');
+    memo.changed([first0]);
+    expect(jsonWarnings(await watchBuild(root, memo))).toEqual(['0-first.md:7', 'a.md:7', 'b.md:5']);
+
     // The other guide fixed: its warning goes.
     edit(b, '"AE", }', '"AE" }');
     memo.changed([b]);
-    expect(jsonWarnings(await watchBuild(root, memo))).toEqual(['a.md:7']);
+    expect(jsonWarnings(await watchBuild(root, memo))).toEqual(['0-first.md:7', 'a.md:7']);
   });
 });
 
