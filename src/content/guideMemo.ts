@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config/types';
 import { configDigest, engineDigest } from '../cache/engine';
 import { digest, type Memo } from '../cache/memo';
 import { contentHash } from '../output/hash';
-import { loadGuides, type GuideDoc, type GuideRenderCache, type GuidesResult } from './loadGuides';
+import { loadGuides, NO_DIAGNOSTICS, NO_IMAGES, type GuideDoc, type GuideRenderCache, type GuidesResult, type LastGuides } from './loadGuides';
 import type { ParsedFile, ParsedFileCache } from './discover';
 
 export const GUIDES_STAGE = 'guides';
@@ -19,12 +19,17 @@ export const PARSED_FILES_STAGE = 'guide-files';
 export function loadGuidesWithMemo(memo: Memo | undefined, config: ResolvedConfig, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
   if (!memo) return loadGuides(config, undefined, options);
   const key = digest(engineDigest(), configDigest(config), options.translations ?? '', String(options.highlight ?? true));
-  const restored = restoreGuideRenders(memo, key);
-  const table = { guides: restored, parsedFiles: memo.live ? parsedFiles(memo) : undefined };
+  const last = memo.live ? memo.get<LastGuides>(LAST_GUIDES_STAGE, key) : undefined;
+  const restored = restoreGuideRenders(memo, key, last);
+  const table: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache; last?: LastGuides } = { guides: restored, parsedFiles: memo.live ? parsedFiles(memo) : undefined, last };
   const result = loadGuides(config, table, options);
   keepGuideRenders(memo, key, table.guides!, restored, result.docs);
+  if (memo.live && table.last) memo.set(LAST_GUIDES_STAGE, key, table.last);
   return result;
 }
+
+/** A live memo's last guides (content/loadGuides.ts LastGuides). */
+const LAST_GUIDES_STAGE = 'last-guides';
 
 /** Each file's parsed front matter, under its path: only in a live memo, which is told when a file changes. */
 function parsedFiles(memo: Memo): ParsedFileCache {
@@ -37,12 +42,18 @@ function parsedFiles(memo: Memo): ParsedFileCache {
   };
 }
 
-/** The table to give loadGuides, from the cache when it has one. */
-function restoreGuideRenders(memo: Memo, key: string): GuideRenderCache | undefined {
+/**
+ * The table to give loadGuides, from the cache when it has one. With the last build's guides
+ * (a live memo), only the entries of guides that had images or problems are looked at: the
+ * others cannot have a missing or changed image.
+ */
+function restoreGuideRenders(memo: Memo, key: string, last: LastGuides | undefined): GuideRenderCache | undefined {
   const table = memo.get<GuideRenderCache>(GUIDES_STAGE, key);
   if (!table) return undefined;
-  for (const [file, entry] of table.entries) {
-    if (entry.diagnostics.some((d) => d.code === 'image-not-found') || !entry.assets.every(([out, image]) => sameImage(out, image))) table.entries.delete(file);
+  const files = last?.table === table ? last.sources.filter((_, i) => last.images[i] !== NO_IMAGES || last.diagnostics[i] !== NO_DIAGNOSTICS).map((s) => s.file) : table.entries.keys();
+  for (const file of files) {
+    const entry = table.entries.get(file);
+    if (entry && (entry.diagnostics.some((d) => d.code === 'image-not-found') || !entry.assets.every(([out, image]) => sameImage(out, image)))) table.entries.delete(file);
   }
   return table;
 }

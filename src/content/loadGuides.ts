@@ -67,8 +67,27 @@ export interface GuideRenderCache {
   entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; bodyTitle?: string; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
 }
 
+/**
+ * serve --watch: the last build's guides and what each gave, taken again for a guide that is the
+ * same object at the same place (content/guideMemo.ts keeps it in a live memo). On a large site,
+ * reading every guide's entry to find it unchanged cost more than the rest of a save's content
+ * stage: here only the arrays are compared.
+ */
+export interface LastGuides {
+  sources: GuideSource[];
+  routeByFile: Map<string, string>;
+  /** The table the guides' entries were in. */
+  table: GuideRenderCache;
+  docs: GuideDoc[];
+  /** Each guide's problems and images, NO_DIAGNOSTICS and NO_IMAGES for none (told without reading them). */
+  diagnostics: Diagnostic[][];
+  images: [string, string][][];
+}
+export const NO_DIAGNOSTICS: Diagnostic[] = [];
+export const NO_IMAGES: [string, string][] = [];
+
 /** `translations`: a locale's folder of translated guides (src/i18n/translate.ts), used where it has the guide. */
-export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache }, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
+export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache; last?: LastGuides }, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
   const { sources: guideSources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
   // An older version's site has the guides of its snapshot; the standalone pages are the site's own.
   const pages = config.versionSegment ? { sources: [], diagnostics: [] } : discoverStandalonePages(config.contentDir, cache?.parsedFiles);
@@ -77,7 +96,10 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
   const missing = missingContentDiagnostic(config);
   if (missing) diagnostics.push(missing);
   let visible = sources.filter((s) => config.dev || s.frontMatter.draft !== true);
-  const routeByFile = new Map(visible.map((s) => [s.file, s.route]));
+  const last = options.translations === undefined && cache?.last?.sources.length === visible.length ? cache.last : undefined;
+  // The same files and routes (as a guide at a place that holds the same object has): the last build's routes.
+  const samePlaces = last !== undefined && sameFilesAndRoutes(last.sources, visible);
+  const routeByFile = samePlaces ? last.routeByFile : new Map(visible.map((s) => [s.file, s.route]));
   const translated = options.translations !== undefined ? translateGuides(visible, options.translations, routeByFile) : undefined;
   if (translated) {
     visible = translated.sources;
@@ -87,13 +109,23 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
   const md = createMarkdown({ html: true, highlight: options.highlight });
   const url = (route: string, hash: string) => pageHref(config, route) + (hash ? `#${hash}` : '');
   const apiIds = config.apis.map((api) => api.id);
-  if (cache && !sameRoutes(cache.guides?.routes, routeByFile)) cache.guides = { routes: [...routeByFile], entries: new Map() };
+  const kept = samePlaces && cache!.guides === last.table ? last : undefined;
+  if (cache && !kept && !sameRoutes(cache.guides?.routes, routeByFile)) cache.guides = { routes: [...routeByFile], entries: new Map() };
+  const own: { diagnostics: Diagnostic[][]; images: [string, string][][] } = { diagnostics: [], images: [] };
 
-  const docs = visible.map((source): GuideDoc => {
+  const docs = visible.map((source, i): GuideDoc => {
+    // The last build's guide at this place, with no problem or image to look at again.
+    if (kept && kept.sources[i] === source && kept.diagnostics[i] === NO_DIAGNOSTICS && kept.images[i] === NO_IMAGES) {
+      own.diagnostics.push(NO_DIAGNOSTICS);
+      own.images.push(NO_IMAGES);
+      return kept.docs[i];
+    }
     const cached = cache?.guides?.entries.get(source.file);
     if (cached && cached.body === source.body && cached.bodyLineOffset === source.bodyLineOffset && cached.route === source.route) {
       diagnostics.push(...cached.diagnostics);
       for (const [out, file] of cached.assets) assets.set(out, file);
+      own.diagnostics.push(cached.diagnostics.length > 0 ? cached.diagnostics : NO_DIAGNOSTICS);
+      own.images.push(cached.assets.length > 0 ? cached.assets : NO_IMAGES);
       // The same document object while the front matter is the same parsed object: later stages
       // then find most of it unchanged by identity instead of by comparing it.
       if (cached.doc?.frontMatter !== source.frontMatter || cached.doc.relPath !== source.relPath) cached.doc = guideDoc(source, cached.html, cached.headings, cached.links, cached.bodyTitle);
@@ -150,6 +182,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       },
     });
     const html = renderMarkdown(md, source.body, env);
+    const found = diagnostics.slice(diagnosticsBefore);
     cache?.guides?.entries.set(source.file, {
       body: source.body,
       bodyLineOffset: source.bodyLineOffset,
@@ -158,11 +191,14 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       headings: env.headings,
       bodyTitle: env.title,
       links,
-      diagnostics: diagnostics.slice(diagnosticsBefore),
+      diagnostics: found,
       assets: images,
     });
+    own.diagnostics.push(found.length > 0 ? found : NO_DIAGNOSTICS);
+    own.images.push(images.length > 0 ? images : NO_IMAGES);
     return guideDoc(source, html, env.headings, links, env.title);
   });
+  if (cache?.guides && options.translations === undefined) cache.last = { sources: visible, routeByFile, table: cache.guides, docs: docs.slice(), ...own };
   return { docs, categories, assets, diagnostics, ...(translated ? { untranslated: translated.untranslated } : {}) };
 }
 
@@ -189,6 +225,15 @@ function guideDoc(source: GuideSource, html: string, headings: Heading[], links:
     headings,
     links,
   };
+}
+
+/** Whether two lists of guides have the same files and routes in the same order (a guide that is the same object has: it is not read). */
+function sameFilesAndRoutes(before: readonly GuideSource[], after: readonly GuideSource[]): boolean {
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++) {
+    if (after[i] !== before[i] && (after[i].file !== before[i].file || after[i].route !== before[i].route)) return false;
+  }
+  return true;
 }
 
 /** Whether the guides and their routes are those a table was made with (compared pair by pair: serialising them on every save of a large site cost more than the comparison). */

@@ -148,6 +148,39 @@ describe("serve --watch's memo", () => {
   });
 });
 
+describe("serve --watch's memo and a guide's image", () => {
+  it('a changed image renders again the guide that shows it (its URL names its content), and no other', SLOW, async () => {
+    const root = writeFiles(
+      {
+        'content/guides/a.md': '---\ntitle: Alpha\n---\nThe parcel map:\n\n![Parcel map](./map.svg)\n',
+        'content/guides/b.md': '---\ntitle: Beta\n---\nNo picture here.\n',
+        'content/guides/map.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#1a7f5a"/></svg>\n',
+      },
+      path.join(tmp, 'guide-image'),
+    );
+    const image = path.join(root, 'content/guides/map.svg');
+    const memo = new LiveMemo();
+    await watchBuild(root, memo);
+    // A save of the other guide first: from then on, the memo's tables are the ones it keeps between saves.
+    const other = path.join(root, 'content/guides/b.md');
+    edit(other, 'No picture here.', 'Still no picture here.');
+    memo.changed([other]);
+    const first = await watchBuild(root, memo);
+    expect(first.rendered).toEqual(['/guides/b']);
+    const imageFile = (result: BuildResult) => [...result.files.keys()].filter((f) => f.startsWith('assets/images/map-'));
+    expect(imageFile(first)).toHaveLength(1);
+
+    fs.writeFileSync(image, fs.readFileSync(image, 'utf8').replace('#1a7f5a', '#b3261e'));
+    memo.changed([image]);
+    const changed = await watchBuild(root, memo);
+    expect(changed.rendered).toEqual(['/guides/a']);
+    expect(imageFile(changed)).toHaveLength(1);
+    expect(imageFile(changed)).not.toEqual(imageFile(first));
+    expect(contents(changed).get('guides/a/index.html')).toContain(`/${imageFile(changed)[0]}`);
+    await expectSameAsCold(root, changed);
+  });
+});
+
 describe("serve --watch's Markdown for machines and guide checks", () => {
   it("after a save: the guides' lint warnings of the edited guide and the others, and the .md copies and llms files made on request as a build makes them", SLOW, async () => {
     const root = writeFiles(
