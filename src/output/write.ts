@@ -186,8 +186,8 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
 
 /**
  * Removes the temporary and replaced folders that earlier builds of this outDir left behind
- * when they were killed: only folders holding docsgen's marker, and only when the process named
- * in their name is gone (the lock is held, so no live build of this folder can own one).
+ * when they were killed: only folders holding docsgen's marker, or empty ones, and only when the
+ * process named in their name is gone (the lock is held, so no live build of this folder can own one).
  */
 function removeStale(outDir: string): void {
   const prefix = `.${path.basename(outDir)}.docsgen-`;
@@ -197,7 +197,17 @@ function removeStale(outDir: string): void {
     if (!match) continue;
     const pid = Number(match[1]);
     const dir = path.join(parent, name);
-    if (pid === process.pid || isAlive({ pid, host: os.hostname() }) || !fs.existsSync(path.join(dir, MANIFEST))) continue;
+    if (pid === process.pid || isAlive({ pid, host: os.hostname() })) continue;
+    if (!fs.existsSync(path.join(dir, MANIFEST))) {
+      // A build killed between making its folder and marking it left it empty. rmdir removes
+      // only an empty folder, so one holding anything (not docsgen's, then) stays as it is.
+      try {
+        fs.rmdirSync(dir);
+      } catch {
+        // Not empty: not ours to remove.
+      }
+      continue;
+    }
     try {
       fs.rmSync(dir, { recursive: true, force: true });
     } catch {

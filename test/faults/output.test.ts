@@ -149,6 +149,20 @@ describe('signals, killed builds and two builds at once', () => {
     expect(litter(p.project)).toEqual([]);
   });
 
+  it('a build killed before it marked its temporary folder: the next build removes the empty folder, and keeps one holding a file docsgen did not write', async () => {
+    const p = project();
+    const gone = spawnSync(process.execPath, ['-e', '']).pid; // a process that has ended
+    const empty = path.join(p.project, `.build.docsgen-tmp-${gone}-a1`);
+    const foreign = path.join(p.project, `.build.docsgen-tmp-${gone}-b2`);
+    fs.mkdirSync(empty);
+    fs.mkdirSync(foreign);
+    fs.writeFileSync(path.join(foreign, 'notes.txt'), 'Mine.\n');
+    const run = await runDocsgen(['build'], p.project);
+    expect(run.code, run.stderr).toBe(0);
+    expect(fs.existsSync(empty)).toBe(false);
+    expect(fs.readFileSync(path.join(foreign, 'notes.txt'), 'utf8')).toBe('Mine.\n');
+  });
+
   it('a second build of the same folder fails fast naming the first; the first finishes intact', async () => {
     const p = project(bigSite());
     let second: Promise<Run> | undefined;
