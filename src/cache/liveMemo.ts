@@ -13,6 +13,15 @@ export class LiveMemo implements Memo {
   private readonly stages = new Map<string, Map<string, { value: unknown; used: boolean }>>();
   /** File → the entries read from it. */
   private readonly readFrom = new Map<string, [stage: string, key: string][]>();
+  private told: string[] = [];
+
+  /**
+   * The files it was told changed since the last successful build, in order. A stage that keeps
+   * a folder's listing asks whether one of them was added or removed (content/discover.ts).
+   */
+  get changedFiles(): readonly string[] {
+    return this.told;
+  }
 
   get<T>(stage: string, key: string): T | undefined {
     const entry = this.stages.get(stage)?.get(key);
@@ -34,6 +43,7 @@ export class LiveMemo implements Memo {
   /** These files changed (or went): what was read from them is dropped. */
   changed(files: Iterable<string>): void {
     for (const file of files) {
+      this.told.push(file);
       for (const [stage, key] of this.readFrom.get(file) ?? []) this.stages.get(stage)?.delete(key);
       this.readFrom.delete(file);
     }
@@ -52,6 +62,7 @@ export class LiveMemo implements Memo {
   }
 
   finish(): void {
+    this.told = [];
     for (const entries of this.stages.values()) {
       for (const [key, entry] of entries) {
         if (entry.used) entry.used = false;

@@ -21,6 +21,8 @@ export interface Memo {
   get<T>(stage: string, key: string): T | undefined;
   /** `files`: what a live memo's entry was read from (dropped when one changes); ignored by a copying memo. */
   set(stage: string, key: string, value: unknown, files?: readonly string[]): void;
+  /** A live memo: the files it was told changed since the last successful build. */
+  readonly changedFiles?: readonly string[];
   /** Keeps an entry this build needs again later without reading it. */
   use(stage: string, key: string): void;
   /** After a successful build: says what the store could not do, and drops the entries this build did not use. */

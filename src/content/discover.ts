@@ -76,21 +76,55 @@ export function guideRoute(dirs: string[], fileName: string, slug: string | unde
 export type ParsedFile =
   | { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource }
   | { category: Category | undefined; diagnostics: Diagnostic[] }
-  /** Under the guides folder's own path: the order warnings, and what they were found from. */
-  | { order: string; diagnostics: Diagnostic[] };
-export type ParsedFileCache = Pick<Map<string, ParsedFile>, 'get' | 'set'>;
+  /** Under the guides folder's own path: the order warnings, and what they were found from; in a live memo, the folder's listing too. */
+  | { order: string; diagnostics: Diagnostic[]; listing?: Listing };
+export type ParsedFileCache = Pick<Map<string, ParsedFile>, 'get' | 'set'> & {
+  /** A live memo's files told changed since the last build: with them, the guides folder is listed again only when one was added or removed. */
+  changed?: readonly string[];
+};
 
-export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] } {
+type Discovered = { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] };
+
+/**
+ * serve --watch: the last listing of the guides folder and what it gave. Listing a large site's
+ * folders took more of a save than the rest of the content stage, and a save seldom adds or
+ * removes a file: the files told changed say whether one did.
+ */
+interface Listing {
+  entries: string[];
+  /** The files listed, by absolute path. */
+  files: Set<string>;
+  found: Discovered;
+  /** Each guide's place in `found.sources`, by file. */
+  places: Map<string, number>;
+  /** The guides whose front matter had a problem. */
+  noisy: Set<string>;
+}
+
+export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): Discovered {
   const sources: GuideSource[] = [];
   const categories: Category[] = [];
   const diagnostics: Diagnostic[] = [];
   if (!fs.existsSync(guidesDir)) return { sources, categories, diagnostics };
-  const entries = listFiles(guidesDir).sort();
+  const known = cache?.changed && cache.get(guidesDir);
+  const last = known && 'order' in known ? known.listing : undefined;
+  const touched = last ? cache!.changed!.filter((file) => file.startsWith(guidesDir + path.sep)) : [];
+  const sameListing = last !== undefined && touched.every((file) => listedAsIs(file, last.files));
+  if (sameListing) {
+    const quick = withChangedGuides(last, touched, cache!);
+    if (quick) {
+      cache!.set(guidesDir, { ...(known as Extract<ParsedFile, { order: string }>), listing: { ...last, found: quick } });
+      return { sources: quick.sources.slice(), categories: quick.categories.slice(), diagnostics: quick.diagnostics.slice() };
+    }
+  }
+  const entries = sameListing ? last.entries : listFiles(guidesDir).sort();
   const inGuides = joinerFor(guidesDir);
+  const noisy = new Set<string>();
   for (const rel of entries) {
     const file = inGuides(rel);
     const hit = cache?.get(file);
     if (hit && 'source' in hit && hit.source) {
+      if (hit.guide.diagnostics.length > 0) noisy.add(file);
       diagnostics.push(...hit.guide.diagnostics);
       sources.push(hit.source);
       continue;
@@ -109,11 +143,9 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
       continue;
     }
     if (!/\.mdx?$/.test(fileName) || fileName.startsWith('_')) continue;
-    const parsed: { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource } = hit && 'guide' in hit ? hit : { guide: parseFrontMatter(fs.readFileSync(file, 'utf8'), file) };
-    if (cache && parsed !== hit) cache.set(file, parsed);
+    const parsed = parsedGuide(file, rel, dirs, fileName, cache);
+    if (parsed.guide.diagnostics.length > 0) noisy.add(file);
     diagnostics.push(...parsed.guide.diagnostics);
-    // The same source object while the file is unchanged: the stages after find it unchanged by identity.
-    parsed.source ??= guideSource(file, rel, dirs, fileName, parsed.guide);
     if (DOT_SEGMENT.test(parsed.source.route)) {
       diagnostics.push(error('bad-slug', `The slug "${parsed.guide.frontMatter.slug}" makes the route ${parsed.source.route}, which climbs out of the guides with "." or ".." segments; the guide is left out.`, { location: { file }, hint: 'Write the slug as the path the page should have, e.g. `slug: /boundaries/layers`.' }));
       continue;
@@ -137,8 +169,59 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): { so
       categories.push({ dir, label: labelFromDir(last.name), position: last.position });
     }
   }
-  diagnostics.push(...(cache ? orderDiagnosticsWithCache(guidesDir, entries, sources, categories, cache) : orderDiagnostics(guidesDir, entries, sources, categories)));
+  if (!cache) {
+    diagnostics.push(...orderDiagnostics(guidesDir, entries, sources, categories));
+    return { sources, categories, diagnostics };
+  }
+  const order = orderDiagnosticsWithCache(guidesDir, entries, sources, categories, cache);
+  diagnostics.push(...order.diagnostics);
+  if (cache.changed) {
+    const found = { sources: sources.slice(), categories: categories.slice(), diagnostics: diagnostics.slice() };
+    const listing: Listing = { entries, files: new Set(entries.map(inGuides)), found, places: new Map(sources.map((s, i) => [s.file, i])), noisy };
+    cache.set(guidesDir, { ...order, listing });
+  }
   return { sources, categories, diagnostics };
+}
+
+/** A guide's parsed front matter and source, from the cache while the file is unchanged. */
+function parsedGuide(file: string, rel: string, dirs: string[], fileName: string, cache: ParsedFileCache | undefined): { guide: ReturnType<typeof parseFrontMatter>; source: GuideSource } {
+  const hit = cache?.get(file);
+  const parsed: { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource } = hit && 'guide' in hit ? hit : { guide: parseFrontMatter(fs.readFileSync(file, 'utf8'), file) };
+  if (cache && parsed !== hit) cache.set(file, parsed);
+  // The same source object while the file is unchanged: the stages after find it unchanged by identity.
+  parsed.source ??= guideSource(file, rel, dirs, fileName, parsed.guide);
+  return { guide: parsed.guide, source: parsed.source };
+}
+
+/** Whether a file told changed is in the listing as it is now: there, and still a file; or gone, and neither listed nor a folder of listed files. */
+function listedAsIs(file: string, listed: Set<string>): boolean {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat) return stat.isFile() && listed.has(file);
+  if (listed.has(file)) return false;
+  const inside = file + path.sep;
+  for (const other of listed) if (other.startsWith(inside)) return false;
+  return true;
+}
+
+/**
+ * The last listing's guides with the changed ones parsed again, when that changes nothing else:
+ * each is a guide without front-matter problems, before and after, at the same route and
+ * position (so the order warnings and the categories are those of the last listing). Otherwise
+ * undefined, and the folder's files are gone through again.
+ */
+function withChangedGuides(last: Listing, touched: string[], cache: ParsedFileCache): Discovered | undefined {
+  const sources = last.found.sources.slice();
+  for (const file of new Set(touched)) {
+    if (!fs.existsSync(file)) continue; // neither listed nor a folder of listed files (listedAsIs)
+    const at = last.places.get(file);
+    if (at === undefined || last.noisy.has(file)) return undefined;
+    const before = sources[at];
+    const parts = before.relPath.split('/');
+    const parsed = parsedGuide(file, before.relPath, before.dirs, parts[parts.length - 1], cache);
+    if (parsed.guide.diagnostics.length > 0 || parsed.source.route !== before.route || parsed.source.position !== before.position) return undefined;
+    sources[at] = parsed.source;
+  }
+  return { ...last.found, sources };
 }
 
 function guideSource(file: string, rel: string, dirs: string[], fileName: string, parsed: ReturnType<typeof parseFrontMatter>): GuideSource {
@@ -156,13 +239,13 @@ function guideSource(file: string, rel: string, dirs: string[], fileName: string
 }
 
 /** orderDiagnostics, found again only when the files, their positions or the categories changed: on a large site it walked every path on every save. */
-function orderDiagnosticsWithCache(guidesDir: string, entries: string[], sources: GuideSource[], categories: Category[], cache: ParsedFileCache): Diagnostic[] {
+function orderDiagnosticsWithCache(guidesDir: string, entries: string[], sources: GuideSource[], categories: Category[], cache: ParsedFileCache): { order: string; diagnostics: Diagnostic[] } {
   const order = [entries.join('\n'), sources.map((s) => s.position ?? '').join(','), JSON.stringify(categories)].join('\n\n');
   const hit = cache.get(guidesDir);
-  if (hit && 'order' in hit && hit.order === order) return hit.diagnostics;
+  if (hit && 'order' in hit && hit.order === order) return { order, diagnostics: hit.diagnostics };
   const diagnostics = orderDiagnostics(guidesDir, entries, sources, categories);
   cache.set(guidesDir, { order, diagnostics });
-  return diagnostics;
+  return { order, diagnostics };
 }
 
 /** The id an `items` list names a file or folder by: its name without number prefix and extension. */

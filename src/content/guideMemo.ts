@@ -34,6 +34,7 @@ const LAST_GUIDES_STAGE = 'last-guides';
 /** Each file's parsed front matter, under its path: only in a live memo, which is told when a file changes. */
 function parsedFiles(memo: Memo): ParsedFileCache {
   return {
+    changed: memo.changedFiles,
     get: (file) => memo.get<ParsedFile>(PARSED_FILES_STAGE, file),
     set(file, parsed) {
       memo.set(PARSED_FILES_STAGE, file, parsed, [file]);

@@ -234,6 +234,71 @@ describe("serve --watch's Markdown for machines and guide checks", () => {
   });
 });
 
+describe("serve --watch's memo and the guides folder's listing", () => {
+  it('after a file added, removed or moved, or a front matter that changes a warning: the pages and warnings of a build without it', SLOW, async () => {
+    const root = writeFiles(
+      {
+        'content/guides/intro.md': '---\ntitle: Introduction\n---\nParcels, zones and the places around them.\n',
+        'content/guides/zoning/01-overlays.md': '---\ntitle: Overlays\n---\nAn overlay adds rules on top of a base zone.\n',
+        'content/guides/zoning/01-setbacks.md': '---\ntitle: Setbacks\n---\nHow far a building stands back from the lot line.\n',
+      },
+      path.join(tmp, 'listing'),
+    );
+    const guides = path.join(root, 'content/guides');
+    const overlays = path.join(guides, 'zoning/01-overlays.md');
+    const setbacks = path.join(guides, 'zoning/01-setbacks.md');
+    const memo = new LiveMemo();
+    const warnings = (result: BuildResult) => result.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.code} ${path.relative(guides, d.location?.file ?? '')}`).sort();
+    const pageFiles = (result: BuildResult) => [...result.files.keys()].filter((f) => f.startsWith('guides/') && f.endsWith('.html')).sort();
+    /** A save told to the memo: its build has the pages, files and warnings of a build without the memo. */
+    const save = async (...told: string[]) => {
+      memo.changed(told);
+      const warm = await watchBuild(root, memo);
+      await expectSameAsCold(root, warm);
+      expect(warnings(warm)).toEqual(warnings(await watchBuild(root)));
+      return warm;
+    };
+
+    const first = await watchBuild(root, memo);
+    expect(warnings(first)).toEqual(['number-prefix-collision zoning/01-setbacks.md']);
+
+    // A text edit: that page alone, the warning kept.
+    edit(overlays, 'on top of a base zone.', 'on top of the base zone beneath it.');
+    const text = await save(overlays);
+    expect(text.rendered).toEqual(['/guides/zoning/overlays']);
+    expect(warnings(text)).toEqual(['number-prefix-collision zoning/01-setbacks.md']);
+
+    // A sidebar_position that overrides the number prefix: the collision's warning goes.
+    edit(setbacks, 'title: Setbacks', 'title: Setbacks\nsidebar_position: 2');
+    expect(warnings(await save(setbacks))).toEqual([]);
+
+    // A front matter key docsgen does not know: its warning, then gone when the key is.
+    edit(overlays, 'title: Overlays', 'title: Overlays\ncolour: green');
+    expect(warnings(await save(overlays))).toEqual(['frontmatter-unknown-key zoning/01-overlays.md']);
+    edit(overlays, 'title: Overlays\ncolour: green', 'title: Overlays');
+    expect(warnings(await save(overlays))).toEqual([]);
+
+    // A guide in a new folder, told only its file: its page.
+    const fees = path.join(guides, 'permits/fees.md');
+    fs.mkdirSync(path.dirname(fees));
+    fs.writeFileSync(fees, '---\ntitle: Permit fees\n---\nWhat a building permit costs, by project value.\n');
+    expect(pageFiles(await save(fees))).toContain('guides/permits/fees/index.html');
+
+    // A guide renamed (an editor tells both paths): the new route, not the old.
+    const moved = path.join(guides, 'permits/permit-fees.md');
+    fs.renameSync(fees, moved);
+    const renamed = pageFiles(await save(fees, moved));
+    expect(renamed).toContain('guides/permits/permit-fees/index.html');
+    expect(renamed).not.toContain('guides/permits/fees/index.html');
+
+    // A folder removed, told only the folder: none of its pages stays.
+    fs.rmSync(path.join(guides, 'zoning'), { recursive: true });
+    const removed = pageFiles(await save(path.join(guides, 'zoning')));
+    expect(removed.filter((f) => f.startsWith('guides/zoning/'))).toEqual([]);
+    expect(removed).toContain('guides/intro/index.html');
+  });
+});
+
 /** The route of a guide file, from the site's own build. */
 async function routeOf(root: string, memo: LiveMemo, file: string): Promise<string | undefined> {
   const result = await watchBuild(root, memo);

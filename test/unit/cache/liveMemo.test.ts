@@ -47,4 +47,16 @@ describe('LiveMemo', () => {
     memo.changed(['/site/content/a.md']);
     expect(memo.get('guide-files', '/site/content/a.md')).toBeUndefined();
   });
+
+  it('says which files it was told changed until a build succeeds: a failed build leaves them for the next', () => {
+    const memo = new LiveMemo();
+    memo.changed(['/site/content/a.md']);
+    memo.changed(['/site/content/new.md', '/site/content/a.md']);
+    expect(memo.changedFiles).toEqual(['/site/content/a.md', '/site/content/new.md', '/site/content/a.md']);
+    // A build that fails does not finish: the next one still sees every change.
+    memo.changed(['/site/content/b.md']);
+    expect(memo.changedFiles).toContain('/site/content/new.md');
+    memo.finish();
+    expect(memo.changedFiles).toEqual([]);
+  });
 });
