@@ -49,7 +49,7 @@ import { brandStylesheet } from './branding/stylesheet';
 import { brandAssets } from './branding/assets';
 import { buildSite, pageHead } from './site/routes';
 import { pageHref } from './versions/href';
-import { addMarkdownFiles } from './markdown/siteMarkdown';
+import { addMarkdownFiles, type LastCopies } from './markdown/siteMarkdown';
 import { redirectPages } from './redirects/redirectPages';
 import type { Messages } from './shared/messages';
 import { buildSiteLive } from './site/liveSite';
@@ -79,7 +79,7 @@ import { lintBuild, THREAD_MIN_CHARS } from './lint/buildLint';
 import { buildLintJob } from './lint/specLint';
 import { resolveTypedLinks } from './site/typedLinks';
 import { apiPagesMemo, type ApiPagesMemo } from './site/apiPagesMemo';
-import { digest, textDigest, type Memo } from './cache/memo';
+import { dataDigest, digest, lastOf, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, lastRender, pageContext, pageEntries, pageKeys, PAGE_STAGE } from './cache/pageKeys';
 import type { RenderMemo } from './render/renderSite';
@@ -492,7 +492,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Markdown for machines: each page's .md copy, llms.txt and llms-full.txt (src/markdown/).
       // Other locales' and older versions' pages get copies, not listed.
       const unlisted = [...others.map((o, i) => ({ config: o.locale.config, guides: o.guides.docs, pages: otherRendered[i] })), ...versionSites.map((v, i) => ({ config: v.version.config, guides: v.guides.docs, pages: versionRendered[i] }))];
-      addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered }, unlisted, output, deferred);
+      const lastCopies = (site: number, of: ResolvedConfig) => (memo?.live ? lastOf<LastCopies>(memo, COPIES_STAGE, `${site}:${dataDigest(of)}`) : undefined);
+      addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered, last: lastCopies(0, config) }, unlisted.map((site, i) => ({ ...site, last: lastCopies(i + 1, site.config) })), output, deferred);
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else deferred!.set('sitemap.xml', sitemap);
       // Old URLs sent on to their new pages (config `redirects`).
@@ -633,6 +634,8 @@ interface ParsedSpec {
   bundled: boolean;
 }
 const API_MODEL_STAGE = 'api-model';
+/** A live memo's last Markdown copies of each site (markdown/siteMarkdown.ts LastCopies): 0 the latest, then the other locales and versions. */
+const COPIES_STAGE = 'last-copies';
 
 /**
  * A search index made when first asked for, at a URL that does not change with its content (a

@@ -29,6 +29,15 @@ export interface Memo {
   finish(logger: Logger): void;
 }
 
+/**
+ * A live memo's entry `key` of `stage`, to get and set: what a stage keeps of its last build to
+ * find unchanged inputs by identity. None in a copying memo, where nothing is the same object.
+ */
+export function lastOf<T>(memo: Memo | undefined, stage: string, key: string): { get(): T | undefined; set(value: T): void } | undefined {
+  if (!memo?.live) return undefined;
+  return { get: () => memo.get<T>(stage, key), set: (value) => memo.set(stage, key, value) };
+}
+
 /** A digest of strings and bytes, in order: the keys of the memo. */
 export function digest(...parts: (string | Uint8Array)[]): string {
   const hash = crypto.createHash('sha1');

@@ -9,7 +9,7 @@ import type { SettledLinks } from '../openapi/placeholders';
 import type { PageModel, SidebarItem, SiteModel } from '../shared/viewModels';
 import { storedRef, stubOf } from '../site/pageStore';
 import { engineDigest } from './engine';
-import { dataDigest, digest, type Memo } from './memo';
+import { dataDigest, digest, lastOf, type Memo } from './memo';
 import { DiskMemo } from './diskMemo';
 import type { LastRender, PageEntries, PageEntry, RenderMemo } from '../render/renderSite';
 
@@ -78,7 +78,6 @@ export function pageEntries(memo: Memo): PageEntries {
 
 /** A live memo's last render of the pages around which is `context` (render/renderSite.ts LastRender); none in a disk memo. */
 export function lastRender(memo: Memo, context: string): RenderMemo['last'] {
-  if (!memo.live) return undefined;
-  return { get: () => memo.get<LastRender>(RENDER_STAGE, context), set: (last) => memo.set(RENDER_STAGE, context, last) };
+  return lastOf<LastRender>(memo, RENDER_STAGE, context);
 }
 const RENDER_STAGE = 'last-render';

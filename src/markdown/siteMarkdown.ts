@@ -11,7 +11,7 @@ import type { OutputFiles } from '../output/write';
 import type { SitePage } from '../render/renderSite';
 import { withBase } from '../shared/url';
 import { pageHref } from '../versions/href';
-import { guideContext, guideMarkdown, originOf } from './guideMarkdown';
+import { guideContext, guideMarkdown, originOf, type GuideMarkdownContext } from './guideMarkdown';
 import { llmsFullParts, llmsFullTxt, llmsTxt, markdownBytesTitle, markdownTitle, type LazyLlmsPage, type LlmsEntry, type LlmsPage } from './llmsTxt';
 
 export interface MarkdownSite {
@@ -20,6 +20,31 @@ export interface MarkdownSite {
   guides: readonly GuideDoc[];
   /** Its rendered pages; those with a copy carry `markdown`. */
   pages: readonly SitePage[];
+  /** A live memo's copies of this site's last build (serve --watch), kept under its config's content. */
+  last?: { get(): LastCopies | undefined; set(last: LastCopies): void };
+}
+
+/**
+ * serve --watch: what the last build made of a site's pages, in their order. A page that is the
+ * same object at the same place, whose guide is too, has the same copy: on a large site, going
+ * through every page to make each copy again cost more than rendering the edited page.
+ */
+export interface LastCopies {
+  pages: readonly SitePage[];
+  guides: readonly GuideDoc[];
+  routes: string[];
+  /** Each page's copy (none: undefined), and the guide it was made from. */
+  copies: PageCopies;
+  guideOf: (GuideDoc | undefined)[];
+  /** Each route's place in `pages`. */
+  places: Map<string, number>;
+}
+
+/** Each page's copy file and copy, by its place in the site's pages (none: undefined), and whether it is made on request. */
+interface PageCopies {
+  files: (string | undefined)[];
+  copies: (Copy | undefined)[];
+  deferred: boolean[];
 }
 
 /** The written output's temporary folder, where the render stage wrote the API pages' copies. */
@@ -62,41 +87,87 @@ export function addMarkdownFiles(files: OutputFiles, latest: MarkdownSite, unlis
 /** A copy's Markdown, or how to make it (a guide's under serve --watch, an API page's the render threads wrote). */
 type Copy = string | (() => string) | { file: string };
 
-/** A version's copies into `files` (or `deferred`), by copy file. */
-function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined): Map<string, Copy> {
-  const guides = guidesByRoute(site);
+/** A version's copies into `files` (or `deferred`), by the pages' places. */
+function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined): PageCopies {
   const context = guideContext(site.config.url, (route) => pageHref(site.config, route));
-  const copies = new Map<string, Copy>();
-  for (const page of site.pages) {
-    const copy = page.markdown;
-    if (!copy) continue;
-    const guide = guides.get(page.route);
-    if (guide && deferred) {
-      let made: string | undefined;
-      const make = () => (made ??= guideMarkdown(guide, context));
-      deferred.set(copy.file, make);
-      copies.set(copy.file, make);
-    } else if (guide || copy.text !== undefined) {
-      const text = guide ? guideMarkdown(guide, context) : copy.text!;
-      files.set(copy.file, text);
-      copies.set(copy.file, text);
-    } else if (output) {
-      files.set(copy.file, { copyFrom: output.finalPath(copy.file) });
-      copies.set(copy.file, { file: path.join(output.dir, copy.file) });
-    }
+  const made = (deferred && copiesSinceLast(site, output, deferred, context)) || copiesOfEveryPage(site, output, deferred, context);
+  const { files: names, copies, deferred: lazy } = made;
+  for (let i = 0; i < names.length; i++) {
+    if (copies[i] === undefined) continue;
+    if (lazy[i]) deferred!.set(names[i]!, copies[i] as () => string);
+    else files.set(names[i]!, typeof copies[i] === 'object' ? { copyFrom: output!.finalPath(names[i]!) } : (copies[i] as string));
   }
-  return copies;
+  return made;
+}
+
+function copiesOfEveryPage(site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined, context: GuideMarkdownContext): PageCopies {
+  const guides = guidesByRoute(site);
+  const made: PageCopies = { files: [], copies: [], deferred: [] };
+  const guideOf = site.pages.map((page) => guides.get(page.route));
+  for (const [i, page] of site.pages.entries()) setCopy(made, i, page, guideOf[i], output, deferred, context);
+  if (deferred && site.last) {
+    const routes = site.pages.map((p) => p.route);
+    site.last.set({ pages: site.pages, guides: site.guides.slice(), routes, copies: made, guideOf, places: new Map(routes.map((r, i) => [r, i])) });
+  }
+  return made;
+}
+
+/**
+ * The last build's copies, with those of the pages at a place that holds another object, or
+ * whose guide changed, made again; undefined when a page or guide moved or another came or went.
+ */
+function copiesSinceLast(site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string>, context: GuideMarkdownContext): PageCopies | undefined {
+  const last = site.last?.get();
+  if (!last || last.pages.length !== site.pages.length || last.guides.length !== site.guides.length) return undefined;
+  const redo = new Map<number, GuideDoc>();
+  for (let g = 0; g < site.guides.length; g++) {
+    const guide = site.guides[g];
+    if (guide === last.guides[g]) continue;
+    if (guide.route !== last.guides[g].route) return undefined;
+    const at = last.places.get(guide.route);
+    if (at !== undefined) redo.set(at, guide);
+  }
+  const made: PageCopies = { files: last.copies.files.slice(), copies: last.copies.copies.slice(), deferred: last.copies.deferred.slice() };
+  const guideOf = last.guideOf.slice();
+  for (let i = 0; i < site.pages.length; i++) {
+    const page = site.pages[i];
+    if (page === last.pages[i] && !redo.has(i)) continue;
+    if (page.route !== last.routes[i]) return undefined;
+    guideOf[i] = redo.get(i) ?? last.guideOf[i];
+    setCopy(made, i, page, guideOf[i], output, deferred, context);
+  }
+  site.last!.set({ ...last, pages: site.pages, guides: site.guides.slice(), copies: made, guideOf });
+  return made;
+}
+
+/** Page `i`'s copy into `into`. */
+function setCopy(into: PageCopies, i: number, page: SitePage, guide: GuideDoc | undefined, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined, context: GuideMarkdownContext): void {
+  const copy = pageCopy(page, guide, output, deferred, context);
+  into.files[i] = page.markdown?.file;
+  into.copies[i] = copy;
+  into.deferred[i] = typeof copy === 'function';
+}
+
+function pageCopy(page: SitePage, guide: GuideDoc | undefined, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined, context: GuideMarkdownContext): Copy | undefined {
+  const copy = page.markdown;
+  if (!copy) return undefined;
+  if (guide && deferred) {
+    let made: string | undefined;
+    return () => (made ??= guideMarkdown(guide, context));
+  }
+  if (guide || copy.text !== undefined) return guide ? guideMarkdown(guide, context) : copy.text!;
+  return output ? { file: path.join(output.dir, copy.file) } : undefined;
 }
 
 /** The latest version's listed copies, as llms.txt lists them: in sidebar order, each read when asked. */
-function llmsPages(site: MarkdownSite, copies: Map<string, Copy>): LazyLlmsPage[] {
+function llmsPages(site: MarkdownSite, copies: PageCopies): LazyLlmsPage[] {
   const { config } = site;
   const guides = guidesByRoute(site);
   const origin = originOf(config.url);
   const listed: (LazyLlmsPage & { order: number })[] = [];
   for (const [i, page] of site.pages.entries()) {
     const copy = page.markdown;
-    const made = copy?.listed ? copies.get(copy.file) : undefined;
+    const made = copy?.listed ? copies.copies[i] : undefined;
     if (!copy || made === undefined) continue;
     const guide = guides.get(page.route);
     listed.push({

@@ -231,6 +231,13 @@ describe("serve --watch's Markdown for machines and guide checks", () => {
     edit(b, '"AE", }', '"AE" }');
     memo.changed([b]);
     expect(jsonWarnings(await watchBuild(root, memo))).toEqual(['0-first.md:7', 'a.md:7']);
+
+    // A guide moved up the sidebar, before one that was above it: every page's copy is still its own.
+    edit(b, 'title: Beta', 'title: Beta\nsidebar_position: 1');
+    memo.changed([b]);
+    const reordered = await expectCopiesAsBuilt(await watchBuild(root, memo));
+    expect(reordered.get('guides/b.md')).toContain('"AE" }');
+    expect(reordered.get('llms.txt')!.indexOf('Alpha')).toBeGreaterThan(reordered.get('llms.txt')!.indexOf('Beta'));
   });
 });
 
