@@ -314,12 +314,26 @@ function ignored(file: string, loaded: LoadedConfig): boolean {
  * stylesheet is swapped in place, and the search index is fetched fresh whatever its query.
  */
 export function diffBuilds(previous: OutputFiles, next: OutputFiles, baseUrl: string, renamed: [before: string, after: string][] = []): { html: string[]; stylesheetHref?: string } {
-  const css = (files: OutputFiles) => [...files.keys()].find((f) => /^assets\/css\/[^/]+\.css$/.test(f));
-  const before = css(previous);
-  const after = css(next);
+  // A build makes its files in the same order as the last, mostly as the same strings: an entry
+  // with the same name and content at the same place is passed over without reading it (on a
+  // large site, reading every file's name cost more than the rest of the diff).
+  const names = [...previous.keys()];
+  const contents = [...previous.values()];
+  const moved: OutputFiles = new Map();
+  let place = 0;
+  let inPlace = 0;
+  for (const [file, content] of next) {
+    const at = place++;
+    if (names[at] === file && contents[at] === content) inPlace++;
+    else moved.set(file, content);
+  }
+  // A stylesheet in its place is the same file: only one that moved can be new.
+  const isCss = (file: string) => /^assets\/css\/[^/]+\.css$/.test(file);
+  const after = [...moved.keys()].find(isCss);
+  const before = after && names.find(isCss);
   const text = (c: OutputFiles extends Map<string, infer V> ? V : never) => (typeof c === 'string' ? c : c instanceof Uint8Array ? Buffer.from(c).toString('utf8') : `copy:${c.copyFrom}`);
   const html: string[] = [];
-  for (const [file, content] of next) {
+  for (const [file, content] of moved) {
     if (!file.endsWith('.html')) continue;
     const old = previous.get(file);
     if (old === content) continue;
@@ -332,7 +346,8 @@ export function diffBuilds(previous: OutputFiles, next: OutputFiles, baseUrl: st
     for (const [from, to] of renamed) oldText = oldText.split(from).join(to);
     if (oldText !== text(content)) html.push(file);
   }
-  for (const file of previous.keys()) if (file.endsWith('.html') && !next.has(file)) html.push(file);
+  // Every earlier file still in its place: none is gone.
+  if (inPlace < previous.size) for (const file of names) if (file.endsWith('.html') && !next.has(file)) html.push(file);
   return { html: html.sort(), stylesheetHref: previous.size > 0 && after && before !== after ? withBase(baseUrl, `/${after}`) : undefined };
 }
 
