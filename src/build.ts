@@ -35,7 +35,8 @@ import { DocsgenError, hasErrors, sortDiagnostics, type Diagnostic } from './dia
 import { createLogger, type Logger } from './diagnostics/logger';
 import { anchorsAsked, checkLinks } from './links/check';
 import { PageStore } from './site/pageStore';
-import { collectLinks } from './links/collect';
+import { collectLinks, linksOfConfig } from './links/collect';
+import { checkSiteLinks, pageAnchors, routeSet, type LastAnchors, type LastLinkCheck, type LastRoutes } from './links/lastCheck';
 import type { SiteLink } from './links/check';
 import { openOutput, writeOutput, type OutputFiles } from './output/write';
 import type { OutDirGuard } from './output/guard';
@@ -378,7 +379,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // What the later stages need of the pages, taken now: a build lets go of each page model once
     // a render thread has it.
     const listed = (pages: PageModel[]) => pages.filter((p) => p.route !== '/404');
-    const routes = new Set(listed(site.pages).map((p) => p.route));
+    const routes = routeSet(site.pages, lastOf<LastRoutes>(memo, ROUTES_STAGE, ''));
     // With versions, every page's version menu needs the routes of each version.
     const versionRoutes = versionSites.map((v) => new Set(v.site.pages.map((p) => p.route)));
     const routesOfVersion = versions.map((v) => (v === latest ? routes : versionRoutes[versionSites.findIndex((s) => s.version === v)]));
@@ -435,7 +436,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const renderStart = performance.now();
       // What the links stage needs of the written pages: the ids that links ask for, and which
       // checked spec links each stored page showed (for the count in their reports).
-      const siteLinks = [...collectLinks(config, guides.docs), ...specs.flatMap((spec) => spec.markdown.links)];
+      const specLinks = specs.flatMap((spec) => spec.markdown.links);
+      const siteLinks = () => [...collectLinks(config, guides.docs), ...specLinks];
       const onSpecLinks = (api: number, kind: string, found: number[]) => specs[api].markdown.countShown(kind, found);
       const renderMemo = (model: SiteModel, routeOf: (route: string) => string, context = memo && pageContext(model, assets)): RenderMemo | undefined =>
         memo && {
@@ -453,7 +455,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
             }
           },
         };
-      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks) : undefined, memo: renderMemo(siteModel, (route) => route) });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
@@ -506,11 +508,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // a set of a large site's 12,000 paths cost two thirds of checking its links.
         const fileSet = { has: (file: string) => file.startsWith('/') && (files.has(file.slice(1)) || deferred?.has(file.slice(1)) === true || file.slice(1) === searchIndex.fileName) };
         const anchors = (pages: SitePage[], _prefix: string) => new Map(pages.map((p) => [p.route, p.ids!]));
-        const defaultAnchors = anchors(rendered, '');
+        const defaultAnchors = pageAnchors(rendered, lastOf<LastAnchors>(memo, ANCHORS_STAGE, ''));
         // With versions, a link may go to another version's page (`/guides/2025-06/…`), and raw
         // HTML links of every version are resolved from the site's root, as a browser does.
         const everyVersion = versionSites.length > 0 ? versionedTargets([{ version: latest, routes, anchors: defaultAnchors }, ...versionSites.map((v, i) => ({ version: v.version, routes: versionRoutes[i], anchors: anchors(versionRendered[i], '') }))]) : undefined;
-        const found = checkLinks(siteLinks, { routes: everyVersion?.routes ?? routes, files: fileSet, anchors: everyVersion?.anchors ?? defaultAnchors }, config);
+        const targets = { routes: everyVersion?.routes ?? routes, files: fileSet, anchors: everyVersion?.anchors ?? defaultAnchors };
+        const found = checkSiteLinks(config, guides.docs, [...linksOfConfig(config), ...specLinks], targets, lastOf<LastLinkCheck>(memo, LINKS_STAGE, memo?.live ? dataDigest(config) : ''));
         // Each other locale: what its pages link to under its own base URL. The config's links
         // (navbar, footer, announcement) and problems its untranslated pages share with the
         // default locale are reported once, for the default locale.
@@ -636,6 +639,10 @@ interface ParsedSpec {
 const API_MODEL_STAGE = 'api-model';
 /** A live memo's last Markdown copies of each site (markdown/siteMarkdown.ts LastCopies): 0 the latest, then the other locales and versions. */
 const COPIES_STAGE = 'last-copies';
+/** A live memo's last routes, anchors and link check of the latest version's pages (links/lastCheck.ts). */
+const ROUTES_STAGE = 'last-routes';
+const ANCHORS_STAGE = 'last-anchors';
+const LINKS_STAGE = 'last-link-check';
 
 /**
  * A search index made when first asked for, at a URL that does not change with its content (a

@@ -53,7 +53,7 @@ export interface LinkDiagnostic extends Diagnostic {
   reason?: string;
 }
 
-export function checkLinks(links: SiteLink[], targets: LinkTargets, policies: LinkPolicies): LinkDiagnostic[] {
+export function checkLinks(links: readonly SiteLink[], targets: LinkTargets, policies: LinkPolicies): LinkDiagnostic[] {
   const diagnostics: LinkDiagnostic[] = [];
   const notes = (link: SiteLink) => (link.pointer ? [`in the OpenAPI spec at ${link.pointer}`] : undefined);
   // Exact locations are found only for the links reported (a spec description's, from its file's text).

@@ -27,16 +27,24 @@ export interface ExternalLink {
  * change (content/guideMemo.ts), and scanning every guide's text for raw HTML links cost more
  * than the rest of the links stage.
  */
-export function collectLinks(config: ResolvedConfig, docs: GuideDoc[]): SiteLink[] {
-  const urls = `${config.baseUrl}\n${config.trailingSlash}`;
+export function collectLinks(config: ResolvedConfig, docs: readonly GuideDoc[]): SiteLink[] {
   const links: SiteLink[] = [];
-  for (const doc of docs) {
-    let kept = keptLinks.get(doc);
-    if (kept?.urls !== urls) keptLinks.set(doc, (kept = { urls, links: guideLinks(config, doc, { columns: false }, []) }));
-    for (const link of kept.links) links.push(link);
-  }
-  links.push(...configLinks(config, []));
+  for (const doc of docs) for (const link of linksOfGuide(config, doc)) links.push(link);
+  links.push(...linksOfConfig(config));
   return links;
+}
+
+/** One guide's internal links, as collectLinks has them: the same array while the guide is the same object. */
+export function linksOfGuide(config: ResolvedConfig, doc: GuideDoc): SiteLink[] {
+  const urls = `${config.baseUrl}\n${config.trailingSlash}`;
+  let kept = keptLinks.get(doc);
+  if (kept?.urls !== urls) keptLinks.set(doc, (kept = { urls, links: guideLinks(config, doc, { columns: false }, []) }));
+  return kept.links;
+}
+
+/** The config's internal links (navbar, footer, announcement bar), as collectLinks has them after the guides'. */
+export function linksOfConfig(config: ResolvedConfig): SiteLink[] {
+  return configLinks(config, []);
 }
 
 const keptLinks = new WeakMap<GuideDoc, { urls: string; links: SiteLink[] }>();

@@ -306,6 +306,82 @@ describe("serve --watch's memo and the guides folder's listing", () => {
   });
 });
 
+describe("serve --watch's memo and the link check", () => {
+  it("reports a broken link or anchor in a guide the save did not touch, when the page or heading it points to goes", SLOW, async () => {
+    const root = writeFiles(
+      {
+        'content/guides/a.md': '---\ntitle: Alpha\n---\nRead [the zoning codes](./b.md#zoning-codes) and [the permits](/guides/c).\n',
+        'content/guides/b.md': '---\ntitle: Beta\n---\n## Zoning codes\n\nEach parcel has one.\n',
+        'content/guides/c.md': '---\ntitle: Gamma\n---\nPermits, by project value.\n',
+      },
+      path.join(tmp, 'link-check'),
+    );
+    const file = (name: string) => path.join(root, 'content/guides', name);
+    const memo = new LiveMemo();
+    const warnBuild = (withMemo?: LiveMemo) => build({ root, write: false, dev: true, deferIndex: true, memo: withMemo, onBrokenLinks: 'warn', logger: createMemoryLogger() });
+    const broken = (result: BuildResult) => result.diagnostics.filter((d) => d.code === 'broken-link' || d.code === 'broken-anchor').map((d) => `${d.code} ${path.basename(d.location!.file!)}:${d.location!.line} ${d.text}`);
+    /** A save told to the memo: the broken links of a build without it. */
+    const save = async (...told: string[]) => {
+      memo.changed(told);
+      const found = broken(await warnBuild(memo));
+      expect(found).toEqual(broken(await warnBuild()));
+      return found;
+    };
+
+    expect(broken(await warnBuild(memo))).toEqual([]);
+    // A save of another guide first: from then on, the guides are the memo's from save to save.
+    edit(file('c.md'), 'Permits, by project value.', 'Permits, by the value of the project.');
+    expect(await save(file('c.md'))).toEqual([]);
+    // Another guide's heading renamed: the untouched guide's link to it.
+    edit(file('b.md'), '## Zoning codes', '## Zone codes');
+    expect(await save(file('b.md'))).toEqual([expect.stringMatching(/^broken-anchor a\.md:4 .*#zoning-codes/)]);
+    // Another guide renamed (as many pages as before): the untouched guide's link to its old page.
+    fs.renameSync(file('c.md'), file('permits.md'));
+    expect(await save(file('c.md'), file('permits.md'))).toEqual([expect.stringMatching(/^broken-anchor a\.md:4/), expect.stringMatching(/^broken-link a\.md:4 .*\/guides\/c\b/)]);
+    // The guide itself edited: its new link too.
+    edit(file('a.md'), 'and [the permits]', 'and [the fees](/guides/fees) and [the permits]');
+    const three = await save(file('a.md'));
+    expect(three).toHaveLength(3);
+    expect(three[1]).toMatch(/^broken-link a\.md:4 .*\/guides\/fees/);
+    // All three fixed in the guide that has them: none.
+    fs.writeFileSync(file('a.md'), '---\ntitle: Alpha\n---\nRead [the zone codes](./b.md#zone-codes).\n');
+    expect(await save(file('a.md'))).toEqual([]);
+  });
+});
+
+describe("serve --watch's memo and a link to a file", () => {
+  it('reports a link of an untouched guide to a file that is gone after a save', SLOW, async () => {
+    const root = writeFiles(
+      {
+        'content/guides/map.md': '---\ntitle: Map\n---\n![Parcel map](./map.svg)\n',
+        'content/guides/notes.md': '---\ntitle: Notes\n---\nThe map alone: PLACEHOLDER.\n',
+        'content/guides/map.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#1a7f5a"/></svg>\n',
+      },
+      path.join(tmp, 'file-link'),
+    );
+    const image = path.join(root, 'content/guides/map.svg');
+    const notes = path.join(root, 'content/guides/notes.md');
+    const memo = new LiveMemo();
+    const warnBuild = (withMemo?: LiveMemo) => build({ root, write: false, dev: true, deferIndex: true, memo: withMemo, onBrokenLinks: 'warn', logger: createMemoryLogger() });
+    const broken = (result: BuildResult) => result.diagnostics.filter((d) => d.code === 'broken-link').map((d) => `${path.basename(d.location!.file!)}: ${d.text}`);
+    const imageUrl = [...(await warnBuild()).files.keys()].find((f) => /^assets\/images\/map-\w+\.svg$/.test(f))!;
+    edit(notes, 'PLACEHOLDER', `[the image](/${imageUrl})`);
+    expect(broken(await warnBuild(memo))).toEqual([]);
+    // Two saves of the other guide (from then on, the guides are the memo's from save to save), then the image changed: its old file is gone.
+    const map = path.join(root, 'content/guides/map.md');
+    for (const [from, to] of [['![Parcel map]', 'The map:\n\n![Parcel map]'], ['The map:', 'The parcel map:']]) {
+      edit(map, from, to);
+      memo.changed([map]);
+      expect(broken(await warnBuild(memo))).toEqual([]);
+    }
+    fs.writeFileSync(image, fs.readFileSync(image, 'utf8').replace('#1a7f5a', '#b3261e'));
+    memo.changed([image]);
+    const found = broken(await warnBuild(memo));
+    expect(found).toEqual([expect.stringContaining(`notes.md: The link "/${imageUrl}"`)]);
+    expect(found).toEqual(broken(await warnBuild()));
+  });
+});
+
 /** The route of a guide file, from the site's own build. */
 async function routeOf(root: string, memo: LiveMemo, file: string): Promise<string | undefined> {
   const result = await watchBuild(root, memo);
