@@ -420,8 +420,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     const files: OutputFiles = new Map();
     const localeRoutes = others.map((o) => new Set(listed(o.site.pages).map((p) => p.route)));
-    const allListed = () => [...listed(site.pages), ...others.flatMap((o) => listed(o.site.pages)), ...versionSites.flatMap((v) => sitemapPages(v.version, v.site.pages))];
-    const sitemap = deferred ? ((pages) => () => generateSitemap(pages))(allListed()) : generateSitemap(allListed());
+    // The sitemap's pages: the lists taken now (rendering empties them), read when it is made
+    // (serve --watch makes it when asked for: reading every page on every save cost a large site 2 ms).
+    const sitemapLists = [site.pages, ...others.map((o) => o.site.pages)].map((pages) => pages.slice());
+    const versionLists = versionSites.map((v) => sitemapPages(v.version, v.site.pages).slice());
+    const allListed = () => [...sitemapLists.flatMap(listed), ...versionLists.flat()];
+    const sitemap = deferred ? () => generateSitemap(allListed()) : generateSitemap(allListed());
     let rendered: SitePage[];
     const otherRendered: SitePage[][] = [];
     const versionRendered: SitePage[][] = [];

@@ -28,6 +28,8 @@ interface LastSite {
   docs: GuideDoc[];
   categories: GuidesResult['categories'];
   site: SiteResult;
+  /** Each route's place in `site.pages`. */
+  places: Map<string, number>;
 }
 
 /** The API pages (with the spec each came from) and the links of each spec's descriptions. */
@@ -50,8 +52,16 @@ export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: Guides
   const textOnly = last && sameApis(last.apis) && sameModel(last.categories, guides.categories) ? textOnlyChanges(last.docs, guides.docs) : undefined;
   const keptLinks = () => apis.forEach((api, i) => api.markdown.links.push(...apiSite!.links[i]));
   let site: SiteResult;
+  let places: Map<string, number> | undefined;
   if (last && textOnly && (apis.length === 0 || apiSite)) {
-    site = { ...last.site, pages: last.site.pages.map((page) => (textOnly.has(page.route) ? withGuideText(page, textOnly.get(page.route)!) : page)) };
+    // Only the changed guides' pages are looked at: reading every page's route cost a large site more than the rest of the stage.
+    const pages = last.site.pages.slice();
+    for (const [route, doc] of textOnly) {
+      const at = last.places.get(route);
+      if (at !== undefined) pages[at] = withGuideText(pages[at], doc);
+    }
+    site = { ...last.site, pages };
+    places = last.places;
     if (apis.length > 0) keptLinks();
   } else if (apis.length > 0 && !sameApis(apiSite?.models)) {
     site = buildSite(config, guides, apis, messages);
@@ -72,7 +82,8 @@ export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: Guides
     }
   }
   // Its own list of pages: the build lets go of the models in its list as they are rendered.
-  memo.set(SITE_STAGE, key, { apis: models, docs: guides.docs, categories: guides.categories, site: { ...site, pages: [...site.pages] } } satisfies LastSite);
+  places ??= new Map(site.pages.map((page, i) => [page.route, i]));
+  memo.set(SITE_STAGE, key, { apis: models, docs: guides.docs, categories: guides.categories, site: { ...site, pages: [...site.pages] }, places } satisfies LastSite);
   return site;
 }
 
