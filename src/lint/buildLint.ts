@@ -140,9 +140,11 @@ function liveGuideChecks(memo: Memo, guides: readonly CheckedGuide[]): Finding[]
   const last = memo.get<LiveGuideChecks>(GUIDE_LINT_STAGE, LIVE_KEY);
   let byFile: Map<string, number> | undefined;
   const findings = guides.map((guide, i) => {
-    if (last?.guides[i] === guide) return last.findings[i];
-    byFile ??= new Map(last?.guides.map((g, j) => [g.file, j]));
-    const j = byFile.get(guide.file);
+    const there = last?.guides[i];
+    if (there === guide) return last!.findings[i];
+    // The guide at the same place (its file saved), else found by its file (one came or went before it).
+    let j: number | undefined = there?.file === guide.file ? i : undefined;
+    if (j === undefined) j = (byFile ??= new Map(last?.guides.map((g, k) => [g.file, k]))).get(guide.file);
     const kept = j === undefined ? undefined : last!.guides[j];
     if (kept && kept.body === guide.body && kept.bodyLineOffset === guide.bodyLineOffset) return last!.findings[j!];
     const found = checkGuide(guide);
