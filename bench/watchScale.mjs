@@ -137,8 +137,21 @@ function startServer({ label, apiPath, siteDir, log }) {
       w.resolve(m);
     }
   });
-  /** The next message passing `test`; rejects on a failed rebuild or the process's exit. */
-  const next = (test) => Promise.race([exited, new Promise((resolve, reject) => waiting.add({ test: (m) => m.type === 'failed' || test(m), resolve: (m) => (m.type === 'failed' ? reject(new Error(`the ${label} rebuild failed: ${m.errors.join('; ')}`)) : resolve(m)) }))]);
+  /**
+   * The next message passing `test`; rejects on the process's exit, and on a failed rebuild unless
+   * given `failures`, where a failed rebuild is put instead (one that read the saved file between
+   * its truncation and its writing: the server builds again when the write lands).
+   */
+  const next = (test, failures) =>
+    Promise.race([
+      exited,
+      new Promise((resolve, reject) =>
+        waiting.add({
+          test: (m) => (m.type === 'failed' && failures ? (failures.push(m), false) : m.type === 'failed' || test(m)),
+          resolve: (m) => (m.type === 'failed' ? reject(new Error(`the ${label} rebuild failed: ${m.errors.join('; ')}`)) : resolve(m)),
+        }),
+      ),
+    ]);
   const server = {
     label,
     siteDir,
@@ -173,7 +186,8 @@ async function save(side, marker) {
     for (const key of ['__docsgenFcp', '__docsgenFrame', '__docsgenSwap', '__docsgenSwapSeen']) delete window[key];
     window.__docsgenMarker = m;
   }, marker);
-  const rebuilt = server.next((m) => m.type === 'built' && m.changed.some((f) => path.resolve(f) === guideFile));
+  const failures = [];
+  const rebuilt = server.next((m) => m.type === 'built' && m.changed.some((f) => path.resolve(f) === guideFile), failures);
   const saved = now();
   fs.writeFileSync(guideFile, withParagraph(original, marker));
   await page.waitForFunction((m) => (document.body?.textContent.includes(m) ?? false) && (window.__docsgenSwap || window.__docsgenFcp || window.__docsgenFrame), marker, { polling: 'raf', timeout: 120_000 });
@@ -182,7 +196,7 @@ async function save(side, marker) {
     return { swap: window.__docsgenSwap, fcp: window.__docsgenFcp, frame: window.__docsgenFrame };
   });
   const built = await rebuilt;
-  return { painted: (t.swap ?? t.fcp ?? t.frame) - saved, rebuilt: built.at - saved, inPlace: Boolean(t.swap) };
+  return { painted: (t.swap ?? t.fcp ?? t.frame) - saved, rebuilt: built.at - saved, inPlace: Boolean(t.swap), failed: failures.length };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,7 +236,7 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
       await page.goto(found.url);
       await page.waitForLoadState('load');
       const guideFile = path.resolve(siteDir, 'content', 'guides', guide);
-      sides[def.key] = { ...def, server, page, guideFile, original: fs.readFileSync(guideFile, 'utf8'), url: new URL(found.url).pathname, painted: [], rebuilt: [], inPlace: 0, memory: [] };
+      sides[def.key] = { ...def, server, page, guideFile, original: fs.readFileSync(guideFile, 'utf8'), url: new URL(found.url).pathname, painted: [], rebuilt: [], inPlace: 0, failed: 0, memory: [] };
       log(`${def.label}: ${int(server.ready.pages)} pages built in ${ms(server.ready.firstBuildMs)}; ${new URL(found.url).pathname}`);
     }
 
@@ -249,6 +263,7 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
         side.painted.push(r.painted);
         side.rebuilt.push(r.rebuilt);
         if (r.inPlace) side.inPlace++;
+        side.failed += r.failed;
       }
     }
     return { markdown: markdownOf({ info, saves, baseSaves, current, base, baselineLabel }), current: strip(current), baseline: base && strip(base) };
@@ -259,7 +274,7 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
   }
 }
 
-const strip = ({ key, label, painted, rebuilt, inPlace, memory, url }) => ({ key, label, painted, rebuilt, inPlace, memory, url });
+const strip = ({ key, label, painted, rebuilt, inPlace, failed, memory, url }) => ({ key, label, painted, rebuilt, inPlace, failed, memory, url });
 
 function markdownOf({ info, saves, baseSaves, current, base, baselineLabel }) {
   const row = (name, painted, rebuilt) => {
@@ -268,7 +283,7 @@ function markdownOf({ info, saves, baseSaves, current, base, baselineLabel }) {
   };
   const counted = Math.max(0, baseSaves - WARMUP_SAVES);
   const lines = [
-    `\`npm run bench -- --section watch-scale\` (\`bench/watchScale.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs), \`serve --watch\`'s dev server in a process of its own, ${int(saves)} saves in a row of \`content/guides/…\` (page \`${current.url}\`), each followed by the next as soon as the rebuild is reported and Chromium shows the new text; the first ${WARMUP_SAVES} are not counted. Save → painted as in the watch section above (${current.inPlace} of ${current.painted.length} put in place without a reload).`,
+    `\`npm run bench -- --section watch-scale\` (\`bench/watchScale.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs), \`serve --watch\`'s dev server in a process of its own, ${int(saves)} saves in a row of \`content/guides/…\` (page \`${current.url}\`), each followed by the next as soon as the rebuild is reported and Chromium shows the new text; the first ${WARMUP_SAVES} are not counted. Save → painted as in the watch section above (${current.inPlace} of ${current.painted.length} put in place without a reload).${current.failed ? ` ${current.failed} rebuilds failed and were followed by a good one: the server read the guide between its truncation and its writing, and built again when the write landed (counted in the save's time).` : ''}`,
     '',
     '| Server | Saves counted | Save → painted, median | p95 | min – max | Save → rebuilt, median |',
     '|---|---:|---:|---:|---:|---:|',

@@ -332,6 +332,13 @@ describe("serve --watch's memo and the link check", () => {
     // A save of another guide first: from then on, the guides are the memo's from save to save.
     edit(file('c.md'), 'Permits, by project value.', 'Permits, by the value of the project.');
     expect(await save(file('c.md'))).toEqual([]);
+    // The linked guide read empty for a moment (an editor's write caught between truncating and
+    // writing), then whole: the link to its heading is broken, then fine again.
+    const beta = fs.readFileSync(file('b.md'), 'utf8');
+    fs.writeFileSync(file('b.md'), '');
+    expect(await save(file('b.md'))).toEqual([expect.stringMatching(/^broken-anchor a\.md:4 .*#zoning-codes/)]);
+    fs.writeFileSync(file('b.md'), beta);
+    expect(await save(file('b.md'))).toEqual([]);
     // Another guide's heading renamed: the untouched guide's link to it.
     edit(file('b.md'), '## Zoning codes', '## Zone codes');
     expect(await save(file('b.md'))).toEqual([expect.stringMatching(/^broken-anchor a\.md:4 .*#zoning-codes/)]);
