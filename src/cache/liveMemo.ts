@@ -14,6 +14,8 @@ export class LiveMemo implements Memo {
   /** File → the entries read from it. */
   private readonly readFrom = new Map<string, [stage: string, key: string][]>();
   private told: string[] = [];
+  /** Stages whose entries this build keeps whole (keepStage). */
+  private kept = new Set<string>();
 
   /**
    * The files it was told changed since the last successful build, in order. A stage that keeps
@@ -49,6 +51,11 @@ export class LiveMemo implements Memo {
     }
   }
 
+  /** Keeps every entry of `stage` past this build's end, without reading them (a stage that took them all by identity). */
+  keepStage(stage: string): void {
+    this.kept.add(stage);
+  }
+
   use(stage: string, key: string): void {
     const entry = this.stages.get(stage)?.get(key);
     if (entry) entry.used = true;
@@ -63,12 +70,14 @@ export class LiveMemo implements Memo {
 
   finish(): void {
     this.told = [];
-    for (const entries of this.stages.values()) {
+    for (const [stage, entries] of this.stages) {
+      if (this.kept.has(stage)) continue;
       for (const [key, entry] of entries) {
         if (entry.used) entry.used = false;
         else entries.delete(key);
       }
     }
+    this.kept.clear();
     for (const [file, names] of this.readFrom) {
       const kept = names.filter(([stage, key]) => this.stages.get(stage)?.has(key));
       if (kept.length === 0) this.readFrom.delete(file);

@@ -23,6 +23,8 @@ export interface Memo {
   set(stage: string, key: string, value: unknown, files?: readonly string[]): void;
   /** A live memo: the files it was told changed since the last successful build. */
   readonly changedFiles?: readonly string[];
+  /** A live memo: keeps every entry of a stage past this build, without reading them. */
+  keepStage?(stage: string): void;
   /** Keeps an entry this build needs again later without reading it. */
   use(stage: string, key: string): void;
   /** After a successful build: says what the store could not do, and drops the entries this build did not use. */

@@ -81,6 +81,8 @@ export type ParsedFile =
 export type ParsedFileCache = Pick<Map<string, ParsedFile>, 'get' | 'set'> & {
   /** A live memo's files told changed since the last build: with them, the guides folder is listed again only when one was added or removed. */
   changed?: readonly string[];
+  /** Keeps every file's entry for the next build: the listing took them without looking them up. */
+  keepAll?: () => void;
 };
 
 type Discovered = { sources: GuideSource[]; categories: Category[]; diagnostics: Diagnostic[] };
@@ -113,6 +115,7 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): Disc
   if (sameListing) {
     const quick = withChangedGuides(last, touched, cache!);
     if (quick) {
+      cache!.keepAll?.();
       cache!.set(guidesDir, { ...(known as Extract<ParsedFile, { order: string }>), listing: { ...last, found: quick } });
       return { sources: quick.sources.slice(), categories: quick.categories.slice(), diagnostics: quick.diagnostics.slice() };
     }

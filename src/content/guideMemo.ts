@@ -35,6 +35,7 @@ const LAST_GUIDES_STAGE = 'last-guides';
 function parsedFiles(memo: Memo): ParsedFileCache {
   return {
     changed: memo.changedFiles,
+    keepAll: () => memo.keepStage?.(PARSED_FILES_STAGE),
     get: (file) => memo.get<ParsedFile>(PARSED_FILES_STAGE, file),
     set(file, parsed) {
       memo.set(PARSED_FILES_STAGE, file, parsed, [file]);

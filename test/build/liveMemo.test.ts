@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, LiveMemo, type BuildResult } from '../../src/index';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import type { OutputFiles } from '../../src/output/write';
@@ -285,11 +285,23 @@ describe("serve --watch's memo and the guides folder's listing", () => {
     edit(overlays, 'title: Overlays\ncolour: green', 'title: Overlays');
     expect(warnings(await save(overlays))).toEqual([]);
 
-    // A guide in a new folder, told only its file: its page.
+    // A text edit again (the folder not listed), then a guide in a new folder, told only its file:
+    // its page. The folder is listed again, and of the guides only the new one is read: the
+    // others' front matter is still in the memo.
+    const intro = path.join(guides, 'intro.md');
+    edit(intro, 'the places around them.', 'the places around them, block by block.');
+    expect((await save(intro)).rendered).toEqual(['/guides/intro']);
     const fees = path.join(guides, 'permits/fees.md');
     fs.mkdirSync(path.dirname(fees));
     fs.writeFileSync(fees, '---\ntitle: Permit fees\n---\nWhat a building permit costs, by project value.\n');
-    expect(pageFiles(await save(fees))).toContain('guides/permits/fees/index.html');
+    memo.changed([fees]);
+    const read = vi.spyOn(fs, 'readFileSync');
+    const added = await watchBuild(root, memo);
+    const guidesRead = read.mock.calls.map(([file]) => String(file)).filter((file) => file.startsWith(guides) && file.endsWith('.md'));
+    read.mockRestore();
+    expect(guidesRead).toEqual([fees]);
+    expect(pageFiles(added)).toContain('guides/permits/fees/index.html');
+    await expectSameAsCold(root, added);
 
     // A guide renamed (an editor tells both paths): the new route, not the old.
     const moved = path.join(guides, 'permits/permit-fees.md');

@@ -59,4 +59,20 @@ describe('LiveMemo', () => {
     memo.finish();
     expect(memo.changedFiles).toEqual([]);
   });
+
+  it('keeps a whole stage past a build that took its entries without reading them, and sweeps it again after the next', () => {
+    const memo = new LiveMemo();
+    memo.set('guide-files', '/site/content/a.md', { title: 'A' });
+    memo.set('guide-files', '/site/content/b.md', { title: 'B' });
+    memo.set('page', 'old', '<html>');
+    memo.finish();
+    memo.keepStage('guide-files');
+    memo.finish();
+    expect(memo.get('guide-files', '/site/content/a.md')).toEqual({ title: 'A' });
+    expect(memo.get('page', 'old')).toBeUndefined();
+    // The next build reads only a.md and keeps nothing whole: b.md goes.
+    memo.finish();
+    expect(memo.get('guide-files', '/site/content/b.md')).toBeUndefined();
+    expect(memo.get('guide-files', '/site/content/a.md')).toEqual({ title: 'A' });
+  });
 });
