@@ -385,7 +385,8 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
           for (const { api, kind, found } of reply.specLinks) options.onSpecLinks?.(api, kind, found);
           if (options.memo) reply.cache.forEach((served, j) => options.memo!.onPage(reply.results[j].route, keys[reply.batch + j], served));
           done += reply.results.length;
-          if (pages.length > PROGRESS_THRESHOLD) options.logger.progress('rendering pages', done, pages.length);
+          // The threads are named: `--threads` is a trade of memory for speed, and this says what was chosen.
+          if (pages.length > PROGRESS_THRESHOLD) options.logger.progress(`rendering pages (${threads} threads)`, done, pages.length);
           feed(worker);
         });
         worker.on('error', (cause) => reject(new Error(`A render worker failed: ${cause.message}`, { cause })));

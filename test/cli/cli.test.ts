@@ -47,6 +47,20 @@ describe('docsgen CLI', () => {
     }
   });
 
+  it('renders with the number of threads --threads asks for, and says so in its progress', () => {
+    // Above 200 pages the progress is printed (a line per tenth when not on a terminal).
+    const guides = Object.fromEntries(Array.from({ length: 210 }, (_, i) => [`content/guides/parcel-${i}.md`, `---\ntitle: Parcel ${i}\n---\nParcel ${i} sits on block ${i % 17}.\n`]));
+    const dir = writeFiles(guides);
+    const two = run(['build', '--threads', '2'], dir);
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout).toMatch(/^rendering pages \(2 threads\) \d+\/2\d\d$/m);
+    const one = run(['build', '--threads', '1', '--out', 'build-1'], dir);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/^rendering pages \d+\/2\d\d$/m);
+    expect(one.stdout).not.toContain('threads)');
+    expect(fs.readFileSync(path.join(dir, 'build-1/guides/parcel-7/index.html'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'build/guides/parcel-7/index.html'), 'utf8'));
+  });
+
   it('builds, prints a summary with pages, time and size, and exits 0', () => {
     const dir = writeFiles(site);
     const r = run(['build'], dir);
