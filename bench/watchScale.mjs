@@ -103,6 +103,8 @@ async function serveChild(apiPath, siteDir) {
     if (e.type === 'built') send({ type: 'built', at, changed: e.changed });
     else if (e.type === 'failed') send({ type: 'failed', at, changed: e.changed, errors: e.errors.map((x) => `${x.file ?? ''}:${x.line ?? ''} ${x.text}`) });
   });
+  // The bench gone (it crashed, or was stopped): a server left running would hold its memory and port for good.
+  process.on('disconnect', () => process.exit(0));
   process.on('message', async (m) => {
     if (m.type === 'page') {
       // The guide's page, from the server's own build: guides/<path>/index.html or guides/<path>.html.
