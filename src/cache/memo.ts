@@ -31,11 +31,17 @@ export interface Memo {
   finish(logger: Logger): void;
 }
 
+/** One entry of a live memo, to get and set: what a stage keeps of its last build (lastOf). */
+export interface Last<T> {
+  get(): T | undefined;
+  set(value: T): void;
+}
+
 /**
  * A live memo's entry `key` of `stage`, to get and set: what a stage keeps of its last build to
  * find unchanged inputs by identity. None in a copying memo, where nothing is the same object.
  */
-export function lastOf<T>(memo: Memo | undefined, stage: string, key: string): { get(): T | undefined; set(value: T): void } | undefined {
+export function lastOf<T>(memo: Memo | undefined, stage: string, key: string): Last<T> | undefined {
   if (!memo?.live) return undefined;
   return { get: () => memo.get<T>(stage, key), set: (value) => memo.set(stage, key, value) };
 }

@@ -3,15 +3,13 @@
 // a large site checking every guide's links again cost more than rendering the edited page
 // (BENCHMARKS.md). Each function gives what a build without the memo gives; the memo only lets
 // it tell by identity that most of it is the same as last time.
+import type { Last } from '../cache/memo';
 import type { ResolvedConfig } from '../config/types';
 import type { GuideDoc } from '../content/loadGuides';
 import type { SitePage } from '../render/renderSite';
 import type { PageModel } from '../shared/viewModels';
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { linksOfGuide } from './collect';
-
-/** A live memo's entry for one of these, to get and set (cache/memo.ts lastOf). */
-export type Last<T> = { get(): T | undefined; set(value: T): void };
 
 export interface LastRoutes {
   pages: PageModel[];

@@ -5,6 +5,7 @@
 // written but not listed.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Last } from '../cache/memo';
 import type { ResolvedConfig } from '../config/types';
 import type { GuideDoc } from '../content/loadGuides';
 import type { OutputFiles } from '../output/write';
@@ -21,7 +22,7 @@ export interface MarkdownSite {
   /** Its rendered pages; those with a copy carry `markdown`. */
   pages: readonly SitePage[];
   /** A live memo's copies of this site's last build (serve --watch), kept under its config's content. */
-  last?: { get(): LastCopies | undefined; set(last: LastCopies): void };
+  last?: Last<LastCopies>;
 }
 
 /**

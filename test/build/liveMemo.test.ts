@@ -25,6 +25,9 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 /** As serve --watch builds: in memory, drafts included, the search index made on request. */
 const watchBuild = (root: string, memo?: LiveMemo) => build({ root, write: false, dev: true, deferIndex: true, memo, logger: createMemoryLogger() });
 
+/** As watchBuild, with broken links reported as warnings: the tests compare what a build reports. */
+const warnBuild = (root: string, memo?: LiveMemo) => build({ root, write: false, dev: true, deferIndex: true, memo, onBrokenLinks: 'warn', logger: createMemoryLogger() });
+
 /** Every file's bytes, and the deferred files made now. */
 function contents(result: BuildResult): Map<string, string> {
   const text = (c: OutputFiles extends Map<string, infer V> ? V : never) => (typeof c === 'string' ? c : c instanceof Uint8Array ? Buffer.from(c).toString('latin1') : `copy of ${c.copyFrom}: ${fs.readFileSync(c.copyFrom, 'latin1')}`);
@@ -330,17 +333,16 @@ describe("serve --watch's memo and the link check", () => {
     );
     const file = (name: string) => path.join(root, 'content/guides', name);
     const memo = new LiveMemo();
-    const warnBuild = (withMemo?: LiveMemo) => build({ root, write: false, dev: true, deferIndex: true, memo: withMemo, onBrokenLinks: 'warn', logger: createMemoryLogger() });
     const broken = (result: BuildResult) => result.diagnostics.filter((d) => d.code === 'broken-link' || d.code === 'broken-anchor').map((d) => `${d.code} ${path.basename(d.location!.file!)}:${d.location!.line} ${d.text}`);
     /** A save told to the memo: the broken links of a build without it. */
     const save = async (...told: string[]) => {
       memo.changed(told);
-      const found = broken(await warnBuild(memo));
-      expect(found).toEqual(broken(await warnBuild()));
+      const found = broken(await warnBuild(root, memo));
+      expect(found).toEqual(broken(await warnBuild(root)));
       return found;
     };
 
-    expect(broken(await warnBuild(memo))).toEqual([]);
+    expect(broken(await warnBuild(root, memo))).toEqual([]);
     // A save of another guide first: from then on, the guides are the memo's from save to save.
     edit(file('c.md'), 'Permits, by project value.', 'Permits, by the value of the project.');
     expect(await save(file('c.md'))).toEqual([]);
@@ -381,23 +383,22 @@ describe("serve --watch's memo and a link to a file", () => {
     const image = path.join(root, 'content/guides/map.svg');
     const notes = path.join(root, 'content/guides/notes.md');
     const memo = new LiveMemo();
-    const warnBuild = (withMemo?: LiveMemo) => build({ root, write: false, dev: true, deferIndex: true, memo: withMemo, onBrokenLinks: 'warn', logger: createMemoryLogger() });
     const broken = (result: BuildResult) => result.diagnostics.filter((d) => d.code === 'broken-link').map((d) => `${path.basename(d.location!.file!)}: ${d.text}`);
-    const imageUrl = [...(await warnBuild()).files.keys()].find((f) => /^assets\/images\/map-\w+\.svg$/.test(f))!;
+    const imageUrl = [...(await warnBuild(root)).files.keys()].find((f) => /^assets\/images\/map-\w+\.svg$/.test(f))!;
     edit(notes, 'PLACEHOLDER', `[the image](/${imageUrl})`);
-    expect(broken(await warnBuild(memo))).toEqual([]);
+    expect(broken(await warnBuild(root, memo))).toEqual([]);
     // Two saves of the other guide (from then on, the guides are the memo's from save to save), then the image changed: its old file is gone.
     const map = path.join(root, 'content/guides/map.md');
     for (const [from, to] of [['![Parcel map]', 'The map:\n\n![Parcel map]'], ['The map:', 'The parcel map:']]) {
       edit(map, from, to);
       memo.changed([map]);
-      expect(broken(await warnBuild(memo))).toEqual([]);
+      expect(broken(await warnBuild(root, memo))).toEqual([]);
     }
     fs.writeFileSync(image, fs.readFileSync(image, 'utf8').replace('#1a7f5a', '#b3261e'));
     memo.changed([image]);
-    const found = broken(await warnBuild(memo));
+    const found = broken(await warnBuild(root, memo));
     expect(found).toEqual([expect.stringContaining(`notes.md: The link "/${imageUrl}"`)]);
-    expect(found).toEqual(broken(await warnBuild()));
+    expect(found).toEqual(broken(await warnBuild(root)));
   });
 });
 
