@@ -498,7 +498,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Markdown for machines: each page's .md copy, llms.txt and llms-full.txt (src/markdown/).
       // Other locales' and older versions' pages get copies, not listed.
       const unlisted = [...others.map((o, i) => ({ config: o.locale.config, guides: o.guides.docs, pages: otherRendered[i] })), ...versionSites.map((v, i) => ({ config: v.version.config, guides: v.guides.docs, pages: versionRendered[i] }))];
-      const lastCopies = (site: number, of: ResolvedConfig) => (memo?.live ? lastOf<LastCopies>(memo, COPIES_STAGE, `${site}:${dataDigest(of)}`) : undefined);
+      // A live memo keeps these stages' last results under the config's content (their messages and URLs follow it).
+      const configKey = memo?.live ? dataDigest(config) : '';
+      const lastCopies = (site: number, of: ResolvedConfig) => (memo?.live ? lastOf<LastCopies>(memo, COPIES_STAGE, `${site}:${of === config ? configKey : dataDigest(of)}`) : undefined);
       addMarkdownFiles(files, { config, guides: guides.docs, pages: rendered, last: lastCopies(0, config) }, unlisted.map((site, i) => ({ ...site, last: lastCopies(i + 1, site.config) })), output, deferred);
       if (typeof sitemap === 'string') files.set('sitemap.xml', sitemap);
       else deferred!.set('sitemap.xml', sitemap);
@@ -517,7 +519,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // HTML links of every version are resolved from the site's root, as a browser does.
         const everyVersion = versionSites.length > 0 ? versionedTargets([{ version: latest, routes, anchors: defaultAnchors }, ...versionSites.map((v, i) => ({ version: v.version, routes: versionRoutes[i], anchors: anchors(versionRendered[i], '') }))]) : undefined;
         const targets = { routes: everyVersion?.routes ?? routes, files: fileSet, anchors: everyVersion?.anchors ?? defaultAnchors };
-        const found = checkSiteLinks(config, guides.docs, [...linksOfConfig(config), ...specLinks], targets, lastOf<LastLinkCheck>(memo, LINKS_STAGE, memo?.live ? dataDigest(config) : ''));
+        const found = checkSiteLinks(config, guides.docs, [...linksOfConfig(config), ...specLinks], targets, lastOf<LastLinkCheck>(memo, LINKS_STAGE, configKey));
         // Each other locale: what its pages link to under its own base URL. The config's links
         // (navbar, footer, announcement) and problems its untranslated pages share with the
         // default locale are reported once, for the default locale.

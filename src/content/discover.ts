@@ -215,7 +215,7 @@ function listedAsIs(file: string, listed: Set<string>): boolean {
 function withChangedGuides(last: Listing, touched: string[], cache: ParsedFileCache): Discovered | undefined {
   const sources = last.found.sources.slice();
   for (const file of new Set(touched)) {
-    if (!fs.existsSync(file)) continue; // neither listed nor a folder of listed files (listedAsIs)
+    if (!last.files.has(file)) continue; // gone, and never listed (listedAsIs): nothing to parse
     const at = last.places.get(file);
     if (at === undefined || last.noisy.has(file)) return undefined;
     const before = sources[at];

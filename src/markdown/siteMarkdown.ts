@@ -41,11 +41,10 @@ export interface LastCopies {
   places: Map<string, number>;
 }
 
-/** Each page's copy file and copy, by its place in the site's pages (none: undefined), and whether it is made on request. */
+/** Each page's copy file and copy, by its place in the site's pages (none: undefined). */
 interface PageCopies {
   files: (string | undefined)[];
   copies: (Copy | undefined)[];
-  deferred: boolean[];
 }
 
 /** The written output's temporary folder, where the render stage wrote the API pages' copies. */
@@ -92,18 +91,19 @@ type Copy = string | (() => string) | { file: string };
 function siteCopies(files: OutputFiles, site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined): PageCopies {
   const context = guideContext(site.config.url, (route) => pageHref(site.config, route));
   const made = (deferred && copiesSinceLast(site, output, deferred, context)) || copiesOfEveryPage(site, output, deferred, context);
-  const { files: names, copies, deferred: lazy } = made;
+  const { files: names, copies } = made;
   for (let i = 0; i < names.length; i++) {
-    if (copies[i] === undefined) continue;
-    if (lazy[i]) deferred!.set(names[i]!, copies[i] as () => string);
-    else files.set(names[i]!, typeof copies[i] === 'object' ? { copyFrom: output!.finalPath(names[i]!) } : (copies[i] as string));
+    const copy = copies[i];
+    if (copy === undefined) continue;
+    if (typeof copy === 'function') deferred!.set(names[i]!, copy);
+    else files.set(names[i]!, typeof copy === 'object' ? { copyFrom: output!.finalPath(names[i]!) } : copy);
   }
   return made;
 }
 
 function copiesOfEveryPage(site: MarkdownSite, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined, context: GuideMarkdownContext): PageCopies {
   const guides = guidesByRoute(site);
-  const made: PageCopies = { files: [], copies: [], deferred: [] };
+  const made: PageCopies = { files: [], copies: [] };
   const guideOf = site.pages.map((page) => guides.get(page.route));
   for (const [i, page] of site.pages.entries()) setCopy(made, i, page, guideOf[i], output, deferred, context);
   if (deferred && site.last) {
@@ -128,7 +128,7 @@ function copiesSinceLast(site: MarkdownSite, output: WrittenOutput | undefined, 
     const at = last.places.get(guide.route);
     if (at !== undefined) redo.set(at, guide);
   }
-  const made: PageCopies = { files: last.copies.files.slice(), copies: last.copies.copies.slice(), deferred: last.copies.deferred.slice() };
+  const made: PageCopies = { files: last.copies.files.slice(), copies: last.copies.copies.slice() };
   const guideOf = last.guideOf.slice();
   for (let i = 0; i < site.pages.length; i++) {
     const page = site.pages[i];
@@ -143,10 +143,8 @@ function copiesSinceLast(site: MarkdownSite, output: WrittenOutput | undefined, 
 
 /** Page `i`'s copy into `into`. */
 function setCopy(into: PageCopies, i: number, page: SitePage, guide: GuideDoc | undefined, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined, context: GuideMarkdownContext): void {
-  const copy = pageCopy(page, guide, output, deferred, context);
   into.files[i] = page.markdown?.file;
-  into.copies[i] = copy;
-  into.deferred[i] = typeof copy === 'function';
+  into.copies[i] = pageCopy(page, guide, output, deferred, context);
 }
 
 function pageCopy(page: SitePage, guide: GuideDoc | undefined, output: WrittenOutput | undefined, deferred: Map<string, () => string> | undefined, context: GuideMarkdownContext): Copy | undefined {
