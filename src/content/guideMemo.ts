@@ -1,6 +1,6 @@
 // The content stage's entries in the memo: the last build's rendered guides, stored as one
 // table under the config and the engine, so that a build renders again only the guides whose
-// text changed. loadGuides itself checks each guide's body, place and the routes of all guides;
+// text changed. loadGuides itself checks each guide's body, place and the routes of the guides it links to;
 // what it cannot see from here is an image a guide uses, so an entry whose images changed, or
 // that reported a missing one, is dropped before loadGuides reads the table. A live memo (serve
 // --watch) also keeps each file's parsed front matter while the file's size and time are the same.
@@ -74,7 +74,7 @@ function keepGuideRenders(memo: Memo, key: string, table: GuideRenderCache, rest
   const kept = [...table.entries].filter(([file]) => files.has(file));
   const before = new Set(restored?.entries.values());
   if (table === restored && kept.length === before.size && kept.every(([, entry]) => before.has(entry))) return;
-  memo.set(GUIDES_STAGE, key, { routes: table.routes, entries: new Map(kept.map(([file, { doc, ...entry }]) => [file, memo.live ? { ...entry, doc } : entry])) } satisfies GuideRenderCache);
+  memo.set(GUIDES_STAGE, key, { entries: new Map(kept.map(([file, { doc, ...entry }]) => [file, memo.live ? { ...entry, doc } : entry])) } satisfies GuideRenderCache);
 }
 
 /** Whether an image still has the content its output name was made from (`assets/images/<name>-<hash8><ext>`). */

@@ -59,12 +59,26 @@ export interface GuidesResult {
 
 /**
  * What rendering one guide produced, kept between builds (content/guideMemo.ts) while the
- * guide's body and the routes of all guides are unchanged. Markdown is most of the content stage.
+ * guide's body and route, and the routes of the guides it links to, are unchanged. Markdown is
+ * most of the content stage.
  */
 export interface GuideRenderCache {
-  /** Every guide's file and route, in order: a rendered guide links to others by their routes. */
-  routes: [file: string, route: string][];
-  entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; bodyTitle?: string; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc }>;
+  entries: Map<string, { body: string; bodyLineOffset: number; route: string; html: string; headings: Heading[]; bodyTitle?: string; links: LinkRecord[]; diagnostics: Diagnostic[]; assets: [string, string][]; doc?: GuideDoc; mdLinks: MarkdownLinkTargets }>;
+}
+
+/**
+ * The files a guide's `.md` links name, each with the route it had (undefined: no such guide),
+ * in pairs: `[file, route, file, route, …]`. A guide added or removed elsewhere leaves the
+ * others' renders as they were, unless one of them links to it (serve --watch on a 5,000-page
+ * site rendered every guide again: 1.9 s a file added).
+ */
+type MarkdownLinkTargets = (string | undefined)[];
+const NO_MD_LINKS: MarkdownLinkTargets = [];
+
+function sameTargets(targets: MarkdownLinkTargets | undefined, routeByFile: ReadonlyMap<string, string>): boolean {
+  if (!Array.isArray(targets)) return false;
+  for (let i = 0; i < targets.length; i += 2) if (routeByFile.get(targets[i]!) !== targets[i + 1]) return false;
+  return true;
 }
 
 /**
@@ -110,7 +124,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
   const url = (route: string, hash: string) => pageHref(config, route) + (hash ? `#${hash}` : '');
   const apiIds = config.apis.map((api) => api.id);
   const kept = samePlaces && cache!.guides === last.table ? last : undefined;
-  if (cache && !kept && !sameRoutes(cache.guides?.routes, routeByFile)) cache.guides = { routes: [...routeByFile], entries: new Map() };
+  if (cache && !cache.guides) cache.guides = { entries: new Map() };
   const own: { diagnostics: Diagnostic[][]; images: [string, string][][] } = { diagnostics: [], images: [] };
 
   const docs = visible.map((source, i): GuideDoc => {
@@ -121,7 +135,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       return kept.docs[i];
     }
     const cached = cache?.guides?.entries.get(source.file);
-    if (cached && cached.body === source.body && cached.bodyLineOffset === source.bodyLineOffset && cached.route === source.route) {
+    if (cached && cached.body === source.body && cached.bodyLineOffset === source.bodyLineOffset && cached.route === source.route && (kept || sameTargets(cached.mdLinks, routeByFile))) {
       diagnostics.push(...cached.diagnostics);
       for (const [out, file] of cached.assets) assets.set(out, file);
       own.diagnostics.push(cached.diagnostics.length > 0 ? cached.diagnostics : NO_DIAGNOSTICS);
@@ -134,6 +148,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
     const diagnosticsBefore = diagnostics.length;
     const images: [string, string][] = [];
     const links: LinkRecord[] = [];
+    const mdLinks: MarkdownLinkTargets = [];
     let bodyLines: string[] | undefined; // split only to report a problem
     const at = (line: number, needle: string) => locateInBody(source.file, (bodyLines ??= source.body.split('\n')), source.bodyLineOffset, line, needle);
     const env = createEnv(source.file, source.bodyLineOffset, {
@@ -149,6 +164,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
         if (/\.mdx?(\?.*)?$/.test(target)) {
           const file = target.startsWith('/') ? path.join(config.guidesDir, target) : path.resolve(path.dirname(source.file), target);
           const route = routeByFile.get(file);
+          mdLinks.push(file, route);
           if (!route) {
             diagnostics.push(
               ...byPolicy(config.onBrokenMarkdownLinks, 'broken-markdown-link', `The markdown link "${href}" points to a file that does not exist (or is a draft).`, {
@@ -193,6 +209,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       links,
       diagnostics: found,
       assets: images,
+      mdLinks: mdLinks.length > 0 ? mdLinks : NO_MD_LINKS,
     });
     own.diagnostics.push(found.length > 0 ? found : NO_DIAGNOSTICS);
     own.images.push(images.length > 0 ? images : NO_IMAGES);
@@ -232,17 +249,6 @@ function sameFilesAndRoutes(before: readonly GuideSource[], after: readonly Guid
   if (before.length !== after.length) return false;
   for (let i = 0; i < after.length; i++) {
     if (after[i] !== before[i] && (after[i].file !== before[i].file || after[i].route !== before[i].route)) return false;
-  }
-  return true;
-}
-
-/** Whether the guides and their routes are those a table was made with (compared pair by pair: serialising them on every save of a large site cost more than the comparison). */
-function sameRoutes(kept: GuideRenderCache['routes'] | undefined, routes: Map<string, string>): boolean {
-  if (!Array.isArray(kept) || kept.length !== routes.size) return false;
-  let i = 0;
-  for (const [file, route] of routes) {
-    const [keptFile, keptRoute] = kept[i++];
-    if (keptFile !== file || keptRoute !== route) return false;
   }
   return true;
 }

@@ -236,6 +236,33 @@ describe('every input of a page counts', () => {
   });
 });
 
+describe("a guide's link to another guide", () => {
+  it('resolves once the guide it names is added, and is reported again once that guide is gone', SLOW, async () => {
+    const project = writeFiles(
+      {
+        'content/guides/intro.md': '---\ntitle: Introduction\n---\nRead [zone AE](./zones/ae.md) next.\n',
+        'content/guides/zones/x.md': '---\ntitle: Zone X\n---\nThe area of minimal flood hazard.\n',
+      },
+      path.join(tmp, 'linked-later'),
+    );
+    const broken = /warning content\/guides\/intro\.md:4.*"\.\/zones\/ae\.md" points to a file that does not exist/;
+    const first = await built([], project);
+    expect(stderrLines(first).join('\n')).toMatch(broken);
+
+    fs.writeFileSync(path.join(project, 'content/guides/zones/ae.md'), '---\ntitle: Zone AE\n---\nThe one-percent annual chance floodplain.\n');
+    const added = await built([], project);
+    expect(stderrLines(added).join('\n')).not.toMatch(broken);
+    const intro = load(fs.readFileSync(path.join(project, 'build/guides/intro/index.html'), 'utf8'));
+    expect(intro('main a:contains("zone AE")').attr('href')).toBe('/guides/zones/ae');
+    expectSameSite(path.join(project, 'build'), await coldBuild(project), 3);
+
+    fs.rmSync(path.join(project, 'content/guides/zones/ae.md'));
+    const removed = await built([], project);
+    expect(stderrLines(removed).join('\n')).toMatch(broken);
+    expectSameSite(path.join(project, 'build'), await coldBuild(project), 3);
+  });
+});
+
 // A second locale's pages have their own inputs: translated guides and UI strings.
 describe('a site in two languages', () => {
   it("after editing a translation, the locale's UI strings and an untranslated guide", SLOW, async () => {
