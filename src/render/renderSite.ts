@@ -111,13 +111,16 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   const sidebars = site.markdown ? orderSidebars(pages) : [];
   const hashed = [site.stylesheetHref, site.search.indexUrl];
   const last = options.memo?.last?.get();
-  const reusable = last !== undefined && sameItems(last.sidebars, sidebars) && sameItems(last.hashed, hashed) ? last : undefined;
+  const reusable = last !== undefined && sameItems(last.hashed, hashed) ? last : undefined;
   const input = options.memo?.last ? pages.slice() : [];
-  // A page the last render had at the same place is taken from it as it is (serve --watch):
-  // nothing of it is read, which on a large site is most of a save's time (BENCHMARKS.md).
-  const kept = reusable ? pages.map((page, i) => page === reusable.pages[i]) : [];
+  // A page the last render had is taken from it as it is (serve --watch): nothing of it is read,
+  // which on a large site is most of a save's time (BENCHMARKS.md). It is looked for at the same
+  // place, and elsewhere only when a page came or went before it.
+  let placeOf: Map<PageModel, number> | undefined;
+  const keptAt = reusable ? pages.map((page, i) => (page === reusable.pages[i] ? i : ((placeOf ??= new Map(reusable.pages.map((p, j) => [p, j]))).get(page) ?? -1))) : [];
+  const kept = keptAt.map((at) => at >= 0);
   const todo = reusable ? pages.filter((_, i) => !kept[i]) : pages;
-  for (const [i, isKept] of kept.entries()) if (isKept) options.memo!.onPage(reusable!.routes[i], reusable!.keys[i], KEPT);
+  for (const at of keptAt) if (at >= 0) options.memo!.onPage(reusable!.routes[at], reusable!.keys[at], KEPT);
   const threads = shared ? Math.min(renderThreads(todo.length, options.threads), Math.ceil(todo.length / BATCH_SIZE)) : 1;
   // The pages with a Markdown copy link to it (set before their cache keys are taken, which include it).
   const described = new Map<string, { file: string; description: string; order?: number; listed: boolean }>();
@@ -136,14 +139,22 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   }
   if (!options.memo?.last) return made;
   let next = 0;
-  const rendered = reusable ? kept.map((isKept, i) => (isKept ? reusable.rendered[i] : made[next++])) : made;
-  const routes = input.map((page, i) => (kept[i] ? reusable!.routes[i] : page.route));
-  const keys = input.map((page, i) => (kept[i] ? reusable!.keys[i] : options.memo!.key(page)));
+  // The sidebars give the order llms.txt lists the pages in: a kept page's place in it may have moved.
+  const reordered = reusable && !sameItems(reusable.sidebars, sidebars) ? order : undefined;
+  const rendered = reusable ? keptAt.map((at) => (at >= 0 ? inOrder(reusable.rendered[at], reordered) : made[next++])) : made;
+  const routes = input.map((page, i) => (kept[i] ? reusable!.routes[keptAt[i]] : page.route));
+  const keys = input.map((page, i) => (kept[i] ? reusable!.keys[keptAt[i]] : options.memo!.key(page)));
   options.memo.last.set({ pages: input, sidebars, hashed, rendered, routes, keys });
   return rendered;
 }
 
 const KEPT: EntryUse = { reused: true, corrupt: false, unwritten: false };
+
+/** A kept page with its Markdown copy's place in `order` (when given and moved). */
+function inOrder(page: SitePage, order: Map<string, number> | undefined): SitePage {
+  if (!order || !page.markdown || page.markdown.order === order.get(page.route)) return page;
+  return { ...page, markdown: { ...page.markdown, order: order.get(page.route) } };
+}
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);

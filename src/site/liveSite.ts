@@ -81,10 +81,35 @@ export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: Guides
       for (const [rel, content] of kept.files) site.files.set(rel, content);
     }
   }
+  // A site made again (a title, a place or a file of the guides changed) keeps the last build's
+  // model of each page that came out the same: the render stage then takes its HTML by identity,
+  // where a new object cost a 5,000-page site a key digested for every page (BENCHMARKS.md).
+  if (!places && last) site = { ...site, pages: keptModels(last, site.pages) };
   // Its own list of pages: the build lets go of the models in its list as they are rendered.
   places ??= new Map(site.pages.map((page, i) => [page.route, i]));
   memo.set(SITE_STAGE, key, { apis: models, docs: guides.docs, categories: guides.categories, site: { ...site, pages: [...site.pages] }, places } satisfies LastSite);
   return site;
+}
+
+/** `pages`, each replaced by the last build's model of its route when that is the same. */
+function keptModels(last: LastSite, pages: PageModel[]): PageModel[] {
+  const proven = new Map<object, object>();
+  return pages.map((page) => {
+    const at = last.places.get(page.route);
+    const before = at === undefined ? undefined : last.site.pages[at];
+    return before !== undefined && samePage(before, page, proven) ? before : page;
+  });
+}
+
+/**
+ * A page model the last build made is the same as a new one, but for the `markdownHref` the
+ * render stage gave it, which follows from its route and the config (both the same here).
+ */
+export function samePage(before: PageModel, after: PageModel, proven: Map<object, object>): boolean {
+  if (before === after) return true;
+  const { markdownHref: _b, ...a } = before;
+  const { markdownHref: _a, ...b } = after;
+  return sameModel(a, b, proven);
 }
 
 /** What of a guide only its own page shows: its text. Everything else is its outline. */
@@ -113,12 +138,18 @@ export function sameModel(a: unknown, b: unknown, proven: Map<object, object> = 
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (proven.get(b) === a) return true;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  for (const key of keysB) {
-    if (!Object.hasOwn(a, key) || !sameModel((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], proven)) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < b.length; i++) if (!sameModel(a[i], b[i], proven)) return false;
+  } else {
+    // Keys counted, not listed: a page's sidebar alone is hundreds of small objects.
+    let keys = 0;
+    for (const key in b) {
+      keys++;
+      if (!Object.hasOwn(a, key) || !sameModel((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], proven)) return false;
+    }
+    for (const _ in a) keys--;
+    if (keys !== 0) return false;
   }
   proven.set(b, a);
   return true;

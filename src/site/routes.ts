@@ -232,7 +232,10 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
     else if (p.body.kind === 'apiSchemaIndex') apiLandings.set(p.body.title, href(p.route));
   }
   // Each focused sidebar's tree (the file its collapsed categories expand from) is written once.
-  const trees = focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items), undefined, (file) => withBase(config.baseUrl, `/${file}`));
+  // serve names it by its place, not its content: a label's edit then changes that file, not the
+  // URL every page of the section shows (each page rendered again on a large site's save).
+  const devName = config.dev ? (_json: string, nth: number) => `sidebar-tree-${nth}.json` : undefined;
+  const trees = focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items), undefined, (file) => withBase(config.baseUrl, `/${file}`), devName);
   for (const [file, json] of trees) examples.files.set(file, json);
   // Every route exists now: the spec text's relative links are settled (src/openapi/markdown.ts).
   const targets = { routes: new Set(pages.map((p) => p.route)), files: new Set(['/sitemap.xml', ...[...guides.assets.keys(), ...examples.files.keys()].map((f) => `/${f}`)]) };

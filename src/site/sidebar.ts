@@ -121,6 +121,8 @@ export function focusSidebars<P extends { route: string; section: string; sideba
   landingOf: (category: Extract<ViewSidebarItem, { type: 'category' }>, section: string) => string | undefined,
   maxLinks = FULL_SIDEBAR_MAX_LINKS,
   fileHref?: (file: string) => string,
+  /** The tree file's name; `nth`: its sidebar's place among those with a tree. */
+  fileName: (json: string, nth: number) => string = (json) => `assets/sidebar-${contentHash(json)}.json`,
 ): Map<string, string> {
   const files = new Map<string, string>();
   const focusers = new Map<ViewSidebarItem[], { focus: (href: string) => ViewSidebarItem[]; tree?: string } | null>();
@@ -134,7 +136,7 @@ export function focusSidebars<P extends { route: string; section: string; sideba
         focuser = { focus: sidebarFocuser(page.sidebar, landing) };
         if (fileHref) {
           const json = JSON.stringify(sidebarTree(page.sidebar, landing));
-          const file = `assets/sidebar-${contentHash(json)}.json`;
+          const file = fileName(json, files.size);
           files.set(file, json);
           focuser.tree = fileHref(file);
         }

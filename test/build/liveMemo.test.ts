@@ -3,6 +3,7 @@
 // build with the memo returns exactly the files of a build without one, renders again only the
 // pages the edit changed, and the memo holds one build's entries, not one per save.
 import fs from 'node:fs';
+import * as cheerio from 'cheerio';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -399,6 +400,53 @@ describe("serve --watch's memo and a link to a file", () => {
     const found = broken(await warnBuild(root, memo));
     expect(found).toEqual([expect.stringContaining(`notes.md: The link "/${imageUrl}"`)]);
     expect(found).toEqual(broken(await warnBuild(root)));
+  });
+});
+
+describe("serve --watch's memo and a sidebar too large to show whole", () => {
+  /** 16 folders of 20 guides: 320 sidebar links, so each page shows its own folder open and links the sidebar's tree. */
+  function largeGuides(root: string): void {
+    const files: Record<string, string> = {};
+    for (let c = 0; c < 16; c++) {
+      for (let g = 0; g < 20; g++) files[`content/guides/area-${c}/topic-${g}.md`] = `---\ntitle: Area ${c} topic ${g}\n---\nHow area ${c} reports topic ${g}.\n`;
+    }
+    writeFiles(files, root);
+  }
+  const treeOf = (result: BuildResult, file: string) => cheerio.load(result.files.get(file) as string)('nav.sidebar').attr('data-tree');
+
+  it("a guide's new title: the tree keeps its URL and gets the title; only the pages that show the title render again", SLOW, async () => {
+    const root = path.join(tmp, 'large-sidebar');
+    largeGuides(root);
+    const memo = new LiveMemo();
+    const first = await watchBuild(root, memo);
+    const far = 'guides/area-12/topic-4/index.html';
+    const url = treeOf(first, far)!;
+    // Named by its place, not its content (a build names it by its content: sidebarTree.test.ts).
+    expect(url).toBe('/sidebar-tree-0.json');
+
+    edit(path.join(root, 'content/guides/area-3/topic-7.md'), 'title: Area 3 topic 7', 'title: Where area 3 keeps its seventh topic');
+    memo.changed([path.join(root, 'content/guides/area-3/topic-7.md')]);
+    const titleEdit = await watchBuild(root, memo);
+    // Every page links the same tree, whose area 3 now lists the new title.
+    expect(treeOf(titleEdit, far)).toBe(url);
+    expect(treeOf(titleEdit, 'guides/area-3/topic-7/index.html')).toBe(url);
+    const tree = JSON.parse(titleEdit.files.get(url.slice(1)) as string) as Record<string, [string, string][]>;
+    const area3 = Object.entries(tree).find(([key]) => key.endsWith('/guides/area-3/topic-0'))![1];
+    expect(area3.map(([title]) => title)).toContain('Where area 3 keeps its seventh topic');
+    // The pages that show area 3 open (the other areas show it closed, by its first guide), and the guides' index.
+    expect(titleEdit.rendered!.length).toBeGreaterThan(1);
+    expect(titleEdit.rendered!.filter((route) => route !== '/guides' && !route.startsWith('/guides/area-3'))).toEqual([]);
+    await expectSameAsCold(root, titleEdit);
+
+    // A guide added at the end of an area: the pages of the areas after it, a place further on, keep their HTML.
+    const added = path.join(root, 'content/guides/area-5/zz-last.md');
+    fs.writeFileSync(added, '---\ntitle: Area 5 ends here\n---\nThe last of area 5.\n');
+    memo.changed([added]);
+    const addition = await watchBuild(root, memo);
+    expect(addition.rendered).toContain('/guides/area-5/zz-last');
+    // Of the other areas' guides, only the one after it (its "previous" link names the new guide).
+    expect(addition.rendered!.filter((route) => /^\/guides\/area-\d+\//.test(route) && !route.startsWith('/guides/area-5/'))).toEqual(['/guides/area-6/topic-0']);
+    await expectSameAsCold(root, addition);
   });
 });
 
