@@ -73,7 +73,13 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   const order = flattenSidebar(tree);
   const orderIndex = new Map(order.map((o, i) => [o.route, i]));
   const trails = sidebarTrails(tree);
-  const tagRoute = (tag: string) => `/guides/tags/${kebabCase(tag)}`;
+  // A site has a few dozen tags, each on hundreds of guides: each slug is made once.
+  const tagRoutes = new Map<string, string>();
+  const tagRoute = (tag: string) => {
+    let route = tagRoutes.get(tag);
+    if (route === undefined) tagRoutes.set(tag, (route = `/guides/tags/${kebabCase(tag)}`));
+    return route;
+  };
   const guidesHome = order[0]?.route ?? '/guides';
   const guidesCrumb: Crumb = { label: messages.guides, href: href('/guides') };
 
