@@ -105,7 +105,7 @@ function keptModels(last: LastSite, pages: PageModel[]): PageModel[] {
  * A page model the last build made is the same as a new one, but for the `markdownHref` the
  * render stage gave it, which follows from its route and the config (both the same here).
  */
-export function samePage(before: PageModel, after: PageModel, proven: Map<object, object>): boolean {
+function samePage(before: PageModel, after: PageModel, proven: Map<object, object>): boolean {
   if (before === after) return true;
   const { markdownHref: _b, ...a } = before;
   const { markdownHref: _a, ...b } = after;
