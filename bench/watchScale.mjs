@@ -34,6 +34,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const WARMUP_SAVES = 2;
 const BASELINE_SAVES = 100;
+/** Saves of the spec after the guide's (the first WARMUP_SAVES not counted): each remakes the API pages, seconds on this site. */
+const SPEC_SAVES = 6;
 const SETTLE_MS = 3000;
 /** Save → painted of the current code over the baseline's (2860eab's in the issue). */
 const TARGET_RATIO = 0.5;
@@ -201,6 +203,22 @@ async function save(side, marker) {
   return { painted: (t.swap ?? t.fcp ?? t.frame) - saved, rebuilt: built.at - saved, inPlace: Boolean(t.swap), failed: failures.length };
 }
 
+/** One save of the spec, one operation's summary changed: ms from the write to the rebuild reported. */
+async function specSave(side, n) {
+  const failures = [];
+  const rebuilt = side.server.next((m) => m.type === 'built' && m.changed.some((f) => path.resolve(f) === side.specFile), failures);
+  const saved = now();
+  fs.writeFileSync(side.specFile, withSummary(side.spec, `Edited summary number ${n + 1}`));
+  const built = await rebuilt;
+  side.failed += failures.length;
+  return built.at - saved;
+}
+
+/** The spec with its first operation summary replaced by `summary`. */
+export function withSummary(spec, summary) {
+  return spec.replace(/^( {6}summary: ).+$/m, `$1${summary}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The section
 
@@ -238,7 +256,8 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
       await page.goto(found.url);
       await page.waitForLoadState('load');
       const guideFile = path.resolve(siteDir, 'content', 'guides', guide);
-      sides[def.key] = { ...def, server, page, guideFile, original: fs.readFileSync(guideFile, 'utf8'), url: new URL(found.url).pathname, painted: [], rebuilt: [], inPlace: 0, failed: 0, memory: [] };
+      const specFile = path.join(siteDir, 'openapi.yaml');
+      sides[def.key] = { ...def, server, page, guideFile, original: fs.readFileSync(guideFile, 'utf8'), url: new URL(found.url).pathname, painted: [], rebuilt: [], inPlace: 0, failed: 0, memory: [], specFile, spec: fs.readFileSync(specFile, 'utf8'), specRebuilt: [] };
       log(`${def.label}: ${int(server.ready.pages)} pages built in ${ms(server.ready.firstBuildMs)}; ${new URL(found.url).pathname}`);
     }
 
@@ -254,10 +273,6 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
         const m = current.memory.at(-1);
         log(`after ${i} saves: RSS ${mib(m.rss)}, heap used ${mib(m.heapUsed)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
       }
-      if (base && i === baseSaves) {
-        await base.server.close();
-        await base.page.close();
-      }
       if (i === saves) break;
       for (const side of [current, ...(base && i < baseSaves ? [base] : [])]) {
         const r = await save(side, `Edited paragraph number ${i + 1} of the ${side.key} side (${Date.now()}).`);
@@ -268,6 +283,14 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
         side.failed += r.failed;
       }
     }
+    // Then the spec: one operation's summary, on each server in turn (the baseline idled since its last save).
+    for (let n = 0; n < SPEC_SAVES; n++) {
+      for (const side of [current, ...(base ? [base] : [])]) {
+        const took = await specSave(side, n);
+        if (n >= WARMUP_SAVES) side.specRebuilt.push(took);
+      }
+    }
+    log(`spec saves: ${[current, ...(base ? [base] : [])].map((side) => `${side.label} ${ms(summary(side.specRebuilt).median)}`).join(', ')}`);
     return { markdown: markdownOf({ info, saves, baseSaves, current, base, baselineLabel }), current: strip(current), baseline: base && strip(base) };
   } finally {
     await browser?.close().catch(() => {});
@@ -276,7 +299,7 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
   }
 }
 
-const strip = ({ key, label, painted, rebuilt, inPlace, failed, memory, url }) => ({ key, label, painted, rebuilt, inPlace, failed, memory, url });
+const strip = ({ key, label, painted, rebuilt, inPlace, failed, memory, url, specRebuilt }) => ({ key, label, painted, rebuilt, inPlace, failed, memory, url, specRebuilt });
 
 function markdownOf({ info, saves, baseSaves, current, base, baselineLabel }) {
   const row = (name, painted, rebuilt) => {
@@ -306,6 +329,9 @@ function markdownOf({ info, saves, baseSaves, current, base, baselineLabel }) {
       `Growth per save from ${g.from} to ${g.to} saves: **${kib(g.rssPerSave)} RSS**, ${kib(g.heapPerSave)} heap used (from before the first save: ${kib(g.rssPerSaveFromStart)} RSS). No growth over ${int(saves)} saves (after ${g.to} saves, RSS at most ${GROWTH_TOLERANCE.rss * 100} % and heap used at most ${GROWTH_TOLERANCE.heap * 100} % above after ${g.from}): ${g.met ? 'met' : '**missed**'} (RSS ${signedPct(g.rssRatio)}, heap used ${signedPct(g.heapRatio)}).`,
     );
   }
+  const specRow = (name, times) => `| ${name} | ${int(times.length)} | ${ms(summary(times).median)} | ${ms(summary(times).min)} – ${ms(summary(times).max)} |`;
+  lines.push('', `Then ${SPEC_SAVES} saves of \`openapi.yaml\` on each server in turn, one operation's \`summary\` changed each time (the first ${WARMUP_SAVES} not counted), save → rebuilt:`, '', '| Server | Saves counted | Median | min – max |', '|---|---:|---:|---:|', specRow('current', current.specRebuilt));
+  if (base) lines.push(specRow(`baseline \`${baselineLabel}\``, base.specRebuilt), '', `A spec's save, current ÷ baseline: **${(summary(current.specRebuilt).median / summary(base.specRebuilt).median).toFixed(2)}×**.`);
   if (base?.memory.length) lines.push('', `Baseline \`${baselineLabel}\` server: RSS ${base.memory.map((m) => `${mib(m.rss)} after ${m.saves} saves`).join(', ')}.`);
   lines.push('', `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end.`);
   return lines.join('\n');

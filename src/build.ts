@@ -79,7 +79,7 @@ import { loadGuidesWithMemo } from './content/guideMemo';
 import { lintBuild, THREAD_MIN_CHARS } from './lint/buildLint';
 import { buildLintJob } from './lint/specLint';
 import { resolveTypedLinks } from './site/typedLinks';
-import { apiPagesMemo, type ApiPagesMemo } from './site/apiPagesMemo';
+import { apiPagesMemo, liveApiPagesMemo, type ApiPagesMemo } from './site/apiPagesMemo';
 import { dataDigest, digest, lastOf, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, lastRender, pageContext, pageEntries, pageKeys, PAGE_STAGE } from './cache/pageKeys';
@@ -161,8 +161,9 @@ export interface BuildResult {
   /** Milliseconds per stage, in pipeline order. */
   timings: [stage: string, ms: number][];
   /**
-   * With a memo: how many pages were taken from it, of how many; with a build cache and a spec
-   * that changed, how many operation and webhook pages the site stage took back (site/apiPagesMemo.ts).
+   * With a memo: how many pages were taken from it, of how many; with a memo (a build cache, or
+   * serve --watch's) and a spec that changed, how many operation and webhook pages the site stage
+   * took back (site/apiPagesMemo.ts).
    */
   cached?: { pages: number; of: number; operations?: { reused: number; made: number } };
   /** With a memo: the routes rendered anew (the others were taken from it), with their locale's prefix. */
@@ -319,9 +320,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       };
       // Pages that outlive the build (in a live memo, or for a deferred index) keep their bodies.
       if (!memo?.live && !deferred && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, onPut, memo !== undefined);
-      // Not for a spec whose $refs name other files: its text alone is not what its pages are made of.
-      apiMemo = memo && store && apis.every((api) => api.specDigest) ? apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade) : undefined;
-      site = stage('site', () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
+      // Operation pages taken back after a spec's edit: kept in memory by a live memo, in the
+      // store's bytes on disk. Not for a spec whose $refs name other files: its text alone is not
+      // what its pages are made of.
+      if (memo && apis.length > 0 && apis.every((api) => api.specDigest)) {
+        if (memo.live) apiMemo = liveApiPagesMemo(memo, config, locales[0].messages, apis);
+        else if (store) apiMemo = apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade);
+      }
+      site = stage('site', () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages, apiMemo) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>

@@ -14,7 +14,8 @@
 // is kept with it and replayed: its schemas' "Used by" entries, the example files it links to and
 // the numbers of the spec links it shows. Those files and numbers are given out in page order,
 // so a page is taken back only when every earlier page left them as they were (else it is made
-// again: still exact, only slower).
+// again: still exact, only slower). serve --watch's memo follows the same rules with the bodies
+// in memory (liveApiPagesMemo).
 //
 // The stored bodies are kept in parts of about 128 pages, each an entry of its own under the
 // digest of its bytes, cut where a page's route says (so an edit changes the bytes of one part,
@@ -22,7 +23,7 @@
 // in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB).
 import { configDigest, engineDigest } from '../cache/engine';
 import { dataDigest, digest, type Memo } from '../cache/memo';
-import type { PendingLink } from '../openapi/markdown';
+import type { PendingLink, SpecMarkdown } from '../openapi/markdown';
 import { placeholderIndices } from '../openapi/placeholders';
 import type { ExampleFiles, FileUse } from '../openapi/exampleFiles';
 import type { PageBody, PageModel } from '../shared/viewModels';
@@ -32,6 +33,8 @@ import type { ApiInput } from '../build';
 import { storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 
 export const API_PAGES_STAGE = 'api-pages';
+/** serve --watch's operation pages (liveApiPagesMemo). */
+const LIVE_API_PAGES_STAGE = 'live-api-pages';
 /** The stored bodies' parts (see above). */
 export const API_BODIES_STAGE = 'api-bodies';
 /** A part ends after a page whose route's digest starts with 00 or 01 (1 in 128 pages)… */
@@ -94,6 +97,8 @@ export interface ApiPagesMemo {
   reuse(i: number, document: Record<string, any>, examples: ExampleFiles): PageReuse;
   /** Keeps what this build made, at once: the site stage goes on to change the pages in place. */
   keep(pages: PageModel[][], files: Map<string, string>): void;
+  /** Whether a page it gave out is known to show no spec link: settling its links would find none. */
+  showsNoLinks?(page: PageModel): boolean;
 }
 
 /**
@@ -150,9 +155,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       return pages;
     },
     reuse(i, document, examples) {
-      const { paths: _, webhooks: __, 'x-webhooks': ___, ...rest } = document;
-      const restJson = json(rest);
-      rests[i] = restJson === undefined || refersToPaths(restJson) ? '' : digest(restJson);
+      rests[i] = restKey(document);
       const found = earlier();
       const before = found && rests[i] && found.apis.length === apis.length && found.apis[i].rest === rests[i] ? found : undefined;
       compared ||= found !== null;
@@ -165,19 +168,14 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       const markdown = apis[i].markdown;
       return {
         page(route, inputs, stub, make) {
-          const text = json(inputs);
-          // '': never taken back.
-          const own = text === undefined || refersToPaths(text) ? '' : digest(text);
+          const own = inputsKey(inputs);
           const kept = own ? beforePages.get(route) : undefined;
           if (kept?.effects!.key === own) {
             const e = kept.effects!;
-            const links = markdown.reusable(before!.apis[i].links, e.used, e.first, e.end);
-            const files = links && examples.reusable(e.files, fileText);
-            const bytes = files && e.own.every((file) => fileText(file) !== undefined) ? part(before!, kept.part) : undefined;
+            const back = takeBack(e, before!.apis[i].links, markdown, examples, fileText);
+            const bytes = back && part(before!, kept.part);
             if (bytes) {
-              links!();
-              files!();
-              for (const file of e.own) examples.files.set(file, fileText(file)!);
+              back!();
               const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
               copied.set(page, { part: before!.parts[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
               made.set(route, beforeMade.get(route));
@@ -187,15 +185,9 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
             }
           }
           operations.made++;
-          const first = markdown.pendingLinks().length;
-          const recorded = { uses: [] as UsedBySchema[], own: [] as string[] };
-          const { value: body, files } = examples.record(() => make(recorded));
-          const end = markdown.pendingLinks().length;
-          // One JSON of the body for both: the store digests it, its links are read from it.
-          const bodyJson = JSON.stringify(body);
-          const used = placeholderIndices(bodyJson);
-          const page = store.put({ ...stub, body } as PageModel, i, { json: bodyJson, links: used.length > 0 });
-          effects.set(route, { key: own, uses: recorded.uses, own: recorded.own, files, used, first, end });
+          const { body, json, effects: e } = recordMake(own, markdown, examples, make);
+          const page = store.put({ ...stub, body } as PageModel, i, { json, links: e.used.length > 0 });
+          effects.set(route, e);
           return { page };
         },
       };
@@ -241,9 +233,133 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   };
 }
 
+/** The live memo's entry: what the last build made of each API's operation and webhook pages. */
+interface LiveApiPages {
+  apis: { rest: string; links: PendingLink[]; pages: Map<string, LivePage> }[];
+  files: Map<string, string>;
+}
+
+/**
+ * A page's body as the last build made it: the object itself when it shows no spec link (nothing
+ * changes it after), else its JSON, placeholders and all (settling its links rewrote the object),
+ * or neither once LIVE_JSON_CHARS are kept (the page is then made again).
+ */
+type LivePage = { effects: PageEffects; body?: PageBody; json?: string };
+
+/**
+ * The JSON kept of the pages that show spec links, in characters: a spec whose descriptions link
+ * everywhere (Microsoft Graph's relative links) would otherwise hold its bodies twice.
+ */
+const LIVE_JSON_CHARS = 128 * 2 ** 20;
+
+/**
+ * The API pages' memo in serve --watch (a live memo, no page store): after an edit to a spec,
+ * its operation and webhook pages whose inputs did not change are taken back from the last
+ * build by the same rules as from the build cache, their bodies kept in memory.
+ */
+export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: Messages, apis: readonly ApiInput[]): ApiPagesMemo {
+  // Kept by identity, under what does not change with the specs' texts (see apiPagesMemo's slot).
+  const key = dataDigest([config, messages, apis.map((api) => api.changes && [api.changes.versionLabel, api.changes.changes])]);
+  const before = memo.get<LiveApiPages>(LIVE_API_PAGES_STAGE, key);
+  const fileText = (file: string) => before?.files.get(file);
+  const now: LiveApiPages['apis'] = [];
+  const operations = { reused: 0, made: 0 };
+  let jsonChars = 0;
+  const noLinks = new WeakSet<PageModel>();
+  const given = (page: PageModel, kept: LivePage) => {
+    if (kept.body) noLinks.add(page);
+    return page;
+  };
+  return {
+    operations: () => (before && now.length > 0 ? operations : undefined),
+    restore: () => undefined,
+    showsNoLinks: (page) => noLinks.has(page),
+    reuse(i, document, examples) {
+      const rest = restKey(document);
+      const earlier = rest && before?.apis.length === apis.length && before.apis[i].rest === rest ? before.apis[i] : undefined;
+      const pages = new Map<string, LivePage>();
+      const markdown = apis[i].markdown;
+      now[i] = { rest, links: [], pages };
+      return {
+        page(route, inputs, stub, make) {
+          const own = inputsKey(inputs);
+          const kept = own ? earlier?.pages.get(route) : undefined;
+          const back = kept?.effects.key === own && (kept.body || kept.json) ? takeBack(kept.effects, earlier!.links, markdown, examples, fileText) : undefined;
+          if (back) {
+            back();
+            jsonChars += kept!.json?.length ?? 0;
+            pages.set(route, kept!);
+            operations.reused++;
+            return { page: given({ ...stub, body: kept!.body ?? JSON.parse(kept!.json!) } as PageModel, kept!), uses: kept!.effects.uses };
+          }
+          operations.made++;
+          const { body, json, effects } = recordMake(own, markdown, examples, make);
+          const linked = effects.used.length > 0;
+          if (linked) jsonChars += json.length;
+          const live: LivePage = !linked ? { effects, body } : jsonChars <= LIVE_JSON_CHARS ? { effects, json } : { effects };
+          pages.set(route, live);
+          return { page: given({ ...stub, body } as PageModel, live) };
+        },
+      };
+    },
+    keep(_pages, files) {
+      // Copies of the links as they are before this build settles them (settling marks them).
+      now.forEach((api, i) => (api.links = apis[i].markdown.pendingLinks().map((p) => ({ ...p, link: { ...p.link } }))));
+      memo.set(LIVE_API_PAGES_STAGE, key, { apis: now, files: new Map(files) } satisfies LiveApiPages);
+    },
+  };
+}
+
 /** Where the bodies' parts end: after the pages whose route says so, the same in every build. */
 function cutAfter(route: string): boolean {
   return PART_CUT.test(digest(route));
+}
+
+/**
+ * A digest of what a spec holds besides its paths and webhooks (components, security, servers,
+ * tags), which every operation page may show; '' when it cannot be told (no page is then taken back).
+ */
+function restKey(document: Record<string, any>): string {
+  const { paths: _, webhooks: __, 'x-webhooks': ___, ...rest } = document;
+  const text = json(rest);
+  return text === undefined || refersToPaths(text) ? '' : digest(text);
+}
+
+/** A digest of an operation page's own inputs; '' for a page that is never taken back. */
+function inputsKey(inputs: unknown): string {
+  const text = json(inputs);
+  return text === undefined || refersToPaths(text) ? '' : digest(text);
+}
+
+/**
+ * Makes an operation page's body and records what making it did besides (its effects): the
+ * schema uses and own files `make` reports, the example files it linked to, the spec links its
+ * body shows and those it was the first to show.
+ */
+function recordMake(key: string, markdown: SpecMarkdown, examples: ExampleFiles, make: (effects: { uses: UsedBySchema[]; own: string[] }) => PageBody): { body: PageBody; json: string; effects: PageEffects } {
+  const first = markdown.pendingLinks().length;
+  const recorded = { uses: [] as UsedBySchema[], own: [] as string[] };
+  const { value: body, files } = examples.record(() => make(recorded));
+  const end = markdown.pendingLinks().length;
+  // One JSON of the body for all who need it: its links are read from it, a store digests it.
+  const json = JSON.stringify(body);
+  return { body, json, effects: { key, uses: recorded.uses, own: recorded.own, files, used: placeholderIndices(json), first, end } };
+}
+
+/**
+ * For a page an earlier build made with effects `e`: when this build has numbered the spec links
+ * and named the example files so far as that one had, what replays the page's own (else the
+ * page must be made again). `earlier`: that build's spec links; `fileText`: its files.
+ */
+function takeBack(e: PageEffects, earlier: readonly PendingLink[], markdown: SpecMarkdown, examples: ExampleFiles, fileText: (file: string) => string | undefined): (() => void) | undefined {
+  const links = markdown.reusable(earlier, e.used, e.first, e.end);
+  const files = links && examples.reusable(e.files, fileText);
+  if (!files || !e.own.every((file) => fileText(file) !== undefined)) return undefined;
+  return () => {
+    links!();
+    files();
+    for (const file of e.own) examples.files.set(file, fileText(file)!);
+  };
 }
 
 /** The JSON of a part of the spec; undefined for one that has none (a YAML alias that makes a cycle). */

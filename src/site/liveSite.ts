@@ -2,7 +2,9 @@
 // page models are still in memory and what did not change can be kept by identity. The API
 // pages are kept while the specs' models and the config are the same objects and text: they
 // depend on nothing else (not on the guides), and deriving them (code samples) is most of the
-// stage's time; they go where buildSite puts them, after the home page. And when the guides that
+// stage's time; they go where buildSite puts them, after the home page. After a spec's edit, its
+// operation pages whose own inputs did not change are taken back one by one (`apiPages`:
+// site/apiPagesMemo.ts), as `docsgen build` takes them from its cache. And when the guides that
 // changed changed only their text (not their title, place, tags or anything else other pages show
 // of them), the whole site of the last build is kept and only their own pages are made again:
 // on a large site that is the difference between one page and all. The render stage then finds
@@ -18,6 +20,7 @@ import { digest, type Memo } from '../cache/memo';
 import { buildSite, withGuideText, type SiteResult } from './routes';
 import { withApiParts } from './home';
 import { findCustomPages } from './customPages';
+import type { ApiPagesMemo } from './apiPagesMemo';
 
 const SITE_STAGE = 'live-site';
 const API_SITE_STAGE = 'live-api-site';
@@ -41,7 +44,8 @@ interface ApiSite {
   files: SiteResult['files'];
 }
 
-export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: GuidesResult, apis: ApiInput[], messages: Messages): SiteResult {
+/** `apiPages`: where the operation pages are taken back from after a spec's edit (site/apiPagesMemo.ts). */
+export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: GuidesResult, apis: ApiInput[], messages: Messages, apiPages?: ApiPagesMemo): SiteResult {
   // The badges of what changed since the previous version are part of the API pages (a versioned site).
   // The custom pages (content/pages/*.tsx) are routes of their own: a page added, removed or retitled makes the site again.
   const key = digest(JSON.stringify([config, messages, apis.map((api) => api.changes && [api.changes.versionLabel, api.changes.changes]), findCustomPages(config).pages]));
@@ -64,7 +68,7 @@ export function buildSiteLive(memo: Memo, config: ResolvedConfig, guides: Guides
     places = last.places;
     if (apis.length > 0) keptLinks();
   } else if (apis.length > 0 && !sameApis(apiSite?.models)) {
-    site = buildSite(config, guides, apis, messages);
+    site = buildSite(config, guides, apis, messages, undefined, apiPages);
     const sources = new Set(apis.map((api) => api.source));
     const pages = site.pages.filter((p) => sources.has(site.sources.get(p.route)!));
     memo.set(API_SITE_STAGE, key, { models, pages, sources: pages.map((p) => site.sources.get(p.route)!), links: apis.map((api) => [...api.markdown.links]), files: site.files } satisfies ApiSite);

@@ -246,7 +246,7 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   // Every route exists now: the spec text's relative links are settled (src/openapi/markdown.ts).
   const targets = { routes: new Set(pages.map((p) => p.route)), files: new Set(['/sitemap.xml', ...[...guides.assets.keys(), ...examples.files.keys()].map((f) => `/${f}`)]) };
   apis.forEach((api, i) => {
-    diagnostics.push(...api.markdown.settle(apiPages[i].filter((p) => !storedRef(p)), targets));
+    diagnostics.push(...api.markdown.settle(apiPages[i].filter((p) => !storedRef(p) && !apiMemo?.showsNoLinks?.(p)), targets));
     if (store) store.settled[i] = api.markdown.settled();
   });
   return { pages, files: examples.files, sources, diagnostics };

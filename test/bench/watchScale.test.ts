@@ -3,7 +3,7 @@
 // 500 saves"), and the edit each save makes.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript module of the bench
-import { growth, samplePoints, summary, withParagraph } from '../../bench/watchScale.mjs';
+import { growth, samplePoints, summary, withParagraph, withSummary } from '../../bench/watchScale.mjs';
 
 const MiB = 1024 * 1024;
 
@@ -62,5 +62,10 @@ describe('summary and the edit', () => {
   it("puts the marker paragraph first in the guide's body", () => {
     expect(withParagraph('---\ntitle: T\n---\n\nBody.\n', 'Marker 1.')).toBe('---\ntitle: T\n---\n\nMarker 1.\n\nBody.\n');
     expect(withParagraph('Body.\n', 'M.')).toBe('\nM.\nBody.\n');
+  });
+
+  it("changes the first operation's summary of the spec, not a schema's or another operation's", () => {
+    const spec = 'info:\n  summary: The API\npaths:\n  /a:\n    get:\n      summary: List a\n  /b:\n    get:\n      summary: List b\n';
+    expect(withSummary(spec, 'Edited 1')).toBe(spec.replace('List a', 'Edited 1'));
   });
 });

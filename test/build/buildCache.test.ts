@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 import { twoLocaleSite } from '../helpers/i18nSite';
 import { versionedSite } from '../helpers/versionedSite';
+import { writeParcelsProject } from '../helpers/parcelsProject';
 import { built, CACHE, coldBuild, coldPristine, coldRuns, copyProject, docsgen, edit, entries, expectSameSite, generated, pages, SLOW, stderrLines, summary, tmp, unlinkedGuide, useGeneratedSite } from './cacheHarness';
 
 useGeneratedSite();
@@ -81,50 +82,7 @@ describe('incremental builds write the bytes of a cold build', () => {
 
 describe("a spec's edit: operation pages whose inputs did not change are taken back", () => {
   it('one by one, with the spec links, example files and "Used by" lists of a cold build', SLOW, async () => {
-    // A response example of 300 records is cut on its pages, which link to it whole in a file named
-    // after the first page that shows it; each description links to a guide.
-    const big = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ parcel: `p-${i}` })));
-    const op = (path: string, id: string, summary: string, description: string, example: boolean) =>
-      [
-        `  ${path}:`,
-        '    get:',
-        `      operationId: ${id}`,
-        `      summary: ${summary}`,
-        `      description: ${description}`,
-        '      responses:',
-        '        "200":',
-        '          description: OK',
-        '          content:',
-        '            application/json:',
-        '              schema: { type: array, items: { $ref: "#/components/schemas/Parcel" } }',
-        ...(example ? ['              examples:', '                big: { $ref: "#/components/examples/Big" }'] : []),
-      ].join('\n');
-    const spec = [
-      'openapi: 3.0.3',
-      'info: { title: Parcels, version: "1" }',
-      'paths:',
-      op('/parcels', 'listParcels', 'List parcels', 'See [flood zones](/guides/zones).', true),
-      op('/parcels/{id}', 'getParcel', 'Get a parcel', 'See [the introduction](/guides/intro).', false),
-      op('/permits', 'listPermits', 'List permits', 'See [flood zones](/guides/zones) and [the introduction](/guides/intro).', true),
-      op('/owners', 'listOwners', 'List owners', 'Owners of record.', false),
-      'components:',
-      '  schemas:',
-      '    Parcel: { type: object, properties: { parcel: { type: string, description: The parcel number. } } }',
-      '  examples:',
-      `    Big: { value: ${big} }`,
-      '',
-    ].join('\n');
-    const guide = (title: string) => `---\ntitle: ${title}\n---\nAbout ${title.toLowerCase()}.\n`;
-    const project = writeFiles(
-      {
-        'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
-        'openapi.yaml': spec.replace('get:\n      operationId: getParcel', 'get:\n      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n      operationId: getParcel'),
-        'content/guides/intro.md': guide('Introduction'),
-        'content/guides/zones.md': guide('Zones'),
-        'content/guides/permits.md': guide('Permits'),
-      },
-      path.join(tmp, 'operations'),
-    );
+    const project = writeParcelsProject(path.join(tmp, 'operations'));
     /** An incremental build compared with a cold one: how many operation pages it took back and made. */
     const rebuild = async () => {
       const run = await built(['--timings'], project);

@@ -12,6 +12,7 @@ import { createMemoryLogger } from '../../src/diagnostics/logger';
 import type { OutputFiles } from '../../src/output/write';
 import { writeFiles } from '../helpers/fixture';
 import { twoLocaleSite } from '../helpers/i18nSite';
+import { writeParcelsProject } from '../helpers/parcelsProject';
 // @ts-expect-error plain JS module without types
 import { generateSite } from '../../bench/generateSite.mjs';
 
@@ -37,13 +38,15 @@ function contents(result: BuildResult): Map<string, string> {
   return all;
 }
 
-/** The memo's build equals a build without it, file by file. */
-async function expectSameAsCold(root: string, withMemo: BuildResult): Promise<void> {
-  const cold = contents(await watchBuild(root));
+/** The memo's build equals a build without it, file by file; returns that build. */
+async function expectSameAsCold(root: string, withMemo: BuildResult, coldBuild = watchBuild): Promise<BuildResult> {
+  const coldResult = await coldBuild(root);
+  const cold = contents(coldResult);
   const warm = contents(withMemo);
   expect([...warm.keys()].sort()).toEqual([...cold.keys()].sort());
   const differ = [...cold.keys()].filter((file) => warm.get(file) !== cold.get(file));
   expect(differ).toEqual([]);
+  return coldResult;
 }
 
 function edit(file: string, from: string, to: string): void {
@@ -447,6 +450,65 @@ describe("serve --watch's memo and a sidebar too large to show whole", () => {
     // Of the other areas' guides, only the one after it (its "previous" link names the new guide).
     expect(addition.rendered!.filter((route) => /^\/guides\/area-\d+\//.test(route) && !route.startsWith('/guides/area-5/'))).toEqual(['/guides/area-6/topic-0']);
     await expectSameAsCold(root, addition);
+  });
+});
+
+describe("serve --watch's memo and a spec's edit", () => {
+  it('takes back the operation pages whose inputs did not change, with the spec links, example files and "Used by" lists of a build without it', SLOW, async () => {
+    const root = writeParcelsProject(path.join(tmp, 'parcels'));
+    const spec = path.join(root, 'openapi.yaml');
+    // A broken link, whose warning counts the pages that show it, taken back or made.
+    edit(spec, 'See [the introduction](/guides/intro).', 'See [the introduction](/guides/intro) and [the fees](/guides/fees).');
+    const memo = new LiveMemo();
+    expect((await warnBuild(root, memo)).cached?.operations).toBeUndefined();
+    const messages = (result: BuildResult) => result.diagnostics.map((d) => d.text);
+    /** The save of the spec as serve makes it, compared with a build without the memo; how many operation pages it took back and made. */
+    const save = async () => {
+      memo.changed([spec]);
+      const result = await warnBuild(root, memo);
+      const cold = await expectSameAsCold(root, result, warnBuild);
+      expect(messages(result)).toEqual(messages(cold));
+      expect(messages(result)).toEqual([expect.stringMatching(/^The link "\/guides\/fees" points to .*\(in 1 operation\)\.$/)]);
+      return { result, operations: result.cached?.operations };
+    };
+    const html = (result: BuildResult, route: string) => cheerio.load(result.files.get(`${route.slice(1)}/index.html`) as string);
+
+    // The last operation's description: its page alone is made again.
+    edit(spec, 'Owners of record.', 'The owners of record.');
+    expect((await save()).operations).toEqual({ reused: 3, made: 1 });
+
+    // A save that does not parse, then the description as it was: the pages of the last build that
+    // succeeded are taken back.
+    const text = fs.readFileSync(spec, 'utf8');
+    fs.writeFileSync(spec, `${text}\n  broken: [unclosed\n`);
+    memo.changed([spec]);
+    await expect(warnBuild(root, memo)).rejects.toThrow(/openapi\.yaml/);
+    fs.writeFileSync(spec, text.replace('The owners of record.', 'Owners of record.'));
+    expect((await save()).operations).toEqual({ reused: 3, made: 1 });
+
+    // A link added to the first operation: the links after it get other numbers, so the two pages
+    // that show links are made again, and the page without any is taken back.
+    edit(spec, 'See [flood zones](/guides/zones).', 'See [flood zones](/guides/zones) and [permits](/guides/permits).');
+    const linked = await save();
+    expect(linked.operations).toEqual({ reused: 1, made: 3 });
+    expect(html(linked.result, '/api/get-parcel')('a:contains("the introduction")').attr('href')).toBe('/guides/intro');
+
+    // Another edit: the pages that show links are taken back, their links settled again.
+    edit(spec, 'Owners of record.', 'The owners of record.');
+    const again = await save();
+    expect(again.operations).toEqual({ reused: 3, made: 1 });
+    expect(html(again.result, '/api/list-permits')('a:contains("the introduction")').attr('href')).toBe('/guides/intro');
+
+    // The example gone from the first operation: the third is now the first to show it, and its
+    // file takes the third's name; the second page is taken back.
+    edit(spec, '              examples:\n                big: { $ref: "#/components/examples/Big" }\n  /parcels/{id}:', '  /parcels/{id}:');
+    const moved = await save();
+    expect(moved.operations).toEqual({ reused: 2, made: 2 });
+    expect([...moved.result.files.keys()].filter((f) => f.startsWith('assets/examples/'))).toEqual([expect.stringMatching(/^assets\/examples\/list-permits-.*\.json$/)]);
+
+    // A schema the pages show: every page made again.
+    edit(spec, 'The parcel number.', 'The county parcel number.');
+    expect((await save()).operations).toEqual({ reused: 0, made: 4 });
   });
 });
 
