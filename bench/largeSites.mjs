@@ -41,6 +41,18 @@ export function graphConfig(specFile) {
   return `export default ${JSON.stringify(c, null, 2)};\n`;
 }
 
+/**
+ * The spec with one mistake a user makes: the first response's `description` a number, not a
+ * string. The bench's invalid site fails on it; `line` is its line (1-based), for the report.
+ */
+export function withResponseMistake(spec) {
+  const m = /^( +)responses:\n +'?\d{3}'?:\n( +)description: .*$/m.exec(spec);
+  if (!m) throw new Error('the spec has no response with a description to break');
+  const at = m.index + m[0].lastIndexOf('description: ') + 'description: '.length;
+  const end = m.index + m[0].length;
+  return { text: `${spec.slice(0, at)}42${spec.slice(end)}`, line: spec.slice(0, at).split('\n').length };
+}
+
 /** Whether a failed build's output says V8 ran out of heap, in the main thread or in a worker. */
 export const outOfMemory = (text) => /JavaScript heap out of memory|Reached heap limit|Allocation failed - process out of memory|ERR_WORKER_OUT_OF_MEMORY|reaching memory limit/.test(text);
 

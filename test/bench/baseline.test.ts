@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM benchmark script without type declarations
 import { alternation, formatRatio, ratioHeader, ratioRows, resolveCommit } from '../../bench/baseline.mjs';
 // @ts-expect-error: plain ESM benchmark script without type declarations
-import { describeOutOfMemory, growthRows, outOfMemory } from '../../bench/largeSites.mjs';
+import { describeOutOfMemory, growthRows, outOfMemory, withResponseMistake } from '../../bench/largeSites.mjs';
 // @ts-expect-error: plain ESM benchmark script without type declarations
 import { UsageError, parseArgs } from '../../bench/options.mjs';
 
@@ -67,6 +67,15 @@ describe('bench/largeSites.mjs', () => {
     const text = describeOutOfMemory({ processWallMs: 183_400, maxRssKiB: 4_404_019, progress: { label: 'rendering pages', done: 12_000, total: 36_073, ms: 170_000 } });
     expect(text).toBe("ran out of memory (Node's default heap) after 183 s at 4301 MiB peak RSS; last progress at 170 s: rendering pages 12,000/36,073.");
     expect(describeOutOfMemory({ processWallMs: 60_000, maxRssKiB: undefined, progress: undefined })).toMatch(/peak RSS unknown; it reported no progress/);
+  });
+
+  it("breaks the invalid site's spec in one place: the first response's description, at the line it reports", () => {
+    const spec = ['paths:', '  /a:', '    get:', '      summary: A', '      description: Not a response.', '      responses:', "        '200':", '          description: Success.', '  /b:', '    get:', '      responses:', "        '200':", '          description: Success.', ''].join('\n');
+    const { text, line } = withResponseMistake(spec);
+    expect(line).toBe(8);
+    expect(text.split('\n')[line - 1]).toBe('          description: 42');
+    expect(text.replace('description: 42', 'description: Success.')).toBe(spec);
+    expect(() => withResponseMistake('paths: {}\n')).toThrow(/no response/);
   });
 
   it('puts time and memory per page in the growth table, in page order, keeping a site that ran out of memory', () => {
