@@ -4,7 +4,8 @@
 //   config   docsgen.config.ts → validated ResolvedConfig
 //   content  content/guides/**/*.md → front matter → markdown-it → GuideDoc[]
 //   openapi  the spec (file or URL) → parsed document → what the API pages show; the spec is
-//            validated in a worker thread meanwhile, awaited before the render stage (`validate`)
+//            validated in a worker thread meanwhile, awaited before the render stage (`validate`),
+//            or as soon as the thread marks it as having errors while the site stage runs
 //   site     every route → page model (sidebars, TOC, breadcrumbs, tags); duplicate routes
 //   locales  with several locales, each other one's guides (translations from i18n/<locale>/)
 //            and site again under `baseUrl<locale>/` (src/i18n/); rendered, indexed and
@@ -146,6 +147,8 @@ export interface ApiInput {
   text?: string;
   /** The quality gate's findings on the spec, from its validation thread (openapi/validator.ts's `linted`). */
   linted?: Promise<Diagnostic[] | undefined>;
+  /** Whether its validation found errors, known while a stage that does not yield runs (the verdict comes after). */
+  foundErrors?: () => boolean;
   /** On the newer version of a pair of versions: what changed since the older one, for the operation pages' badges (changelog/badges.ts). */
   changes?: OperationChanges;
 }
@@ -315,6 +318,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // (As columns, search/table.ts: held until the search stage, 1.9 million objects on the 35,000-page site.)
       const searchMade = new Map<string, PageColumns>();
       const onPut = (page: PageModel) => {
+        // The spec's thread found errors: the build fails on them, so making more pages is time
+        // lost (a 47 MB spec's verdict comes over half a minute before its site stage would end).
+        if (apis.some((api) => api.foundErrors?.())) throw new SpecFoundInvalid();
         searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes }));
         collectGarbageAbove(SITE_STAGE_GARBAGE);
       };
@@ -327,7 +333,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         if (memo.live) apiMemo = liveApiPagesMemo(memo, config, locales[0].messages, apis);
         else if (store) apiMemo = apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade);
       }
-      site = stage('site', () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages, apiMemo) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
+      try {
+        site = stage('site', () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages, apiMemo) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
+      } catch (e) {
+        if (e instanceof SpecFoundInvalid) collect(await validated); // throws the spec's errors
+        throw e;
+      }
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
@@ -616,7 +627,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
     }
     const validated = result.validated.then((warnings) => [...warnings, ...built.diagnostics]);
     validated.catch(() => {}); // awaited by the caller
-    parsed = { document: result.document, model: built.model, validated, bundled: result.bundled };
+    parsed = { document: result.document, model: built.model, validated, foundErrors: result.foundErrors, bundled: result.bundled };
     // A spec whose $refs name other files is more than its text: modelled again every build.
     if (key && !result.bundled) memo!.set(API_MODEL_STAGE, key, parsed);
   }
@@ -636,16 +647,21 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
       text: parsed.bundled || 'swagger' in spec.document ? undefined : spec.text,
       linted: options.validator ? options.validator.linted() : undefined,
       refFiles: parsed.bundled && !isUrl(spec.source) ? externalRefFiles(spec.source, spec.document) : [],
+      foundErrors: parsed.foundErrors,
     },
     validated: parsed.validated,
   };
 }
+
+/** Thrown by the site stage when a spec's validation has found errors (ApiInput.foundErrors): the verdict is read instead. */
+class SpecFoundInvalid extends Error {}
 
 /** A live memo's entry for a spec: what openapiStage made of its text. */
 interface ParsedSpec {
   document: Record<string, any>;
   model: ApiModel;
   validated: Promise<Diagnostic[]>;
+  foundErrors: () => boolean;
   bundled: boolean;
 }
 const API_MODEL_STAGE = 'api-model';

@@ -23,6 +23,8 @@ export interface ParsedApi {
    * that follow; a failure in them must wait for this first, since an invalid spec explains it.
    */
   validated: Promise<Diagnostic[]>;
+  /** Whether the validator found errors, known before `validated` settles (Validator.foundErrors). */
+  foundErrors: () => boolean;
 }
 
 /** `validator`: a thread started beforehand (validator.ts), or false to skip validation (check-links). */
@@ -39,14 +41,14 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
   const input: ValidationInput = raw === spec.document ? { text: spec.text, source: spec.source } : { document: raw };
-  const messages = options.validator === false ? Promise.resolve({ errors: [], warnings: [] }) : validate(input, options.validator, raw === spec.document ? options.memo : undefined);
+  const { messages, foundErrors } = options.validator === false ? { messages: Promise.resolve({ errors: [], warnings: [] }), foundErrors: () => false } : validate(input, options.validator, raw === spec.document ? options.memo : undefined);
   const validated = messages.then((messages) => verdict(messages, raw, spec, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
   try {
     // The model and the site stage only read the document (test/openapi/specFixtures.test.ts
     // builds a deep-frozen one); the converter patches its input, so it gets a copy.
     const document: Record<string, any> = version === '2.0' ? await convertSwagger(structuredClone(raw), spec.source) : raw;
-    return { document, version, validated, bundled: raw !== spec.document };
+    return { document, version, validated, bundled: raw !== spec.document, foundErrors };
   } catch (e) {
     await validated;
     throw e;
@@ -71,16 +73,17 @@ export const VALIDATION_STAGE = 'spec-validation';
  * The validator's messages, from the cache when this text was validated before (a spec whose
  * `$ref`s name other files is always validated: `memo` is not given).
  */
-function validate(input: ValidationInput, validator: Validator | undefined, memo: Memo | undefined): Promise<ValidationMessages> {
+function validate(input: ValidationInput, validator: Validator | undefined, memo: Memo | undefined): { messages: Promise<ValidationMessages>; foundErrors: () => boolean } {
   const key = memo && 'text' in input ? digest(engineDigest(), input.text) : undefined;
   const kept = key ? memo!.get<ValidationMessages>(VALIDATION_STAGE, key) : undefined;
   if (kept) {
     validator?.dispose();
-    return Promise.resolve(kept);
+    return { messages: Promise.resolve(kept), foundErrors: () => kept.errors.length > 0 };
   }
-  const messages = (validator ?? startValidator()).validate(input);
+  const thread = validator ?? startValidator();
+  const messages = thread.validate(input);
   if (key) messages.then((m) => memo!.set(VALIDATION_STAGE, key, m), () => {});
-  return messages;
+  return { messages, foundErrors: thread.foundErrors };
 }
 
 /** The validator's findings as located diagnostics (validationDiagnostics.ts); throws them when any is an error. */

@@ -35,7 +35,9 @@ parentPort!.once('message', async (job: SpecJob) => {
   }
   if (job.validate) {
     try {
-      reply({ messages: await validateSpec(document) });
+      const messages = await validateSpec(document);
+      if (messages.errors.length > 0 && job.errorsFound) Atomics.store(new Int32Array(job.errorsFound), 0, 1);
+      reply({ messages });
     } catch (cause) {
       reply({ failed: (cause as Error).message });
     }

@@ -27,6 +27,12 @@ export interface Validator {
    * Swagger 2.0 spec is checked as converted).
    */
   linted(): Promise<Diagnostic[] | undefined> | undefined;
+  /**
+   * Whether the thread found errors in the spec. The thread sets it itself (shared memory), so a
+   * stage that runs without yielding, such as the site stage, can read it before the verdict's
+   * message is handled, and stop.
+   */
+  foundErrors(): boolean;
   dispose(): void;
   terminate(): void;
 }
@@ -37,6 +43,8 @@ export type ValidationInput = { text: string; source: string } | { document: Rec
 export interface SpecJob {
   spec: ValidationInput;
   validate: boolean;
+  /** An Int32Array's memory the thread sets to 1 when the spec has errors (Validator.foundErrors). */
+  errorsFound?: SharedArrayBuffer;
   /** The quality gate's spec rules to check first, on a text. */
   lint?: SpecLintJob;
 }
@@ -46,17 +54,19 @@ export type SpecReply = { messages: ValidationMessages } | { failed: string } | 
 /** `lint`: the quality gate's spec rules, which the thread checks on a text of at least `minChars` characters (a smaller one is checked in the build's thread: src/lint/buildLint.ts). */
 export function startValidator(lint?: { job: SpecLintJob; minChars: number }): Validator {
   const thread = startSpecThread();
+  const errorsFound = new Int32Array(new SharedArrayBuffer(4));
   let linted: Promise<Diagnostic[] | undefined> | undefined;
   let used = false;
   return {
     validate(spec) {
       used = true;
-      const job: SpecJob = { spec, validate: true, ...(lint && 'text' in spec && spec.text.length >= lint.minChars ? { lint: lint.job } : {}) };
+      const job: SpecJob = { spec, validate: true, errorsFound: errorsFound.buffer as SharedArrayBuffer, ...(lint && 'text' in spec && spec.text.length >= lint.minChars ? { lint: lint.job } : {}) };
       const answers = thread.send(job);
       linted = answers.linted;
       return answers.messages!;
     },
     linted: () => linted,
+    foundErrors: () => Atomics.load(errorsFound, 0) === 1,
     dispose() {
       if (!used) thread.terminate();
     },

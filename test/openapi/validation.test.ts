@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import { formatDiagnostic } from '../../src/diagnostics/format';
 import { locatePointers } from '../../src/openapi/locate';
+import { startValidator } from '../../src/openapi/validator';
 import { buildFails, buildFiles, configSource } from '../helpers/fixture';
+
+const SLOW = { timeout: 90_000 };
 
 const site = (file: string, spec: string) => ({
   'docsgen.config.ts': configSource({ openapi: { spec: file, downloadUrl: 'https://api.test.example/docs/yaml' } }),
@@ -153,6 +156,22 @@ paths:
     const { error } = await buildFails(site('openapi.yaml', spec), { logger });
     expect(error.diagnostics.map(located)).toEqual([`openapi.yaml:${3 + 240 * 5 + 4}:18 /paths/~1broken/get/responses/200/description must be string (got array).`]);
     expect(logger.lines.filter((l) => l.startsWith('rendering pages'))).toEqual([]);
+  });
+
+  // The site stage makes pages without yielding: the thread's verdict, a message, waits until it
+  // ends. The thread also says "errors found" in shared memory, which the stage reads and stops at
+  // (src/build.ts), so a large spec's mistake fails the build without making the rest of its pages.
+  it("says a spec has errors while the build's thread is busy, before the verdict's message is handled", SLOW, async () => {
+    const validator = startValidator();
+    const verdict = validator.validate({ text: yamlSpec, source: '/site/openapi.yaml' });
+    const until = Date.now() + 60_000;
+    while (!validator.foundErrors() && Date.now() < until); // busy, as the site stage is
+    expect(validator.foundErrors()).toBe(true);
+    expect((await verdict).errors.length).toBeGreaterThan(0);
+
+    const valid = startValidator();
+    expect(await valid.validate({ text: "openapi: 3.0.3\ninfo: { title: Zones, version: '1.0' }\npaths: {}\n", source: '/site/openapi.yaml' })).toEqual({ errors: [], warnings: [] });
+    expect(valid.foundErrors()).toBe(false);
   });
 
   it('locates keys and array items in minified JSON and in flow-style YAML', () => {
