@@ -80,7 +80,7 @@ import { loadGuidesWithMemo } from './content/guideMemo';
 import { lintBuild, THREAD_MIN_CHARS } from './lint/buildLint';
 import { buildLintJob } from './lint/specLint';
 import { resolveTypedLinks } from './site/typedLinks';
-import { apiPagesMemo, liveApiPagesMemo, type ApiPagesMemo } from './site/apiPagesMemo';
+import { apiPagesMemo, liveApiPagesMemo, type ApiPagesMemo, type Counts } from './site/apiPagesMemo';
 import { dataDigest, digest, lastOf, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, lastRender, pageContext, pageEntries, pageKeys, PAGE_STAGE } from './cache/pageKeys';
@@ -165,10 +165,10 @@ export interface BuildResult {
   timings: [stage: string, ms: number][];
   /**
    * With a memo: how many pages were taken from it, of how many; with a memo (a build cache, or
-   * serve --watch's) and a spec that changed, how many operation and webhook pages the site stage
-   * took back (site/apiPagesMemo.ts).
+   * serve --watch's) and a spec that changed, how many operation and webhook pages, and how many
+   * schema pages, the site stage took back and made again (site/apiPagesMemo.ts).
    */
-  cached?: { pages: number; of: number; operations?: { reused: number; made: number } };
+  cached?: { pages: number; of: number; operations?: Counts; schemas?: Counts };
   /** With a memo: the routes rendered anew (the others were taken from it), with their locale's prefix. */
   rendered?: string[];
   /** The content-hashed URLs every page refers to (the stylesheet, the search index). */
@@ -576,7 +576,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await validated; // an invalid spec explains a failed render
       throw e;
     }
-    const operations = apiMemo?.operations();
+    const taken = apiMemo?.taken();
     // Counted when read: serve --watch never reads it, and on a large site it costs more than a rebuild.
     return {
       config,
@@ -587,7 +587,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       },
       diagnostics,
       timings,
-      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...(operations && { operations }) },
+      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...taken },
       rendered: memo && renderedRoutes,
       hashedUrls: hashedUrls(siteModel, {}).filter((url) => url !== ''),
       deferred,

@@ -47,8 +47,8 @@ export function registerBuild(program: Command): void {
         const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, cacheDir: flags.cache === false ? false : flags.cacheDir, threads: flags.threads, logger });
         const ms = performance.now() - start;
         if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
-        const ops = result.cached?.operations;
-        if (flags.timings && ops) logger.info(`site: ${ops.reused.toLocaleString('en-US')} of ${(ops.reused + ops.made).toLocaleString('en-US')} operation pages taken from the cache`);
+        const { operations, schemas } = result.cached ?? {};
+        if (flags.timings && operations) logger.info(`site: ${takenOf(operations)} operation pages${schemas && schemas.reused + schemas.made > 0 ? ` and ${takenOf(schemas)} schema pages` : ''} taken from the cache`);
         const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
         logger.info(
           `✓ built ${result.pages} pages in ${formatMs(ms)} → ${path.relative(process.cwd(), result.config.outDir) || '.'}/ (${formatBytes(result.bytes)})` +
@@ -61,6 +61,11 @@ export function registerBuild(program: Command): void {
         stopOnSignal();
       }
     });
+}
+
+/** `2,646 of 2,649`: pages taken back of all. */
+function takenOf(counts: { reused: number; made: number }): string {
+  return `${counts.reused.toLocaleString('en-US')} of ${(counts.reused + counts.made).toLocaleString('en-US')}`;
 }
 
 export function formatMs(ms: number): string {

@@ -14,8 +14,11 @@
 // is kept with it and replayed: its schemas' "Used by" entries, the example files it links to and
 // the numbers of the spec links it shows. Those files and numbers are given out in page order,
 // so a page is taken back only when every earlier page left them as they were (else it is made
-// again: still exact, only slower). serve --watch's memo follows the same rules with the bodies
-// in memory (liveApiPagesMemo).
+// again: still exact, only slower). The schema pages follow, by the same rules as one unit, since
+// their trees are all made (and report their uses of one another) before any of their pages:
+// then each keeps its body, or, when its "Used by" lists changed with the operations, gets its
+// earlier body with this build's lists. serve --watch's memo follows the same rules with the
+// bodies in memory (liveApiPagesMemo).
 //
 // The stored bodies are kept in parts of about 128 pages, each an entry of its own under the
 // digest of its bytes, cut where a page's route says (so an edit changes the bytes of one part,
@@ -30,7 +33,7 @@ import type { PageBody, PageModel } from '../shared/viewModels';
 import type { Messages } from '../shared/messages';
 import type { ResolvedConfig } from '../config/types';
 import type { ApiInput } from '../build';
-import { storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
+import { storedBody, storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 
 export const API_PAGES_STAGE = 'api-pages';
 /** serve --watch's operation pages (liveApiPagesMemo). */
@@ -44,6 +47,31 @@ const PART_BYTES = 32 * 2 ** 20;
 
 /** A schema's use by a page, replayed into its "Used by" list: the schema's name, where on the page, the field's link, and how many times (uses past those a list shows). */
 export type UsedBySchema = [name: string, where: string, href: string, times?: number];
+
+/** A schema page to make or take back (site/apiRoutes.ts). */
+export interface SchemaDraft {
+  stub: Omit<PageModel, 'body'>;
+  /** What of its body the operation pages decide (its "Used by" lists); the rest follows from the spec outside its paths. */
+  own(): unknown;
+  /** A body an earlier build made of it, with this build's `own()` in it. */
+  patch(body: PageBody): PageBody;
+}
+
+/**
+ * Makes every schema page, the trees first, giving each body to `put` in order. `record.uses[i]`
+ * gets schema page i's uses of other schemas; with `record` null they are not reported (they
+ * were replayed already).
+ */
+export type MakeSchemaPages = (record: { uses: UsedBySchema[][] } | null | undefined, put: (i: number, body: PageBody) => void) => void;
+
+/** What making the schema pages did besides their bodies: their trees are made in one pass before any page, so one record for all. */
+interface SchemaPass {
+  uses: UsedBySchema[][];
+  files: FileUse[];
+  used: number[];
+  first: number;
+  end: number;
+}
 
 /** What making one operation page did besides its body. */
 interface PageEffects {
@@ -60,14 +88,14 @@ interface PageEffects {
   end: number;
 }
 
-/** A stored page: its body is in part `part`, at `ref.offset` from the part's start. */
-type StoredPage = { stub: Omit<PageModel, 'body'>; ref: StoredRef; part: number; effects?: PageEffects };
+/** A stored page: its body is in part `part`, at `ref.offset` from the part's start; a schema page's `own`: a digest of its SchemaDraft's own(). */
+type StoredPage = { stub: Omit<PageModel, 'body'>; ref: StoredRef; part: number; effects?: PageEffects; own?: string };
 type KeptPage = { page: PageModel } | StoredPage;
 
 interface ApiPagesEntry {
   /** A digest of every input: an entry with this build's key holds this build's API pages. */
   key: string;
-  apis: { pages: KeptPage[]; links: PendingLink[]; rest: string }[];
+  apis: { pages: KeptPage[]; links: PendingLink[]; rest: string; schemas?: SchemaPass }[];
   files: [string, string][];
   /** The keys of the bodies' parts (API_BODIES_STAGE), in the order they were stored. */
   parts: string[];
@@ -83,14 +111,27 @@ export interface PageReuse {
    * wrote under its own name. A page taken back returns the uses for the caller to replay.
    */
   page(route: string, inputs: unknown, stub: Omit<PageModel, 'body'>, make: (effects: { uses: UsedBySchema[]; own: string[] }) => PageBody): { page: PageModel; uses?: UsedBySchema[] };
+  /**
+   * The schema pages, after every operation page: made by `make`, or taken back when the spec
+   * outside its paths is unchanged and the pages before them left the spec links and example
+   * files as they were. `replay` then adds the trees' recorded uses, and each page keeps its
+   * earlier body when its draft's own() is unchanged, else gets it patched.
+   */
+  schemas(drafts: readonly SchemaDraft[], make: MakeSchemaPages, replay: (uses: readonly UsedBySchema[][]) => void): PageModel[];
+}
+
+/** Pages taken back and made again. */
+export interface Counts {
+  reused: number;
+  made: number;
 }
 
 export interface ApiPagesMemo {
   /**
-   * After a spec's edit, its operation and webhook pages taken back one by one and made again
-   * (`docsgen build --timings` prints them); undefined when the cache held no earlier API pages for this config.
+   * After a spec's edit, its operation and webhook pages and its schema pages taken back and made
+   * again (`docsgen build --timings` prints them); undefined when the cache held no earlier API pages for this config.
    */
-  operations(): { reused: number; made: number } | undefined;
+  taken(): { operations: Counts; schemas: Counts } | undefined;
   /** The API pages of the build that filled the cache, per API (their example files added to `files`), or undefined. */
   restore(files: Map<string, string>): PageModel[][] | undefined;
   /** After a restore that failed: makes API `i`'s operation pages, or takes back those whose inputs did not change. */
@@ -128,10 +169,13 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
     return held.bytes;
   };
   const rests: string[] = [];
-  const operations = { reused: 0, made: 0 };
+  const passes: (SchemaPass | undefined)[] = [];
+  // Each schema page's digest of its own() (SchemaDraft), by route.
+  const schemaOwn = new Map<string, string>();
+  const counts = newCounts();
   let compared = false;
   return {
-    operations: () => (compared ? operations : undefined),
+    taken: () => (compared ? counts : undefined),
     restore(files) {
       const found = earlier();
       if (!found || found.key !== key || found.apis.length !== apis.length) return undefined;
@@ -159,36 +203,78 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       const found = earlier();
       const before = found && rests[i] && found.apis.length === apis.length && found.apis[i].rest === rests[i] ? found : undefined;
       compared ||= found !== null;
-      const beforePages = new Map(before?.apis[i].pages.flatMap((p) => ('ref' in p && p.effects ? [[p.stub.route, p] as const] : [])));
+      const beforePages = new Map(before?.apis[i].pages.flatMap((p) => ('ref' in p && (p.effects || p.own !== undefined) ? [[p.stub.route, p] as const] : [])));
       const beforeMade = new Map(before?.made);
       const beforeFiles = new Map(before?.files);
       const fileText = (file: string) => beforeFiles.get(file);
       const partSizes = new Map<number, number>();
       for (const api of before?.apis ?? []) for (const p of api.pages) if ('ref' in p) partSizes.set(p.part, (partSizes.get(p.part) ?? 0) + 1);
       const markdown = apis[i].markdown;
+      // A page taken back: its stored bytes copied into this build's store, as they are.
+      const adopt = (kept: StoredPage, bytes: Uint8Array, stub: Omit<PageModel, 'body'>) => {
+        const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
+        copied.set(page, { part: before!.parts[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
+        made.set(stub.route, beforeMade.get(stub.route));
+        return page;
+      };
       return {
         page(route, inputs, stub, make) {
           const own = inputsKey(inputs);
           const kept = own ? beforePages.get(route) : undefined;
-          if (kept?.effects!.key === own) {
+          if (kept?.effects?.key === own) {
             const e = kept.effects!;
             const back = takeBack(e, before!.apis[i].links, markdown, examples, fileText);
             const bytes = back && part(before!, kept.part);
             if (bytes) {
               back!();
-              const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
-              copied.set(page, { part: before!.parts[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
-              made.set(route, beforeMade.get(route));
               effects.set(route, e); // its links have the numbers they had
-              operations.reused++;
-              return { page, uses: e.uses };
+              counts.operations.reused++;
+              return { page: adopt(kept, bytes, stub), uses: e.uses };
             }
           }
-          operations.made++;
+          counts.operations.made++;
           const { body, json, effects: e } = recordMake(own, markdown, examples, make);
           const page = store.put({ ...stub, body } as PageModel, i, { json, links: e.used.length > 0 });
           effects.set(route, e);
           return { page };
+        },
+        schemas(drafts, make, replay) {
+          const earlier = before?.apis[i].schemas;
+          const kept = earlier ? drafts.map((d) => beforePages.get(d.stub.route)) : [];
+          const back = earlier && kept.every((p) => p?.own !== undefined) ? takeBack(earlier, before!.apis[i].links, markdown, examples, fileText) : undefined;
+          const pages: PageModel[] = [];
+          const put = (k: number, body: PageBody, json = JSON.stringify(body), used = placeholderIndices(json)) => {
+            schemaOwn.set(drafts[k].stub.route, dataDigest(drafts[k].own()));
+            pages.push(store.put({ ...drafts[k].stub, body } as PageModel, i, { json, links: used.length > 0 }));
+          };
+          if (!back) {
+            counts.schemas.made += drafts.length;
+            passes[i] = recordSchemaPass(markdown, examples, make, put);
+            return pages;
+          }
+          back();
+          replay(earlier!.uses);
+          passes[i] = earlier;
+          for (const [k, draft] of drafts.entries()) {
+            const page = kept[k]!;
+            const bytes = part(before!, page.part);
+            if (!bytes) {
+              // A part gone or damaged: the pages from here on are made again (the trees' uses, links and files are in already).
+              counts.schemas.made += drafts.length - k;
+              make(null, (j, body) => j >= k && put(j, body));
+              break;
+            }
+            const own = dataDigest(draft.own());
+            if (own === page.own) {
+              schemaOwn.set(draft.stub.route, own);
+              pages.push(adopt(page, bytes, draft.stub));
+              counts.schemas.reused++;
+            } else {
+              put(k, draft.patch(storedBody(bytes.subarray(page.ref.offset, page.ref.offset + page.ref.length))));
+              counts.schemas.made++;
+            }
+          }
+          return pages;
         },
       };
     },
@@ -223,19 +309,20 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       const kept: ApiPagesEntry['apis'] = pages.map((list, i) => ({
         pages: list.map((page): KeptPage => {
           const at = placed.get(page);
-          return at ? { stub: stubOf(page), ...at, effects: effects.get(page.route) } : { page };
+          return at ? { stub: stubOf(page), ...at, effects: effects.get(page.route), own: schemaOwn.get(page.route) } : { page };
         }),
         links: apis[i].markdown.pendingLinks(),
         rest: rests[i] ?? '',
+        schemas: passes[i],
       }));
       memo.set(API_PAGES_STAGE, slot, { key, apis: kept, files: [...files], parts, made: stored.map(({ page }) => [page.route, made.get(page.route)]) } satisfies ApiPagesEntry);
     },
   };
 }
 
-/** The live memo's entry: what the last build made of each API's operation and webhook pages. */
+/** The live memo's entry: what the last build made of each API's operation, webhook and schema pages. */
 interface LiveApiPages {
-  apis: { rest: string; links: PendingLink[]; pages: Map<string, LivePage> }[];
+  apis: { rest: string; links: PendingLink[]; pages: Map<string, LivePage>; schemas?: { pass: SchemaPass; pages: Map<string, LiveSchemaPage> } }[];
   files: Map<string, string>;
 }
 
@@ -244,7 +331,10 @@ interface LiveApiPages {
  * changes it after), else its JSON, placeholders and all (settling its links rewrote the object),
  * or neither once LIVE_JSON_CHARS are kept (the page is then made again).
  */
-type LivePage = { effects: PageEffects; body?: PageBody; json?: string };
+type LiveBody = { body?: PageBody; json?: string };
+type LivePage = LiveBody & { effects: PageEffects };
+/** `own`: the digest of its SchemaDraft's own(). */
+type LiveSchemaPage = LiveBody & { own: string };
 
 /**
  * The JSON kept of the pages that show spec links, in characters: a spec whose descriptions link
@@ -263,15 +353,22 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
   const before = memo.get<LiveApiPages>(LIVE_API_PAGES_STAGE, key);
   const fileText = (file: string) => before?.files.get(file);
   const now: LiveApiPages['apis'] = [];
-  const operations = { reused: 0, made: 0 };
+  const counts = newCounts();
   let jsonChars = 0;
   const noLinks = new WeakSet<PageModel>();
-  const given = (page: PageModel, kept: LivePage) => {
+  const given = (page: PageModel, kept: LiveBody) => {
     if (kept.body) noLinks.add(page);
+    jsonChars += kept.json?.length ?? 0;
     return page;
   };
+  // What is kept of a body just made (see LiveBody).
+  const keptBody = (body: PageBody, json: string, linked: boolean): LiveBody => {
+    if (!linked) return { body };
+    return jsonChars + json.length <= LIVE_JSON_CHARS ? { json } : {};
+  };
+  const bodyOf = (kept: LiveBody) => kept.body ?? (JSON.parse(kept.json!) as PageBody);
   return {
-    operations: () => (before && now.length > 0 ? operations : undefined),
+    taken: () => (before && now.length > 0 ? counts : undefined),
     restore: () => undefined,
     showsNoLinks: (page) => noLinks.has(page),
     reuse(i, document, examples) {
@@ -287,18 +384,47 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
           const back = kept?.effects.key === own && (kept.body || kept.json) ? takeBack(kept.effects, earlier!.links, markdown, examples, fileText) : undefined;
           if (back) {
             back();
-            jsonChars += kept!.json?.length ?? 0;
             pages.set(route, kept!);
-            operations.reused++;
-            return { page: given({ ...stub, body: kept!.body ?? JSON.parse(kept!.json!) } as PageModel, kept!), uses: kept!.effects.uses };
+            counts.operations.reused++;
+            return { page: given({ ...stub, body: bodyOf(kept!) } as PageModel, kept!), uses: kept!.effects.uses };
           }
-          operations.made++;
+          counts.operations.made++;
           const { body, json, effects } = recordMake(own, markdown, examples, make);
-          const linked = effects.used.length > 0;
-          if (linked) jsonChars += json.length;
-          const live: LivePage = !linked ? { effects, body } : jsonChars <= LIVE_JSON_CHARS ? { effects, json } : { effects };
+          const live: LivePage = { effects, ...keptBody(body, json, effects.used.length > 0) };
           pages.set(route, live);
           return { page: given({ ...stub, body } as PageModel, live) };
+        },
+        schemas(drafts, make, replay) {
+          const last = earlier?.schemas;
+          const kept = last ? drafts.map((d) => last.pages.get(d.stub.route)) : [];
+          const back = last && kept.every((p) => p && (p.body || p.json)) ? takeBack(last.pass, earlier!.links, markdown, examples, fileText) : undefined;
+          const schemaPages = new Map<string, LiveSchemaPage>();
+          const out: PageModel[] = [];
+          const put = (k: number, body: PageBody, json = JSON.stringify(body), used = placeholderIndices(json)) => {
+            const live: LiveSchemaPage = { own: dataDigest(drafts[k].own()), ...keptBody(body, json, used.length > 0) };
+            schemaPages.set(drafts[k].stub.route, live);
+            out.push(given({ ...drafts[k].stub, body } as PageModel, live));
+          };
+          if (!back) {
+            counts.schemas.made += drafts.length;
+            now[i].schemas = { pass: recordSchemaPass(markdown, examples, make, put), pages: schemaPages };
+            return out;
+          }
+          back();
+          replay(last!.pass.uses);
+          now[i].schemas = { pass: last!.pass, pages: schemaPages };
+          for (const [k, draft] of drafts.entries()) {
+            const page = kept[k]!;
+            if (dataDigest(draft.own()) === page.own) {
+              schemaPages.set(draft.stub.route, page);
+              out.push(given({ ...draft.stub, body: bodyOf(page) } as PageModel, page));
+              counts.schemas.reused++;
+            } else {
+              put(k, draft.patch(bodyOf(page)));
+              counts.schemas.made++;
+            }
+          }
+          return out;
         },
       };
     },
@@ -347,18 +473,42 @@ function recordMake(key: string, markdown: SpecMarkdown, examples: ExampleFiles,
 }
 
 /**
+ * Makes the schema pages, recording what the pass did besides their bodies (as recordMake does
+ * for one page); `put` takes each body with its JSON and the spec links it shows.
+ */
+function recordSchemaPass(markdown: SpecMarkdown, examples: ExampleFiles, make: MakeSchemaPages, put: (i: number, body: PageBody, json: string, used: number[]) => void): SchemaPass {
+  const first = markdown.pendingLinks().length;
+  const record = { uses: [] as UsedBySchema[][] };
+  const used = new Set<number>();
+  const { files } = examples.record(() =>
+    make(record, (i, body) => {
+      const json = JSON.stringify(body);
+      const shown = placeholderIndices(json);
+      for (const n of shown) used.add(n);
+      put(i, body, json, shown);
+    }),
+  );
+  return { uses: record.uses, files, used: [...used], first, end: markdown.pendingLinks().length };
+}
+
+function newCounts(): { operations: Counts; schemas: Counts } {
+  return { operations: { reused: 0, made: 0 }, schemas: { reused: 0, made: 0 } };
+}
+
+/**
  * For a page an earlier build made with effects `e`: when this build has numbered the spec links
  * and named the example files so far as that one had, what replays the page's own (else the
  * page must be made again). `earlier`: that build's spec links; `fileText`: its files.
  */
-function takeBack(e: PageEffects, earlier: readonly PendingLink[], markdown: SpecMarkdown, examples: ExampleFiles, fileText: (file: string) => string | undefined): (() => void) | undefined {
+function takeBack(e: Pick<PageEffects, 'files' | 'used' | 'first' | 'end'> & { own?: string[] }, earlier: readonly PendingLink[], markdown: SpecMarkdown, examples: ExampleFiles, fileText: (file: string) => string | undefined): (() => void) | undefined {
   const links = markdown.reusable(earlier, e.used, e.first, e.end);
   const files = links && examples.reusable(e.files, fileText);
-  if (!files || !e.own.every((file) => fileText(file) !== undefined)) return undefined;
+  const own = e.own ?? [];
+  if (!files || !own.every((file) => fileText(file) !== undefined)) return undefined;
   return () => {
     links!();
     files();
-    for (const file of e.own) examples.files.set(file, fileText(file)!);
+    for (const file of own) examples.files.set(file, fileText(file)!);
   };
 }
 

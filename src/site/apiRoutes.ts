@@ -6,7 +6,7 @@ import { locateKey } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic';
 import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model';
-import type { PageReuse, UsedBySchema } from './apiPagesMemo';
+import type { MakeSchemaPages, PageReuse, SchemaDraft, UsedBySchema } from './apiPagesMemo';
 import { apiSidebar, flattenTags, readingOrder, tagTree } from './apiSidebar';
 import { escapeHtml } from '../shared/html';
 import { cappedMarkdown, operationView } from '../openapi/operationView';
@@ -189,8 +189,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const page = { label: op.summary, kind: 'operation' as const, method: op.method.toUpperCase(), href: opHref };
     const changed = changedOps?.get(operationKey(op.method, op.path)) ?? [];
     const make = (effects?: { uses: UsedBySchema[]; own: string[] }): PageBody => {
-      // Kept for the cache as UsedBy keeps them: past a schema's first fields on this page, how many more.
-      const times = new Map<string, number>();
+      const uses = effects && usesRecorder(effects.uses);
       const view = operationView(api, op, document, render, {
         examples,
         schemaPages: { href: schemaHref, maxDepth, repeatWithin: REPEAT_WITHIN_NODES },
@@ -198,13 +197,10 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
         onUse: (use) => {
           const where = use.path ? `${use.section} › ${use.path}` : use.section;
           usedBy.add(use.name, page, where, `${opHref}#${use.id}`);
-          if (!effects) return;
-          const n = (times.get(use.name) ?? 0) + 1;
-          times.set(use.name, n);
-          if (n <= USED_BY_FIELDS_PER_PAGE) effects.uses.push([use.name, where, `${opHref}#${use.id}`]);
+          uses?.add(use.name, where, `${opHref}#${use.id}`);
         },
       });
-      for (const [name, n] of times) if (n > USED_BY_FIELDS_PER_PAGE) effects!.uses.push([name, '', '', n - USED_BY_FIELDS_PER_PAGE]);
+      uses?.end();
       if (appendix) view.appendix = appendixText(appendix(operationTrees(view)), stub.head.canonical);
       if (changedOps && op.event === undefined) addChangeBadges(view, changed, changes!);
       if (op.event === undefined && tryIt && tryItWanted(tryIt.enabled, op)) {
@@ -218,7 +214,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     if (!reuse) return keep({ ...stub, body: make() });
     const item = op.event === undefined ? document.paths?.[op.path] : (document.webhooks?.[op.event] ?? document['x-webhooks']?.[op.event]);
     const made = reuse.page(route, [op, item, stub.head, crumbs, neighbours(route), changed], stub, make);
-    for (const [name, where, fieldHref, times = 1] of made.uses ?? []) for (let n = 0; n < times; n++) usedBy.add(name, page, where, fieldHref);
+    replayUses(usedBy, made.uses ?? [], page);
     return made.page;
   };
   for (const op of api.operations) {
@@ -244,53 +240,64 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
   }
   if (api.schemas.length === 0) return pages;
 
-  // Schema trees first (each records the schemas it uses), then the pages with complete "Used by" lists.
+  // Each schema page's stub, and what of its body the operation pages decide: its "Used by" lists.
   const schemaCrumb: Crumb = { label: messages.apiSchemas, href: href(schemaIndexRoute) };
-  const trees = api.schemas.map((s) => {
-    const pageHref = href(schemaRoute(s.slug));
-    const page = { label: s.name, kind: 'schema' as const, href: pageHref };
-    const ids = new Set(['schema', 'example', 'used-by']);
-    const display = examples.forPage();
-    const tree = schemaTree({ $ref: `#${s.pointer}` }, {
-      resolver: api.resolver,
-      markdown: cappedMarkdown(render, DESCRIPTION_CHARS.field, { chars: DESCRIPTION_CHARS.total, min: DESCRIPTION_CHARS.min }),
-      display,
-      direction: 'schema',
-      ids,
-      budget: { used: 0, max: PAGE_NODE_BUDGET },
-      schemaPages: { href: schemaHref, maxDepth, expanded: new Set(), repeatWithin: REPEAT_WITHIN_NODES },
-      onUse: (use: SchemaUse) => {
-        if (use.path) usedBy.add(use.name, page, use.path, `${pageHref}#${use.id}`);
-      },
-    }, { id: 'schema', pointer: s.pointer });
-    return { schema: s, tree, display };
-  });
   const summaries: { name: string; href: string; summary: string }[] = [];
-  for (const { schema: s, tree, display } of trees) {
+  const drafts = api.schemas.map((s): SchemaDraft & { page: UsePage; breadcrumbs: Crumb[] } => {
     const route = schemaRoute(s.slug);
     const raw = api.resolver.schema({ $ref: `#${s.pointer}` }).schema;
     const description = typeof raw.description === 'string' ? raw.description : '';
-    const example = schemaExample({ $ref: `#${s.pointer}` }, 'response', document);
-    const schemaHead = head(s.name, route, firstSentence(description) || formatMessage(messages.apiSchemaDescription, { schema: s.name, api: api.title }));
-    const view: ApiSchemaView = {
-      name: s.name,
-      schema: tree,
-      example: example === undefined ? undefined : display.value(example, { name: s.name, language: 'json' }),
-      ...usedBy.list(s.name),
-      ...(appendix ? { appendix: appendixText(appendix([tree], s.name), schemaHead.canonical, s.name) } : {}),
-    };
-    const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
-    if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });
-    toc.push({ id: 'used-by', text: 'Used by', children: [] });
     summaries.push({ name: s.name, href: href(route), summary: firstSentence(description) });
-    pages.push(keep({
-      route,
-      head: schemaHead,
-      section: 'api',
-      sidebar,
-      body: { kind: 'apiSchema', schema: view, toc, breadcrumbs: [...apiCrumbs, schemaCrumb, { label: s.name }] },
-    }));
-  }
+    return {
+      stub: { route, head: head(s.name, route, firstSentence(description) || formatMessage(messages.apiSchemaDescription, { schema: s.name, api: api.title })), section: 'api', sidebar },
+      page: { label: s.name, kind: 'schema', href: href(route) },
+      breadcrumbs: [...apiCrumbs, schemaCrumb, { label: s.name }],
+      own: () => usedBy.list(s.name),
+      patch: (body) => (body.kind === 'apiSchema' ? { ...body, schema: { ...body.schema, ...usedBy.list(s.name) } } : body),
+    };
+  });
+  // Schema trees first (each records the schemas it uses), then the pages with complete "Used by" lists.
+  const makeSchemaPages: MakeSchemaPages = (record, put) => {
+    const trees = api.schemas.map((s, i) => {
+      const { page } = drafts[i];
+      const uses = record ? usesRecorder((record.uses[i] = [])) : undefined;
+      const ids = new Set(['schema', 'example', 'used-by']);
+      const display = examples.forPage();
+      const tree = schemaTree({ $ref: `#${s.pointer}` }, {
+        resolver: api.resolver,
+        markdown: cappedMarkdown(render, DESCRIPTION_CHARS.field, { chars: DESCRIPTION_CHARS.total, min: DESCRIPTION_CHARS.min }),
+        display,
+        direction: 'schema',
+        ids,
+        budget: { used: 0, max: PAGE_NODE_BUDGET },
+        schemaPages: { href: schemaHref, maxDepth, expanded: new Set(), repeatWithin: REPEAT_WITHIN_NODES },
+        onUse: (use: SchemaUse) => {
+          if (!use.path || record === null) return;
+          usedBy.add(use.name, page, use.path, `${page.href}#${use.id}`);
+          uses?.add(use.name, use.path, `${page.href}#${use.id}`);
+        },
+      }, { id: 'schema', pointer: s.pointer });
+      uses?.end();
+      return { tree, display };
+    });
+    api.schemas.forEach((s, i) => {
+      const { tree, display } = trees[i];
+      const example = schemaExample({ $ref: `#${s.pointer}` }, 'response', document);
+      const view: ApiSchemaView = {
+        name: s.name,
+        schema: tree,
+        example: example === undefined ? undefined : display.value(example, { name: s.name, language: 'json' }),
+        ...usedBy.list(s.name),
+        ...(appendix ? { appendix: appendixText(appendix([tree], s.name), drafts[i].stub.head.canonical, s.name) } : {}),
+      };
+      const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
+      if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });
+      toc.push({ id: 'used-by', text: 'Used by', children: [] });
+      put(i, { kind: 'apiSchema', schema: view, toc, breadcrumbs: drafts[i].breadcrumbs });
+    });
+  };
+  if (reuse) for (const page of reuse.schemas(drafts, makeSchemaPages, (uses) => uses.forEach((list, i) => replayUses(usedBy, list, drafts[i].page)))) pages.push(page);
+  else makeSchemaPages(undefined, (i, body) => pages.push(keep({ ...drafts[i].stub, body })));
   // A long index is cut into parts, in name order, so that no page grows with the spec (Microsoft
   // Graph beta's 6,177 schemas made one list of over 1 MB): the index then lists the parts.
   const parts = summaries.length > SCHEMA_INDEX_PART ? chunks(byName(summaries), SCHEMA_INDEX_PART) : undefined;
@@ -407,6 +414,26 @@ const USED_BY_FIELDS_PER_PAGE = 5;
 export const USED_BY_PAGES = 200;
 
 type UsePage = { label: string; kind: 'operation' | 'schema'; method?: string; href: string };
+
+/** Records a page's uses of schemas for the cache to replay (replayUses), as UsedBy keeps them: past a schema's first fields on the page, how many more. */
+function usesRecorder(into: UsedBySchema[]): { add(name: string, where: string, fieldHref: string): void; end(): void } {
+  const times = new Map<string, number>();
+  return {
+    add(name, where, fieldHref) {
+      const n = (times.get(name) ?? 0) + 1;
+      times.set(name, n);
+      if (n <= USED_BY_FIELDS_PER_PAGE) into.push([name, where, fieldHref]);
+    },
+    end() {
+      for (const [name, n] of times) if (n > USED_BY_FIELDS_PER_PAGE) into.push([name, '', '', n - USED_BY_FIELDS_PER_PAGE]);
+    },
+  };
+}
+
+/** A page's uses of schemas, recorded by usesRecorder when it was made, added again for a page taken back. */
+function replayUses(usedBy: UsedBy, uses: readonly UsedBySchema[], page: UsePage): void {
+  for (const [name, where, fieldHref, times = 1] of uses) for (let n = 0; n < times; n++) usedBy.add(name, page, where, fieldHref);
+}
 
 /** Where each named schema is used: per schema, one entry per page, with every field on that page. */
 class UsedBy {

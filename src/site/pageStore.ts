@@ -137,9 +137,14 @@ export class PageStore {
 export function readBody(fd: number, ref: StoredRef, settled: readonly (SettledLinks | undefined)[]): { body: PageBody; found: number[] } {
   const bytes = Buffer.allocUnsafe(ref.length);
   fs.readSync(fd, bytes, 0, ref.length, ref.offset);
-  const body = v8.deserialize(bytes) as PageBody;
+  const body = storedBody(bytes);
   const links = ref.api >= 0 && ref.links !== false ? settled[ref.api] : undefined;
   return { body, found: links ? settlePlaceholders(body, links) : [] };
+}
+
+/** A body from its stored bytes, as it was put (spec links not settled). */
+export function storedBody(bytes: Uint8Array): PageBody {
+  return v8.deserialize(bytes) as PageBody;
 }
 
 // V8 serializes a string as its Latin-1 or its UTF-16LE bytes, whole: a body whose bytes hold

@@ -80,22 +80,22 @@ describe('incremental builds write the bytes of a cold build', () => {
   });
 });
 
-describe("a spec's edit: operation pages whose inputs did not change are taken back", () => {
+describe("a spec's edit: API pages whose inputs did not change are taken back", () => {
   it('one by one, with the spec links, example files and "Used by" lists of a cold build', SLOW, async () => {
     const project = writeParcelsProject(path.join(tmp, 'operations'));
-    /** An incremental build compared with a cold one: how many operation pages it took back and made. */
+    /** An incremental build compared with a cold one: how many operation pages, and schema pages, it took back, of how many. */
     const rebuild = async () => {
       const run = await built(['--timings'], project);
       const cold = await coldBuild(project);
       expectSameSite(path.join(project, 'build'), cold, 4);
-      const m = /site: (\d+) of (\d+) operation pages taken from the cache/.exec(run.stdout);
-      return { reused: Number(m?.[1] ?? 0), of: Number(m?.[2] ?? 0), cold, stderr: stderrLines(run) };
+      const m = /site: (\d+) of (\d+) operation pages and (\d+) of (\d+) schema pages taken from the cache/.exec(run.stdout);
+      return { reused: Number(m?.[1] ?? 0), of: Number(m?.[2] ?? 0), schemas: `${m?.[3]} of ${m?.[4]}`, cold, stderr: stderrLines(run) };
     };
     await rebuild();
 
-    // The last operation's description: its page alone is made again.
+    // The last operation's description: its page alone is made again; the schema pages are all taken back.
     edit(project, 'openapi.yaml', 'Owners of record.', 'The owners of record.');
-    expect(await rebuild()).toMatchObject({ reused: 3, of: 4, stderr: [] });
+    expect(await rebuild()).toMatchObject({ reused: 3, of: 4, schemas: '3 of 3', stderr: [] });
 
     // The kept bodies cut short: their pages are made again, with one line, and kept anew.
     const cache = path.join(project, CACHE);
@@ -104,29 +104,40 @@ describe("a spec's edit: operation pages whose inputs did not change are taken b
     for (const rel of parts) fs.writeFileSync(path.join(cache, rel), fs.readFileSync(path.join(cache, rel)).subarray(0, 10));
     edit(project, 'openapi.yaml', 'The owners of record.', 'Owners of record.');
     const damaged = await rebuild();
-    expect(damaged).toMatchObject({ reused: 0, of: 4 });
+    expect(damaged).toMatchObject({ reused: 0, of: 4, schemas: '0 of 3' });
     expect(damaged.stderr).toEqual([expect.stringMatching(/entr(y|ies) of the build cache .* failed (its|their) checksum: made again/)]);
     edit(project, 'openapi.yaml', 'Owners of record.', 'The owners of record.');
-    expect(await rebuild()).toMatchObject({ reused: 3, of: 4, stderr: [] });
+    expect(await rebuild()).toMatchObject({ reused: 3, of: 4, schemas: '3 of 3', stderr: [] });
 
     // A link added to the first operation: the links after it get other numbers, so the two pages
     // that show links are made again; the page without any is taken back.
     edit(project, 'openapi.yaml', 'See [flood zones](/guides/zones).', 'See [flood zones](/guides/zones) and [permits](/guides/permits).');
     const linked = await rebuild();
-    expect(linked).toMatchObject({ reused: 1, of: 4 });
+    expect(linked).toMatchObject({ reused: 1, of: 4, schemas: '0 of 3' });
     const intro = load(fs.readFileSync(path.join(project, 'build/api/get-parcel/index.html'), 'utf8'));
     expect(intro('a:contains("the introduction")').attr('href')).toBe('/guides/intro');
+
+    // An operation's summary, which the "Used by" lists of the two schemas it shows name: their
+    // pages are made again from their stored bodies (one shows a link), the third is taken back.
+    edit(project, 'openapi.yaml', 'summary: List permits', 'summary: List the permits');
+    expect(await rebuild()).toMatchObject({ reused: 1, of: 4, schemas: '1 of 3' });
+    const usedBy = (schema: string) => load(fs.readFileSync(path.join(project, `build/api/schemas/${schema}/index.html`), 'utf8'))('#used-by').parent().text();
+    expect(usedBy('permit')).toContain('List the permits');
+    expect(usedBy('parcel')).toContain('List the permits');
+    expect(usedBy('parcel')).toContain('Permit');
+    const permit = load(fs.readFileSync(path.join(project, 'build/api/schemas/permit/index.html'), 'utf8'));
+    expect(permit('a').filter((_, a) => permit(a).text() === 'permits').attr('href')).toBe('/guides/permits');
 
     // The example gone from the first operation: the third is now the first to show it, and its
     // file takes the third's name; the second page is taken back.
     edit(project, 'openapi.yaml', '              examples:\n                big: { $ref: "#/components/examples/Big" }\n  /parcels/{id}:', '  /parcels/{id}:');
     const moved = await rebuild();
-    expect(moved).toMatchObject({ reused: 2, of: 4 });
+    expect(moved).toMatchObject({ reused: 2, of: 4, schemas: '0 of 3' });
     expect(listFiles(path.join(project, 'build/assets/examples'))).toEqual([expect.stringMatching(/^list-permits-.*\.json$/)]);
 
     // A schema the pages show: every page made again, and the schema's "Used by" list as a cold build's.
     edit(project, 'openapi.yaml', 'The parcel number.', 'The county parcel number.');
-    expect(await rebuild()).toMatchObject({ reused: 0, of: 4 });
+    expect(await rebuild()).toMatchObject({ reused: 0, of: 4, schemas: '0 of 3' });
   });
 });
 

@@ -1,6 +1,8 @@
 // A small project whose spec has what taking operation pages back after an edit must get
 // right (site/apiPagesMemo.ts): descriptions that link to guides, an example large enough to be
-// cut and linked whole from a file, and a schema every operation shows.
+// cut and linked whole from a file, and a schema every operation shows. Its schema pages do too: one
+// links to a guide, one shows that example (its file is named after the first operation that
+// shows it), and two use the first schema, whose "Used by" list then names operations and schemas.
 import { configSource, writeFiles } from './fixture';
 
 /** Writes the project into `dir` and returns `dir`. */
@@ -8,7 +10,7 @@ export function writeParcelsProject(dir: string): string {
   // A response example of 300 records is cut on its pages, which link to it whole in a file named
   // after the first page that shows it; each description links to a guide.
   const big = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ parcel: `p-${i}` })));
-  const op = (path: string, id: string, summary: string, description: string, example: boolean) =>
+  const op = (path: string, id: string, summary: string, description: string, example: boolean, item = 'Parcel') =>
     [
       `  ${path}:`,
       '    get:',
@@ -20,7 +22,7 @@ export function writeParcelsProject(dir: string): string {
       '          description: OK',
       '          content:',
       '            application/json:',
-      '              schema: { type: array, items: { $ref: "#/components/schemas/Parcel" } }',
+      `              schema: { type: array, items: { $ref: "#/components/schemas/${item}" } }`,
       ...(example ? ['              examples:', '                big: { $ref: "#/components/examples/Big" }'] : []),
     ].join('\n');
   const spec = [
@@ -29,11 +31,13 @@ export function writeParcelsProject(dir: string): string {
     'paths:',
     op('/parcels', 'listParcels', 'List parcels', 'See [flood zones](/guides/zones).', true),
     op('/parcels/{id}', 'getParcel', 'Get a parcel', 'See [the introduction](/guides/intro).', false),
-    op('/permits', 'listPermits', 'List permits', 'See [flood zones](/guides/zones) and [the introduction](/guides/intro).', true),
+    op('/permits', 'listPermits', 'List permits', 'See [flood zones](/guides/zones) and [the introduction](/guides/intro).', true, 'Permit'),
     op('/owners', 'listOwners', 'List owners', 'Owners of record.', false),
     'components:',
     '  schemas:',
     '    Parcel: { type: object, properties: { parcel: { type: string, description: The parcel number. } } }',
+    '    Permit: { type: object, description: "A building permit, as [permits](/guides/permits) explains.", properties: { parcel: { type: string }, lot: { $ref: "#/components/schemas/Parcel" } } }',
+    `    Archive: { type: array, description: Parcels no longer on the register., items: { $ref: "#/components/schemas/Parcel" }, example: ${big} }`,
     '  examples:',
     `    Big: { value: ${big} }`,
     '',
