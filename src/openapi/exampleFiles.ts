@@ -167,7 +167,12 @@ export function createExampleFiles(options: { href?: (file: string) => string; u
       }
     },
     reusable(uses, text) {
-      for (const use of uses) if ((byHash.get(use.hash) ?? use.own) !== use.file || text(use.file) === undefined) return undefined;
+      // In order, as making them would: a file one use wrote is the one a later use of its content links to.
+      const named = new Map<string, string>();
+      for (const use of uses) {
+        if ((byHash.get(use.hash) ?? named.get(use.hash) ?? use.own) !== use.file || text(use.file) === undefined) return undefined;
+        named.set(use.hash, use.file);
+      }
       return () => {
         for (const use of uses) {
           if (byHash.has(use.hash)) continue;

@@ -213,7 +213,10 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     };
     if (!reuse) return keep({ ...stub, body: make() });
     const item = op.event === undefined ? document.paths?.[op.path] : (document.webhooks?.[op.event] ?? document['x-webhooks']?.[op.event]);
-    const made = reuse.page(route, [op, item, stub.head, crumbs, neighbours(route), changed], stub, make);
+    // The operation's object and its resolved parameters follow from its path item and the spec
+    // outside its paths: digested again, they were half of the JSON each page's key is made from.
+    const { raw: _raw, parameters: _parameters, ...own } = op;
+    const made = reuse.page(route, [own, item, stub.head, crumbs, neighbours(route), changed], stub, make);
     replayUses(usedBy, made.uses ?? [], page);
     return made.page;
   };

@@ -2,7 +2,8 @@
 // right (site/apiPagesMemo.ts): descriptions that link to guides, an example large enough to be
 // cut and linked whole from a file, and a schema every operation shows. Its schema pages do too: one
 // links to a guide, one shows that example (its file is named after the first operation that
-// shows it), and two use the first schema, whose "Used by" list then names operations and schemas.
+// shows it), two share another (named after the first of them), and all use the first schema,
+// whose "Used by" list then names operations and schemas.
 import { configSource, writeFiles } from './fixture';
 
 /** Writes the project into `dir` and returns `dir`. */
@@ -10,6 +11,8 @@ export function writeParcelsProject(dir: string): string {
   // A response example of 300 records is cut on its pages, which link to it whole in a file named
   // after the first page that shows it; each description links to a guide.
   const big = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ parcel: `p-${i}` })));
+  // Shown by two schema pages only: its file is named after the first of them.
+  const ledger = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ parcel: `l-${i}` })));
   const op = (path: string, id: string, summary: string, description: string, example: boolean, item = 'Parcel') =>
     [
       `  ${path}:`,
@@ -38,6 +41,8 @@ export function writeParcelsProject(dir: string): string {
     '    Parcel: { type: object, properties: { parcel: { type: string, description: The parcel number. } } }',
     '    Permit: { type: object, description: "A building permit, as [permits](/guides/permits) explains.", properties: { parcel: { type: string }, lot: { $ref: "#/components/schemas/Parcel" } } }',
     `    Archive: { type: array, description: Parcels no longer on the register., items: { $ref: "#/components/schemas/Parcel" }, example: ${big} }`,
+    `    Ledger: { type: array, description: Parcels as the land ledger lists them., items: { $ref: "#/components/schemas/Parcel" }, example: ${ledger} }`,
+    `    Register: { type: array, description: Parcels as the land register lists them., items: { $ref: "#/components/schemas/Parcel" }, example: ${ledger} }`,
     '  examples:',
     `    Big: { value: ${big} }`,
     '',
