@@ -147,9 +147,11 @@ export interface ApiPagesMemo {
  * documents), taken for the cache and given back with the pages restored.
  */
 export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfig, messages: Messages, apis: readonly ApiInput[], made: { get(route: string): unknown; set(route: string, value: unknown): void }): ApiPagesMemo {
-  // Stored under what does not change with the specs' texts, so that a build after a spec's edit finds the pages it may take back.
-  const slot = digest(engineDigest(), configDigest(config), dataDigest([messages, apis.map((api) => [api.settings, api.source, api.changes && [api.changes.versionLabel, api.changes.changes]])]));
-  const key = digest(slot, ...apis.map((api) => api.specDigest ?? ''));
+  // Stored under what does not change with the specs' texts, so that a build after a spec's edit
+  // finds the pages it may take back. On a versioned site the changes since the older version
+  // change with them too: each operation page's inputs hold its own (site/apiRoutes.ts).
+  const slot = digest(engineDigest(), configDigest(config), dataDigest([messages, apis.map((api) => [api.settings, api.source, api.changes?.versionLabel])]));
+  const key = digest(slot, ...apis.map((api) => api.specDigest ?? ''), dataDigest(apis.map((api) => api.changes?.changes)));
   let entry: ApiPagesEntry | null | undefined;
   const earlier = () => (entry === undefined ? (entry = memo.get<ApiPagesEntry>(API_PAGES_STAGE, slot) ?? null) : entry);
   const effects = new Map<string, PageEffects>();
@@ -349,7 +351,7 @@ const LIVE_JSON_CHARS = 128 * 2 ** 20;
  */
 export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: Messages, apis: readonly ApiInput[]): ApiPagesMemo {
   // Kept by identity, under what does not change with the specs' texts (see apiPagesMemo's slot).
-  const key = dataDigest([config, messages, apis.map((api) => api.changes && [api.changes.versionLabel, api.changes.changes])]);
+  const key = dataDigest([config, messages, apis.map((api) => api.changes?.versionLabel)]);
   const before = memo.get<LiveApiPages>(LIVE_API_PAGES_STAGE, key);
   const fileText = (file: string) => before?.files.get(file);
   const now: LiveApiPages['apis'] = [];

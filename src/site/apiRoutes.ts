@@ -216,7 +216,9 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     // The operation's object and its resolved parameters follow from its path item and the spec
     // outside its paths: digested again, they were half of the JSON each page's key is made from.
     const { raw: _raw, parameters: _parameters, ...own } = op;
-    const made = reuse.page(route, [own, item, stub.head, crumbs, neighbours(route), changed], stub, make);
+    // Its changes since the older version with their links to the changelog, whose anchors follow from all the changes.
+    const badges = changed.map((c) => [c, changes!.entryHref(c)]);
+    const made = reuse.page(route, [own, item, stub.head, crumbs, neighbours(route), badges], stub, make);
     replayUses(usedBy, made.uses ?? [], page);
     return made.page;
   };

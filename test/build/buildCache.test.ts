@@ -273,15 +273,28 @@ describe('a site with two versions', () => {
     expect(changesOf()).toEqual(kept);
 
     // The current spec's response field changes type: a new comparison, and the changelog says so.
+    // The other operation's page, whose own changes are the same, is taken back.
     edit(project, 'openapi.yaml', 'zones: { type: array, items: { type: string } }', 'zones: { type: array, items: { type: integer } }');
-    const run = await built([], project);
+    const run = await built(['--timings'], project);
     expect(stderrLines(run)).toEqual([]);
+    expect(run.stdout).toContain('site: 1 of 2 operation pages taken from the cache');
     const cold = await coldBuild(project);
     expectSameSite(path.join(project, 'build'), cold, 10);
     expect(changelog(before)).not.toContain('integer');
     expect(changelog(cold)).toContain('integer');
     expect(changesOf()).toHaveLength(1);
     expect(changesOf()).not.toEqual(kept);
+    const badges = (site: string) => load(fs.readFileSync(path.join(site, 'api/list-zones/index.html'), 'utf8'))('main .change-badge').text();
+    expect(badges(cold)).toContain('Breaking change in');
+
+    // The older version's spec alone changes, to the type the current one has: the current
+    // spec's pages are not restored whole with their old badges; the changed one is made again.
+    edit(project, 'versioned/1.0/openapi.yaml', 'zones: { type: array, items: { type: string } }', 'zones: { type: array, items: { type: integer } }');
+    const older = await built(['--timings'], project);
+    expect(older.stdout).toContain('site: 1 of 2 operation pages taken from the cache');
+    const coldAgain = await coldBuild(project);
+    expectSameSite(path.join(project, 'build'), coldAgain, 10);
+    expect(badges(coldAgain)).toBe('');
   });
 });
 
