@@ -8,11 +8,12 @@
 // folder per round, each build a new `docsgen build` process (bin/docsgen.js, as a CI job runs it):
 //   (a) --no-cache: cold, no cache read or written;   (b) cold, filling the empty cache;
 //   (c) nothing changed;                               (d) one guide's text edited (a paragraph added);
-//   (e) one operation's summary changed in the spec;   (f) the config's title changed (every page).
+//   (e) one operation's summary changed in the spec;   (f) the config's title changed (every page);
+//   (g) the guide edited again, built into (f)'s output folder (a rebuild on one's own machine).
 // Each with --timings, whose line the report lists per build.
-// After (d) and (e) the same inputs are built again with --no-cache into another folder (not
-// measured) and every file is compared, names and bytes. Each build writes into a new output
-// folder (the previous one is removed first, untimed), as in a CI job that restores the cache.
+// After (d), (e) and (g) the same inputs are built again with --no-cache into another folder (not
+// measured) and every file is compared, names and bytes. Each build but (g) writes into a new
+// output folder (the previous one is removed first, untimed), as in a CI job that restores the cache.
 // Measured per build: wall time of the whole process (spawn → exit), its CPU time (user + system,
 // all threads) and peak RSS (written by bench/rusage-preload.mjs when the process exits), and the
 // "K from the cache" of its summary line. With --runs > 1 the whole sequence is repeated (a b c d e f, a b c d e f, …), each round
@@ -41,6 +42,8 @@ export const STEPS = [
   { id: 'd', label: "(d) one guide's text edited", edit: 'guide', compare: true, target: 0.1 },
   { id: 'e', label: "(e) one operation's summary edited", edit: 'spec', compare: true, target: 0.2 },
   { id: 'f', label: "(f) the config's title changed", edit: 'config' },
+  // A rebuild on one's own machine: the last build's output folder is there, and its unchanged files are linked (src/output/reuse.ts).
+  { id: 'g', label: "(g) one guide's text edited, into (f)'s output folder", edit: 'guide', keepOut: true, compare: true },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -212,7 +215,7 @@ async function runRound(pristine, plan, round, { cli, log, timeoutS, work }) {
       // Every build writes a new output folder, as a CI job that restores only the cache does:
       // replacing the last build's folder costs the output stage seconds of its own (deleting
       // 16,000 files on the 7,000-page site), which is not what the cache is measured for.
-      fs.rmSync(target, { recursive: true, force: true });
+      if (!step.keepOut) fs.rmSync(target, { recursive: true, force: true });
       const r = await cliBuild({ cli, site, out: target, noCache: step.noCache, timeoutS });
       if (r.code !== 0 || r.pages === undefined) throw failure(`build ${step.label}`, r);
       builds[step.id] = r;
@@ -245,7 +248,7 @@ export async function benchIncremental({ log = (m) => console.error(m), runs = 1
     const { generateSite } = await import('./generateSite.mjs');
     const info = generateSite({ pages, out: pristine });
     const plan = planEdits(pristine);
-    log(`generated ${int(info.pages)} pages; ${runs} round${runs === 1 ? '' : 's'} of 6 measured builds and 2 reference builds`);
+    log(`generated ${int(info.pages)} pages; ${runs} round${runs === 1 ? '' : 's'} of ${STEPS.length} measured builds and ${STEPS.filter((step) => step.compare).length} reference builds`);
     // Every build runs the code as it is now, whatever is edited in the checkout meanwhile.
     const snapshot = snapshotCheckout(ROOT);
     const rounds = [];
@@ -268,7 +271,7 @@ function markdownOf(rounds, { info, runs }) {
     return all.every((c) => c.identical) ? `yes (${int(all[0].files)} files${rounds.length > 1 ? `, in each of ${rounds.length} rounds` : ''})` : all.map((c, i) => `round ${i + 1}: ${describeComparison(c)}`).join('; ');
   };
   return [
-    `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`, each build into a new output folder (as a CI job that restores only the cache); each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … f, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}.`,
+    `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`, each build but (g) into a new output folder (as a CI job that restores only the cache; (g) into (f)'s, as a rebuild on one's own machine); each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … g, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}; (g) the same guide's edit again.`,
     '',
     `| ${INCREMENTAL_HEADER.join(' | ')} |`,
     `|${INCREMENTAL_HEADER.map((_, i) => (i === 0 || i === 6 ? '---' : '---:')).join('|')}|`,
@@ -278,7 +281,7 @@ function markdownOf(rounds, { info, runs }) {
     '',
     ...STEPS.map((step) => `- ${step.label}: \`${first.builds[step.id].timings?.replace(/^timings: /, '') ?? '—'}\``),
     '',
-    `Byte-identical to a \`--no-cache\` build of the same inputs (every file, names and bytes): after (d) ${identical('d')}; after (e) ${identical('e')}.`,
+    `Byte-identical to a \`--no-cache\` build of the same inputs (every file, names and bytes): after (d) ${identical('d')}; after (e) ${identical('e')}; after (g) ${identical('g')}.`,
     '',
     `The cache folder after (b): ${fmtBytes(first.cacheAfterFill.bytes)} in ${int(first.cacheAfterFill.files)} files; after (f): ${fmtBytes(first.cacheAtEnd.bytes)} in ${int(first.cacheAtEnd.files)} files. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end.`,
   ].join('\n');

@@ -476,15 +476,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
             }
           },
         };
-      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, previousDir: output?.previous, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
-        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, filesBaseUrl: config.baseUrl, outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(localeModels[i], (route) => prefixedRoute(o.locale, route)) }));
+        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, filesBaseUrl: config.baseUrl, outDir: output?.dir, previousDir: output?.previous, threads: options.threads, release: true, memo: renderMemo(localeModels[i], (route) => prefixedRoute(o.locale, route)) }));
       }
       for (const [i, v] of versionSites.entries()) {
         const routeOf = (route: string) => versionRoute(v.version, route);
-        versionRendered.push(await renderSite(versionModels[i], v.site.pages.splice(0), { logger, sources: v.site.sources, assets, fileOf: (route) => fileOf(routeOf(route)), outDir: output?.dir, threads: options.threads, release: true, memo: renderMemo(versionModels[i], routeOf) }));
+        versionRendered.push(await renderSite(versionModels[i], v.site.pages.splice(0), { logger, sources: v.site.sources, assets, fileOf: (route) => fileOf(routeOf(route)), outDir: output?.dir, previousDir: output?.previous, threads: options.threads, release: true, memo: renderMemo(versionModels[i], routeOf) }));
       }
       timings.push(['render', performance.now() - renderStart]);
 
@@ -564,13 +564,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         collect(found);
       });
 
-      if (options.write !== false) {
-        const committed = stage('output', () => (output ? output.commit(files) : writeOutput(config.outDir, files, outDirGuard(config, options))));
-        bytes = committed.bytes;
-        for (const d of committed.warnings) logger.diagnostic(d);
-        diagnostics.push(...committed.warnings);
-      }
+      const outputStart = performance.now();
+      const committed = options.write !== false ? (output ? output.commit(files) : writeOutput(config.outDir, files, outDirGuard(config, options))) : undefined;
+      // The cache is pruned while the replaced output is removed in the background.
       memo?.finish(logger);
+      if (committed) {
+        bytes = committed.bytes;
+        const warnings = await committed.previousRemoved;
+        for (const d of warnings) logger.diagnostic(d);
+        diagnostics.push(...warnings);
+        timings.push(['output', performance.now() - outputStart]);
+      }
     } catch (e) {
       await searchWritten?.catch(() => {});
       await validated; // an invalid spec explains a failed render

@@ -19,8 +19,8 @@ export async function exitOnSignal(logger: Logger, what: string): Promise<() => 
   const { runCleanups } = await import('../output/interrupt');
   const handlers = Object.entries(SIGNAL_EXIT_CODES).map(([signal, code]) => {
     const handler = () => {
-      runCleanups();
-      logger.error(`✗ ${what} stopped by ${signal}; nothing was written to the output folder.`);
+      const holds = runCleanups();
+      logger.error(`✗ ${what} stopped by ${signal}; ${holds ?? 'nothing was written to the output folder'}.`);
       process.exit(code);
     };
     process.once(signal, handler);

@@ -30,11 +30,12 @@ export function manifestText(files: Iterable<string>): string {
 
 /**
  * Throws when `outDir` is not a folder a build may replace. Checked before anything is written,
- * on real paths: a symlink to the content folder is the content folder.
+ * on real paths: a symlink to the content folder is the content folder. Returns whether the
+ * folder exists and holds only the files its manifest lists (no link, no file of anyone else's).
  */
-export function assertSafeOutDir(outDir: string, guard: OutDirGuard): void {
+export function assertSafeOutDir(outDir: string, guard: OutDirGuard): boolean {
   const out = path.resolve(outDir);
-  const refuse = (text: string, hint: string) => {
+  const refuse = (text: string, hint: string): never => {
     throw new DocsgenError([error('unsafe-out-dir', text, { location: { file: out }, hint })]);
   };
   const dedicated = 'Choose a dedicated output folder, such as "build" (--out build, or outDir in the config).';
@@ -68,14 +69,15 @@ export function assertSafeOutDir(outDir: string, guard: OutDirGuard): void {
   for (const file of guard.protectedFiles ?? []) {
     if (inside(realPath(file), real)) refuse(`The output folder ${out} contains ${file}; a build would delete it.`, dedicated);
   }
-  if (!stat) return;
+  if (!stat) return false;
   if (fs.existsSync(path.join(out, '.git'))) refuse(`The output folder ${out} holds a Git repository (.git); a build would delete it.`, dedicated);
 
   const foreign = foreignFiles(out);
-  if (foreign.length === 0 || guard.emptyOutDir) return;
+  if (foreign.length === 0) return fs.existsSync(path.join(out, MANIFEST));
+  if (guard.emptyOutDir) return false;
   const shown = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, and ${foreign.length - 5} more` : '');
   const made = fs.existsSync(path.join(out, MANIFEST));
-  refuse(
+  return refuse(
     made
       ? `The output folder ${out} holds ${foreign.length === 1 ? 'a file' : `${foreign.length} files`} that docsgen did not write (${shown}); a build replaces the whole folder, which would delete ${foreign.length === 1 ? 'it' : 'them'}.`
       : `The output folder ${out} already exists and was not made by docsgen (it holds ${shown}); a build replaces the whole folder, which would delete what is in it.`,

@@ -18,6 +18,7 @@ import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPag
 import { CORRUPT, entryFile, readEntry, writeEntry } from '../cache/diskMemo';
 import { PAGE_STAGE } from '../cache/pageKeys';
 import { insideOutput } from '../output/insideOutput';
+import { writeOrLink, type LinkState } from '../output/reuse';
 import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, orderSidebars, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 
 /**
@@ -52,6 +53,8 @@ export interface RenderSiteOptions {
   filesBaseUrl?: string;
   /** Write each page into this folder as it is rendered instead of returning its HTML. */
   outDir?: string;
+  /** The output folder the build replaces (OutputDir.previous): a page's unchanged file there is linked, not written (output/reuse.ts). */
+  previousDir?: string;
   /** Render threads; default: renderThreads(). 1 renders in this thread. */
   threads?: number;
   /**
@@ -175,9 +178,10 @@ export interface LastRender {
 }
 
 /** What rendering one page needs, besides the page: the same in this thread and in the workers. */
-export interface PageWriter {
+export interface PageWriter extends LinkState {
   assets: RenderSiteOptions['assets'];
   outDir?: string;
+  previousDir?: string;
   wantedIds?: ReadonlySet<string>;
   /** Folders made so far. */
   dirs: Set<string>;
@@ -264,26 +268,22 @@ function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
 }
 
 /** The page (and its Markdown copy) into the output folder, or returned without one. */
-function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, { outDir, wantedIds, dirs }: PageWriter, markdown?: string): SitePage {
-  if (outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown } } : {}) };
-  const target = insideOutput(outDir, file);
-  const dir = path.dirname(target);
-  if (!dirs.has(dir)) {
-    fs.mkdirSync(dir, { recursive: true });
-    dirs.add(dir);
-  }
-  fs.writeFileSync(target, html);
-  if (markdown !== undefined) writeBeside(insideOutput(outDir, markdownFileOf(file)), markdown, dirs);
-  return { route, file, ids: keptIds(ids, wantedIds), bytes: Buffer.byteLength(html) };
+function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, writer: PageWriter, markdown?: string): SitePage {
+  if (writer.outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown } } : {}) };
+  writeFile(file, html, writer);
+  if (markdown !== undefined) writeFile(markdownFileOf(file), markdown, writer);
+  return { route, file, ids: keptIds(ids, writer.wantedIds), bytes: Buffer.byteLength(html) };
 }
 
-function writeBeside(target: string, text: string, dirs: Set<string>): void {
+/** A file of the page into the output's temporary folder, linked from the replaced output when it is unchanged there. */
+function writeFile(file: string, content: Buffer | string, writer: PageWriter): void {
+  const target = insideOutput(writer.outDir!, file);
   const dir = path.dirname(target);
-  if (!dirs.has(dir)) {
+  if (!writer.dirs.has(dir)) {
     fs.mkdirSync(dir, { recursive: true });
-    dirs.add(dir);
+    writer.dirs.add(dir);
   }
-  fs.writeFileSync(target, text);
+  writeOrLink(target, content, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, file), writer);
 }
 
 function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set<string> {
@@ -296,7 +296,7 @@ function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set
 function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): SitePage[] {
   const out: SitePage[] = [];
   const { memo } = options;
-  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, wantedIds: options.wantedIds, dirs: new Set(), entries: memo?.entries };
+  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, previousDir: options.previousDir, wantedIds: options.wantedIds, dirs: new Set(), entries: memo?.entries };
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     if (options.release) pages[i] = undefined as unknown as PageModel;
@@ -328,6 +328,7 @@ export interface RenderWorkerData {
   site: SiteModel;
   assets: RenderSiteOptions['assets'];
   outDir?: string;
+  previousDir?: string;
   wantedIds?: ReadonlySet<string>;
   /** The page store's file and each API's settled links, when pages are stored. */
   store?: { file: string; settled: (SettledLinks | undefined)[] };
@@ -355,6 +356,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
     site,
     assets: { runtime: options.assets.runtime, islands: options.assets.islands, theme: options.assets.theme },
     outDir: options.outDir,
+    previousDir: options.previousDir,
     wantedIds: options.wantedIds,
     store: options.store && { file: options.store.file, settled: options.store.settled },
     entries: options.memo && 'dir' in options.memo.entries ? { dir: options.memo.entries.dir } : undefined,

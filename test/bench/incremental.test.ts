@@ -115,15 +115,17 @@ describe('the edits', () => {
 
 describe('incrementalRows', () => {
   const build = (processWallMs: number, cached: number) => ({ processWallMs, cpuMs: processWallMs * 1.5, maxRssKiB: 512 * 1024, cached, pages: 1000 });
-  const round = (a: number, d: number, e: number) => ({ builds: { a: build(a, 0), b: build(a, 0), c: build(1000, 1000), d: build(d, 999), e: build(e, 500), f: build(a, 0) } });
+  const round = (a: number, d: number, e: number) => ({ builds: { a: build(a, 0), b: build(a, 0), c: build(1000, 1000), d: build(d, 999), e: build(e, 500), f: build(a, 0), g: build(d / 2, 999) } });
 
   it('gives each build as a share of the cold --no-cache build of its own round, and whether the target is met', () => {
     const rows = incrementalRows([round(20_000, 1_000, 8_000)]);
-    expect(rows.map((r: string[]) => r[0])).toEqual(['(a) cold, `--no-cache`', '(b) cold, filling the cache', '(c) nothing changed', "(d) one guide's text edited", "(e) one operation's summary edited", "(f) the config's title changed"]);
+    expect(rows.map((r: string[]) => r[0])).toEqual(['(a) cold, `--no-cache`', '(b) cold, filling the cache', '(c) nothing changed', "(d) one guide's text edited", "(e) one operation's summary edited", "(f) the config's title changed", "(g) one guide's text edited, into (f)'s output folder"]);
     expect(rows[0]).toEqual(['(a) cold, `--no-cache`', '20.0 s', '30.0 s', '512 MiB', '0 of 1,000', '100 %', '']);
     expect(rows[2].slice(4, 6)).toEqual(['1,000 of 1,000', '5.0 %']);
     expect(rows[3].slice(5)).toEqual(['5.0 %', '≤ 10.0 %: met']);
     expect(rows[4].slice(5)).toEqual(['40.0 %', '≤ 20.0 %: **missed** by 100 %']);
+    // The rebuild into the last output folder has no target of its own.
+    expect(rows[6].slice(5)).toEqual(['2.5 %', '']);
   });
 
   it('over several rounds, shows the median and the range of the per-round ratios', () => {

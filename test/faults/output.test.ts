@@ -212,6 +212,25 @@ describe('read-only folders', () => {
     expect(fs.readFileSync(path.join(p.project, 'build/guides/a/index.html'), 'utf8')).toContain('New text.');
   });
 
+  it('a folder of the old copy it cannot empty: the copy keeps its marker, and the next build removes it once it can', () => {
+    const p = project(withSpec);
+    const { wrap } = asUser(p.dir);
+    expect(run(['build'], p.project, wrap).code).toBe(0);
+    fs.chmodSync(path.join(p.project, 'build/guides'), 0o555);
+    const r = run(['build'], p.project, wrap);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/The new site is in place, but the previous one, moved to .*docsgen-old-.*, could not be removed/);
+    // The new site is whole; what is left of the old one is marked as docsgen's (its marker goes last)…
+    expect(listFiles(path.join(p.project, 'build'))).toContain('guides/a/index.html');
+    const left = litter(p.project);
+    expect(left).toEqual([expect.stringMatching(/^\.build\.docsgen-old-/)]);
+    expect(fs.existsSync(path.join(p.project, left[0], MANIFEST))).toBe(true);
+    // …so once it can be emptied, the next build removes it.
+    fs.chmodSync(path.join(p.project, left[0], 'guides'), 0o755);
+    expect(run(['build'], p.project, wrap).code).toBe(0);
+    expect(litter(p.project)).toEqual([]);
+  });
+
   it('a read-only parent folder: exit 1 before rendering, naming the folder that must be writable', () => {
     const p = project(withSpec);
     const { wrap } = asUser(p.dir);

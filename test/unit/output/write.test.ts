@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { openOutput, type OutputFiles } from '../../../src/output/write';
 import { MANIFEST, manifestText } from '../../../src/output/guard';
+import { runCleanups } from '../../../src/output/interrupt';
 import { listFiles } from '../../helpers/fixture';
 
 function project(): { root: string; outDir: string } {
@@ -26,8 +27,10 @@ describe('output/write', () => {
     await output.writeSoon(index);
     const files: OutputFiles = new Map([['index.html', 'new site']]);
     for (const [rel] of index) files.set(rel, { copyFrom: output.finalPath(rel) });
-    output.commit(files);
+    const { previousRemoved } = output.commit(files);
+    // Swapped in at once; the previous site goes in the background.
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new site');
+    expect(await previousRemoved).toEqual([]);
     expect(listFiles(outDir)).toHaveLength(202); // and the manifest
     expect(fs.readFileSync(path.join(outDir, 'search-index/f/42.json'), 'utf8')).toBe('{"page":42}');
     expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
@@ -44,5 +47,15 @@ describe('output/write', () => {
     expect(listFiles(outDir)).toEqual([MANIFEST, 'index.html']);
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('previous site');
     expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+  });
+
+  it('a signal while the previous site is being removed: its clean-up finishes the removal and says the new site is in place', async () => {
+    const { root, outDir } = project();
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    const { previousRemoved } = output.commit(new Map([['index.html', 'new site']]));
+    expect(runCleanups()).toBe(`the new site was already in place in ${outDir}`);
+    expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+    expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new site');
+    expect(await previousRemoved).toEqual([]);
   });
 });

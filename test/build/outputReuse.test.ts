@@ -1,0 +1,78 @@
+// A build into a folder an earlier build wrote links the files that did not change instead of
+// writing them again: the site is byte for byte a fresh build's, an unchanged page keeps its file
+// (and its modification time, which deploy tools such as rsync compare), and no file of the new
+// site shares its bytes with any other name.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { configSource, listFiles, writeFiles } from '../helpers/fixture';
+
+const spec = `openapi: 3.0.3
+info: { title: Parcels, version: '1' }
+paths:
+  /parcels/{id}:
+    get:
+      operationId: getParcel
+      summary: Get a parcel
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string }, example: '12-0041-07' }
+      responses:
+        '200':
+          description: The parcel.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Parcel' }
+              example: { id: '12-0041-07', zone: AE }
+components:
+  schemas:
+    Parcel:
+      type: object
+      properties:
+        id: { type: string, description: The county parcel number. }
+        zone: { type: string, description: The flood zone. }
+`;
+
+function project(): string {
+  return writeFiles({
+    'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+    'openapi.yaml': spec,
+    'content/guides/intro.md': '---\ntitle: Introduction\n---\nStart with [a parcel](/api/get-parcel).\n',
+    'content/guides/zones.md': '---\ntitle: Flood zones\n---\n## Zone AE\n\nThe one-percent annual chance floodplain.\n',
+  });
+}
+
+const built = (root: string, outDir?: string) => build({ root, logger: createMemoryLogger(), cacheDir: false, ...(outDir ? { outDir } : {}) });
+const inode = (file: string) => fs.statSync(file).ino;
+
+describe('a build into an earlier build of the same folder', () => {
+  it('links the unchanged files, writes the changed ones, and equals a fresh build', async () => {
+    const root = project();
+    const out = path.join(root, 'build');
+    await built(root);
+    const before = new Map(listFiles(out).map((f) => [f, inode(path.join(out, f))]));
+    // A page's text changes; someone edits another page of the output by hand, in place.
+    fs.appendFileSync(path.join(root, 'content/guides/zones.md'), '\nZone X is the area of minimal flood hazard.\n');
+    const edited = path.join(out, 'guides/intro/index.html');
+    fs.writeFileSync(edited, fs.readFileSync(edited, 'utf8').replace('</body>', '<script src="/analytics.js"></script></body>'));
+    await built(root);
+
+    const fresh = path.join(root, 'fresh');
+    await built(root, fresh);
+    const files = listFiles(fresh);
+    expect(files).toContain('api/get-parcel/index.html');
+    expect(listFiles(out)).toEqual(files);
+    expect(files.filter((f) => !fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(fresh, f))))).toEqual([]);
+    expect(fs.readFileSync(edited, 'utf8')).not.toContain('analytics.js');
+
+    const kept = files.filter((f) => before.get(f) === inode(path.join(out, f)));
+    expect(kept).toContain('api/get-parcel/index.html');
+    expect(kept).toContain('api/schemas/parcel/index.html');
+    expect(kept).not.toContain('guides/zones/index.html');
+    expect(kept).not.toContain('guides/intro/index.html');
+    // Every file has one name: the replaced folder is gone, and nothing else shares the bytes.
+    expect(files.filter((f) => fs.statSync(path.join(out, f)).nlink !== 1)).toEqual([]);
+    expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+  });
+});
