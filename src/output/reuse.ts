@@ -29,21 +29,40 @@ export function writeOrLink(target: string, content: string | Uint8Array, previo
   fs.writeFileSync(target, content);
 }
 
+/** writeOrLink without blocking the thread: the search index's files, written while the render threads start. */
+export async function writeOrLinkSoon(target: string, content: string | Uint8Array, previous: string | undefined, state: LinkState): Promise<void> {
+  if (previous !== undefined && !state.unlinkable && (await holdsSoon(previous, content))) {
+    try {
+      await fs.promises.link(previous, target);
+      return;
+    } catch (e) {
+      if (PERMANENT.has((e as NodeJS.ErrnoException).code ?? '')) state.unlinkable = true;
+    }
+  }
+  await fs.promises.writeFile(target, content);
+}
+
 /** Errors that every later link would meet too. */
 const PERMANENT = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/** Opened without following a link, and without waiting for a writer when it is a pipe. */
+const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+
+/** Whether a file of these stats may be linked to hold `content`: a regular file with one name and its size. */
+const linkable = (stat: fs.Stats, content: string | Uint8Array) => stat.isFile() && stat.nlink === 1 && stat.size === (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength);
+const bytesOf = (content: string | Uint8Array) => (typeof content === 'string' ? Buffer.from(content) : content);
 
 /** Whether `file` is a regular file with one name whose bytes are `content`. */
 export function holds(file: string, content: string | Uint8Array): boolean {
   let fd: number;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    fd = fs.openSync(file, OPEN_FLAGS);
   } catch {
     return false;
   }
   try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile() || stat.nlink !== 1 || stat.size !== (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength)) return false;
-    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+    if (!linkable(fs.fstatSync(fd), content)) return false;
+    const bytes = bytesOf(content);
     const old = Buffer.allocUnsafe(bytes.byteLength);
     for (let at = 0; at < old.length; ) {
       const read = fs.readSync(fd, old, at, old.length - at, at);
@@ -55,5 +74,29 @@ export function holds(file: string, content: string | Uint8Array): boolean {
     return false;
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+async function holdsSoon(file: string, content: string | Uint8Array): Promise<boolean> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(file, OPEN_FLAGS);
+  } catch {
+    return false;
+  }
+  try {
+    if (!linkable(await handle.stat(), content)) return false;
+    const bytes = bytesOf(content);
+    const old = Buffer.allocUnsafe(bytes.byteLength);
+    for (let at = 0; at < old.length; ) {
+      const { bytesRead } = await handle.read(old, at, old.length - at, at);
+      if (bytesRead === 0) return false;
+      at += bytesRead;
+    }
+    return old.equals(bytes);
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
   }
 }

@@ -10,7 +10,7 @@ import { assertSafeOutDir, MANIFEST, manifestText, type OutDirGuard } from './gu
 import { insideOutput } from './insideOutput';
 import { onInterrupt } from './interrupt';
 import { isAlive, lockOutput } from './lock';
-import { writeOrLink, type LinkState } from './reuse';
+import { writeOrLink, writeOrLinkSoon, type LinkState } from './reuse';
 
 /** Files `writeSoon` writes at once (libuv's thread pool has 4 threads). */
 const WRITERS = 8;
@@ -130,10 +130,11 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       // A few at a time: thousands of writes started at once each hold a copy of their content.
       let next = 0;
       let failure: unknown;
+      const links: LinkState = {};
       const writer = async () => {
         while (next < list.length && failure === undefined) {
           const [rel, content] = list[next++];
-          await fs.promises.writeFile(insideOutput(tmp, rel), content).catch((cause: unknown) => (failure ??= cause));
+          await writeOrLinkSoon(insideOutput(tmp, rel), content, previous === undefined ? undefined : insideOutput(previous, rel), links).catch((cause: unknown) => (failure ??= cause));
         }
       };
       await Promise.all(Array.from({ length: WRITERS }, writer));

@@ -36,7 +36,8 @@ components:
 
 function project(): string {
   return writeFiles({
-    'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+    // The index split in files (as on a site of over 300 pages): one fragment per page, each linked or written on its own.
+    'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' }, search: { shardAbovePages: 0 } }),
     'openapi.yaml': spec,
     'content/guides/intro.md': '---\ntitle: Introduction\n---\nStart with [a parcel](/api/get-parcel).\n',
     'content/guides/zones.md': '---\ntitle: Flood zones\n---\n## Zone AE\n\nThe one-percent annual chance floodplain.\n',
@@ -71,6 +72,10 @@ describe('a build into an earlier build of the same folder', () => {
     expect(kept).toContain('api/schemas/parcel/index.html');
     expect(kept).not.toContain('guides/zones/index.html');
     expect(kept).not.toContain('guides/intro/index.html');
+    // The search index's files, written in the background: the unchanged pages' fragments are linked too.
+    const index = files.filter((f) => f.startsWith('search-index/'));
+    expect(index.filter((f) => kept.includes(f)).length).toBeGreaterThan(0);
+    expect(index.filter((f) => !kept.includes(f)).length).toBeGreaterThan(0);
     // Every file has one name: the replaced folder is gone, and nothing else shares the bytes.
     expect(files.filter((f) => fs.statSync(path.join(out, f)).nlink !== 1)).toEqual([]);
     expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeOrLink, type LinkState } from '../../../src/output/reuse';
+import { writeOrLink, writeOrLinkSoon, type LinkState } from '../../../src/output/reuse';
 
 function folders() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-reuse-'));
@@ -16,20 +16,26 @@ function folders() {
 
 const PAGE = '<!DOCTYPE html><p>Flood zone AE</p>';
 
-describe('output/reuse writeOrLink', () => {
-  it('links a file whose bytes are the same, as text or as bytes', () => {
+// The pages are written by the render threads (writeOrLink), the search index's files in the background (writeOrLinkSoon).
+const variants: [string, (...args: Parameters<typeof writeOrLink>) => Promise<void> | void][] = [
+  ['writeOrLink', writeOrLink],
+  ['writeOrLinkSoon', writeOrLinkSoon],
+];
+
+describe.each(variants)('output/reuse %s', (_name, place) => {
+  it('links a file whose bytes are the same, as text or as bytes', async () => {
     const f = folders();
     fs.writeFileSync(f.old('a.html'), PAGE);
     fs.writeFileSync(f.old('b.html'), PAGE);
-    writeOrLink(f.target('a.html'), PAGE, f.old('a.html'), {});
-    writeOrLink(f.target('b.html'), Buffer.from(PAGE), f.old('b.html'), {});
+    await place(f.target('a.html'), PAGE, f.old('a.html'), {});
+    await place(f.target('b.html'), Buffer.from(PAGE), f.old('b.html'), {});
     for (const name of ['a.html', 'b.html']) {
       expect(fs.statSync(f.target(name)).ino).toBe(fs.statSync(f.old(name)).ino);
       expect(fs.readFileSync(f.target(name), 'utf8')).toBe(PAGE);
     }
   });
 
-  it('writes a new file when the old one differs, is missing, or cannot be trusted', () => {
+  it('writes a new file when the old one differs, is missing, or cannot be trusted', async () => {
     const f = folders();
     fs.writeFileSync(f.old('changed.html'), PAGE.replace('AE', 'X'));
     fs.writeFileSync(f.old('longer.html'), `${PAGE}\n<!-- added by hand -->`);
@@ -42,7 +48,7 @@ describe('output/reuse writeOrLink', () => {
     // A named pipe: reading it would wait for a writer forever.
     expect(spawnSync('mkfifo', [f.old('pipe.html')]).status).toBe(0);
     for (const name of ['changed.html', 'longer.html', 'missing.html', 'symlink.html', 'twice.html', 'pipe.html']) {
-      writeOrLink(f.target(name), PAGE, f.old(name), {});
+      await place(f.target(name), PAGE, f.old(name), {});
       const made = fs.lstatSync(f.target(name));
       expect(made.isFile(), name).toBe(true);
       expect(made.nlink, name).toBe(1);
@@ -51,7 +57,9 @@ describe('output/reuse writeOrLink', () => {
     expect(fs.readFileSync(path.join(f.root, 'mine.html'), 'utf8')).toBe(PAGE);
     expect(fs.statSync(path.join(f.root, 'second-name.html')).nlink).toBe(2);
   });
+});
 
+describe('output/reuse writeOrLink', () => {
   it('writes every file once linking fails for good (another file system), without trying again', () => {
     const f = folders();
     fs.writeFileSync(f.old('a.html'), PAGE);
