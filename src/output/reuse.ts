@@ -52,6 +52,16 @@ const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constant
 const linkable = (stat: fs.Stats, content: string | Uint8Array) => stat.isFile() && stat.nlink === 1 && stat.size === (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength);
 const bytesOf = (content: string | Uint8Array) => (typeof content === 'string' ? Buffer.from(content) : content);
 
+/**
+ * Files are compared a chunk at a time, and given up at the first that differs: after a text
+ * edit every page differs from its old copy, in the search index's hash about 4 KB into a 160 KB
+ * page, so the 7,000-page site reads about 110 MB of its old output instead of 600 MB (from the
+ * disk, when the old pages are no longer in the page cache), into one buffer per file at most
+ * 16 KB long rather than one as long as the page.
+ */
+const CHUNK = 16 * 1024;
+const sameBytes = (chunk: Buffer, length: number, bytes: Uint8Array, at: number) => chunk.subarray(0, length).equals(bytes.subarray(at, at + length));
+
 /** Whether `file` is a regular file with one name whose bytes are `content`. */
 export function holds(file: string, content: string | Uint8Array): boolean {
   let fd: number;
@@ -63,13 +73,13 @@ export function holds(file: string, content: string | Uint8Array): boolean {
   try {
     if (!linkable(fs.fstatSync(fd), content)) return false;
     const bytes = bytesOf(content);
-    const old = Buffer.allocUnsafe(bytes.byteLength);
-    for (let at = 0; at < old.length; ) {
-      const read = fs.readSync(fd, old, at, old.length - at, at);
-      if (read === 0) return false;
+    const chunk = Buffer.allocUnsafe(Math.min(CHUNK, bytes.byteLength));
+    for (let at = 0; at < bytes.byteLength; ) {
+      const read = fs.readSync(fd, chunk, 0, Math.min(chunk.length, bytes.byteLength - at), at);
+      if (read === 0 || !sameBytes(chunk, read, bytes, at)) return false;
       at += read;
     }
-    return old.equals(bytes);
+    return true;
   } catch {
     return false;
   } finally {
@@ -87,13 +97,13 @@ async function holdsSoon(file: string, content: string | Uint8Array): Promise<bo
   try {
     if (!linkable(await handle.stat(), content)) return false;
     const bytes = bytesOf(content);
-    const old = Buffer.allocUnsafe(bytes.byteLength);
-    for (let at = 0; at < old.length; ) {
-      const { bytesRead } = await handle.read(old, at, old.length - at, at);
-      if (bytesRead === 0) return false;
+    const chunk = Buffer.allocUnsafe(Math.min(CHUNK, bytes.byteLength));
+    for (let at = 0; at < bytes.byteLength; ) {
+      const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, bytes.byteLength - at), at);
+      if (bytesRead === 0 || !sameBytes(chunk, bytesRead, bytes, at)) return false;
       at += bytesRead;
     }
-    return old.equals(bytes);
+    return true;
   } catch {
     return false;
   } finally {

@@ -35,6 +35,18 @@ describe.each(variants)('output/reuse %s', (_name, place) => {
     }
   });
 
+  it('compares a file larger than one read: the same bytes are linked, one byte changed at its end is written', async () => {
+    const f = folders();
+    const large = `${PAGE}${'<p>Zone AE, parcel 12-0041-07.</p>'.repeat(3000)}</body>`;
+    fs.writeFileSync(f.old('same.html'), large);
+    fs.writeFileSync(f.old('last.html'), `${large.slice(0, -1)}!`);
+    await place(f.target('same.html'), large, f.old('same.html'), {});
+    await place(f.target('last.html'), large, f.old('last.html'), {});
+    expect(fs.statSync(f.target('same.html')).ino).toBe(fs.statSync(f.old('same.html')).ino);
+    expect(fs.statSync(f.target('last.html')).ino).not.toBe(fs.statSync(f.old('last.html')).ino);
+    expect(fs.readFileSync(f.target('last.html'), 'utf8')).toBe(large);
+  });
+
   it('writes a new file when the old one differs, is missing, or cannot be trusted', async () => {
     const f = folders();
     fs.writeFileSync(f.old('changed.html'), PAGE.replace('AE', 'X'));
