@@ -57,7 +57,7 @@ import type { Messages } from './shared/messages';
 import { buildSiteLive } from './site/liveSite';
 import { bundleSiteCode } from './theme/siteCode';
 import { pageSearchDocuments, searchDocumentTable } from './search/documents';
-import type { PageColumns } from './search/table';
+import { PageColumnsByRoute } from './search/table';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
@@ -315,8 +315,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let specs: Pick<ApiInput, 'markdown' | 'specCopy'>[] = [];
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
-      // (As columns, search/table.ts: held until the search stage, 1.9 million objects on the 35,000-page site.)
-      const searchMade = new Map<string, PageColumns>();
+      // (As columns, search/table.ts: held until the search stage, 1.9 million objects on the 35,000-page site; each distinct text once.)
+      const searchMade = new PageColumnsByRoute();
       const onPut = (page: PageModel) => {
         // The spec's thread found errors: the build fails on them, so making more pages is time
         // lost (a 47 MB spec's verdict comes over half a minute before its site stage would end).

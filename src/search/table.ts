@@ -33,6 +33,49 @@ export function pageColumns(documents: readonly SearchDocument[], ids: number): 
   return columns;
 }
 
+/**
+ * The stored pages' columns by route, each distinct text held once. An API's operation pages
+ * repeat the same field names, descriptions, anchors and contexts wherever they show a schema:
+ * Microsoft Graph v1.0's 14,021 stored pages made 2.7 million texts, 87,000 of them distinct
+ * (95 against 7 million characters). Each page's own copies lived from the site stage, where the
+ * page is made, to the search stage, whose peak they were most of; these are let go at once.
+ */
+export class PageColumnsByRoute {
+  private readonly columns = new Map<string, PageColumns>();
+  private readonly texts = new Map<string, string>();
+
+  get(route: string): PageColumns | undefined {
+    return this.columns.get(route);
+  }
+
+  /** `undefined`: none known (a build cache's entry from before a page had them). */
+  set(route: string, columns: PageColumns | undefined): void {
+    if (columns === undefined) {
+      this.columns.delete(route);
+      return;
+    }
+    const texts = columns.texts;
+    for (let k = 0; k < texts.length; k++) {
+      const text = texts[k];
+      if (text !== undefined) texts[k] = this.once(text);
+    }
+    columns.breadcrumb = this.once(columns.breadcrumb);
+    this.columns.set(route, columns);
+  }
+
+  clear(): void {
+    this.columns.clear();
+    this.texts.clear();
+  }
+
+  private once(text: string): string {
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    this.texts.set(text, text);
+    return text;
+  }
+}
+
 /** The site's documents in order: row k is the k-th document. */
 export class DocumentTable {
   constructor(

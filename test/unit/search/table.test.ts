@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../../../src/search/documents';
-import { DocumentTable, TableBuilder, pageColumns } from '../../../src/search/table';
+import { DocumentTable, PageColumnsByRoute, TableBuilder, pageColumns } from '../../../src/search/table';
 import { SearchDocumentType as T } from '../../../src/shared/search/types';
 
 /** One page's documents, numbered from `first`: title, description, then a field heading with its text per field. */
@@ -65,5 +65,24 @@ describe('the search documents as columns', () => {
     builder.addPage(pageColumns([], 0), 0);
     builder.addDocuments(page(1, '/api/a', 'A', []));
     expect(builder.finish().toArray()).toEqual(page(1, '/api/a', 'A', []));
+  });
+
+  it('gives back the stored pages\' documents as they were made when the pages share their texts', () => {
+    // Each page makes its own copies of the texts, as the site stage does: built, not literals.
+    const shared = (n: number): [string, string, string?][] => [
+      [['parcel', 'id'].join('_'), `The parcel${'’'}s id.`, ['Response 200', 'data'].join(' › ')],
+      ['notes', `Free text${n % 2 ? '.' : '!'}`],
+    ];
+    const made = Array.from({ length: 4 }, (_, n) => page(1, `/api/op-${n}`, `Operation ${n}`, shared(n)));
+    const columns = new PageColumnsByRoute();
+    made.forEach((docs, n) => columns.set(`/api/op-${n}`, pageColumns(docs, 3)));
+    const builder = new TableBuilder();
+    made.forEach((_, n) => builder.addPage(columns.get(`/api/op-${n}`)!, 3 * n));
+    expect(builder.finish().toArray()).toEqual(made.flatMap((docs, n) => docs.map((d) => ({ ...d, i: d.i + 3 * n, p: d.p + 3 * n }))));
+    // A page whose documents are not known (a build cache's entry without them) has none, and clear() forgets every page.
+    columns.set('/api/op-1', undefined);
+    expect(columns.get('/api/op-1')).toBeUndefined();
+    columns.clear();
+    expect(columns.get('/api/op-0')).toBeUndefined();
   });
 });
