@@ -44,6 +44,7 @@ import type { OutDirGuard } from './output/guard';
 import { packagePath } from './paths';
 import { buildSiteModel } from './render/siteModel';
 import { PARALLEL_THRESHOLD, renderSite, type SitePage } from './render/renderSite';
+import { PROGRESS_THRESHOLD } from './render/renderPages';
 import { collectGarbage, collectGarbageAbove } from './workers';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
@@ -317,12 +318,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       // (As columns, search/table.ts: held until the search stage, 1.9 million objects on the 35,000-page site; each distinct text once.)
       const searchMade = new PageColumnsByRoute();
+      // A large spec's pages take a minute or more to make (Microsoft Graph beta's 29,000): the
+      // site stage shows how far it is, as the render stage does. Pages a build cache gives back
+      // whole are counted at the end.
+      const toStore = apis.reduce((n, api) => n + api.model.operations.length + api.model.webhooks.length + api.model.schemas.length, 0);
+      const storeProgress = (done: number) => toStore > PROGRESS_THRESHOLD && logger.progress('making API pages', Math.min(done, toStore), toStore);
+      let pagesMade = 0;
       const onPut = (page: PageModel) => {
         // The spec's thread found errors: the build fails on them, so making more pages is time
         // lost (a 47 MB spec's verdict comes over half a minute before its site stage would end).
         if (apis.some((api) => api.foundErrors?.())) throw new SpecFoundInvalid();
         searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes }));
         collectGarbageAbove(SITE_STAGE_GARBAGE);
+        if (++pagesMade % 25 === 0) storeProgress(pagesMade);
       };
       // Pages that outlive the build (in a live memo, or for a deferred index) keep their bodies.
       if (!memo?.live && !deferred && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, onPut, memo !== undefined);
@@ -339,6 +347,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         if (e instanceof SpecFoundInvalid) collect(await validated); // throws the spec's errors
         throw e;
       }
+      if (pagesMade > 0) storeProgress(toStore);
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>

@@ -42,6 +42,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const quiet = options.quiet ?? false;
   const tty = !!out.isTTY;
   let lastDecile = -1;
+  let lastLabel = '';
   let progressShown = false;
   const printed = new WeakSet<Diagnostic>();
   const clearProgress = () => {
@@ -80,7 +81,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         return;
       }
       const decile = Math.floor((done / total) * 10);
-      if (decile !== lastDecile) {
+      if (decile !== lastDecile || label !== lastLabel) {
+        lastLabel = label;
         lastDecile = decile;
         out.write(`${label} ${done}/${total}\n`);
       }

@@ -18,9 +18,12 @@ describe('parallel rendering', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-parallel-'));
     const serialOut = path.join(tmp, 'serial');
     const parallelOut = path.join(tmp, 'parallel');
-    const serial = await build({ root: repoRoot, outDir: serialOut, threads: 1, logger: createMemoryLogger() });
+    const logger = createMemoryLogger();
+    const serial = await build({ root: repoRoot, outDir: serialOut, threads: 1, logger, cacheDir: false });
     const parallel = await build({ root: repoRoot, outDir: parallelOut, threads: 2, logger: createMemoryLogger() });
     expect(parallel.pages).toBe(serial.pages);
+    // A spec of a few dozen pages is made too fast for a progress line.
+    expect(logger.lines.filter((l) => l.startsWith('making API pages'))).toEqual([]);
     const files = listFiles(serialOut);
     expect(files.filter((f) => f.endsWith('.html')).length).toBe(serial.pages);
     expect(listFiles(parallelOut)).toEqual(files);
@@ -47,9 +50,19 @@ describe('parallel rendering', () => {
     const site = generateSite({ pages: 600, out: path.join(tmp, 'site') });
     const serialOut = path.join(tmp, 'serial');
     const parallelOut = path.join(tmp, 'parallel');
-    const serial = await build({ configFile: site.configFile, outDir: serialOut, threads: 1, logger: createMemoryLogger() });
+    const logger = createMemoryLogger();
+    const serial = await build({ configFile: site.configFile, outDir: serialOut, threads: 1, logger });
     const parallel = await build({ configFile: site.configFile, outDir: parallelOut, logger: createMemoryLogger() });
     expect(renderThreads(parallel.pages)).toBeGreaterThan(1);
+    // The first build's site stage showed its progress through the API's operation and schema
+    // pages (the second took them back from the build cache), as the render stage does through all pages.
+    const apiPages = site.operations + site.schemas;
+    const making = logger.lines.filter((l) => l.startsWith('making API pages '));
+    expect(making.length).toBeGreaterThan(5);
+    expect(making.at(-1)).toBe(`making API pages ${apiPages}/${apiPages}`);
+    const counts = making.map((l) => Number(/ (\d+)\//.exec(l)![1]));
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(logger.lines.indexOf(making.at(-1)!)).toBeLessThan(logger.lines.findIndex((l) => l.startsWith('rendering pages')));
     expect(parallel.pages).toBe(site.pages);
     const files = listFiles(serialOut);
     expect(files.filter((f) => f.startsWith('api/') && f.endsWith('/index.html')).length).toBeGreaterThan(250);
