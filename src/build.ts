@@ -320,7 +320,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const searchMade = new PageColumnsByRoute();
       // A large spec's pages take a minute or more to make (Microsoft Graph beta's 29,000): the
       // site stage shows how far it is, as the render stage does. Pages a build cache gives back
-      // whole are counted at the end.
+      // whole show none; given back part by part (not through onPut), they are counted at the end.
       const toStore = apis.reduce((n, api) => n + api.model.operations.length + api.model.webhooks.length + api.model.schemas.length, 0);
       const storeProgress = (done: number) => toStore > PROGRESS_THRESHOLD && logger.progress('making API pages', Math.min(done, toStore), toStore);
       let pagesMade = 0;
