@@ -65,6 +65,11 @@ export interface SearchDocumentsOptions {
    * of reading its HTML again (the guides' sections were a third of the search stage).
    */
   memo?: Memo;
+  /**
+   * The HTML's text, remembered over more than one call (a build's page store makes each page's
+   * documents on its own call: PageColumnsByRoute.htmlToText); by default, over this call's pages.
+   */
+  htmlToText?: (html: string) => string;
 }
 
 export const BREADCRUMB_SEPARATOR = ' › ';
@@ -219,7 +224,7 @@ function documentsFrom(pages: PageModel[], options: SearchDocumentsOptions, firs
   const inRoutes = (route: string) => prefixes.some((p) => p === '/' || route === p || route.startsWith(`${p}/`));
   const href = options.href ?? ((page: PageModel) => page.head.canonical.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '') || '/');
   const out: SearchDocument[] = [];
-  const htmlToText = rememberingHtmlToText();
+  const htmlToText = options.htmlToText ?? rememberingHtmlToText();
   let nextId = firstId;
 
   for (const page of pages) {

@@ -5,6 +5,7 @@
 // object is made only for a moment, where one page's fragment or one test needs it.
 import { SearchDocumentType, type StoredDocument } from '../shared/search/types';
 import type { SearchDocument } from './documents';
+import { htmlToText } from './html';
 
 /** One page's documents as columns, numbered from 1, and how many ids they take (a heading left empty takes one too). */
 export interface PageColumns {
@@ -43,6 +44,18 @@ export function pageColumns(documents: readonly SearchDocument[], ids: number): 
 export class PageColumnsByRoute {
   private readonly columns = new Map<string, PageColumns>();
   private readonly texts = new Map<string, string>();
+  private readonly fromHtml = new Map<string, string>();
+
+  /**
+   * htmlToText for the pages' documents, remembered until clear(): a description shown on many
+   * pages is one HTML string (the spec's Markdown is rendered once), and its text is then one
+   * string before it is kept, not a copy per page to be looked up again.
+   */
+  readonly htmlToText = (html: string): string => {
+    let text = this.fromHtml.get(html);
+    if (text === undefined) this.fromHtml.set(html, (text = htmlToText(html)));
+    return text;
+  };
 
   get(route: string): PageColumns | undefined {
     return this.columns.get(route);
@@ -66,6 +79,7 @@ export class PageColumnsByRoute {
   clear(): void {
     this.columns.clear();
     this.texts.clear();
+    this.fromHtml.clear();
   }
 
   private once(text: string): string {

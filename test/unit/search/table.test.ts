@@ -85,4 +85,13 @@ describe('the search documents as columns', () => {
     columns.clear();
     expect(columns.get('/api/op-0')).toBeUndefined();
   });
+
+  it('gives each description\'s text as the page shows it, asked again from page after page', () => {
+    const columns = new PageColumnsByRoute();
+    const descriptions = ['<p>Parcel <code>id</code> &amp; <em>its</em> owner.</p>', '<p>Zoning <a href="/api/zones">zone</a> code.</p>'];
+    for (let page = 0; page < 3; page++) {
+      expect(descriptions.map(columns.htmlToText)).toEqual(['Parcel id & its owner.', 'Zoning zone code.']);
+      if (page === 1) columns.clear();
+    }
+  });
 });
