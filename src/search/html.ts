@@ -47,11 +47,10 @@ export function htmlToText(html: string): string {
 const SPACES = /\s\s+|[^\S ]/g;
 
 /**
- * `htmlToText` remembering its answers, for one pass over a site's pages: API pages show the same
- * descriptions again and again (shared schemas, the `meta` envelope of every response).
+ * `htmlToText` remembering its answers in `known`, for one pass over a site's pages: API pages
+ * show the same descriptions again and again (shared schemas, the `meta` envelope of every response).
  */
-export function rememberingHtmlToText(): (html: string) => string {
-  const known = new Map<string, string>();
+export function rememberingHtmlToText(known = new Map<string, string>()): (html: string) => string {
   return (html) => {
     let text = known.get(html);
     if (text === undefined) known.set(html, (text = htmlToText(html)));

@@ -5,7 +5,7 @@
 // object is made only for a moment, where one page's fragment or one test needs it.
 import { SearchDocumentType, type StoredDocument } from '../shared/search/types';
 import type { SearchDocument } from './documents';
-import { htmlToText } from './html';
+import { rememberingHtmlToText } from './html';
 
 /** One page's documents as columns, numbered from 1, and how many ids they take (a heading left empty takes one too). */
 export interface PageColumns {
@@ -39,7 +39,8 @@ export function pageColumns(documents: readonly SearchDocument[], ids: number): 
  * repeat the same field names, descriptions, anchors and contexts wherever they show a schema:
  * Microsoft Graph v1.0's 14,021 stored pages made 2.7 million texts, 87,000 of them distinct
  * (95 against 7 million characters). Each page's own copies lived from the site stage, where the
- * page is made, to the search stage, whose peak they were most of; these are let go at once.
+ * page is made, to the search stage, whose peak they were most of; now a page's copy of a text
+ * already kept is let go as soon as it is made.
  */
 export class PageColumnsByRoute {
   private readonly columns = new Map<string, PageColumns>();
@@ -51,11 +52,7 @@ export class PageColumnsByRoute {
    * pages is one HTML string (the spec's Markdown is rendered once), and its text is then one
    * string before it is kept, not a copy per page to be looked up again.
    */
-  readonly htmlToText = (html: string): string => {
-    let text = this.fromHtml.get(html);
-    if (text === undefined) this.fromHtml.set(html, (text = htmlToText(html)));
-    return text;
-  };
+  readonly htmlToText = rememberingHtmlToText(this.fromHtml);
 
   get(route: string): PageColumns | undefined {
     return this.columns.get(route);
