@@ -124,9 +124,13 @@ async function importConfig(configFile: string): Promise<{ user: unknown; hasDef
   // in the config resolve from the project's node_modules, then removed at once.
   const cacheDir = path.join(path.dirname(configFile), '.docsgen');
   // Made for this file alone, it goes with it: a command that writes nothing (lint, check-links) leaves no folder behind.
-  const made = fs.mkdirSync(cacheDir, { recursive: true }) !== undefined;
   const tmp = path.join(cacheDir, `config.${createHash('sha1').update(code).digest('hex').slice(0, 10)}.${process.pid}.mjs`);
-  fs.writeFileSync(tmp, code);
+  let made: boolean;
+  try {
+    made = writeInFolder(tmp, code);
+  } catch (cause) {
+    throw new DocsgenError([error('config-load-failed', `Failed to load the config: its bundle cannot be written into ${cacheDir} (${(cause as Error).message})`, { location: { file: configFile } })], { cause });
+  }
   try {
     const mod = await import(pathToFileURL(tmp).href);
     return { user: mod.default, hasDefault: 'default' in mod, dependencies, namedExports: Object.keys(mod).filter((k) => k !== 'default') };
@@ -140,6 +144,24 @@ async function importConfig(configFile: string): Promise<{ user: unknown; hasDef
       } catch {
         // not empty, or already gone
       }
+    }
+  }
+}
+
+/**
+ * Writes `file`, making its folder first; true when this call made the folder. Another docsgen
+ * process loading a config in the same project removes the folder once it is empty, which can
+ * fall between making it and writing here: two builds started at once failed on ENOENT.
+ */
+export function writeInFolder(file: string, text: string, mkdir: (dir: string) => string | undefined = (dir) => fs.mkdirSync(dir, { recursive: true })): boolean {
+  let made = false;
+  for (let attempt = 1; ; attempt++) {
+    made = mkdir(path.dirname(file)) !== undefined || made;
+    try {
+      fs.writeFileSync(file, text);
+      return made;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 10) throw e;
     }
   }
 }

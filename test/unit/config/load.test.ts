@@ -1,8 +1,12 @@
 // Config loading errors name the key, what was expected, and the config file.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config/load';
+import { loadConfig, writeInFolder } from '../../../src/config/load';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
-import { writeFiles } from '../../helpers/fixture';
+import { configSource, repoRoot, writeFiles } from '../../helpers/fixture';
 
 async function loadError(config: string) {
   const dir = writeFiles({ 'docsgen.config.ts': config });
@@ -57,4 +61,39 @@ describe('config/load', () => {
     expect([config.onBrokenLinks, config.onBrokenMarkdownLinks, config.onBrokenAnchors, config.onDuplicateRoutes]).toEqual(['throw', 'warn', 'warn', 'warn']);
     expect(dependencies).toEqual([`${dir}/docsgen.config.ts`]);
   });
+
+  it('writes its bundle when another process removes the folder between making it and writing', () => {
+    const dir = path.join(writeFiles({}), '.docsgen');
+    let calls = 0;
+    // The other process: its config loaded, it removes the empty folder just after this one made it.
+    const racedMkdir = (folder: string) => {
+      const made = fs.mkdirSync(folder, { recursive: true });
+      if (++calls === 1) fs.rmdirSync(folder);
+      return made;
+    };
+    expect(writeInFolder(path.join(dir, 'config.mjs'), 'export default 1;\n', racedMkdir)).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'config.mjs'), 'utf8')).toBe('export default 1;\n');
+    expect(calls).toBe(2);
+    // A folder that never stays is an error, not a loop.
+    const vanishing = (folder: string) => (fs.mkdirSync(folder, { recursive: true }), fs.rmdirSync(folder), folder);
+    expect(() => writeInFolder(path.join(dir, 'gone', 'config.mjs'), 'x', vanishing)).toThrow(/ENOENT/);
+  });
+
+  it('six processes loading the same project\'s config at once all load it, and leave no bundle behind', async () => {
+    const root = writeFiles({ 'docsgen.config.ts': configSource({ title: 'Six at once' }) });
+    const script = `const { loadConfig } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'bin/api.js')).href)}); for (let i = 0; i < 3; i++) { const { config } = await loadConfig({ root: ${JSON.stringify(root)} }); if (config.title !== 'Six at once') process.exit(2); }`;
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.on('data', (d) => (stderr += d));
+          child.on('close', (code) => resolve({ code, stderr }));
+        }),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const left = fs.existsSync(path.join(root, '.docsgen')) ? fs.readdirSync(path.join(root, '.docsgen')) : [];
+    expect(left).toEqual([]);
+  }, 60_000);
 });
