@@ -49,10 +49,7 @@ export function SchemaBody({ node, anchored }: { node: SchemaNode; anchored?: bo
     <div className="schema" id={anchored ? node.id : undefined}>
       {typeLine || levels > 1 ? (
         <div className="schema-head">
-          {typeLine ? <p className="schema-root-type" dangerouslySetInnerHTML={{ __html: markup((m) => {
-                  writeTypeLine(m, node, t);
-                  if (node.circular) writeCircular(m, node, t);
-                }) }} /> : null}
+          {typeLine ? <p className="schema-root-type" dangerouslySetInnerHTML={{ __html: markup((m) => writeTypeLine(m, node, t, true)) }} /> : null}
           {levels > 1 ? <Island name="SchemaControls" component={SchemaControls} props={{ levels, ...controlLabels(t) }} when="interaction" /> : null}
         </div>
       ) : null}
@@ -299,11 +296,12 @@ function writeEnumValues(m: ReactMarkup, node: SchemaNode, t: Messages): void {
   }
 }
 
-/** The type and its constraints, `integer<int32> · ≥ 1 · ≤ 200`: each constraint stays on one line. */
-function writeTypeLine(m: ReactMarkup, node: SchemaNode, t: Messages): void {
+/** The type and its constraints, `integer<int32> · ≥ 1 · ≤ 200`: each constraint stays on one line. A body's own type line ends in `circular → Type` (`withCircular`). */
+function writeTypeLine(m: ReactMarkup, node: SchemaNode, t: Messages, withCircular = false): void {
   m.open('span', ' class="schema-type"').text(node.type).close('span');
   // The space before each piece is outside it: where the line may break.
   for (const c of node.constraints) m.text(' ').open('span', ' class="schema-constraint"').text(`· ${constraintText(c, t)}`).close('span');
+  if (withCircular && node.circular) writeCircular(m, node, t);
 }
 
 /** `≥ 1`, `< 5`, `multiple of 0.5`, `1–64 characters`, `non-empty`, `unique items`; no-break spaces keep each whole. */
