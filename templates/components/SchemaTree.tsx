@@ -351,8 +351,9 @@ function controlLabels(t: Messages): { labels?: Partial<typeof SCHEMA_CONTROLS_E
 function writeValue(m: ReactMarkup, text: string, cut: ValueCut | undefined, t: Messages): void {
   m.open('code').text(text).close('code');
   if (!cut) return;
-  const link = cut.href && ((m: ReactMarkup) => m.fill(t.apiValueShortenedLink, { link: (m) => m.open('a', `${attribute('href', cut.href)} download=""`).text(t.apiFullValue).close('a') }));
-  m.text(' ').open('span', ' class="value-cut"').fill(t.apiValueShortened, { size: formatBytes(cut.totalBytes), link: link || null }).close('span');
+  const { href } = cut;
+  const link = href ? (m: ReactMarkup) => m.fill(t.apiValueShortenedLink, { link: (m) => m.open('a', `${attribute('href', href)} download=""`).text(t.apiFullValue).close('a') }) : null;
+  m.text(' ').open('span', ' class="value-cut"').fill(t.apiValueShortened, { size: formatBytes(cut.totalBytes), link }).close('span');
 }
 
 function writeCircular(m: ReactMarkup, node: SchemaNode, t: Messages): void {
