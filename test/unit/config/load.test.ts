@@ -8,8 +8,8 @@ import { loadConfig, writeInFolder } from '../../../src/config/load';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { configSource, repoRoot, writeFiles } from '../../helpers/fixture';
 
-async function loadError(config: string) {
-  const dir = writeFiles({ 'docsgen.config.ts': config });
+async function loadError(config: string, files: Record<string, string> = {}) {
+  const dir = writeFiles({ 'docsgen.config.ts': config, ...files });
   try {
     await loadConfig({ root: dir });
   } catch (e) {
@@ -77,6 +77,14 @@ describe('config/load', () => {
     // A folder that never stays is an error, not a loop.
     const vanishing = (folder: string) => (fs.mkdirSync(folder, { recursive: true }), fs.rmdirSync(folder), folder);
     expect(() => writeInFolder(path.join(dir, 'gone', 'config.mjs'), 'x', vanishing)).toThrow(/ENOENT/);
+  });
+
+  it('says which folder it could not write the config\'s bundle into, instead of crashing', async () => {
+    // `.docsgen` is a file here, so no folder can be made there.
+    const diagnostics = await loadError(`export default { ${base} };`, { '.docsgen': 'not a folder\n' });
+    expect(diagnostics[0].code).toBe('config-load-failed');
+    expect(diagnostics[0].text).toMatch(/^Failed to load the config: its bundle cannot be written into .*\.docsgen \(/);
+    expect(diagnostics[0].location?.file).toMatch(/docsgen\.config\.ts$/);
   });
 
   it('six processes loading the same project\'s config at once all load it, and leave no bundle behind', async () => {
