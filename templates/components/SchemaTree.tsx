@@ -24,10 +24,11 @@ import { ChangeBadge } from './ChangeBadge';
 export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: string }) {
   const t = useMessages();
   if (nodes.length === 0) return null;
-  if (nodes.every(isPlain)) return <ul className="schema-fields" aria-label={label} dangerouslySetInnerHTML={{ __html: markup((m) => nodes.forEach((node) => writeField(m, node, t))) }} />;
+  const plain = nodes.map(isPlain);
+  if (plain.every(Boolean)) return <ul className="schema-fields" aria-label={label} dangerouslySetInnerHTML={{ __html: markup((m) => nodes.forEach((node) => writeField(m, node, t))) }} />;
   return (
     <ul className="schema-fields" aria-label={label}>
-      {nodes.map((node) => (isPlain(node) ? <li key={node.id} className={fieldClass(node)} id={node.id} dangerouslySetInnerHTML={{ __html: markup((m) => writeFieldContent(m, node, t)) }} /> : <Field key={node.id} node={node} />))}
+      {nodes.map((node, i) => (plain[i] ? <li key={node.id} className={fieldClass(node)} id={node.id} dangerouslySetInnerHTML={{ __html: markup((m) => writeFieldContent(m, node, t)) }} /> : <Field key={node.id} node={node} />))}
     </ul>
   );
 }
@@ -134,7 +135,11 @@ function writeFieldContent(m: ReactMarkup, node: SchemaNode, t: Messages): void 
   m.close('div');
   if (node.descriptionHtml) m.element('div', ' class="markdown schema-description"', node.descriptionHtml);
   const rows = factRows(node, t);
-  if (rows.length > 0) m.element('dl', ' class="schema-facts"', factsHtml(rows));
+  if (rows.length > 0) {
+    m.open('dl', ' class="schema-facts"');
+    writeFactRows(m, rows);
+    m.close('dl');
+  }
   if (hasNested(node)) {
     m.open('details', ' class="schema-nested" open=""').open('summary').text(nestedSummary(node, t)).close('summary');
     const fields = node.additional ? [...node.children, node.additional] : node.children;
@@ -143,7 +148,11 @@ function writeFieldContent(m: ReactMarkup, node: SchemaNode, t: Messages): void 
       for (const field of fields) writeField(m, field, t);
       m.close('ul');
     }
-    if (node.truncated) m.element('p', ' class="schema-truncated"', markup((m) => writeTruncated(m, node, t)));
+    if (node.truncated) {
+      m.open('p', ' class="schema-truncated"');
+      writeTruncated(m, node, t);
+      m.close('p');
+    }
     m.close('details');
   }
 }
@@ -207,36 +216,42 @@ function Variants({ node }: { node: SchemaNode }) {
   );
 }
 
-/** A fact's term, and its value as markup, or as React nodes for named examples (a component a project may override). */
-type FactRow = [term: string, value: string | React.ReactNode];
+/** A fact's term, and what writes its value, or React nodes for named examples (a component a project may override). */
+type FactRow = [term: string, value: ((m: ReactMarkup) => void) | React.ReactNode];
 
 function factRows(node: SchemaNode, t: Messages): FactRow[] {
   const rows: FactRow[] = [];
-  if (node.enumValues?.length) rows.push([t.apiPossibleValues, markup((m) => writeEnumValues(m, node, t))]);
+  if (node.enumValues?.length) rows.push([t.apiPossibleValues, (m: ReactMarkup) => writeEnumValues(m, node, t)]);
   const cuts = node.valueCuts ?? {};
-  if (node.constValue !== undefined) rows.push([t.apiConstant, markup((m) => writeValue(m, node.constValue!, cuts.constValue, t))]);
-  if (node.pattern !== undefined) rows.push([t.apiPattern, markup((m) => m.open('code', ' class="schema-pattern"').text(node.pattern).close('code'))]);
-  if (node.defaultValue !== undefined) rows.push([t.apiDefault, markup((m) => writeValue(m, node.defaultValue!, cuts.defaultValue, t))]);
-  if (node.example !== undefined) rows.push([t.apiExample, markup((m) => writeValue(m, node.example!, cuts.example, t))]);
+  if (node.constValue !== undefined) rows.push([t.apiConstant, (m: ReactMarkup) => writeValue(m, node.constValue!, cuts.constValue, t)]);
+  if (node.pattern !== undefined) rows.push([t.apiPattern, (m: ReactMarkup) => m.open('code', ' class="schema-pattern"').text(node.pattern).close('code')]);
+  if (node.defaultValue !== undefined) rows.push([t.apiDefault, (m: ReactMarkup) => writeValue(m, node.defaultValue!, cuts.defaultValue, t)]);
+  if (node.example !== undefined) rows.push([t.apiExample, (m: ReactMarkup) => writeValue(m, node.example!, cuts.example, t)]);
   if (node.namedExamples?.length) rows.push([t.apiExamples, <NamedExamples examples={node.namedExamples} />]);
   return rows;
 }
 
-/** The rows of a field's <dl>, when every value is markup. */
-function factsHtml(rows: FactRow[]): string {
-  return markup((m) => rows.forEach(([term, value]) => m.open('div').open('dt').text(term).close('dt').element('dd', '', value as string).close('div')));
+const written = (value: FactRow[1]): value is (m: ReactMarkup) => void => typeof value === 'function';
+
+/** The rows of a field's facts (<dl>), when every value is written as markup. */
+function writeFactRows(m: ReactMarkup, rows: FactRow[]): void {
+  for (const [term, value] of rows) {
+    m.open('div').open('dt').text(term).close('dt').open('dd');
+    (value as (m: ReactMarkup) => void)(m);
+    m.close('dd').close('div');
+  }
 }
 
 function Facts({ node }: { node: SchemaNode }) {
   const rows = factRows(node, useMessages());
   if (rows.length === 0) return null;
-  if (rows.every(([, value]) => typeof value === 'string')) return <dl className="schema-facts" dangerouslySetInnerHTML={{ __html: factsHtml(rows) }} />;
+  if (rows.every(([, value]) => written(value))) return <dl className="schema-facts" dangerouslySetInnerHTML={{ __html: markup((m) => writeFactRows(m, rows)) }} />;
   return (
     <dl className="schema-facts">
       {rows.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
-          {typeof value === 'string' ? <dd dangerouslySetInnerHTML={{ __html: value }} /> : <dd>{value}</dd>}
+          {written(value) ? <dd dangerouslySetInnerHTML={{ __html: markup(value) }} /> : <dd>{value}</dd>}
         </div>
       ))}
     </dl>
