@@ -62,6 +62,13 @@ export interface OutputDir {
    * failure once none is still being written; the caller then aborts.
    */
   writeSoon(files: Iterable<[rel: string, content: string | Uint8Array]>): Promise<void>;
+  /**
+   * Writes one file into the temporary folder now (list it in `commit` as writeSoon's are), or
+   * links it from `previousRel` in the replaced output when that file holds the same bytes.
+   */
+  writeNow(rel: string, content: string | Uint8Array, previousRel?: string): void;
+  /** Renames a file or folder of the temporary folder (one written with writeNow). */
+  rename(fromRel: string, toRel: string): void;
   commit(files: OutputFiles): Committed;
   /** Removes the temporary folder and releases the lock; does nothing after a commit. */
   abort(): void;
@@ -110,6 +117,8 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
     throw new DocsgenError([error('output-failed', `Cannot write beside the output folder: ${(cause as Error).message}`, { location: { file: outDir }, hint: `${parent} must be writable: docsgen builds the site in a temporary folder there and swaps it in.` })], { cause });
   }
   const finalPath = (rel: string) => path.join(outDir, rel);
+  const madeNow = new Set<string>();
+  const linksNow: LinkState = {};
   return {
     dir: tmp,
     previous,
@@ -139,6 +148,28 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       };
       await Promise.all(Array.from({ length: WRITERS }, writer));
       if (failure !== undefined) throw asError(failure);
+    },
+    writeNow(rel, content, previousRel = rel) {
+      try {
+        const target = insideOutput(tmp, rel);
+        const dir = path.dirname(target);
+        if (!madeNow.has(dir)) {
+          fs.mkdirSync(dir, { recursive: true });
+          madeNow.add(dir);
+        }
+        writeOrLink(target, content, previous === undefined ? undefined : insideOutput(previous, previousRel), linksNow);
+      } catch (cause) {
+        throw asError(cause);
+      }
+    },
+    rename(fromRel, toRel) {
+      try {
+        const target = insideOutput(tmp, toRel);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.renameSync(insideOutput(tmp, fromRel), target);
+      } catch (cause) {
+        throw asError(cause);
+      }
     },
     commit(files) {
       let bytes = 0;

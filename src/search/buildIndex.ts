@@ -23,7 +23,7 @@ import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import type { Memo } from '../cache/memo';
 import { documentKeys, keepAnalysed, memoAnalysed, recalledIndex, rememberIndex } from './indexMemo';
-import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex, type SearchFileContent } from './shards';
+import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex, type FragmentSink, type SearchFileContent } from './shards';
 import { Analyser, joinAnalysed, typeTerms, type AnalysedDocuments } from './terms';
 import { asTable, type DocumentTable } from './table';
 import { WordTerms } from './wordTerms';
@@ -53,6 +53,11 @@ export interface SearchIndexOptions {
    * the 35,000-page site).
    */
   release?: boolean;
+  /**
+   * Where a sharded index's page fragments go as they are made (shards.ts FragmentSink), not
+   * into `files`. Not with `memo`: an index kept in the memo keeps its fragments.
+   */
+  fragments?: FragmentSink;
 }
 
 export function buildSearchIndex(documents: DocumentTable | readonly SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
@@ -62,7 +67,7 @@ export function buildSearchIndex(documents: DocumentTable | readonly SearchDocum
   const sharded = pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
   const { memo } = options;
   const release = options.release ? () => table.releaseTexts() : undefined;
-  if (!memo) return sharded ? shardedIndex(table, () => new Analyser().analyse(table), release) : singleIndex(table);
+  if (!memo) return sharded ? shardedIndex(table, () => new Analyser().analyse(table), release, options.fragments) : singleIndex(table);
   const keys = documentKeys(table, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
   const known = recalledIndex(memo, keys.index);
   if (known) {
@@ -79,8 +84,8 @@ export function buildSearchIndex(documents: DocumentTable | readonly SearchDocum
 }
 
 /** `analyse` is called, not its result passed: the analysed terms (tens of MB) go with typeTerms' call, not the whole stage. */
-function shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined): BuiltSearchIndex {
-  const sharded = shardSearchIndex(typeTerms(table, analyse()), { release });
+function shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined, sink?: FragmentSink): BuiltSearchIndex {
+  const sharded = shardSearchIndex(typeTerms(table, analyse()), { release, sink });
   return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
 }
 

@@ -53,8 +53,20 @@ export const LONG_LIST = 50;
 export interface ShardedIndexFiles {
   /** The manifest's text (its site path is MANIFEST_FILE). */
   manifest: string;
-  /** Every other file: site path → JSON text (page fragments as UTF-8 bytes, see pageFragments). */
+  /** Every other file: site path → JSON text (page fragments as UTF-8 bytes, see pageFragments; none when a FragmentSink took them). */
   files: Map<string, SearchFileContent>;
+}
+
+/**
+ * Takes each page's fragment file as soon as it is made, instead of the index keeping them: they
+ * are most of a large index's bytes (the 35,000-page site's 31,000 fragments, 200 MB as UTF-8),
+ * and kept, they were all in memory at once at the end of the search stage, its peak.
+ */
+export interface FragmentSink {
+  /** A fragment file, `<pageId>.json`, and its JSON text. */
+  put(name: string, text: string): void;
+  /** Every fragment is made: their folder's site path under SHARDED_DIR (`f/<hash>/`), a hash of them all. */
+  close(folder: string): void;
 }
 
 /** A search index file's content: JSON text, or the same text as UTF-8 bytes. */
@@ -69,7 +81,7 @@ export function searchFileText(content: SearchFileContent): string {
  * `release`: called once the documents' texts are no longer needed (their stored copies are in
  * the page fragments), before the postings are made into files, so that a caller can let them go.
  */
-export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release }: { shardBytes?: number; longList?: number; release?: () => void } = {}): ShardedIndexFiles {
+export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink } = {}): ShardedIndexFiles {
   const files = new Map<string, SearchFileContent>();
   const { table } = types[SearchDocumentType.Title];
   const titles = types[SearchDocumentType.Title].rows;
@@ -104,7 +116,14 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
 
   // The page fragments first: they are the last use of the documents' texts, which can go before
   // the postings' files are made.
-  const fragments = pageFragments(types, pageIds, maxId);
+  const folderHash = new FragmentsHash();
+  const slabs = sink ? undefined : new Slabs();
+  const fragments: [number, Uint8Array][] = [];
+  pageFragments(types, pageIds, maxId, (id, text) => {
+    folderHash.add(id, text);
+    if (sink) sink.put(`${id}.json`, text);
+    else fragments.push([id, slabs!.utf8(text)]);
+  });
   release?.();
 
   // Term → postings per type, as flat integer lists.
@@ -181,7 +200,8 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
     lexicon[length] = file;
   }
 
-  const folder = `f/${joinedHash(fragments)}/`;
+  const folder = `f/${folderHash.digest()}/`;
+  sink?.close(folder);
   for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
 
   // IMPORTANT: a document's page is the greatest page id not above its id (sectionPage in query.ts).
@@ -240,12 +260,12 @@ function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Ar
 
 /**
  * Each page's fragment, `{ d: [[type, document], …] }` (its documents type by type, in their
- * order), as UTF-8 bytes. Most of a large index's bytes, and nearly all of them in strings V8
- * keeps as UTF-16 (breadcrumbs and field contexts hold a `›`): as bytes they take half the
- * memory until written. Made page by page, from the documents' positions sorted by page, not
- * from an array per page of every document at once.
+ * order), given to `take` page by page, in page order. Most of a large index's bytes, and nearly
+ * all of them in strings V8 keeps as UTF-16 (breadcrumbs and field contexts hold a `›`): kept,
+ * they are kept as UTF-8 bytes (Slabs), half the memory until written. Made from the documents'
+ * positions sorted by page, not from an array per page of every document at once.
  */
-function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number): [number, Uint8Array][] {
+function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, take: (id: number, text: string) => void): void {
   /** Page id → where its documents start in `at` (counting sort: stable, so type by type, in order). */
   const start = new Int32Array(maxId + 2);
   const { table } = types[SearchDocumentType.Title];
@@ -264,12 +284,11 @@ function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number): [n
       typeAt[filled[page]] = type;
       docAt[filled[page]++] = k;
     }
-  const bytes = new Slabs();
-  return pageIds.map((id) => {
+  for (const id of pageIds) {
     const fragment: FragmentFile = { d: [] };
     for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, table.stored(types[typeAt[e]].rows[docAt[e]])]);
-    return [id, bytes.utf8(JSON.stringify(fragment))];
-  });
+    take(id, JSON.stringify(fragment));
+  }
 }
 
 /** The id of a row's page, as its stored document gives it (`p`, or its own id for a title). */
@@ -304,10 +323,17 @@ class Slabs {
  * `contentHash` of the fragments joined as `<id>\0<text>`, separated by `\u0001`, hashed piece by
  * piece: the joined text of a large site's fragments is tens of megabytes made only to be hashed.
  */
-function joinedHash(fragments: readonly (readonly [number, SearchFileContent])[]): string {
-  const hash = createHash('sha256');
-  for (const [k, [id, text]] of fragments.entries()) hash.update(`${k ? '\u0001' : ''}${id}\u0000`).update(text);
-  return hash.digest('hex').slice(0, 10);
+class FragmentsHash {
+  private readonly hash = createHash('sha256');
+  private count = 0;
+
+  add(id: number, text: string): void {
+    this.hash.update(`${this.count++ ? '\u0001' : ''}${id}\u0000`).update(text);
+  }
+
+  digest(): string {
+    return this.hash.digest('hex').slice(0, 10);
+  }
 }
 
 /** Code-unit order: how query.ts compares terms (`<`), whatever the locale. */

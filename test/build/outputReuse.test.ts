@@ -76,8 +76,37 @@ describe('a build into an earlier build of the same folder', () => {
     const index = files.filter((f) => f.startsWith('search-index/'));
     expect(index.filter((f) => kept.includes(f)).length).toBeGreaterThan(0);
     expect(index.filter((f) => !kept.includes(f)).length).toBeGreaterThan(0);
+    // The page fragments are written as the search stage makes them, into a folder named by a
+    // hash of them all, new after the edit: an unchanged page's fragment is linked from the old one.
+    const isFragment = (f: string) => f.startsWith('search-index/f/');
+    const fragmentsBefore = new Map([...before].filter(([f]) => isFragment(f)).map(([f, ino]) => [path.basename(f), ino]));
+    const fragments = index.filter(isFragment);
+    expect(fragments.length).toBe(fragmentsBefore.size);
+    expect(fragments.some((f) => before.has(f))).toBe(false);
+    const linked = fragments.filter((f) => fragmentsBefore.get(path.basename(f)) === inode(path.join(out, f)));
+    expect(linked.length).toBe(fragments.length - 1); // all but the edited guide's
     // Every file has one name: the replaced folder is gone, and nothing else shares the bytes.
     expect(files.filter((f) => fs.statSync(path.join(out, f)).nlink !== 1)).toEqual([]);
     expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+  });
+});
+
+describe("a sharded index's page fragments", () => {
+  it('are the same files whether written as they are made (no cache) or kept in the cache and written with the index', async () => {
+    const root = project();
+    const streamed = path.join(root, 'streamed');
+    const kept = path.join(root, 'kept');
+    await built(root, streamed);
+    const withCache = (outDir: string) => build({ root, outDir, logger: createMemoryLogger(), cacheDir: path.join(root, '.cache') });
+    await withCache(kept);
+    const files = listFiles(streamed);
+    expect(files.filter((f) => f.startsWith('search-index/f/')).length).toBeGreaterThan(2);
+    expect(listFiles(kept)).toEqual(files);
+    expect(files.filter((f) => !fs.readFileSync(path.join(kept, f)).equals(fs.readFileSync(path.join(streamed, f))))).toEqual([]);
+    // Taken back from the cache whole, the same again.
+    const recalled = path.join(root, 'recalled');
+    await withCache(recalled);
+    expect(listFiles(recalled)).toEqual(files);
+    expect(files.filter((f) => !fs.readFileSync(path.join(recalled, f)).equals(fs.readFileSync(path.join(streamed, f))))).toEqual([]);
   });
 });
