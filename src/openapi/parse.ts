@@ -6,6 +6,7 @@ import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic'
 import type { SpecSource } from './load';
 import type { ValidationMessages } from './validate';
 import { startValidator, type ValidationInput, type Validator } from './validator';
+import { collectGarbage } from '../workers';
 import { danglingRefDiagnostics, danglingRefs } from './refs';
 import { externalRefs } from './refFiles';
 import { validationDiagnostics } from './validationDiagnostics';
@@ -27,6 +28,9 @@ export interface ParsedApi {
   foundErrors: () => boolean;
 }
 
+/** A spec text of this many characters or more is large enough for its parse's garbage to matter (Microsoft Graph v1.0's 20 MB, beta's 47 MB). */
+const LARGE_SPEC_CHARS = 16 * 2 ** 20;
+
 /** `validator`: a thread started beforehand (validator.ts), or false to skip validation (check-links). */
 /** `memo`: the build cache, where the validator's messages on a text validated before are taken from. */
 export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator | false; memo?: Memo }): Promise<ParsedApi> {
@@ -41,6 +45,10 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
   const input: ValidationInput = raw === spec.document ? { text: spec.text, source: spec.source } : { document: raw };
+  // The validation thread parses its own copy of the text now: the garbage of this thread's parse
+  // of a large one goes first, or the two add up (the 35,000-page site's 47 MB of YAML: a peak of
+  // 1.7 GB there, when the rest of the build stays under 1.5).
+  if ('text' in input && input.text.length >= LARGE_SPEC_CHARS && options.validator !== false) collectGarbage();
   const { messages, foundErrors } = options.validator === false ? { messages: Promise.resolve({ errors: [], warnings: [] }), foundErrors: () => false } : validate(input, options.validator, raw === spec.document ? options.memo : undefined);
   const validated = messages.then((messages) => verdict(messages, raw, spec, options.strict));
   validated.catch(() => {}); // whoever uses the result awaits it; a build that failed first does not
