@@ -64,9 +64,9 @@ export interface OutputDir {
   writeSoon(files: Iterable<[rel: string, content: string | Uint8Array]>): Promise<void>;
   /**
    * Writes one file into the temporary folder now (list it in `commit` as writeSoon's are), or
-   * links it from `previousRel` in the replaced output when that file holds the same bytes.
+   * links it from `previousRel`, when given, in the replaced output when that file holds the same bytes.
    */
-  writeNow(rel: string, content: string | Uint8Array, previousRel?: string): void;
+  writeNow(rel: string, content: string | Uint8Array, previousRel: string | undefined): void;
   /** Renames a file or folder of the temporary folder (one written with writeNow). */
   rename(fromRel: string, toRel: string): void;
   commit(files: OutputFiles): Committed;
@@ -149,7 +149,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       await Promise.all(Array.from({ length: WRITERS }, writer));
       if (failure !== undefined) throw asError(failure);
     },
-    writeNow(rel, content, previousRel = rel) {
+    writeNow(rel, content, previousRel) {
       try {
         const target = insideOutput(tmp, rel);
         const dir = path.dirname(target);
@@ -157,7 +157,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
           fs.mkdirSync(dir, { recursive: true });
           madeNow.add(dir);
         }
-        writeOrLink(target, content, previous === undefined ? undefined : insideOutput(previous, previousRel), linksNow);
+        writeOrLink(target, content, previous === undefined || previousRel === undefined ? undefined : insideOutput(previous, previousRel), linksNow);
       } catch (cause) {
         throw asError(cause);
       }

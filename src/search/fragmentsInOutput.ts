@@ -1,6 +1,6 @@
 // A sharded index's page fragments, written into the output folder as the search stage makes them
 // (shards.ts FragmentSink) rather than kept until the stage ends: on the 35,000-page site they are
-// 36,000 files and about 600 MB, all in memory at once at the build's peak when kept. Their
+// 31,000 files and 200 MB of UTF-8, all in memory at once at the search stage's peak when kept. Their
 // folder is named by a hash of them all, known only once the last is made, so they are written
 // into a hidden folder beside it and renamed. A fragment whose bytes are those of the same page's
 // fragment in the output this build replaces is linked from there (output/reuse.ts), as the kept
