@@ -72,7 +72,7 @@ const CLOSE_HEAP_GROWTH = 25;
  * the returned function lets V8 choose again. V8 lets a heap grow to about twice that, which on a
  * large API's site and search stages is hundreds of MB: the 35,000-page site's main thread holds
  * 470–650 MB live there, beside the spec's thread holding its own parse, and its peak RSS was
- * that doubling. More collections cost the site stage about a tenth more time (BENCHMARKS.md).
+ * that doubling. The extra collections cost its site and search stages 3–4 s each (BENCHMARKS.md).
  * The flag is process-wide and set at run time, as collectGarbage's; Node started with a growth
  * of its own keeps it.
  */

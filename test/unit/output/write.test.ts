@@ -49,6 +49,52 @@ describe('output/write', () => {
     expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
   });
 
+  it('files written now (the search fragments, as they are made): a file in the way or a path outside the output is an output error, and a signal or abort removes what was written', () => {
+    const { root, outDir } = project();
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    output.writeNow('search-index/f/.writing/1.json', '{"d":[]}', undefined);
+    const failure = (run: () => void) => {
+      try {
+        run();
+      } catch (e) {
+        return e;
+      }
+    };
+    // A folder where the file goes, and a file where the folder goes.
+    for (const blocked of [failure(() => output.writeNow('search-index/f/.writing', '{}', undefined)), failure(() => (output.writeNow('search-index/f/0a1b2c3d4e', 'in the way', undefined), output.rename('search-index/f/.writing', 'search-index/f/0a1b2c3d4e/x')))]) {
+      expect(blocked).toBeInstanceOf(DocsgenError);
+      expect((blocked as DocsgenError).diagnostics[0]).toMatchObject({ code: 'output-failed', location: { file: outDir } });
+    }
+    expect(() => output.writeNow('../escaped.json', '{}', undefined)).toThrow(/outside the output folder/);
+    expect(fs.existsSync(path.join(root, 'escaped.json'))).toBe(false);
+    // Ctrl-C mid-stream: the temporary folder goes, with everything written into it; the previous site stays.
+    expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-tmp'))).toHaveLength(1);
+    runCleanups();
+    expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+    expect(listFiles(outDir)).toEqual([MANIFEST, 'index.html']);
+    output.abort();
+  });
+
+  it('a file written now is linked from the replaced output when it holds the same bytes there, and written when it does not', async () => {
+    const { root, outDir } = project();
+    fs.mkdirSync(path.join(outDir, 'search-index/f/old'), { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'search-index/f/old/1.json'), 'same');
+    fs.writeFileSync(path.join(outDir, 'search-index/f/old/2.json'), 'before');
+    fs.writeFileSync(path.join(outDir, MANIFEST), manifestText(['index.html', 'search-index/f/old/1.json', 'search-index/f/old/2.json']));
+    const inode = (file: string) => fs.statSync(file).ino;
+    const kept = inode(path.join(outDir, 'search-index/f/old/1.json'));
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    output.writeNow('search-index/f/.writing/1.json', 'same', 'search-index/f/old/1.json');
+    output.writeNow('search-index/f/.writing/2.json', 'after', 'search-index/f/old/2.json');
+    output.rename('search-index/f/.writing', 'search-index/f/new');
+    const files: OutputFiles = new Map([['index.html', 'new site']]);
+    for (const rel of ['search-index/f/new/1.json', 'search-index/f/new/2.json']) files.set(rel, { copyFrom: output.finalPath(rel) });
+    expect(await output.commit(files).previousRemoved).toEqual([]);
+    expect(inode(path.join(outDir, 'search-index/f/new/1.json'))).toBe(kept);
+    expect(fs.readFileSync(path.join(outDir, 'search-index/f/new/2.json'), 'utf8')).toBe('after');
+    expect(listFiles(outDir).filter((f) => f.startsWith('search-index/'))).toEqual(['search-index/f/new/1.json', 'search-index/f/new/2.json']);
+  });
+
   it('a signal while the previous site is being removed: its clean-up finishes the removal and says the new site is in place', async () => {
     const { root, outDir } = project();
     const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
