@@ -23,7 +23,11 @@
 // The stored bodies are kept in parts of about 128 pages, each an entry of its own under the
 // digest of its bytes, cut where a page's route says (so an edit changes the bytes of one part,
 // and only that part is written again), and read one at a time: one part (at most PART_BYTES) is
-// in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB).
+// in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB). What making a
+// part's pages did besides their bodies (their effects, their search documents) is kept beside
+// it the same way, under the digest of its own bytes: in the pages' entry, the 35,000-page
+// site's made one 406 MB value, whose serialization was the peak of a build filling the cache.
+import v8 from 'node:v8';
 import { configDigest, engineDigest } from '../cache/engine';
 import { dataDigest, digest, type Memo } from '../cache/memo';
 import type { PendingLink, SpecMarkdown } from '../openapi/markdown';
@@ -40,6 +44,8 @@ export const API_PAGES_STAGE = 'api-pages';
 const LIVE_API_PAGES_STAGE = 'live-api-pages';
 /** The stored bodies' parts (see above). */
 export const API_BODIES_STAGE = 'api-bodies';
+/** Beside each part, its pages' records (PartRecord). */
+export const API_RECORDS_STAGE = 'api-records';
 /** A part ends after a page whose route's digest starts with 00 or 01 (1 in 128 pages)… */
 const PART_CUT = /^0[01]/;
 /** …or once it holds this much. */
@@ -88,9 +94,18 @@ interface PageEffects {
   end: number;
 }
 
-/** A stored page: its body is in part `part`, at `ref.offset` from the part's start; a schema page's `own`: a digest of its SchemaDraft's own(). */
-type StoredPage = { stub: Omit<PageModel, 'body'>; ref: StoredRef; part: number; effects?: PageEffects; own?: string };
+/**
+ * A stored page: its body is in part `part`, at `ref.offset` from the part's start, and its
+ * record is the part's k-th; an operation page's `key`: its effects' key; a schema page's `own`:
+ * a digest of its SchemaDraft's own().
+ */
+type StoredPage = { stub: Omit<PageModel, 'body'>; ref: StoredRef; part: number; k: number; key?: string; own?: string };
 type KeptPage = { page: PageModel } | StoredPage;
+/** What making a stored page did besides its body: its effects (an operation page), and what the store's owner made of it (its search documents). */
+interface PartRecord {
+  effects?: PageEffects;
+  made: unknown;
+}
 
 interface ApiPagesEntry {
   /** A digest of every input: an entry with this build's key holds this build's API pages. */
@@ -99,8 +114,8 @@ interface ApiPagesEntry {
   files: [string, string][];
   /** The keys of the bodies' parts (API_BODIES_STAGE), in the order they were stored. */
   parts: string[];
-  /** What the store's owner made of each stored page when it was put (its search documents). */
-  made: [route: string, unknown][];
+  /** The keys of their pages' records (API_RECORDS_STAGE): the serialized PartRecord[] of part i is records[i]. */
+  records: string[];
 }
 
 /** Makes an operation page, or takes it back from the cache (see the top of this file). */
@@ -170,6 +185,17 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
     }
     return held.bytes;
   };
+  // The same for the parts' records: one part's held at a time.
+  const unreadRecords = new Set<string>();
+  let heldRecords: { key: string; records: PartRecord[] | undefined } | undefined;
+  const records = (found: ApiPagesEntry, i: number): PartRecord[] | undefined => {
+    const recordsKey = found.records[i];
+    if (heldRecords?.key !== recordsKey) {
+      heldRecords = { key: recordsKey, records: partRecords(memo.get<Uint8Array>(API_RECORDS_STAGE, recordsKey)) };
+      if (!heldRecords.records) unreadRecords.add(recordsKey);
+    }
+    return heldRecords.records;
+  };
   const rests: string[] = [];
   const passes: (SchemaPass | undefined)[] = [];
   // Each schema page's digest of its own() (SchemaDraft), by route.
@@ -185,18 +211,19 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       const stubs = new Map<StoredPage, PageModel>();
       for (let i = 0; i < found.parts.length; i++) {
         const bytes = part(found, i);
-        if (!bytes) return undefined; // a part gone or damaged: the pages are made again
+        const recorded = bytes && records(found, i);
+        if (!recorded) return undefined; // a part gone or damaged: the pages are made again
         const inPart = stored.filter((p) => p.part === i);
         store.adopt(bytes, inPart, 0).forEach((stub, k) => {
           stubs.set(inPart[k], stub);
           copied.set(stub, { part: found.parts[i], offset: inPart[k].ref.offset, of: inPart.length });
+          made.set(stub.route, recorded[inPart[k].k]?.made);
         });
       }
-      held = undefined;
+      held = heldRecords = undefined;
       const pages = found.apis.map((api) => api.pages.map((p) => ('page' in p ? p.page : stubs.get(p)!)));
       found.apis.forEach((api, i) => apis[i].markdown.restore(api.links));
       for (const [file, text] of found.files) files.set(file, text);
-      for (const [route, value] of found.made) made.set(route, value);
       entry = null;
       return pages;
     },
@@ -205,33 +232,33 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       const found = earlier();
       const before = found && rests[i] && found.apis.length === apis.length && found.apis[i].rest === rests[i] ? found : undefined;
       compared ||= found !== null;
-      const beforePages = new Map(before?.apis[i].pages.flatMap((p) => ('ref' in p && (p.effects || p.own !== undefined) ? [[p.stub.route, p] as const] : [])));
-      const beforeMade = new Map(before?.made);
+      const beforePages = new Map(before?.apis[i].pages.flatMap((p) => ('ref' in p && (p.key !== undefined || p.own !== undefined) ? [[p.stub.route, p] as const] : [])));
       const beforeFiles = new Map(before?.files);
       const fileText = (file: string) => beforeFiles.get(file);
       const partSizes = new Map<number, number>();
       for (const api of before?.apis ?? []) for (const p of api.pages) if ('ref' in p) partSizes.set(p.part, (partSizes.get(p.part) ?? 0) + 1);
       const markdown = apis[i].markdown;
       // A page taken back: its stored bytes copied into this build's store, as they are.
-      const adopt = (kept: StoredPage, bytes: Uint8Array, stub: Omit<PageModel, 'body'>) => {
+      const adopt = (kept: StoredPage, bytes: Uint8Array, record: PartRecord, stub: Omit<PageModel, 'body'>) => {
         const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
         copied.set(page, { part: before!.parts[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
-        made.set(stub.route, beforeMade.get(stub.route));
+        made.set(stub.route, record.made);
         return page;
       };
       return {
         page(route, inputs, stub, make) {
           const own = inputsKey(inputs);
           const kept = own ? beforePages.get(route) : undefined;
-          if (kept?.effects?.key === own) {
-            const e = kept.effects!;
+          const record = kept?.key === own ? records(before!, kept.part)?.[kept.k] : undefined;
+          if (record?.effects) {
+            const e = record.effects;
             const back = takeBack(e, before!.apis[i].links, markdown, examples, fileText);
-            const bytes = back && part(before!, kept.part);
+            const bytes = back && part(before!, kept!.part);
             if (bytes) {
               back!();
               effects.set(route, e); // its links have the numbers they had
               counts.operations.reused++;
-              return { page: adopt(kept, bytes, stub), uses: e.uses };
+              return { page: adopt(kept!, bytes, record, stub), uses: e.uses };
             }
           }
           counts.operations.made++;
@@ -260,7 +287,8 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
           for (const [k, draft] of drafts.entries()) {
             const page = kept[k]!;
             const bytes = part(before!, page.part);
-            if (!bytes) {
+            const record = bytes && records(before!, page.part)?.[page.k];
+            if (!record) {
               // A part gone or damaged: the pages from here on are made again (the trees' uses, links and files are in already).
               counts.schemas.made += drafts.length - k;
               make(null, (j, body) => j >= k && put(j, body));
@@ -269,10 +297,10 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
             const own = dataDigest(draft.own());
             if (own === page.own) {
               schemaOwn.set(draft.stub.route, own);
-              pages.push(adopt(page, bytes, draft.stub));
+              pages.push(adopt(page, bytes!, record, draft.stub));
               counts.schemas.reused++;
             } else {
-              put(k, draft.patch(storedBody(bytes.subarray(page.ref.offset, page.ref.offset + page.ref.length))));
+              put(k, draft.patch(storedBody(bytes!.subarray(page.ref.offset, page.ref.offset + page.ref.length))));
               counts.schemas.made++;
             }
           }
@@ -281,9 +309,11 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       };
     },
     keep(pages, files) {
-      const onDisk = new Set(earlier()?.parts.filter((partKey) => !unread.has(partKey)));
+      const before = earlier();
+      const onDisk = new Set(before?.parts.filter((partKey) => !unread.has(partKey)));
+      const recordsOnDisk = new Set(before?.records.filter((recordsKey) => !unreadRecords.has(recordsKey)));
       entry = null;
-      held = undefined;
+      held = heldRecords = undefined;
       // The stored pages in the order of their bodies in the store, cut into parts.
       const stored = pages.flat().flatMap((page) => {
         const ref = storedRef(page);
@@ -291,7 +321,8 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       });
       stored.sort((a, b) => a.ref.offset - b.ref.offset);
       const parts: string[] = [];
-      const placed = new Map<PageModel, { part: number; ref: StoredRef }>();
+      const recordKeys: string[] = [];
+      const placed = new Map<PageModel, { part: number; k: number; ref: StoredRef }>();
       for (let first = 0; first < stored.length; ) {
         let last = first;
         const start = stored[first].ref.offset;
@@ -304,20 +335,30 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
         // The same bytes as a part of the earlier build: kept, not written again.
         if (onDisk.has(partKey)) memo.use(API_BODIES_STAGE, partKey);
         else memo.set(API_BODIES_STAGE, partKey, bytes ?? store.bytesFrom(start, end));
-        for (let k = first; k <= last; k++) placed.set(stored[k].page, { part: parts.length, ref: { ...stored[k].ref, offset: stored[k].ref.offset - start } });
+        for (let k = first; k <= last; k++) placed.set(stored[k].page, { part: parts.length, k: k - first, ref: { ...stored[k].ref, offset: stored[k].ref.offset - start } });
         parts.push(partKey);
+        // Its pages' records, serialized here to be named by their bytes (and stored as them).
+        const recorded = v8.serialize(stored.slice(first, last + 1).map(({ page }): PartRecord => ({ effects: effects.get(page.route), made: made.get(page.route) })));
+        const recordsKey = digest(recorded);
+        if (recordsOnDisk.has(recordsKey)) memo.use(API_RECORDS_STAGE, recordsKey);
+        else memo.set(API_RECORDS_STAGE, recordsKey, recorded);
+        recordKeys.push(recordsKey);
         first = last + 1;
       }
       const kept: ApiPagesEntry['apis'] = pages.map((list, i) => ({
         pages: list.map((page): KeptPage => {
           const at = placed.get(page);
-          return at ? { stub: stubOf(page), ...at, effects: effects.get(page.route), own: schemaOwn.get(page.route) } : { page };
+          return at ? { stub: stubOf(page), ...at, key: effects.get(page.route)?.key, own: schemaOwn.get(page.route) } : { page };
         }),
         links: apis[i].markdown.pendingLinks(),
         rest: rests[i] ?? '',
         schemas: passes[i],
       }));
-      memo.set(API_PAGES_STAGE, slot, { key, apis: kept, files: [...files], parts, made: stored.map(({ page }) => [page.route, made.get(page.route)]) } satisfies ApiPagesEntry);
+      memo.set(API_PAGES_STAGE, slot, { key, apis: kept, files: [...files], parts, records: recordKeys } satisfies ApiPagesEntry);
+      // Only keep() needed them: let go before the search stage.
+      effects.clear();
+      copied.clear();
+      schemaOwn.clear();
     },
   };
 }
@@ -436,6 +477,17 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
       memo.set(LIVE_API_PAGES_STAGE, key, { apis: now, files: new Map(files) } satisfies LiveApiPages);
     },
   };
+}
+
+/** A part's records as stored (API_RECORDS_STAGE); undefined for none, or bytes that are not a list. */
+function partRecords(bytes: Uint8Array | undefined): PartRecord[] | undefined {
+  if (!bytes) return undefined;
+  try {
+    const value = v8.deserialize(bytes);
+    return Array.isArray(value) ? (value as PartRecord[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where the bodies' parts end: after the pages whose route says so, the same in every build. */

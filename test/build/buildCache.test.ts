@@ -109,6 +109,17 @@ describe("a spec's edit: API pages whose inputs did not change are taken back", 
     edit(project, 'openapi.yaml', 'Owners of record.', 'The owners of record.');
     expect(await rebuild()).toMatchObject({ reused: 3, of: 4, schemas: '5 of 5', stderr: [] });
 
+    // What making them did (their search documents, their links and files) cut short, the spec
+    // unchanged: the same, and a search index as a cold build's (rebuild compares every file).
+    const records = entries(cache).filter((f) => f.startsWith('api-records/'));
+    expect(records.length).toBeGreaterThan(0);
+    for (const rel of records) fs.writeFileSync(path.join(cache, rel), fs.readFileSync(path.join(cache, rel)).subarray(0, 10));
+    const unrecorded = await rebuild();
+    expect(unrecorded).toMatchObject({ reused: 0, of: 4, schemas: '0 of 5' });
+    expect(unrecorded.stderr).toEqual([expect.stringMatching(/entr(y|ies) of the build cache .* failed (its|their) checksum: made again/)]);
+    // Kept anew: the next build takes the pages back whole, without a word.
+    expect((await rebuild()).stderr).toEqual([]);
+
     // A link added to the first operation: the links after it get other numbers, so the two pages
     // that show links are made again; the page without any is taken back.
     edit(project, 'openapi.yaml', 'See [flood zones](/guides/zones).', 'See [flood zones](/guides/zones) and [permits](/guides/permits).');
