@@ -50,7 +50,8 @@ import { generateSitemap } from './render/sitemap';
 import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { brandStylesheet } from './branding/stylesheet';
 import { brandAssets } from './branding/assets';
-import { buildSite, pageHead } from './site/routes';
+import { pageHead, siteSteps, type SiteResult } from './site/routes';
+import { stepsYielding } from './steps';
 import { pageHref } from './versions/href';
 import { addMarkdownFiles, type LastCopies } from './markdown/siteMarkdown';
 import { redirectPages } from './redirects/redirectPages';
@@ -201,6 +202,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.push([name, performance.now() - start]);
     return result;
   };
+  const stageAsync = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await run();
+    timings.push([name, performance.now() - start]);
+    return result;
+  };
   // Warnings are printed as they are found; errors end the build at the end of their stage.
   const collect = (list: Diagnostic[]) => {
     const sorted = sortDiagnostics(list);
@@ -310,7 +317,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     // The spec is still being validated (in a worker thread) while the site, search and render
     // stages run; its verdict is reported before their errors, and explains any failure of theirs.
-    let site: ReturnType<typeof buildSite>;
+    let site: SiteResult;
     let searchIndex: { fileName: string; hash: string } | BuiltSearchIndex;
     let others: LocaleSite[] = [];
     let otherIndexes: ({ fileName: string; hash: string } | BuiltSearchIndex)[] = [];
@@ -349,7 +356,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         else if (store) apiMemo = apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade);
       }
       try {
-        site = stage('site', () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages, apiMemo) : buildSite(config, guides, apis, locales[0].messages, store, apiMemo)));
+        // In steps, so that a signal stops a large API's site stage at once (steps.ts).
+        site = await stageAsync('site', async () => (memo?.live ? buildSiteLive(memo, config, guides, apis, locales[0].messages, apiMemo) : stepsYielding(siteSteps(config, guides, apis, locales[0].messages, store, apiMemo))));
       } catch (e) {
         if (e instanceof SpecFoundInvalid) collect(await validated); // throws the spec's errors
         throw e;

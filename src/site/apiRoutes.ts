@@ -25,6 +25,7 @@ import { schemaExample } from '../openapi/examples';
 import { oauthFlows, schemeAnchor, schemeSummary } from '../openapi/security';
 import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
 import { pageHref } from '../versions/href';
+import { steps, type Steps } from '../steps';
 import { addChangeBadges, changesByOperation, operationKey, type OperationChanges } from '../changelog/badges';
 
 type Head = (title: string, route: string, description: string) => PageModel['head'];
@@ -38,7 +39,12 @@ type Head = (title: string, route: string, description: string) => PageModel['he
  * `reuse`: with a build cache, makes the operation and webhook pages, taking back those whose
  * inputs did not change (site/apiPagesMemo.ts); it stores them itself.
  */
-export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page, changes?: OperationChanges, reuse?: PageReuse): PageModel[] {
+export function buildApiPages(...args: Parameters<typeof apiPageSteps>): PageModel[] {
+  return steps(apiPageSteps(...args));
+}
+
+/** buildApiPages as steps: it yields after each operation and webhook page (steps.ts). */
+export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: Record<string, any>, markdown: SpecMarkdown, head: Head, examples: ExampleFiles, messages: Messages = defaultMessages, keep: (page: PageModel) => PageModel = (page) => page, changes?: OperationChanges, reuse?: PageReuse): Steps<PageModel[]> {
   const href = (route: string) => pageHref(config, route);
   // `/api`, or with several APIs this one's route (`/api/<id>`).
   const base = config.openapi?.route ?? '/api';
@@ -227,6 +233,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
     const tag = tagsByName.get(op.tag)!;
     const opHead = head(op.summary, route, firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`);
     pages.push(operationPage(op, route, { route, head: opHead, section: 'api', sidebar }, [...apiCrumbs, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }]));
+    yield;
   }
   if (webhooksView) {
     const webhooksCrumb: Crumb = { label: messages.apiWebhooks, href: webhooksView.href };
@@ -241,6 +248,7 @@ export function buildApiPages(config: ResolvedConfig, api: ApiModel, document: R
       const route = webhookRoute(hook.slug);
       const hookHead = head(hook.summary, route, firstSentence(hook.description) || `${messages.apiWebhook} ${hook.event}`);
       pages.push(operationPage(hook, route, { route, head: hookHead, section: 'api', sidebar }, [...apiCrumbs, webhooksCrumb, { label: hook.summary }]));
+      yield;
     }
   }
   if (api.schemas.length === 0) return pages;

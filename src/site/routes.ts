@@ -12,7 +12,8 @@ import { buildToc } from './toc';
 import { buildGuidesSidebar, firstHref, flattenSidebar, focusSidebars, sidebarTrails, type SidebarItem } from './sidebar';
 import { kebabCase } from './slug';
 import { defaultMessages, formatMessage, type Messages } from '../shared/messages';
-import { buildApiPages, firstSentence, unknownTags } from './apiRoutes';
+import { apiPageSteps, firstSentence, unknownTags } from './apiRoutes';
+import { steps, type Steps } from '../steps';
 import type { ApiInput } from '../build';
 import { apiConfig } from '../config/resolve';
 import { labelFromDir } from '../content/discover';
@@ -62,7 +63,12 @@ export function pageHead(config: ResolvedConfig) {
  * `store`: where the API operation and schema pages' bodies go as soon as each is made (a full
  * build's bounded memory: site/pageStore.ts); without one, every page stays in memory.
  */
-export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages, store?: PageStore, apiMemo?: ApiPagesMemo): SiteResult {
+export function buildSite(...args: Parameters<typeof siteSteps>): SiteResult {
+  return steps(siteSteps(...args));
+}
+
+/** buildSite as steps: it yields between the API pages it makes (steps.ts). */
+export function* siteSteps(config: ResolvedConfig, guides: GuidesResult, apis: readonly ApiInput[] = [], messages: Messages = defaultMessages, store?: PageStore, apiMemo?: ApiPagesMemo): Steps<SiteResult> {
   const href = (route: string) => pageHref(config, route);
   const head = pageHead(config);
   const diagnostics: Diagnostic[] = [];
@@ -198,18 +204,19 @@ export function buildSite(config: ResolvedConfig, guides: GuidesResult, apis: re
   if (apis.length > 1) pages.push(apiList(apis, href, head, messages));
   // With a build cache, the API pages of the build that filled it when the specs and the config are the same (site/apiPagesMemo.ts).
   const restored = apiMemo?.restore(examples.files);
-  const apiPages = apis.map((api, i) => {
+  const apiPages: PageModel[][] = [];
+  for (const [i, api] of apis.entries()) {
     const own = apiConfig(config, api.settings);
     // No spec link rendered yet: no body can hold one, and its bytes need no search (pageStore.ts).
     const keep = store ? (page: PageModel) => store.put(page, i, { links: api.markdown.links.length === 0 ? false : undefined }) : undefined;
-    const built = restored?.[i] ?? buildApiPages(own, api.model, api.document, api.markdown, head, examples, messages, keep, api.changes, apiMemo?.reuse(i, api.document, examples));
+    const built = restored?.[i] ?? (yield* apiPageSteps(own, api.model, api.document, api.markdown, head, examples, messages, keep, api.changes, apiMemo?.reuse(i, api.document, examples)));
     for (const page of built) {
       pages.push(page);
       sources.set(page.route, api.source);
     }
     diagnostics.push(...unknownTags(own, api.model));
-    return built;
-  });
+    apiPages.push(built);
+  }
   if (apiMemo && !restored && apis.length > 0) apiMemo.keep(apiPages, examples.files);
   // The landing of several APIs is theirs: serve --watch's memo keeps it with their pages (site/liveSite.ts).
   if (apis.length > 1) sources.set('/api', apis[0].source);

@@ -10,6 +10,8 @@ import { compiled } from '../../bin/compile.js';
 import { MANIFEST } from '../../src/output/guard';
 import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 import { hashTree, runDocsgen, type Run } from './harness';
+// @ts-expect-error plain JS module without types
+import { generateSite } from '../../bench/generateSite.mjs';
 
 const guides = {
   'content/guides/a.md': '---\ntitle: A\n---\nSee [B](./b.md).\n',
@@ -137,6 +139,35 @@ describe('signals, killed builds and two builds at once', () => {
     expect(run.stderr).toContain(`stopped by ${signal}`);
     expect(litter(p.project)).toEqual([]);
     expect(hashTree(p.project, ['.docsgen'])).toEqual(before);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s while a large spec\'s operation pages are made stops the build there, not once the stage ends', async (signal) => {
+    // 3,000 operations: the site stage makes pages for seconds, without returning to the event loop between them before steps.ts.
+    const p = project({});
+    generateSite({ guides: 10, operations: 3000, out: p.project });
+    const progress = /making API pages (\d+)\/(\d+)/;
+    let sent = false;
+    const run = await runDocsgen(['build', '--no-cache'], p.project, {
+      timeoutMs: 120_000,
+      onStart: (child, output) => {
+        const poll = setInterval(() => {
+          if (!progress.test(output.stdout())) return;
+          clearInterval(poll);
+          sent = true;
+          child.kill(signal);
+        }, 5);
+        child.once('close', () => clearInterval(poll));
+      },
+    });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(signal === 'SIGINT' ? 130 : 143);
+    expect(run.stderr).toContain(`stopped by ${signal}`);
+    // The last progress line it printed: the stage was stopped before its last page.
+    const last = run.stdout.split('\n').map((line) => progress.exec(line)).filter((m) => m !== null).at(-1);
+    expect(sent && last, run.stdout).toBeTruthy();
+    expect(Number(last![1]), run.stdout).toBeLessThan(Number(last![2]));
+    expect(litter(p.project)).toEqual([]);
+    expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
   });
 
   it('after SIGKILL, the next build removes the temporary folder and takes over the lock', async () => {
