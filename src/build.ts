@@ -51,7 +51,7 @@ import { buildStylesheet, themeStaticFiles } from './render/styles';
 import { brandStylesheet } from './branding/stylesheet';
 import { brandAssets } from './branding/assets';
 import { pageHead, siteSteps, type SiteResult } from './site/routes';
-import { stepsYielding } from './steps';
+import { steps, stepsYielding, type Steps } from './steps';
 import { pageHref } from './versions/href';
 import { addMarkdownFiles, type LastCopies } from './markdown/siteMarkdown';
 import { redirectPages } from './redirects/redirectPages';
@@ -61,7 +61,7 @@ import { bundleSiteCode } from './theme/siteCode';
 import { pageSearchDocuments, searchDocumentTable } from './search/documents';
 import { PageColumnsByRoute } from './search/table';
 import { fragmentsInOutput } from './search/fragmentsInOutput';
-import { buildSearchIndex, type BuiltSearchIndex } from './search/buildIndex';
+import { searchIndexSteps, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
 import { parseApi } from './openapi/parse';
@@ -388,19 +388,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // What the site stage left is collected before the search stage adds its own.
       if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
-      const makeSearchIndex = (pages: PageModel[], shardAbovePages = config.search.shardAbovePages, prefix = '') => {
+      const searchSteps = function* (pages: PageModel[], shardAbovePages = config.search.shardAbovePages, prefix = ''): Steps<BuiltSearchIndex> {
         const documents = searchDocumentTable(pages, { routes: config.search.routes, made, memo });
         searchMade.clear(); // in `documents` now, whose texts the index lets go of once its page fragments hold them
+        yield;
         // A sharded index's page fragments go into the output as they are made (most of its bytes).
         const fragments = output && !memo ? fragmentsInOutput(output, prefix) : undefined;
         if (fragments) fragmentsWritten.push(fragments.written);
-        return buildSearchIndex(documents, { shardAbovePages, memo, release: true, fragments });
+        return yield* searchIndexSteps(documents, { shardAbovePages, memo, release: true, fragments });
       };
-      // A deferred index is made on first request, always as one file; large sites get shards in builds.
-      searchIndex = deferred ? deferIndex(deferred, site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity)) : stage('search', () => makeSearchIndex(site.pages));
-      otherIndexes = others.map((o) => (deferred ? deferIndex(deferred, o.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), o.locale.prefix) : stage(`search (${o.locale.locale})`, () => makeSearchIndex(o.site.pages, undefined, o.locale.prefix))));
+      // A deferred index is made on first request, always as one file; large sites get shards in
+      // builds, made in steps so that a signal stops the stage at once (steps.ts).
+      const searchStage = (name: string, pages: PageModel[], prefix?: string) => stageAsync(name, () => stepsYielding(searchSteps(pages, undefined, prefix)));
+      const deferredIndex = (pages: PageModel[], prefix?: string) => deferIndex(deferred!, pages.slice(), (list) => steps(searchSteps(list, Infinity)), prefix);
+      searchIndex = deferred ? deferredIndex(site.pages) : await searchStage('search', site.pages);
+      for (const o of others) otherIndexes.push(deferred ? deferredIndex(o.site.pages, o.locale.prefix) : await searchStage(`search (${o.locale.locale})`, o.site.pages, o.locale.prefix));
       // Each version its own index, under its segment: results never mix versions.
-      versionIndexes = versionSites.map((v) => (deferred ? deferIndex(deferred, v.site.pages.slice(), (pages) => makeSearchIndex(pages, Infinity), `${v.version.segment}/`) : stage(`search (${v.version.name})`, () => makeSearchIndex(v.site.pages, undefined, `${v.version.segment}/`))));
+      for (const v of versionSites) versionIndexes.push(deferred ? deferredIndex(v.site.pages, `${v.version.segment}/`) : await searchStage(`search (${v.version.name})`, v.site.pages, `${v.version.segment}/`));
     } catch (e) {
       await validated;
       throw e;

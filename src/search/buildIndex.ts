@@ -23,7 +23,8 @@ import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import type { Memo } from '../cache/memo';
 import { documentKeys, keepAnalysed, memoAnalysed, recalledIndex, rememberIndex } from './indexMemo';
-import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSearchIndex, type FragmentSink, type SearchFileContent } from './shards';
+import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSteps, type FragmentSink, type SearchFileContent } from './shards';
+import { steps, type Steps } from '../steps';
 import { Analyser, joinAnalysed, typeTerms, type AnalysedDocuments } from './terms';
 import { asTable, type DocumentTable } from './table';
 import { WordTerms } from './wordTerms';
@@ -60,14 +61,19 @@ export interface SearchIndexOptions {
   fragments?: FragmentSink;
 }
 
-export function buildSearchIndex(documents: DocumentTable | readonly SearchDocument[], options: SearchIndexOptions = {}): BuiltSearchIndex {
+export function buildSearchIndex(...args: Parameters<typeof searchIndexSteps>): BuiltSearchIndex {
+  return steps(searchIndexSteps(...args));
+}
+
+/** buildSearchIndex as steps: a sharded index yields between its phases and its pages' fragments (steps.ts). */
+export function* searchIndexSteps(documents: DocumentTable | readonly SearchDocument[], options: SearchIndexOptions = {}): Steps<BuiltSearchIndex> {
   const table = asTable(documents);
   let pages = 0;
   for (let k = 0; k < table.length; k++) if (table.types[k] === SearchDocumentType.Title) pages++;
   const sharded = pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
   const { memo } = options;
   const release = options.release ? () => table.releaseTexts() : undefined;
-  if (!memo) return sharded ? shardedIndex(table, () => new Analyser().analyse(table), release, options.fragments) : singleIndex(table);
+  if (!memo) return sharded ? yield* shardedIndex(table, () => new Analyser().analyse(table), release, options.fragments) : singleIndex(table);
   const keys = documentKeys(table, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
   const known = recalledIndex(memo, keys.index);
   if (known) {
@@ -77,15 +83,20 @@ export function buildSearchIndex(documents: DocumentTable | readonly SearchDocum
   let built: BuiltSearchIndex;
   if (sharded) {
     const analyser = new Analyser();
-    built = shardedIndex(table, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(table, g.start, g.end))), release);
+    built = yield* shardedIndex(table, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(table, g.start, g.end))), release);
   } else built = singleIndex(table);
   rememberIndex(memo, keys.index, built);
   return built;
 }
 
-/** `analyse` is called, not its result passed: the analysed terms (tens of MB) go with typeTerms' call, not the whole stage. */
-function shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined, sink?: FragmentSink): BuiltSearchIndex {
-  const sharded = shardSearchIndex(typeTerms(table, analyse()), { release, sink });
+/** `analyse` is called, not its result passed: the analysed terms (tens of MB) go once typeTerms has them, not with the whole stage. */
+function* shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined, sink?: FragmentSink): Steps<BuiltSearchIndex> {
+  let analysed: AnalysedDocuments | undefined = analyse();
+  yield;
+  const typed = typeTerms(table, analysed);
+  analysed = undefined;
+  yield;
+  const sharded = yield* shardSteps(typed, { release, sink });
   return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
 }
 

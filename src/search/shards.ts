@@ -35,6 +35,7 @@ import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
 import type { ShardedManifest, ShardFile, FragmentFile } from '../shared/search/types';
 import type { TypeTerms } from './terms';
 import type { DocumentTable } from './table';
+import { steps, type Steps } from '../steps';
 
 export const SHARDED_DIR = 'search-index';
 export const MANIFEST_FILE = `${SHARDED_DIR}/manifest.json`;
@@ -81,7 +82,12 @@ export function searchFileText(content: SearchFileContent): string {
  * `release`: called once the documents' texts are no longer needed (their stored copies are in
  * the page fragments), before the postings are made into files, so that a caller can let them go.
  */
-export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink } = {}): ShardedIndexFiles {
+export function shardSearchIndex(...args: Parameters<typeof shardSteps>): ShardedIndexFiles {
+  return steps(shardSteps(...args));
+}
+
+/** shardSearchIndex as steps: it yields between page fragments and between the postings of each type (steps.ts). */
+export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink } = {}): Steps<ShardedIndexFiles> {
   const files = new Map<string, SearchFileContent>();
   const { table } = types[SearchDocumentType.Title];
   const titles = types[SearchDocumentType.Title].rows;
@@ -119,12 +125,13 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
   const folderHash = new FragmentsHash();
   const slabs = sink ? undefined : new Slabs();
   const fragments: [number, Uint8Array][] = [];
-  pageFragments(types, pageIds, maxId, (id, text) => {
+  yield* pageFragments(types, pageIds, maxId, (id, text) => {
     folderHash.add(id, text);
     if (sink) sink.put(`${id}.json`, text);
     else fragments.push([id, slabs!.utf8(text)]);
   });
   release?.();
+  yield;
 
   // Term → postings per type, as flat integer lists.
   const postings = new Map<string, ShardFile['t'][string]>();
@@ -152,6 +159,7 @@ export function shardSearchIndex(types: TypeTerms[], { shardBytes = SHARD_BYTES,
         list[type] = [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
       } else list[type] = columns;
     });
+    yield;
   }
 
   // Shards: consecutive term ranges of about SHARD_BYTES each.
@@ -265,7 +273,7 @@ function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Ar
  * they are kept as UTF-8 bytes (Slabs), half the memory until written. Made from the documents'
  * positions sorted by page, not from an array per page of every document at once.
  */
-function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, take: (id: number, text: string) => void): void {
+function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, take: (id: number, text: string) => void): Steps<void> {
   /** Page id → where its documents start in `at` (counting sort: stable, so type by type, in order). */
   const start = new Int32Array(maxId + 2);
   const { table } = types[SearchDocumentType.Title];
@@ -288,6 +296,7 @@ function pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, tak
     const fragment: FragmentFile = { d: [] };
     for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, table.stored(types[typeAt[e]].rows[docAt[e]])]);
     take(id, JSON.stringify(fragment));
+    yield;
   }
 }
 

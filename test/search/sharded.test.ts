@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM benchmark script without type declarations
 import { generateSite } from '../../bench/generateSite.mjs';
 import { searchDocuments, type SearchDocument } from '../../src/search/documents';
-import { buildSearchIndex, searchIndexData, SHARD_ABOVE_PAGES } from '../../src/search/buildIndex';
+import { buildSearchIndex, searchIndexData, searchIndexSteps, SHARD_ABOVE_PAGES } from '../../src/search/buildIndex';
 import { MANIFEST_FILE, SHARDED_DIR, searchFileText, shardSearchIndex, type ShardedIndexFiles } from '../../src/search/shards';
 import { typeTerms, type TypeTerms } from '../../src/search/terms';
 import { DocumentTable } from '../../src/search/table';
@@ -224,6 +224,18 @@ describe('the sharding threshold', () => {
     expect([...split.files.keys()].every((f) => f.startsWith(`${SHARDED_DIR}/`))).toBe(true);
     // The shipped site is far below the default: one file.
     expect(buildSearchIndex(shipped.documents).fileName).toBe('search-index.json');
+  });
+
+  it('is made in steps, at least one per page (a build lets a signal in between: src/steps.ts), which make the files of one call', () => {
+    const pages = generated.data[0].documents.length;
+    const made = searchIndexSteps(generated.documents, { shardAbovePages: pages - 1 });
+    let turns = 0;
+    let next = made.next();
+    for (; !next.done; next = made.next()) turns++;
+    expect(turns).toBeGreaterThanOrEqual(pages);
+    const whole = buildSearchIndex(generated.documents, { shardAbovePages: pages - 1 });
+    expect(next.value.content).toBe(whole.content);
+    expect([...next.value.files]).toEqual([...whole.files]);
   });
 
   it("writes the same files when the build lets go of the documents' texts as soon as the fragments hold them", () => {
