@@ -86,9 +86,55 @@ export function shardSearchIndex(...args: Parameters<typeof shardSteps>): Sharde
   return steps(shardSteps(...args));
 }
 
-/** shardSearchIndex as steps: it yields between page fragments and between the postings of each type (steps.ts). */
+/**
+ * shardSearchIndex as steps: it yields between page fragments and between the postings of each
+ * type (steps.ts). Its loops over every document or term are plain functions: V8 optimizes a
+ * long loop while it runs (on-stack replacement) in a plain function, not in a generator's body.
+ */
 export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink } = {}): Steps<ShardedIndexFiles> {
   const files = new Map<string, SearchFileContent>();
+  const inputs = shardInputs(types);
+  const { pageIds, maxId } = inputs;
+
+  // The page fragments first: they are the last use of the documents' texts, which can go before
+  // the postings' files are made.
+  const folderHash = new FragmentsHash();
+  const slabs = sink ? undefined : new Slabs();
+  const fragments: [number, Uint8Array][] = [];
+  yield* pageFragments(types, pageIds, maxId, (id, text) => {
+    folderHash.add(id, text);
+    if (sink) sink.put(`${id}.json`, text);
+    else fragments.push([id, slabs!.utf8(text)]);
+  });
+  release?.();
+  yield;
+
+  // Term → postings per type, as flat integer lists.
+  const postings = new Map<string, ShardFile['t'][string]>();
+  /** Term → document frequency over all types (the lexicon of query.ts). */
+  const frequencies = new Map<string, number>();
+  for (const type of SEARCH_TYPES) {
+    typePostings(types, type, inputs, { postings, frequencies, files, longList });
+    yield;
+  }
+
+  const folder = `f/${folderHash.digest()}/`;
+  sink?.close(folder);
+  for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
+  return { manifest: JSON.stringify(shardFiles(types, inputs, { postings, frequencies, files, shardBytes, folder })), files };
+}
+
+interface ShardInputs {
+  pageIds: number[];
+  maxId: number;
+  /** Per document id, in arrays (ids are dense): looked up once per posting, millions of times on a large site. */
+  parentOf: Int32Array;
+  weights: Int32Array;
+  /** Title keys, under their first term. */
+  keys: Map<string, ShardFile['k'][string]>;
+}
+
+function shardInputs(types: TypeTerms[]): ShardInputs {
   const { table } = types[SearchDocumentType.Title];
   const titles = types[SearchDocumentType.Title].rows;
   const pageIds = Array.from(titles, (row) => table.ids[row]);
@@ -119,49 +165,36 @@ export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, long
     if (!keys.has(first)) keys.set(first, []);
     keys.get(first)!.push(literal === key ? [table.ids[row], key] : [table.ids[row], key, literal]);
   }
+  return { pageIds, maxId, parentOf, weights, keys };
+}
 
-  // The page fragments first: they are the last use of the documents' texts, which can go before
-  // the postings' files are made.
-  const folderHash = new FragmentsHash();
-  const slabs = sink ? undefined : new Slabs();
-  const fragments: [number, Uint8Array][] = [];
-  yield* pageFragments(types, pageIds, maxId, (id, text) => {
-    folderHash.add(id, text);
-    if (sink) sink.put(`${id}.json`, text);
-    else fragments.push([id, slabs!.utf8(text)]);
+/** Adds one type's postings, as flat integer lists (a long list's columns in files of their own). */
+function typePostings(types: TypeTerms[], type: SearchDocumentType, { maxId, parentOf, weights }: ShardInputs, { postings, frequencies, files, longList }: { postings: Map<string, ShardFile['t'][string]>; frequencies: Map<string, number>; files: Map<string, SearchFileContent>; longList: number }): void {
+  const lengths = new Int32Array(maxId + 1);
+  types[type].lengths.forEach((length, id) => (lengths[id] = length));
+  const withParent = type === SearchDocumentType.Heading || type === SearchDocumentType.Content;
+  types[type].postings.forEach((flat, term) => {
+    let list = postings.get(term);
+    if (!list) postings.set(term, (list = SEARCH_TYPES.map(() => 0)));
+    frequencies.set(term, (frequencies.get(term) ?? 0) + flat.length / 2);
+    const columns = postingColumns(flat, lengths, withParent ? parentOf : undefined, weights);
+    if (columns[0].length > longList) {
+      // Scoring reads lengths and weights only for candidates, which are documents of every word
+      // of the query: a query needs them from one list (its rarest word's), and they are most
+      // of a long list's bytes.
+      const file = (part: number[][]) => {
+        const text = JSON.stringify(part);
+        const name = `p/${contentHash(text)}.json`;
+        files.set(`${SHARDED_DIR}/${name}`, text);
+        return name;
+      };
+      list[type] = [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
+    } else list[type] = columns;
   });
-  release?.();
-  yield;
+}
 
-  // Term → postings per type, as flat integer lists.
-  const postings = new Map<string, ShardFile['t'][string]>();
-  /** Term → document frequency over all types (the lexicon of query.ts). */
-  const frequencies = new Map<string, number>();
-  for (const type of SEARCH_TYPES) {
-    const lengths = new Int32Array(maxId + 1);
-    types[type].lengths.forEach((length, id) => (lengths[id] = length));
-    const withParent = type === SearchDocumentType.Heading || type === SearchDocumentType.Content;
-    types[type].postings.forEach((flat, term) => {
-      let list = postings.get(term);
-      if (!list) postings.set(term, (list = SEARCH_TYPES.map(() => 0)));
-      frequencies.set(term, (frequencies.get(term) ?? 0) + flat.length / 2);
-      const columns = postingColumns(flat, lengths, withParent ? parentOf : undefined, weights);
-      if (columns[0].length > longList) {
-        // Scoring reads lengths and weights only for candidates, which are documents of every word
-        // of the query: a query needs them from one list (its rarest word's), and they are most
-        // of a long list's bytes.
-        const file = (part: number[][]) => {
-          const text = JSON.stringify(part);
-          const name = `p/${contentHash(text)}.json`;
-          files.set(`${SHARDED_DIR}/${name}`, text);
-          return name;
-        };
-        list[type] = [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
-      } else list[type] = columns;
-    });
-    yield;
-  }
-
+/** The shards, lexicon and page ids' files; returns the manifest. */
+function shardFiles(types: TypeTerms[], { pageIds, maxId, parentOf, keys }: ShardInputs, { postings, frequencies, files, shardBytes, folder }: { postings: Map<string, ShardFile['t'][string]>; frequencies: Map<string, number>; files: Map<string, SearchFileContent>; shardBytes: number; folder: string }): ShardedManifest {
   // Shards: consecutive term ranges of about SHARD_BYTES each.
   const terms = [...new Set([...postings.keys(), ...keys.keys()])].sort(compareCodeUnits);
   const shards: [string, string][] = [];
@@ -208,10 +241,6 @@ export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, long
     lexicon[length] = file;
   }
 
-  const folder = `f/${folderHash.digest()}/`;
-  sink?.close(folder);
-  for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
-
   // IMPORTANT: a document's page is the greatest page id not above its id (sectionPage in query.ts).
   for (let id = 1, page = 0, k = 0; id <= maxId; id++) {
     if (pageIds[k] === id) page = pageIds[k++];
@@ -230,7 +259,7 @@ export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, long
     fragments: folder,
     pageIds: pageIdsFile,
   };
-  return { manifest: JSON.stringify(manifest), files };
+  return manifest;
 }
 
 /**
@@ -274,6 +303,23 @@ function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Ar
  * positions sorted by page, not from an array per page of every document at once.
  */
 function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, take: (id: number, text: string) => void): Steps<void> {
+  const order = fragmentOrder(types, pageIds, maxId);
+  for (const id of pageIds) {
+    take(id, fragmentText(types, order, id));
+    yield;
+  }
+}
+
+/** Page `id`'s fragment file. */
+function fragmentText(types: TypeTerms[], { start, typeAt, docAt }: ReturnType<typeof fragmentOrder>, id: number): string {
+  const { table } = types[SearchDocumentType.Title];
+  const fragment: FragmentFile = { d: [] };
+  for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, table.stored(types[typeAt[e]].rows[docAt[e]])]);
+  return JSON.stringify(fragment);
+}
+
+/** The documents' places sorted by page: page id → where its documents start (`start`), and each one's type and row. */
+function fragmentOrder(types: TypeTerms[], pageIds: number[], maxId: number): { start: Int32Array; typeAt: Uint8Array; docAt: Int32Array } {
   /** Page id → where its documents start in `at` (counting sort: stable, so type by type, in order). */
   const start = new Int32Array(maxId + 2);
   const { table } = types[SearchDocumentType.Title];
@@ -292,12 +338,7 @@ function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, ta
       typeAt[filled[page]] = type;
       docAt[filled[page]++] = k;
     }
-  for (const id of pageIds) {
-    const fragment: FragmentFile = { d: [] };
-    for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, table.stored(types[typeAt[e]].rows[docAt[e]])]);
-    take(id, JSON.stringify(fragment));
-    yield;
-  }
+  return { start, typeAt, docAt };
 }
 
 /** The id of a row's page, as its stored document gives it (`p`, or its own id for a title). */
