@@ -68,9 +68,7 @@ export function buildSearchIndex(...args: Parameters<typeof searchIndexSteps>): 
 /** buildSearchIndex as steps: a sharded index yields between its phases and its pages' fragments (steps.ts). */
 export function* searchIndexSteps(documents: DocumentTable | readonly SearchDocument[], options: SearchIndexOptions = {}): Steps<BuiltSearchIndex> {
   const table = asTable(documents);
-  let pages = 0;
-  for (let k = 0; k < table.length; k++) if (table.types[k] === SearchDocumentType.Title) pages++;
-  const sharded = pages > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
+  const sharded = pageCount(table) > (options.shardAbovePages ?? SHARD_ABOVE_PAGES);
   const { memo } = options;
   const release = options.release ? () => table.releaseTexts() : undefined;
   if (!memo) return sharded ? yield* shardedIndex(table, () => new Analyser().analyse(table), release, options.fragments) : singleIndex(table);
@@ -87,6 +85,13 @@ export function* searchIndexSteps(documents: DocumentTable | readonly SearchDocu
   } else built = singleIndex(table);
   rememberIndex(memo, keys.index, built);
   return built;
+}
+
+/** How many pages the documents are of (their titles); a plain function, for the loop's sake (steps.ts). */
+function pageCount(table: DocumentTable): number {
+  let pages = 0;
+  for (let k = 0; k < table.length; k++) if (table.types[k] === SearchDocumentType.Title) pages++;
+  return pages;
 }
 
 /** `analyse` is called, not its result passed: the analysed terms (tens of MB) go once typeTerms has them, not with the whole stage. */

@@ -25,8 +25,8 @@
 // and only that part is written again), and read one at a time: one part (at most PART_BYTES) is
 // in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB). What making a
 // part's pages did besides their bodies (their effects, their search documents) is kept beside
-// it the same way, under the digest of its own bytes: in the pages' entry, the 35,000-page
-// site's made one 406 MB value, whose serialization was the peak of a build filling the cache.
+// it the same way, under the digest of its own bytes (kept in the pages' entry, they made it one
+// 406 MB value on the 35,000-page site, whose serialization was the peak of a build filling the cache).
 import v8 from 'node:v8';
 import { configDigest, engineDigest } from '../cache/engine';
 import { dataDigest, digest, type Memo } from '../cache/memo';
