@@ -1,10 +1,10 @@
 // A long synchronous stage, written as a generator that yields between its pages. Node runs a
 // signal's handler only between two tasks of the event loop, so a stage that runs for a minute
 // without returning holds Ctrl+C (and a CI runner's SIGTERM) for that minute: on the 35,000-page
-// site, a SIGTERM sent while the site stage made its 25,000 operation pages took effect minutes
+// site, a SIGTERM sent while the site stage made its 25,000 operation pages took effect 49.8 s
 // later, once the search stage had ended too. A build runs such a stage with `stepsYielding`,
-// which lets the event loop turn every few milliseconds; callers that want the value at once (the
-// link check, serve --watch, tests) run it with `steps`.
+// which lets the event loop turn every TURN_MS; callers that want the value at once (the link
+// check, serve --watch, tests) run it with `steps`.
 
 /** A stage that yields between its pages, and returns `T`. */
 export type Steps<T> = Generator<void, T, void>;
