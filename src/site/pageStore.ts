@@ -43,6 +43,8 @@ export class PageStore {
   private readonly unregister: () => void;
   /** Per API: the final hrefs of its spec links, once settled (openapi/markdown.ts). */
   readonly settled: (SettledLinks | undefined)[] = [];
+  /** Told of each page once it is stored, in the order of their bodies (the build cache cuts its parts as they come: site/apiPagesMemo.ts). */
+  onStored?: (page: PageModel) => void;
 
   /**
    * `dir`: a folder the build removes whatever happens, even after SIGKILL: the output's
@@ -74,7 +76,9 @@ export class PageStore {
     if (this.digests) ref.digest = known.json === undefined ? dataDigest(page.body) : digest(known.json);
     this.size += bytes.length;
     const { body: _, ...rest } = page;
-    return this.stub(rest, ref);
+    const stub = this.stub(rest, ref);
+    this.onStored?.(stub);
+    return stub;
   }
 
   private stub(rest: Omit<PageModel, 'body'>, ref: StoredRef): PageModel {
@@ -104,7 +108,9 @@ export class PageStore {
     const offset = this.size;
     fs.writeSync(this.fd, bytes, 0, bytes.length, offset);
     this.size += bytes.length;
-    return pages.map(({ stub, ref }) => this.stub(stub, { ...ref, offset: ref.offset - start + offset }));
+    const stubs = pages.map(({ stub, ref }) => this.stub(stub, { ...ref, offset: ref.offset - start + offset }));
+    for (const stub of stubs) this.onStored?.(stub);
+    return stubs;
   }
 
   /** A stored body, with its spec links settled when they are. */
