@@ -27,6 +27,8 @@
 // part's pages did besides their bodies (their effects, their search documents) is kept beside
 // it the same way, under the digest of its own bytes (kept in the pages' entry, they made it one
 // 406 MB value on the 35,000-page site, whose serialization was the peak of a build filling the cache).
+// Each part is stored as soon as the site stage has made its last page (cutParts), and what
+// making it did is let go then: held to the stage's end, it was the peak again.
 import v8 from 'node:v8';
 import { configDigest, engineDigest } from '../cache/engine';
 import { dataDigest, digest, type Memo } from '../cache/memo';
