@@ -7,6 +7,7 @@ import { contentHash } from '../output/hash';
 import { formatCount } from '../shared/size';
 import type { Code, Truncation, ValueCut } from '../shared/viewModels';
 import { jsonHead } from './jsonHead';
+import type { Steps } from '../steps';
 
 /** An example or code sample shows at most this much. */
 export const CODE_LIMITS = { lines: 200, chars: 20_000 };
@@ -31,6 +32,8 @@ export interface ExampleFiles {
   forPage(): PageDisplay;
   /** Runs `make` and returns, besides its value, every file it linked to (site/apiPagesMemo.ts keeps them with the page). */
   record<T>(make: () => T): { value: T; files: FileUse[] };
+  /** `record` for a stage in steps: nothing else makes pages while it waits between them (steps.ts). */
+  recordSteps<T>(make: Steps<T>): Steps<{ value: T; files: FileUse[] }>;
   /**
    * For a page an earlier build made, which linked to `files`: when this build would name each
    * file as that one did, returns what adds them (their texts from `text`); else undefined.
@@ -162,6 +165,14 @@ export function createExampleFiles(options: { href?: (file: string) => string; u
       const files: FileUse[] = (used = []);
       try {
         return { value: make(), files };
+      } finally {
+        used = undefined;
+      }
+    },
+    *recordSteps(make) {
+      const files: FileUse[] = (used = []);
+      try {
+        return { value: yield* make, files };
       } finally {
         used = undefined;
       }

@@ -39,6 +39,7 @@ import type { PageBody, PageModel } from '../shared/viewModels';
 import type { Messages } from '../shared/messages';
 import type { ResolvedConfig } from '../config/types';
 import type { ApiInput } from '../build';
+import type { Steps } from '../steps';
 import { storedBody, storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 
 export const API_PAGES_STAGE = 'api-pages';
@@ -66,11 +67,11 @@ export interface SchemaDraft {
 }
 
 /**
- * Makes every schema page, the trees first, giving each body to `put` in order. `record.uses[i]`
- * gets schema page i's uses of other schemas; with `record` null they are not reported (they
- * were replayed already).
+ * Makes every schema page, the trees first, giving each body to `put` in order, in steps (steps.ts).
+ * `record.uses[i]` gets schema page i's uses of other schemas; with `record` null they are not
+ * reported (they were replayed already).
  */
-export type MakeSchemaPages = (record: { uses: UsedBySchema[][] } | null | undefined, put: (i: number, body: PageBody) => void) => void;
+export type MakeSchemaPages = (record: { uses: UsedBySchema[][] } | null | undefined, put: (i: number, body: PageBody) => void) => Steps<void>;
 
 /** What making the schema pages did besides their bodies: their trees are made in one pass before any page, so one record for all. */
 interface SchemaPass {
@@ -134,7 +135,7 @@ export interface PageReuse {
    * files as they were. `replay` then adds the trees' recorded uses, and each page keeps its
    * earlier body when its draft's own() is unchanged, else gets it patched.
    */
-  schemas(drafts: readonly SchemaDraft[], make: MakeSchemaPages, replay: (uses: readonly UsedBySchema[][]) => void): PageModel[];
+  schemas(drafts: readonly SchemaDraft[], make: MakeSchemaPages, replay: (uses: readonly UsedBySchema[][]) => void): Steps<PageModel[]>;
 }
 
 /** Pages taken back and made again. */
@@ -288,7 +289,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
           effects.set(route, e);
           return { page };
         },
-        schemas(drafts, make, replay) {
+        *schemas(drafts, make, replay) {
           const earlier = before?.apis[i].schemas;
           const kept = earlier ? drafts.map((d) => beforePages.get(d.stub.route)) : [];
           const back = earlier && kept.every((p) => p?.own !== undefined) ? takeBack(earlier, before!.apis[i].links, markdown, examples, fileText) : undefined;
@@ -299,7 +300,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
           };
           if (!back) {
             counts.schemas.made += drafts.length;
-            passes[i] = recordSchemaPass(markdown, examples, make, put);
+            passes[i] = yield* recordSchemaPass(markdown, examples, make, put);
             return pages;
           }
           back();
@@ -312,7 +313,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
             if (!record) {
               // A part gone or damaged: the pages from here on are made again (the trees' uses, links and files are in already).
               counts.schemas.made += drafts.length - k;
-              make(null, (j, body) => j >= k && put(j, body));
+              yield* make(null, (j, body) => j >= k && put(j, body));
               break;
             }
             const own = dataDigest(draft.own());
@@ -324,6 +325,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
               put(k, draft.patch(storedBody(bytes!.subarray(page.ref.offset, page.ref.offset + page.ref.length))));
               counts.schemas.made++;
             }
+            yield;
           }
           return pages;
         },
@@ -427,7 +429,7 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
           pages.set(route, live);
           return { page: given({ ...stub, body } as PageModel, live) };
         },
-        schemas(drafts, make, replay) {
+        *schemas(drafts, make, replay) {
           const last = earlier?.schemas;
           const kept = last ? drafts.map((d) => last.pages.get(d.stub.route)) : [];
           const back = last && kept.every((p) => p && (p.body || p.json)) ? takeBack(last.pass, earlier!.links, markdown, examples, fileText) : undefined;
@@ -440,7 +442,7 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
           };
           if (!back) {
             counts.schemas.made += drafts.length;
-            now[i].schemas = { pass: recordSchemaPass(markdown, examples, make, put), pages: schemaPages };
+            now[i].schemas = { pass: yield* recordSchemaPass(markdown, examples, make, put), pages: schemaPages };
             return out;
           }
           back();
@@ -456,6 +458,7 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
               put(k, draft.patch(bodyOf(page)));
               counts.schemas.made++;
             }
+            yield;
           }
           return out;
         },
@@ -577,11 +580,11 @@ function recordMake(key: string, markdown: SpecMarkdown, examples: ExampleFiles,
  * Makes the schema pages, recording what the pass did besides their bodies (as recordMake does
  * for one page); `put` takes each body with its JSON and the spec links it shows.
  */
-function recordSchemaPass(markdown: SpecMarkdown, examples: ExampleFiles, make: MakeSchemaPages, put: (i: number, body: PageBody, json: string, used: number[]) => void): SchemaPass {
+function* recordSchemaPass(markdown: SpecMarkdown, examples: ExampleFiles, make: MakeSchemaPages, put: (i: number, body: PageBody, json: string, used: number[]) => void): Steps<SchemaPass> {
   const first = markdown.pendingLinks().length;
   const record = { uses: [] as UsedBySchema[][] };
   const used = new Set<number>();
-  const { files } = examples.record(() =>
+  const { files } = yield* examples.recordSteps(
     make(record, (i, body) => {
       const json = JSON.stringify(body);
       const shown = placeholderIndices(json);

@@ -270,8 +270,10 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
     };
   });
   // Schema trees first (each records the schemas it uses), then the pages with complete "Used by" lists.
-  const makeSchemaPages: MakeSchemaPages = (record, put) => {
-    const trees = api.schemas.map((s, i) => {
+  // In steps, one per tree and one per page: the 35,000-page site's 5,053 held a signal for 3.6 s.
+  const makeSchemaPages: MakeSchemaPages = function* (record, put) {
+    const trees: { tree: ReturnType<typeof schemaTree>; display: ReturnType<typeof examples.forPage> }[] = [];
+    for (const [i, s] of api.schemas.entries()) {
       const { page } = drafts[i];
       const uses = record ? usesRecorder((record.uses[i] = [])) : undefined;
       const ids = new Set(['schema', 'example', 'used-by']);
@@ -291,9 +293,10 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
         },
       }, { id: 'schema', pointer: s.pointer });
       uses?.end();
-      return { tree, display };
-    });
-    api.schemas.forEach((s, i) => {
+      trees.push({ tree, display });
+      yield;
+    }
+    for (const [i, s] of api.schemas.entries()) {
       const { tree, display } = trees[i];
       const example = schemaExample({ $ref: `#${s.pointer}` }, 'response', document);
       const view: ApiSchemaView = {
@@ -307,10 +310,11 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
       if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });
       toc.push({ id: 'used-by', text: 'Used by', children: [] });
       put(i, { kind: 'apiSchema', schema: view, toc, breadcrumbs: drafts[i].breadcrumbs });
-    });
+      yield;
+    }
   };
-  if (reuse) for (const page of reuse.schemas(drafts, makeSchemaPages, (uses) => uses.forEach((list, i) => replayUses(usedBy, list, drafts[i].page)))) pages.push(page);
-  else makeSchemaPages(undefined, (i, body) => pages.push(keep({ ...drafts[i].stub, body })));
+  if (reuse) for (const page of yield* reuse.schemas(drafts, makeSchemaPages, (uses) => uses.forEach((list, i) => replayUses(usedBy, list, drafts[i].page)))) pages.push(page);
+  else yield* makeSchemaPages(undefined, (i, body) => pages.push(keep({ ...drafts[i].stub, body })));
   // A long index is cut into parts, in name order, so that no page grows with the spec (Microsoft
   // Graph beta's 6,177 schemas made one list of over 1 MB): the index then lists the parts.
   const parts = summaries.length > SCHEMA_INDEX_PART ? chunks(byName(summaries), SCHEMA_INDEX_PART) : undefined;
