@@ -176,9 +176,8 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   // Parts that could not be read this build: keep() writes them again, the others it finds on
   // disk are kept as they are (a damaged one is found when a build reads it). One is held at a time.
   const unread = new Set<string>();
-  // Pages whose bodies were copied from a part of the earlier build: where they were in it. A
-  // part made of one earlier part's pages, each where it was, has that part's bytes and key.
-  const copied = new Map<PageModel, { part: string; offset: number; of: number }>();
+  // Pages whose bodies were copied from a part of the earlier build: where they were in it (see CopiedFrom).
+  const copied = new Map<PageModel, CopiedFrom>();
   let held: { key: string; bytes: Uint8Array | undefined } | undefined;
   const part = (found: ApiPagesEntry, i: number): Uint8Array | undefined => {
     const partKey = found.parts[i];
@@ -237,7 +236,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
         const inPart = stored.filter((p) => p.part === i);
         store.adopt(bytes, inPart, 0).forEach((stub, k) => {
           stubs.set(inPart[k], stub);
-          copied.set(stub, { part: found.parts[i], offset: inPart[k].ref.offset, of: inPart.length });
+          copied.set(stub, { part: found.parts[i], records: found.records[i], offset: inPart[k].ref.offset, of: inPart.length });
           made.set(stub.route, recorded[inPart[k].k]?.made);
         });
       }
@@ -263,7 +262,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       // A page taken back: its stored bytes copied into this build's store, as they are.
       const adopt = (kept: StoredPage, bytes: Uint8Array, record: PartRecord, stub: Omit<PageModel, 'body'>) => {
         const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
-        copied.set(page, { part: before!.parts[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
+        copied.set(page, { part: before!.parts[kept.part], records: before!.records[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
         made.set(stub.route, record.made);
         return page;
       };
@@ -472,6 +471,18 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
   };
 }
 
+/**
+ * Where a page's body was in the earlier build: in part `part` (whose records are `records`), at
+ * `offset`, one of `of` pages. A part made of one earlier part's pages, each where it was, is that
+ * part: the same bytes, records and keys.
+ */
+interface CopiedFrom {
+  part: string;
+  records: string;
+  offset: number;
+  of: number;
+}
+
 /** The parts a build stored so far: their keys (API_BODIES_STAGE, API_RECORDS_STAGE) and where each page is in them. */
 interface PartsCut {
   keys: string[];
@@ -488,9 +499,8 @@ interface PartsCut {
  * go then, not at the end of the site stage, where it was 149 MB of the 35,000-page site's heap
  * at the build's peak. `record` gives a page's record and lets go of its effects; `copiedFrom`,
  * where the page's body was in the earlier build; `onDisk`, whether an entry is kept as it is.
- * A part made of one earlier part's pages, each where it was, has that part's bytes and key.
  */
-function cutParts(memo: Memo, store: PageStore, stored: { record(page: PageModel): PartRecord; copiedFrom(page: PageModel): { part: string; offset: number; of: number } | undefined; onDisk(stage: typeof API_BODIES_STAGE | typeof API_RECORDS_STAGE, key: string): boolean }): PartsCut {
+function cutParts(memo: Memo, store: PageStore, stored: { record(page: PageModel): PartRecord; copiedFrom(page: PageModel): CopiedFrom | undefined; onDisk(stage: typeof API_BODIES_STAGE | typeof API_RECORDS_STAGE, key: string): boolean }): PartsCut {
   let open: { page: PageModel; ref: StoredRef }[] = [];
   const cut: PartsCut = { keys: [], recordKeys: [], placed: new Map(), close };
   const keep = (stage: typeof API_BODIES_STAGE | typeof API_RECORDS_STAGE, entryKey: string, bytes: () => Uint8Array) => {
@@ -512,10 +522,11 @@ function cutParts(memo: Memo, store: PageStore, stored: { record(page: PageModel
       return record;
     });
     cut.keys.push(partKey);
-    // Its pages' records, serialized here to be named by their bytes (and stored as them).
-    const recorded = v8.serialize(records);
-    const recordsKey = digest(recorded);
-    keep(API_RECORDS_STAGE, recordsKey, () => recorded);
+    // Its pages' records, serialized here to be named by their bytes (and stored as them); a whole
+    // earlier part's pages were each taken back with their record, so their records are its.
+    const recorded = whole ? undefined : v8.serialize(records);
+    const recordsKey = whole ? from.records : digest(recorded!);
+    keep(API_RECORDS_STAGE, recordsKey, () => recorded ?? v8.serialize(records));
     cut.recordKeys.push(recordsKey);
     open = [];
   }

@@ -10,6 +10,8 @@ import { configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixtur
 import { twoLocaleSite } from '../helpers/i18nSite';
 import { versionedSite } from '../helpers/versionedSite';
 import { writeParcelsProject } from '../helpers/parcelsProject';
+// @ts-expect-error plain JS module without types
+import { generateSite } from '../../bench/generateSite.mjs';
 import { built, CACHE, coldBuild, coldPristine, coldRuns, copyProject, docsgen, edit, entries, expectSameSite, generated, pages, SLOW, stderrLines, summary, tmp, unlinkedGuide, useGeneratedSite } from './cacheHarness';
 
 useGeneratedSite();
@@ -149,6 +151,35 @@ describe("a spec's edit: API pages whose inputs did not change are taken back", 
     // A schema the pages show: every page made again, and the schema's "Used by" list as a cold build's.
     edit(project, 'openapi.yaml', 'The parcel number.', 'The county parcel number.');
     expect(await rebuild()).toMatchObject({ reused: 0, of: 4, schemas: '0 of 5' });
+  });
+
+  it('keeps the parts of the stored pages that the edit did not touch as they were', SLOW, async () => {
+    // 500 operations: their bodies are kept in several parts (about 128 pages each).
+    const project = path.join(tmp, 'parts');
+    generateSite({ guides: 5, operations: 500, out: project });
+    const cache = path.join(project, CACHE);
+    const stored = (stage: string) => new Set(entries(cache).filter((f) => f.startsWith(`${stage}/`)));
+    await built([], project);
+    const bodies = stored('api-bodies');
+    const records = stored('api-records');
+    expect(bodies.size).toBeGreaterThan(2);
+
+    // One operation's description: one part's bodies and one part's records are written, every other part is the entry the cache held.
+    edit(project, 'openapi.yaml', 'Call this to get a foreclosure.', 'Call this to fetch a foreclosure.');
+    const run = await built(['--timings'], project);
+    const taken = Number(/site: (\d+) of 500 operation pages/.exec(run.stdout)?.[1]);
+    expect(taken, run.stdout).toBeGreaterThan(490);
+    expect(taken).toBeLessThan(500);
+    expectSameSite(path.join(project, 'build'), await coldBuild(project));
+    const added = (before: Set<string>, after: Set<string>) => [...after].filter((f) => !before.has(f)).length;
+    expect(added(bodies, stored('api-bodies'))).toBe(1);
+    expect(added(records, stored('api-records'))).toBe(1);
+
+    // The spec unchanged since: every API page comes back from those parts, with what each part's records say of its pages (their search documents).
+    fs.appendFileSync(path.join(project, 'content/guides/intro.md'), '\nA paragraph added by the cache test.\n');
+    const again = await built([], project);
+    expect(summary(again).cached).toBe(summary(again).pages - 1);
+    expectSameSite(path.join(project, 'build'), await coldBuild(project));
   });
 });
 
