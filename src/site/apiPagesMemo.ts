@@ -173,8 +173,8 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   let entry: ApiPagesEntry | null | undefined;
   const earlier = () => (entry === undefined ? (entry = memo.get<ApiPagesEntry>(API_PAGES_STAGE, slot) ?? null) : entry);
   const effects = new Map<string, PageEffects>();
-  // Parts that could not be read this build: keep() writes them again, the others it finds on
-  // disk are kept as they are (a damaged one is found when a build reads it). One is held at a time.
+  // Parts that could not be read this build: cutParts writes them again, and keeps the others it
+  // finds on disk as they are (a damaged one is found when a build reads it). One is held at a time.
   const unread = new Set<string>();
   // Pages whose bodies were copied from a part of the earlier build: where they were in it (see CopiedFrom).
   const copied = new Map<PageModel, CopiedFrom>();
