@@ -154,7 +154,7 @@ export interface ApiPagesMemo {
   restore(files: Map<string, string>): PageModel[][] | undefined;
   /** After a restore that failed: makes API `i`'s operation pages, or takes back those whose inputs did not change. */
   reuse(i: number, document: Record<string, any>, examples: ExampleFiles): PageReuse;
-  /** Keeps what this build made, at once: the site stage goes on to change the pages in place. */
+  /** Stores the last part and the entry that names the parts, at once: the site stage goes on to change the pages in place. */
   keep(pages: PageModel[][], files: Map<string, string>): void;
   /** Whether a page it gave out is known to show no spec link: settling its links would find none. */
   showsNoLinks?(page: PageModel): boolean;
@@ -503,7 +503,7 @@ interface PartsCut {
 function cutParts(memo: Memo, store: PageStore, stored: { record(page: PageModel): PartRecord; copiedFrom(page: PageModel): CopiedFrom | undefined; onDisk(stage: typeof API_BODIES_STAGE | typeof API_RECORDS_STAGE, key: string): boolean }): PartsCut {
   let open: { page: PageModel; ref: StoredRef }[] = [];
   const cut: PartsCut = { keys: [], recordKeys: [], placed: new Map(), close };
-  const keep = (stage: typeof API_BODIES_STAGE | typeof API_RECORDS_STAGE, entryKey: string, bytes: () => Uint8Array) => {
+  const storeEntry = (stage: typeof API_BODIES_STAGE | typeof API_RECORDS_STAGE, entryKey: string, bytes: () => Uint8Array) => {
     if (stored.onDisk(stage, entryKey)) memo.use(stage, entryKey);
     else memo.set(stage, entryKey, bytes());
   };
@@ -512,10 +512,16 @@ function cutParts(memo: Memo, store: PageStore, stored: { record(page: PageModel
     const start = open[0].ref.offset;
     const end = open[open.length - 1].ref.offset + open[open.length - 1].ref.length;
     const from = stored.copiedFrom(open[0].page);
-    const whole = from && from.of === open.length && open.every(({ page, ref }) => stored.copiedFrom(page)?.part === from.part && stored.copiedFrom(page)!.offset === ref.offset - start);
+    const whole =
+      from &&
+      from.of === open.length &&
+      open.every(({ page, ref }) => {
+        const at = stored.copiedFrom(page);
+        return at?.part === from.part && at.offset === ref.offset - start;
+      });
     const bytes = whole ? undefined : store.bytesFrom(start, end);
     const partKey = whole ? from.part : digest(bytes!);
-    keep(API_BODIES_STAGE, partKey, () => bytes ?? store.bytesFrom(start, end));
+    storeEntry(API_BODIES_STAGE, partKey, () => bytes ?? store.bytesFrom(start, end));
     const records = open.map(({ page, ref }, k): PartRecord => {
       const record = stored.record(page);
       cut.placed.set(page, { part: cut.keys.length, k, ref: { ...ref, offset: ref.offset - start }, key: record.effects?.key });
@@ -526,7 +532,7 @@ function cutParts(memo: Memo, store: PageStore, stored: { record(page: PageModel
     // earlier part's pages were each taken back with their record, so their records are its.
     const recorded = whole ? undefined : v8.serialize(records);
     const recordsKey = whole ? from.records : digest(recorded!);
-    keep(API_RECORDS_STAGE, recordsKey, () => recorded ?? v8.serialize(records));
+    storeEntry(API_RECORDS_STAGE, recordsKey, () => recorded ?? v8.serialize(records));
     cut.recordKeys.push(recordsKey);
     open = [];
   }
