@@ -170,12 +170,13 @@ describe("a spec's edit: API pages whose inputs did not change are taken back", 
     const taken = Number(/site: (\d+) of 400 operation pages/.exec(run.stdout)?.[1]);
     expect(taken, run.stdout).toBeGreaterThan(390);
     expect(taken).toBeLessThan(400);
-    expectSameSite(path.join(project, 'build'), await coldBuild(project));
     const added = (before: Set<string>, after: Set<string>) => [...after].filter((f) => !before.has(f)).length;
     expect(added(bodies, stored('api-bodies'))).toBe(1);
     expect(added(records, stored('api-records'))).toBe(1);
 
-    // The spec unchanged since: every API page comes back from those parts, with what each part's records say of its pages (their search documents).
+    // The spec unchanged since: every API page comes back from those parts, with what each part's
+    // records say of its pages (their search documents). The site is compared with a cold build
+    // here only: what this build writes of the API is what the build above stored.
     fs.appendFileSync(path.join(project, 'content/guides/intro.md'), '\nA paragraph added by the cache test.\n');
     const again = await built([], project);
     expect(summary(again).cached).toBe(summary(again).pages - 1);

@@ -24,6 +24,8 @@ export let pages: number;
 export let generated: { guides: number; operations: number };
 /** A cold build (`--no-cache`) of the pristine site: what every build of unchanged inputs must write. */
 export let coldPristine: string;
+/** The copy of the pristine site that cold build ran in (with `--out` outside it). */
+export let coldProject: string;
 
 /** Each test file's generated site and its cold build, made before its tests and removed after. */
 export function useGeneratedSite(): void {
@@ -33,7 +35,8 @@ export function useGeneratedSite(): void {
     const site = generateSite({ pages: 160, out: pristine });
     pages = site.pages;
     generated = { guides: site.guides, operations: site.operations };
-    coldPristine = await coldBuild(copyProject());
+    coldProject = copyProject();
+    coldPristine = await coldBuild(coldProject);
   }, 120_000);
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 }
