@@ -60,7 +60,7 @@ import { buildSiteLive } from './site/liveSite';
 import { bundleSiteCode } from './theme/siteCode';
 import { pageSearchDocuments, searchDocumentTable } from './search/documents';
 import { PageColumnsByRoute } from './search/table';
-import { fragmentsInOutput } from './search/fragmentsInOutput';
+import { fragmentsInOutput, withPreviousFragments } from './search/fragmentsInOutput';
 import { searchIndexSteps, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
 import { isUrl, loadSpec, type SpecSource } from './openapi/load';
@@ -456,7 +456,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     const searchNames = [...searchFiles.map(([rel]) => rel), ...fragmentsWritten.flat()];
     // Written, the index's text (hundreds of MB on a large site) is let go: the pages know its name and hash.
-    const searchWritten = output ? output.writeSoon(searchFiles.splice(0)) : undefined;
+    const searchWritten = output ? output.writeSoon(withPreviousFragments(searchFiles.splice(0), output.previous)) : undefined;
     searchWritten?.catch(() => {}); // awaited after the render stage
     // …and collected as soon as it is written. The main thread allocates almost nothing while the
     // render threads work, so nothing else collects it: its heap stayed at what the search stage

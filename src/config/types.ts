@@ -258,7 +258,7 @@ export interface UserConfig {
     highlightTermsOnTargetPage?: boolean;
     /** Ctrl/Cmd+K focuses the search box. @default true */
     keyboardShortcut?: boolean;
-    /** Add the index hash to its URL. @default true */
+    /** Add the index hash to its URL (the single `search-index.json`; a sharded index's manifest is fetched revalidated, without one). @default true */
     hashed?: boolean;
     /** Route prefixes that are indexed. @default ['/guides', '/api'] */
     routes?: string[];

@@ -58,10 +58,11 @@ export interface OutputDir {
   finalPath(rel: string): string;
   /**
    * Writes files into the temporary folder in the background (list them in `commit` as
-   * `{ copyFrom: finalPath(rel) }`). Resolves when all are written, or rejects with the first
-   * failure once none is still being written; the caller then aborts.
+   * `{ copyFrom: finalPath(rel) }`), each linked from `previousRel` (default: its own place) in the
+   * replaced output when that file holds the same bytes. Resolves when all are written, or rejects
+   * with the first failure once none is still being written; the caller then aborts.
    */
-  writeSoon(files: Iterable<[rel: string, content: string | Uint8Array]>): Promise<void>;
+  writeSoon(files: Iterable<[rel: string, content: string | Uint8Array, previousRel?: string]>): Promise<void>;
   /**
    * Writes one file into the temporary folder now (list it in `commit` as writeSoon's are), or
    * links it from `previousRel`, when given, in the replaced output when that file holds the same bytes.
@@ -142,8 +143,8 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       const links: LinkState = {};
       const writer = async () => {
         while (next < list.length && failure === undefined) {
-          const [rel, content] = list[next++];
-          await writeOrLinkSoon(insideOutput(tmp, rel), content, previous === undefined ? undefined : insideOutput(previous, rel), links).catch((cause: unknown) => (failure ??= cause));
+          const [rel, content, previousRel = rel] = list[next++];
+          await writeOrLinkSoon(insideOutput(tmp, rel), content, previous === undefined ? undefined : insideOutput(previous, previousRel), links).catch((cause: unknown) => (failure ??= cause));
         }
       };
       await Promise.all(Array.from({ length: WRITERS }, writer));

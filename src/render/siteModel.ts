@@ -8,6 +8,7 @@ import { defaultMessages, type Messages } from '../shared/messages';
 import { colorModeScript } from './colorModeScript';
 import { pageHref } from '../versions/href';
 import { iconType } from '../branding/assets';
+import { MANIFEST_FILE } from '../search/shards';
 
 /** A locale's pages: `config.baseUrl` is then that locale's base URL and `siteBaseUrl` the site's (src/i18n/locales.ts). */
 export interface SiteModelLocale {
@@ -20,6 +21,10 @@ export interface SiteModelLocale {
 
 /**
  * `searchIndex` is the index file's site path and content hash (see src/search/buildIndex.ts).
+ * Pages name the single file with its hash (`search.hashed`), but a sharded index's manifest
+ * without it: the search box fetches that fresh (revalidated), so an edit that changes only the
+ * index leaves every other page's bytes as they were (a rebuild into the same folder links them,
+ * and a deploy that uploads changed files uploads the edited page and the index).
  * `versions`: on a site with several, all of them with this model's version as `current`.
  */
 export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, searchIndex?: { fileName: string; hash: string }, locale?: SiteModelLocale, versions?: SiteVersions): SiteModel {
@@ -85,7 +90,7 @@ export function buildSiteModel(config: ResolvedConfig, stylesheetPath: string, s
     hideNavbarOnScroll: config.navbar.hideOnScroll === true,
     search: {
       enabled: config.search.searchBar && searchIndex !== undefined,
-      indexUrl: searchIndex ? withBase(config.baseUrl, `/${searchIndex.fileName}`) + (config.search.hashed ? `?_=${searchIndex.hash}` : '') : '',
+      indexUrl: searchIndex ? withBase(config.baseUrl, `/${searchIndex.fileName}`) + (config.search.hashed && searchIndex.fileName !== MANIFEST_FILE ? `?_=${searchIndex.hash}` : '') : '',
       maxResults: config.search.maxResults,
       contextLength: config.search.contextLength,
       keyboardShortcut: config.search.keyboardShortcut,

@@ -34,7 +34,7 @@ export interface BuiltSearchIndex {
   fileName: string;
   /** The JSON text of the file. */
   content: string;
-  /** Short hash of `content`: the page fetches `<fileName>?_=<hash>`. */
+  /** Short hash of `content`: the page fetches `<fileName>?_=<hash>` (the single file; render/siteModel.ts). */
   hash: string;
   /** A sharded index's other files (site path → content, their names hashed); empty for a single file. */
   files: Map<string, SearchFileContent>;

@@ -4,7 +4,7 @@
 // folder is named by a hash of them all, known only once the last is made, so they are written
 // into a hidden folder beside it and renamed. A fragment whose bytes are those of the same page's
 // fragment in the output this build replaces is linked from there (output/reuse.ts), as the kept
-// fragments are when written.
+// fragments are when written (withPreviousFragments).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputDir } from '../output/write';
@@ -37,6 +37,28 @@ export function fragmentsInOutput(output: OutputDir, prefix: string): FragmentsI
       for (const name of names) written.push(`${root}/${folder}${name}`);
     },
   };
+}
+
+/** A page fragment's site path: the index's folder's prefix, and the file's name in its folder. */
+const FRAGMENT = new RegExp(`^(.*?)${SHARDED_DIR}/f/[0-9a-f]+/([^/]+)$`);
+
+/**
+ * The index's files, each page fragment with the place of the same page's fragment in the output
+ * this build replaces: kept in the cache, the fragments are written with the rest of the index,
+ * into a folder whose name (a hash of them all) is new after any edit, so without it an edit of
+ * one guide wrote every fragment again (6,268 files on the 7,000-page site).
+ */
+export function withPreviousFragments(files: [string, string | Uint8Array][], previous: string | undefined): [string, string | Uint8Array, string?][] {
+  if (previous === undefined) return files;
+  const folders = new Map<string, string | undefined>();
+  return files.map(([rel, content]) => {
+    const match = FRAGMENT.exec(rel);
+    if (!match) return [rel, content];
+    const [, prefix, name] = match;
+    if (!folders.has(prefix)) folders.set(prefix, previousFragments(path.join(previous, prefix, MANIFEST_FILE)));
+    const folder = folders.get(prefix);
+    return folder === undefined ? [rel, content] : [rel, content, `${prefix}${SHARDED_DIR}/${folder}${name}`];
+  });
 }
 
 /** The fragments' folder (`f/<hash>/`) the manifest of the replaced output names; undefined when it names none. */

@@ -3,7 +3,8 @@
 // query fetches only as it needs them. Written when a site lists more than
 // `search.shardAbovePages` pages; smaller sites keep the single file of SPEC.md §3.
 //
-//   search-index/manifest.json?_=<hash>   { v, pages, n, shards, lexicon, fragments }
+//   search-index/manifest.json            { v, pages, n, shards, lexicon, fragments }; pages name it
+//                                         without a hash, and the search box fetches it revalidated
 //   search-index/s/<hash>.json            a range of terms: postings per type, and the keys of the
 //                                         titles whose first word is one of those terms
 //   search-index/p/<hash>.json            one long posting list (a term in more than LONG_LIST

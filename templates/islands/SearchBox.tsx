@@ -109,7 +109,10 @@ export function loadSearchEngine(indexUrl: string): Promise<SearchEngine> {
   if (!engine) {
     engine = (async () => {
       const url = sameOriginIndexUrl(indexUrl);
-      const [query, data] = await Promise.all([import('../../src/shared/search/query'), fetchJson(url)]);
+      // An index URL without its hash (a sharded index's manifest) keeps its name from one build to the
+      // next: it is revalidated, never taken from the browser's cache as it is, or a page would search
+      // the last deploy's shards (gone) for up to the host's max-age (GitHub Pages: 10 minutes).
+      const [query, data] = await Promise.all([import('../../src/shared/search/query'), fetchJson(url, url.searchParams.has('_') ? 'default' : 'no-cache')]);
       if (Array.isArray(data)) return { index: query.loadSearchIndex(data as Parameters<QueryModule['loadSearchIndex']>[0]), query };
       const { isShardedManifest, loadShardedIndex } = await import('../../src/shared/search/sharded');
       if (!isShardedManifest(data)) throw new Error('Invalid search index: neither an index nor a manifest.');
@@ -123,8 +126,8 @@ export function loadSearchEngine(indexUrl: string): Promise<SearchEngine> {
   return engine;
 }
 
-function fetchJson(url: URL): Promise<unknown> {
-  return fetch(url.href, { credentials: 'same-origin' }).then((response) => {
+function fetchJson(url: URL, cache: RequestCache = 'default'): Promise<unknown> {
+  return fetch(url.href, { credentials: 'same-origin', cache }).then((response) => {
     if (!response.ok) throw new Error(`The search index could not be loaded (HTTP ${response.status}).`);
     return response.json() as Promise<unknown>;
   });

@@ -36,8 +36,13 @@ components:
 
 function project(): string {
   return writeFiles({
-    // The index split in files (as on a site of over 300 pages): one fragment per page, each linked or written on its own.
-    'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' }, search: { shardAbovePages: 0 } }),
+    // The index split in files (as on a site of over 300 pages): one fragment per page, each linked
+    // or written on its own; every page has the search box, which names the index's manifest.
+    'docsgen.config.ts': configSource({
+      navbar: { items: [{ label: 'Guides', to: '/guides', position: 'left' }, { type: 'search', position: 'right' }] },
+      openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' },
+      search: { shardAbovePages: 0 },
+    }),
     'openapi.yaml': spec,
     'content/guides/intro.md': '---\ntitle: Introduction\n---\nStart with [a parcel](/api/get-parcel).\n',
     'content/guides/zones.md': '---\ntitle: Flood zones\n---\n## Zone AE\n\nThe one-percent annual chance floodplain.\n',
@@ -67,6 +72,8 @@ describe('a build into an earlier build of the same folder', () => {
     expect(files.filter((f) => !fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(fresh, f))))).toEqual([]);
     expect(fs.readFileSync(edited, 'utf8')).not.toContain('analytics.js');
 
+    // The edit changed the index, which the pages name without its hash: the other pages stayed as they were.
+    expect(fs.readFileSync(path.join(out, 'api/get-parcel/index.html'), 'utf8')).toContain('data-search-index="/search-index/manifest.json"');
     const kept = files.filter((f) => before.get(f) === inode(path.join(out, f)));
     expect(kept).toContain('api/get-parcel/index.html');
     expect(kept).toContain('api/schemas/parcel/index.html');
@@ -92,7 +99,7 @@ describe('a build into an earlier build of the same folder', () => {
 });
 
 describe("a sharded index's page fragments", () => {
-  it('are the same files whether written as they are made (no cache) or kept in the cache and written with the index', async () => {
+  it('are the same files whether written as they are made (no cache) or kept in the cache and written with the index, which links unchanged ones from the replaced output', async () => {
     const root = project();
     const streamed = path.join(root, 'streamed');
     const kept = path.join(root, 'kept');
@@ -108,5 +115,16 @@ describe("a sharded index's page fragments", () => {
     await withCache(recalled);
     expect(listFiles(recalled)).toEqual(files);
     expect(files.filter((f) => !fs.readFileSync(path.join(recalled, f)).equals(fs.readFileSync(path.join(streamed, f))))).toEqual([]);
+
+    // After a guide's edit, built from the cache into the same folder: the fragments move to a
+    // new folder, and every one but the edited page's is linked from the old one, not written.
+    const fragmentInodes = (out: string) => new Map(listFiles(out).filter((f) => f.startsWith('search-index/f/')).map((f) => [path.basename(f), inode(path.join(out, f))]));
+    const before = fragmentInodes(kept);
+    fs.appendFileSync(path.join(root, 'content/guides/zones.md'), '\nZone VE adds wave action to the floodplain.\n');
+    await withCache(kept);
+    const after = fragmentInodes(kept);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    expect(listFiles(kept).filter((f) => f.startsWith('search-index/f/')).some((f) => files.includes(f))).toBe(false);
+    expect([...after].filter(([name, ino]) => before.get(name) !== ino)).toHaveLength(1);
   });
 });

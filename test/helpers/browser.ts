@@ -22,8 +22,11 @@ export function launchBrowser(): Promise<Browser> {
 
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json', '.xml': 'application/xml' };
 
-/** A minimal static server for a built site on 127.0.0.1 (the serve command has its own tests). */
-export async function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A minimal static server for a built site on 127.0.0.1 (the serve command has its own tests).
+ * `cacheControl`: sent with every file, as a host that lets browsers keep them does (GitHub Pages: `max-age=600`).
+ */
+export async function serveStatic(root: string, { cacheControl }: { cacheControl?: string } = {}): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = path.join(root, pathname);
@@ -31,7 +34,7 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     if (!fs.existsSync(file) && fs.existsSync(`${file}.html`)) file = `${file}.html`;
     if (!fs.existsSync(file)) return void res.writeHead(404, { 'content-type': types['.html'] }).end(fs.readFileSync(path.join(root, '404.html')));
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(fs.readFileSync(file));
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', ...(cacheControl ? { 'cache-control': cacheControl } : {}) }).end(fs.readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

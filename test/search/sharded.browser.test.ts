@@ -69,7 +69,8 @@ describe('sharded search in the browser', () => {
     expect(manifest.pages).toBeGreaterThan(50);
     expect(manifest.shards.length).toBeGreaterThan(5);
     const html = fs.readFileSync(path.join(out, 'guides/index.html'), 'utf8');
-    expect(html).toMatch(/search-index\/manifest\.json\?_=[0-9a-f]{10}/);
+    // Named without a hash, so that an edit which changes only the index leaves the page as it was.
+    expect(html).toContain('data-search-index="/search-index/manifest.json"');
   });
 
   it('shows the suggestions of the engine, fetching only the shards and fragments the query needs', async () => {
@@ -145,3 +146,52 @@ describe('sharded search in the browser', () => {
     await context.close();
   });
 });
+
+describe('a new build deployed on a host that lets browsers keep every file for ten minutes', () => {
+  it('is searched at once from a page the browser kept: the manifest is revalidated, not taken from the cache', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-sharded-deploy-'));
+    const project = path.join(root, 'site');
+    const deployed = path.join(root, 'build');
+    fs.cpSync(site, project, { recursive: true });
+    await build({ root: project, outDir: deployed, logger: createMemoryLogger(), cacheDir: false });
+    const host = await serveStatic(deployed, { cacheControl: 'public, max-age=600' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      // The results of `word`, once the box says how many it expects (a sharded index shows the last answer meanwhile).
+      const search = async (word: string, status: RegExp) => {
+        await page.click('#navbar-search-input');
+        await page.fill('#navbar-search-input', word);
+        await expect.poll(() => page.locator('.navbar-search [role="status"]').innerText(), { timeout: 15_000 }).toMatch(status);
+        return page.locator('#navbar-search-listbox [role="option"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+      };
+      await page.goto(`${host.url}/guides`);
+      expect((await search('parcel', /^\d+ results$/)).length).toBeGreaterThan(1);
+      expect(await search('quillwort', /^No results$/)).toEqual([]);
+
+      // The next deploy: one guide gains a word no page had. Its shards are new files, and the
+      // previous build's are gone.
+      const guide = listMarkdown(path.join(project, 'content/guides'))[0];
+      fs.appendFileSync(guide, '\nMarsh parcels along the river often list quillwort among their protected plants.\n');
+      await build({ root: project, outDir: deployed, logger: createMemoryLogger(), cacheDir: false });
+      const route = `/${path.relative(path.join(project, 'content'), guide).replace(/\.md$/, '')}`;
+
+      // The same page again, as the browser kept it (the host said it may for ten minutes).
+      await page.goto(`${host.url}/guides`);
+      const found = await search('quillwort', /^1 result$/);
+      expect(found[0]).toMatch(new RegExp(`^${route}/?\\?_highlight=quillwort`));
+    } finally {
+      await context.close();
+      await host.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+function listMarkdown(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md') && path.basename(f) !== 'index.md')
+    .sort()
+    .map((f) => path.join(dir, f));
+}
