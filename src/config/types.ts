@@ -258,7 +258,7 @@ export interface UserConfig {
     highlightTermsOnTargetPage?: boolean;
     /** Ctrl/Cmd+K focuses the search box. @default true */
     keyboardShortcut?: boolean;
-    /** Add the index hash to its URL (the single `search-index.json`; a sharded index's manifest is fetched revalidated, without one). @default true */
+    /** Add the index hash to the single `search-index.json`'s URL. An index URL without one (this off, or a sharded index's manifest, which never has one) is fetched revalidated (`cache: 'no-cache'`). @default true */
     hashed?: boolean;
     /** Route prefixes that are indexed. @default ['/guides', '/api'] */
     routes?: string[];
