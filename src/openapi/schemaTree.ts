@@ -307,14 +307,32 @@ export function constraints(schema: Obj): SchemaConstraint[] {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** allOf parts merged into one schema: properties and required lists combined, later parts win. */
-export function mergeAllOf(schema: Obj, resolver: Resolver, seen = new Set<Obj>()): Obj {
+/**
+ * allOf parts merged into one schema: properties and required lists combined, later parts win.
+ * Merged once per schema of a document, and the same object returned after that (callers only
+ * read it): a large spec's trees merge the same chains for every field they type (Microsoft
+ * Graph's entities each extend `entity` through `allOf`).
+ */
+export function mergeAllOf(schema: Obj, resolver: Resolver): Obj {
+  if (!Array.isArray(schema.allOf)) return schema;
+  let memo = mergedOf.get(resolver);
+  if (!memo) mergedOf.set(resolver, (memo = new WeakMap()));
+  let merged = memo.get(schema);
+  if (!merged) memo.set(schema, (merged = mergeParts(schema, resolver, new Set())));
+  return merged;
+}
+
+/** Per document (its resolver): each schema with `allOf` → its merged form. */
+const mergedOf = new WeakMap<Resolver, WeakMap<Obj, Obj>>();
+
+/** `seen` cuts an `allOf` cycle: a part met again is taken as it is. */
+function mergeParts(schema: Obj, resolver: Resolver, seen: Set<Obj>): Obj {
   if (!Array.isArray(schema.allOf) || seen.has(schema)) return schema;
   seen.add(schema);
   const { allOf, ...rest } = schema;
   const merged: Obj = {};
   for (const part of [...allOf, rest]) {
-    const s = mergeAllOf(resolver.schema(part).schema, resolver, seen);
+    const s = mergeParts(resolver.schema(part).schema, resolver, seen);
     for (const [k, v] of Object.entries(s)) {
       if (k === 'properties') merged.properties = { ...merged.properties, ...v };
       else if (k === 'required') merged.required = [...new Set([...(merged.required ?? []), ...v])];

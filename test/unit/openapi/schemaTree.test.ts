@@ -30,6 +30,11 @@ function tree(schema: object, direction: 'request' | 'response' = 'response'): S
   return schemaTree(schema, ctx, { id: 'response-200', pointer: '/x' });
 }
 const names = (n: SchemaNode) => n.children.map((c) => c.name);
+/** A document that throws when anything writes to it: a build only reads the spec. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) if (child && typeof child === 'object') deepFreeze(child);
+  return Object.freeze(value);
+}
 
 describe('openapi/schemaTree', () => {
   it('ids each field by its dotted path under the body prefix', () => {
@@ -60,6 +65,21 @@ describe('openapi/schemaTree', () => {
     expect(names(root)).toEqual(['name', 'area']);
     expect(root.children[1]).toMatchObject({ required: true, type: 'number<double>', constraints: [{ kind: 'minimum', value: '0' }] });
     expect(mergeAllOf({ allOf: [{ type: 'object', required: ['a'] }, { required: ['b'] }] }, createResolver(doc)).required).toEqual(['a', 'b']);
+  });
+
+  it('a schema extending another through allOf shows the same fields each time a page of the document uses it, in requests and in responses', () => {
+    const parcel = { allOf: [{ $ref: '#/components/schemas/Entity' }, { type: 'object', required: ['apn'], properties: { apn: { type: 'string' }, owner_tax_id: { type: 'string', writeOnly: true } } }] };
+    const entity = { type: 'object', required: ['id'], properties: { id: { type: 'string', readOnly: true } } };
+    const spec = deepFreeze({ components: { schemas: { Entity: entity, Parcel: parcel } } });
+    // One resolver, as for every page of a build: the merged schema is made once and then shared.
+    const resolver = createResolver(spec);
+    const treeOf = (direction: 'request' | 'response') => schemaTree({ $ref: '#/components/schemas/Parcel' }, { resolver, markdown: (t) => t, direction, ids: new Set(), budget: { used: 0, max: 1000 } }, { id: 'body', pointer: '/x' });
+    for (let use = 0; use < 2; use++) {
+      const response = treeOf('response');
+      expect(names(response)).toEqual(['id', 'apn']);
+      expect(response.children.map((c) => c.required)).toEqual([true, true]);
+      expect(names(treeOf('request'))).toEqual(['apn', 'owner_tax_id']);
+    }
   });
 
   it('shows oneOf as alternatives with the discriminator mapping', () => {
