@@ -26,4 +26,18 @@ describe('#20 markdown/htmlToMarkdown', () => {
     expect(htmlToMarkdown('<h2 id="errors">Errors<a class="hash-link" href="#errors" aria-label="Direct link to Errors">#</a></h2>')).toBe('## Errors');
     expect(htmlToMarkdown('<p>a <code>x`y</code></p>')).toBe('a ``x`y``');
   });
+
+  it('#18 a description met again reads the same, and one with a link or an image is resolved for each call', () => {
+    const other = (href: string) => (href.startsWith('/') ? `https://staging.docs.example${href}` : href);
+    const plain = '<p>The parcel&#39;s <em>unique</em> identifier. Read-only.</p>';
+    for (let i = 0; i < 3; i++) expect(htmlToMarkdown(plain, i % 2 ? site : other)).toBe("The parcel's *unique* identifier. Read-only.");
+    const linked = '<p>See <a href="/guides/parcels">parcels</a>.</p>';
+    expect(htmlToMarkdown(linked, site)).toBe('See [parcels](https://docs.example/guides/parcels).');
+    expect(htmlToMarkdown(linked, other)).toBe('See [parcels](https://staging.docs.example/guides/parcels).');
+    const image = '<p><img src="/img/zones.png" alt="Zones"></p>';
+    expect(htmlToMarkdown(image, site)).toBe('![Zones](https://docs.example/img/zones.png)');
+    expect(htmlToMarkdown(image, other)).toBe('![Zones](https://staging.docs.example/img/zones.png)');
+    // More descriptions than it keeps, twice over: each still its own.
+    for (const step of [1, 3]) for (let i = 0; i < 5000; i += step) expect(htmlToMarkdown(`<p>Field <code>f${i}</code>.</p>`)).toBe(`Field \`f${i}\`.`);
+  });
 });
