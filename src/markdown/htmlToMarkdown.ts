@@ -27,7 +27,8 @@ export function htmlToMarkdown(html: string, resolve: (href: string) => string =
   if (!html) return '';
   if (!html.includes('<')) return markdownText(decodeEntities(html)).trim();
   // Without a link or an image, `resolve` plays no part: the same HTML is the same Markdown.
-  const shared = !html.includes('href=') && !html.includes('src=');
+  // A long description is made each time: kept, 2,048 of them could hold hundreds of MB.
+  const shared = html.length <= RECENT_CHARS && !html.includes('href=') && !html.includes('src=');
   let markdown = shared ? recent.get(html) : undefined;
   if (markdown === undefined) {
     markdown = tidy(blocks(parse(html).children, { resolve, list: 0 }));
@@ -48,6 +49,7 @@ export function htmlToMarkdown(html: string, resolve: (href: string) => string =
  */
 const recent = new Map<string, string>();
 const RECENT_MAX = 2048;
+const RECENT_CHARS = 4096;
 
 function parse(html: string): Element {
   const root: Element = { tag: '', attrs: {}, children: [] };

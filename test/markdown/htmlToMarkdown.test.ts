@@ -37,6 +37,9 @@ describe('#20 markdown/htmlToMarkdown', () => {
     const image = '<p><img src="/img/zones.png" alt="Zones"></p>';
     expect(htmlToMarkdown(image, site)).toBe('![Zones](https://docs.example/img/zones.png)');
     expect(htmlToMarkdown(image, other)).toBe('![Zones](https://staging.docs.example/img/zones.png)');
+    // A long description (not kept, for memory) reads the same each time too.
+    const long = `<p>${'Parcel boundaries follow the cadastral survey. '.repeat(120)}</p>`;
+    for (let i = 0; i < 2; i++) expect(htmlToMarkdown(long)).toBe('Parcel boundaries follow the cadastral survey. '.repeat(120).trim());
     // More descriptions than it keeps, twice over: each still its own.
     for (const step of [1, 3]) for (let i = 0; i < 5000; i += step) expect(htmlToMarkdown(`<p>Field <code>f${i}</code>.</p>`)).toBe(`Field \`f${i}\`.`);
   });

@@ -2,21 +2,17 @@
 // fragment in the output it replaces, in the folder that output's manifest names. The manifest is
 // a file on disk, which anything may have changed: only its own `f/<hex>/` folder is ever used.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withPreviousFragments } from '../../../src/search/fragmentsInOutput';
+import { writeFiles } from '../../helpers/fixture';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
+/** A replaced output holding these files (and, from writeFiles, a config it never reads). */
 function previousOutput(manifests: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-fragments-'));
+  const dir = writeFiles(manifests);
   made.push(dir);
-  for (const [rel, text] of Object.entries(manifests)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
   return dir;
 }
 
