@@ -8,8 +8,20 @@ import { jsonErrorOffset } from './jsonError';
 
 type Token = ReturnType<Md['parse']>[number];
 
-/** A plain parser: admonitions and tabs are containers whose content markdown-it parses as usual. */
+/**
+ * A plain parser: admonitions and tabs are containers whose content markdown-it parses as usual.
+ * Only the blocks are parsed for every line: the rules read a paragraph's inline tokens only for
+ * its images, so a paragraph is parsed inline only when it can hold one (mayHoldImage). Parsing
+ * every paragraph inline was half of this check's time, and the check was 0.8 s of a
+ * 3,500-guide site's build (BENCHMARKS.md).
+ */
 const md = new MarkdownIt({ html: true });
+md.core.ruler.disable(['inline', 'text_join']);
+
+/** Whether inline content can hold an image: a markdown one needs `![`, an HTML one `<img`. */
+function mayHoldImage(content: string): boolean {
+  return content.includes('![') || /<img/i.test(content);
+}
 
 export type CheckedGuide = Pick<GuideSource, 'file' | 'body' | 'bodyLineOffset'>;
 
@@ -25,9 +37,13 @@ export function checkGuide(guide: CheckedGuide): Finding[] {
   const at = (bodyLine: number, column = 1) => ({ file: guide.file, line: bodyLine + 1 + guide.bodyLineOffset, column, lineText: lines[bodyLine] });
   const add = (code: string, text: string, bodyLine: number, column?: number) => findings.push({ code, text, file: guide.file, location: at(bodyLine, column) });
   let level = 1;
-  for (const token of md.parse(guide.body, {})) {
-    const line = token.map?.[0];
-    if (line === undefined) continue;
+  const env = {};
+  let map: [number, number] | undefined;
+  for (const token of md.parse(guide.body, env)) {
+    // A table cell's inline content has no lines of its own: its row's are the ones before it.
+    if (token.map) map = token.map;
+    else if (token.type !== 'inline' || !map) continue;
+    const [line, end] = map;
     if (token.type === 'fence' && /^json$/i.test(token.info.trim().split(/\s+/)[0] ?? '')) {
       const problem = jsonProblem(token.content);
       if (problem) {
@@ -40,16 +56,18 @@ export function checkGuide(guide: CheckedGuide): Finding[] {
       const next = Number(token.tag.slice(1));
       if (next > level + 1) add('guide-heading-skip', `This h${next} heading follows an h${level}: it skips ${next - level - 1 === 1 ? 'a level' : `${next - level - 1} levels`}.`, line, (lines[line]?.search(/\S/) ?? 0) + 1);
       level = next;
-    } else if (token.type === 'inline') {
+    } else if (token.type === 'inline' && mayHoldImage(token.content)) {
+      // With the block's link reference definitions (in env), as markdown-it's own inline rule parses it.
+      md.inline.parse(token.content, md, env, (token.children = []));
       for (const image of (token.children ?? []).filter((t: Token) => t.type === 'image')) {
         if (image.content.trim() !== '') continue;
         const src = String(image.attrGet('src') ?? '');
-        const found = findInLines(lines, line, token.map![1], '![');
+        const found = findInLines(lines, line, end, '![');
         add('guide-image-alt', `The image ${printable(src)} has no alt text: write it between the brackets, ![what it shows](${printable(src)}).`, found.line, found.column);
       }
-      for (const html of (token.children ?? []).filter((t: Token) => t.type === 'html_inline')) findings.push(...imgWithoutAlt(html.content, lines, line, token.map![1], at));
+      for (const html of (token.children ?? []).filter((t: Token) => t.type === 'html_inline')) findings.push(...imgWithoutAlt(html.content, lines, line, end, at));
     } else if (token.type === 'html_block') {
-      findings.push(...imgWithoutAlt(token.content, lines, line, token.map![1], at));
+      findings.push(...imgWithoutAlt(token.content, lines, line, end, at));
     }
   }
   return findings;

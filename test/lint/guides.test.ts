@@ -24,4 +24,24 @@ describe('lint/guides', () => {
     const found = lintGuide(['Text ![](map.png) text.', '', '<p><img src="x.png"></p>', ''].join('\n'));
     expect(where(found)).toEqual(['guide-image-alt 1:6', 'guide-image-alt 3:4']);
   });
+
+  it('guide-image-alt: finds an image by reference, in a table, a quote and a link, and none in code or after a backslash', () => {
+    const body = [
+      'The layers: ![][zones] and ![Zones][zones].', // 1
+      '',
+      '| Map | Key |',
+      '|---|---|',
+      '| ![](tiles.png) | <IMG SRC="key.png"> |', // 5
+      '',
+      '> ![](quoted.png)', // 7
+      '',
+      '[![](badge.svg)](https://status.propdata.example)', // 9
+      '',
+      'Not images: `![](code.png)` and \\![](escaped.png).',
+      '',
+      '[zones]: zones.png',
+      '',
+    ].join('\n');
+    expect(where(lintGuide(body))).toEqual(['guide-image-alt 1:13', 'guide-image-alt 5:3', 'guide-image-alt 5:20', 'guide-image-alt 7:3', 'guide-image-alt 9:2']);
+  });
 });

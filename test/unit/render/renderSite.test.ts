@@ -27,6 +27,17 @@ describe('render/renderSite', () => {
     fs.rmSync(outDir, { recursive: true, force: true });
   });
 
+  it('writes every page of many more batches than threads, each thread sent its next batch before it replies, and returns them in order', async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-render-'));
+    // 7 batches of 25 for 2 threads: most are sent as a thread replies, not up front.
+    const many = Array.from({ length: 160 }, (_, i) => page(`/m${i}`, { kind: 'notFound', homeHref: `/home-${i}`, guidesHref: '/guides', apiHref: '/api' }));
+    const result = await renderSite(site, many, { ...options, outDir, threads: 2 });
+    expect(result.map((r) => r.route)).toEqual(many.map((p) => p.route));
+    for (const i of [0, 24, 25, 99, 159]) expect(fs.readFileSync(path.join(outDir, `m${i}/index.html`), 'utf8')).toContain(`href="/home-${i}"`);
+    expect(fs.readdirSync(outDir)).toHaveLength(many.length);
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
   it('with `release`, lets go of each model once a worker has it, and still writes every page', async () => {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-render-'));
     const models = [...pages];
