@@ -39,6 +39,15 @@ describe('content/frontmatter', () => {
     expect(diagnostics.map((d) => [d.severity, d.text, d.location?.line])).toEqual([['warning', 'Unknown front matter key "titel" is ignored.', 2]]);
   });
 
+  it("shows the problem key's own line, after a byte-order mark and with Windows line endings", () => {
+    const src = '\uFEFF' + ['---', 'title: Parcels', 'sidebar_label: Parcels', 'sidebr_position: 2', 'draft: maybe', '---', 'Body'].join('\r\n');
+    const { diagnostics } = parseFrontMatter(src, '/x/a.md');
+    expect(diagnostics.map((d) => [d.code, d.location?.line, d.location?.lineText])).toEqual([
+      ['frontmatter-unknown-key', 4, 'sidebr_position: 2\r'],
+      ['frontmatter-invalid', 5, 'draft: maybe\r'],
+    ]);
+  });
+
   it('treats a file without front matter as all body', () => {
     expect(parseFrontMatter('# Hello\n', '/x/a.md')).toMatchObject({ frontMatter: {}, body: '# Hello\n', bodyLineOffset: 0 });
   });
