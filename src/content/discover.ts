@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
-import { parseFrontMatter, type FrontMatter } from './frontmatter';
+import { parseFrontMatter, type FrontMatter, type KnownFrontMatter } from './frontmatter';
 
 export interface GuideSource {
   /** Absolute path. */
@@ -103,7 +103,8 @@ interface Listing {
   noisy: Set<string>;
 }
 
-export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): Discovered {
+/** `frontMatter`: front matter parsed by an earlier build (the build cache's; serve --watch has `cache`). */
+export function discoverGuides(guidesDir: string, cache?: ParsedFileCache, frontMatter?: KnownFrontMatter): Discovered {
   const sources: GuideSource[] = [];
   const categories: Category[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -146,7 +147,7 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): Disc
       continue;
     }
     if (!/\.mdx?$/.test(fileName) || fileName.startsWith('_')) continue;
-    const parsed = parsedGuide(file, rel, dirs, fileName, cache);
+    const parsed = parsedGuide(file, rel, dirs, fileName, cache, frontMatter);
     if (parsed.guide.diagnostics.length > 0) noisy.add(file);
     diagnostics.push(...parsed.guide.diagnostics);
     if (DOT_SEGMENT.test(parsed.source.route)) {
@@ -187,9 +188,9 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache): Disc
 }
 
 /** A guide's parsed front matter and source, from the cache while the file is unchanged. */
-function parsedGuide(file: string, rel: string, dirs: string[], fileName: string, cache: ParsedFileCache | undefined): { guide: ReturnType<typeof parseFrontMatter>; source: GuideSource } {
+function parsedGuide(file: string, rel: string, dirs: string[], fileName: string, cache: ParsedFileCache | undefined, known?: KnownFrontMatter): { guide: ReturnType<typeof parseFrontMatter>; source: GuideSource } {
   const hit = cache?.get(file);
-  const parsed: { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource } = hit && 'guide' in hit ? hit : { guide: parseFrontMatter(fs.readFileSync(file, 'utf8'), file) };
+  const parsed: { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource } = hit && 'guide' in hit ? hit : { guide: parseFrontMatter(fs.readFileSync(file, 'utf8'), file, known) };
   if (cache && parsed !== hit) cache.set(file, parsed);
   // The same source object while the file is unchanged: the stages after find it unchanged by identity.
   parsed.source ??= guideSource(file, rel, dirs, fileName, parsed.guide);

@@ -50,7 +50,17 @@ const expected: Record<FieldKind, string> = {
   heading: 'an integer heading level from 2 to 6',
 };
 
-export function parseFrontMatter(source: string, file: string): ParsedSource {
+/**
+ * Front matter parsed before, by its text: the build cache keeps it between builds
+ * (content/guideMemo.ts), since parsing YAML was most of a cached build's content stage. Only
+ * front matter without problems is kept (its result does not depend on the file it is in).
+ */
+export interface KnownFrontMatter {
+  get(text: string): FrontMatter | undefined;
+  set(text: string, frontMatter: FrontMatter): void;
+}
+
+export function parseFrontMatter(source: string, file: string, known?: KnownFrontMatter): ParsedSource {
   const text = source.replace(/^\uFEFF/, '');
   const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(\r?\n|$)/m.exec(text);
   if (!match || match.index !== 0) {
@@ -61,6 +71,9 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
   }
   const raw = match[1];
   const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
+  const body = text.slice(match[0].length);
+  const kept = known?.get(raw);
+  if (kept) return { frontMatter: { ...kept }, body, bodyLineOffset, diagnostics: [] };
   let data: unknown;
   try {
     data = loadYaml(raw) ?? {};
@@ -96,7 +109,8 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     }
     frontMatter[key] = normalised;
   }
-  return { frontMatter: frontMatter as FrontMatter, body: text.slice(match[0].length), bodyLineOffset, diagnostics };
+  if (diagnostics.length === 0) known?.set(raw, frontMatter);
+  return { frontMatter: frontMatter as FrontMatter, body, bodyLineOffset, diagnostics };
 }
 
 function normalise(kind: FieldKind, value: unknown): unknown {

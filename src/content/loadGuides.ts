@@ -12,6 +12,7 @@ import { missingContentDiagnostic } from './contentDir';
 import { locateInBody } from './locate';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
+import type { KnownFrontMatter } from './frontmatter';
 import { translateGuides } from '../i18n/translate';
 import { pageHref } from '../versions/href';
 import { parseTypedLink, typedPlaceholder, type TypedTarget } from './typedLinks';
@@ -101,8 +102,8 @@ export const NO_DIAGNOSTICS: Diagnostic[] = [];
 export const NO_IMAGES: [string, string][] = [];
 
 /** `translations`: a locale's folder of translated guides (src/i18n/translate.ts), used where it has the guide. */
-export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache; last?: LastGuides }, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
-  const { sources: guideSources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles);
+export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRenderCache; parsedFiles?: ParsedFileCache; last?: LastGuides; frontMatter?: KnownFrontMatter }, options: { highlight?: boolean; translations?: string } = {}): GuidesResult {
+  const { sources: guideSources, categories, diagnostics } = discoverGuides(config.guidesDir, cache?.parsedFiles, cache?.frontMatter);
   // An older version's site has the guides of its snapshot; the standalone pages are the site's own.
   const pages = config.versionSegment ? { sources: [], diagnostics: [] } : discoverStandalonePages(config.contentDir, cache?.parsedFiles);
   const sources = [...guideSources, ...pages.sources];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrontMatter } from '../../../src/content/frontmatter';
+import { parseFrontMatter, type FrontMatter } from '../../../src/content/frontmatter';
 
 describe('content/frontmatter', () => {
   it('reads every supported field and where the body starts', () => {
@@ -46,6 +46,27 @@ describe('content/frontmatter', () => {
       ['frontmatter-unknown-key', 4, 'sidebr_position: 2\r'],
       ['frontmatter-invalid', 5, 'draft: maybe\r'],
     ]);
+  });
+
+  it('takes front matter parsed before by its text, and keeps only front matter without problems', () => {
+    const known = new Map<string, FrontMatter>();
+    const clean = ['---', 'title: Parcels', 'tags: [parcels]', '---', 'Body of a.'].join('\n');
+    expect(parseFrontMatter(clean, '/x/a.md', known).frontMatter).toEqual({ title: 'Parcels', tags: ['parcels'] });
+    expect([...known]).toEqual([['title: Parcels\ntags: [parcels]', { title: 'Parcels', tags: ['parcels'] }]]);
+
+    // Another file with the same front matter takes it from the table (here: what the table says), with its own body and lines.
+    known.set('title: Parcels\ntags: [parcels]', { title: 'From the table' });
+    const other = parseFrontMatter(['---', 'title: Parcels', 'tags: [parcels]', '---', '', 'Body of b.'].join('\n'), '/x/b.md', known);
+    expect(other).toEqual({ frontMatter: { title: 'From the table' }, body: '\nBody of b.', bodyLineOffset: 4, diagnostics: [] });
+    other.frontMatter.title = 'Changed by its reader';
+    expect(known.get('title: Parcels\ntags: [parcels]')).toEqual({ title: 'From the table' });
+
+    // Front matter with a problem is parsed, and reported, every time.
+    const noisy = ['---', 'title: Zones', 'sidebar_position: first', '---', 'Body'].join('\n');
+    for (let i = 0; i < 2; i++) {
+      expect(parseFrontMatter(noisy, '/x/c.md', known).diagnostics.map((d) => [d.code, d.location?.line])).toEqual([['frontmatter-invalid', 3]]);
+    }
+    expect(known.size).toBe(1);
   });
 
   it('treats a file without front matter as all body', () => {
