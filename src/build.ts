@@ -39,7 +39,7 @@ import { PageStore } from './site/pageStore';
 import { collectLinks, linksOfConfig } from './links/collect';
 import { checkSiteLinks, pageAnchors, routeSet, type LastAnchors, type LastLinkCheck, type LastRoutes } from './links/lastCheck';
 import type { SiteLink } from './links/check';
-import { openOutput, writeOutput, type OutputFiles } from './output/write';
+import { commitSoon, openOutput, writeOutput, type OutputFiles } from './output/write';
 import type { OutDirGuard } from './output/guard';
 import { packagePath } from './paths';
 import { buildSiteModel } from './render/siteModel';
@@ -598,7 +598,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       });
 
       const outputStart = performance.now();
-      const committed = options.write !== false ? (output ? output.commit(files) : writeOutput(config.outDir, files, outDirGuard(config, options))) : undefined;
+      const committed = options.write !== false ? (output ? await commitSoon(output, files) : writeOutput(config.outDir, files, outDirGuard(config, options))) : undefined;
       // The cache is pruned while the replaced output is removed in the background.
       memo?.finish(logger);
       if (committed) {

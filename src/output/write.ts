@@ -28,6 +28,26 @@ export function writeOutput(outDir: string, files: OutputFiles, guard: OutDirGua
   }
 }
 
+/**
+ * `output.commit(files)`, with the files still in memory written first, several at a time
+ * (writeSoon), rather than one after another by commit: a large site's guides' Markdown copies
+ * (3,486 files on the 7,000-page site) were 1.4 s of one thread's writes at the end of every
+ * build, which the kernel does side by side on the thread pool. `files` itself is left as it is
+ * (it is the build's result).
+ */
+export async function commitSoon(output: OutputDir, files: OutputFiles): Promise<Committed> {
+  const inMemory: [string, string | Uint8Array][] = [];
+  const listed: OutputFiles = new Map();
+  for (const [rel, content] of files) {
+    if (typeof content === 'string' || content instanceof Uint8Array) {
+      inMemory.push([rel, content]);
+      listed.set(rel, { copyFrom: output.finalPath(rel) });
+    } else listed.set(rel, content);
+  }
+  await output.writeSoon(inMemory);
+  return output.commit(listed);
+}
+
 /** What a commit wrote: the output's size, counted from the temporary folder before the swap. */
 export interface Committed {
   bytes: number;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
-import { openOutput, type OutputFiles } from '../../../src/output/write';
+import { commitSoon, openOutput, type OutputFiles } from '../../../src/output/write';
 import { MANIFEST, manifestText } from '../../../src/output/guard';
 import { runCleanups } from '../../../src/output/interrupt';
 import { listFiles } from '../../helpers/fixture';
@@ -93,6 +93,37 @@ describe('output/write', () => {
     expect(inode(path.join(outDir, 'search-index/f/new/1.json'))).toBe(kept);
     expect(fs.readFileSync(path.join(outDir, 'search-index/f/new/2.json'), 'utf8')).toBe('after');
     expect(listFiles(outDir).filter((f) => f.startsWith('search-index/'))).toEqual(['search-index/f/new/1.json', 'search-index/f/new/2.json']);
+  });
+
+  it('commitSoon writes what is still in memory before the swap, links what the replaced output holds unchanged, and leaves the list as it was', async () => {
+    const { root, outDir } = project();
+    fs.mkdirSync(path.join(outDir, 'guides/parcels'), { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'guides/parcels/index.md'), '# Parcels\n');
+    fs.writeFileSync(path.join(outDir, MANIFEST), manifestText(['index.html', 'guides/parcels/index.md']));
+    const kept = fs.statSync(path.join(outDir, 'guides/parcels/index.md')).ino;
+    const image = path.join(root, 'map.png');
+    fs.writeFileSync(image, 'png bytes');
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    fs.mkdirSync(path.join(output.dir, 'guides/zones'), { recursive: true });
+    fs.writeFileSync(path.join(output.dir, 'guides/zones/index.html'), '<p>streamed</p>');
+    const files: OutputFiles = new Map<string, string | Uint8Array | { copyFrom: string }>([
+      ['index.html', 'new site'],
+      ['guides/zones/index.html', { copyFrom: output.finalPath('guides/zones/index.html') }],
+      ['guides/parcels/index.md', '# Parcels\n'],
+      ...Array.from({ length: 40 }, (_, i): [string, Uint8Array] => [`guides/g${i}/index.md`, Buffer.from(`# Guide ${i}\n`)]),
+      ['assets/map.png', { copyFrom: image }],
+    ]);
+    const before = [...files];
+    const { bytes, previousRemoved } = await commitSoon(output, files);
+    expect(await previousRemoved).toEqual([]);
+    expect([...files]).toEqual(before);
+    expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new site');
+    expect(fs.readFileSync(path.join(outDir, 'guides/g39/index.md'), 'utf8')).toBe('# Guide 39\n');
+    expect(fs.readFileSync(path.join(outDir, 'guides/zones/index.html'), 'utf8')).toBe('<p>streamed</p>');
+    expect(fs.readFileSync(path.join(outDir, 'assets/map.png'), 'utf8')).toBe('png bytes');
+    expect(fs.statSync(path.join(outDir, 'guides/parcels/index.md')).ino).toBe(kept);
+    expect(listFiles(outDir).filter((f) => f !== MANIFEST)).toEqual([...files.keys()].sort());
+    expect(bytes).toBe(listFiles(outDir).filter((f) => f !== MANIFEST).reduce((n, f) => n + fs.statSync(path.join(outDir, f)).size, 0));
   });
 
   it('a signal while the previous site is being removed: its clean-up finishes the removal and says the new site is in place', async () => {
