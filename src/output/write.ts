@@ -31,7 +31,7 @@ export function writeOutput(outDir: string, files: OutputFiles, guard: OutDirGua
 /**
  * `output.commit(files)`, with the files still in memory written first, several at a time
  * (writeSoon), rather than one after another by commit: a large site's guides' Markdown copies
- * (3,486 files on the 7,000-page site) were 1.4 s of one thread's writes at the end of every
+ * (3,486 files on the 7,000-page site) were 1.0–1.6 s of one thread's writes at the end of every
  * build, which the kernel does side by side on the thread pool. `files` itself is left as it is
  * (it is the build's result).
  */

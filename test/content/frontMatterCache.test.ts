@@ -27,7 +27,8 @@ describe('front matter from the build cache', () => {
       return { logger, read: (file: string) => fs.readFileSync(path.join(outDir, file), 'utf8'), outDir };
     };
     const unknownKey = (logger: ReturnType<typeof createMemoryLogger>) => logger.diagnostics.filter((d) => d.text === 'Unknown front matter key "sidebr_label" is ignored.' && d.location?.line === 4);
-    const cold = async () => run(false, path.join(dir, `cold-${Date.now()}`));
+    let colds = 0;
+    const cold = async () => run(false, path.join(dir, `cold-${++colds}`));
     const sameAsCold = async (built: { outDir: string }) => {
       const { outDir } = await cold();
       const files = listFiles(outDir);
