@@ -126,6 +126,22 @@ describe('output/write', () => {
     expect(bytes).toBe(listFiles(outDir).filter((f) => f !== MANIFEST).reduce((n, f) => n + fs.statSync(path.join(outDir, f)).size, 0));
   });
 
+  it('a signal while commitSoon writes what is in memory: the temporary folder goes, the commit fails as an output error, and the previous site stays', async () => {
+    const { root, outDir } = project();
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    const files: OutputFiles = new Map([['index.html', 'new site'], ...Array.from({ length: 300 }, (_, i): [string, string] => [`guides/g${i}/index.md`, `# Guide ${i}\n`])]);
+    const committing = commitSoon(output, files);
+    // The writes are on the thread pool now; the CLI's handler runs the clean-ups and exits.
+    runCleanups();
+    const failure = await committing.then(() => undefined, (e: unknown) => e);
+    expect(failure).toBeInstanceOf(DocsgenError);
+    expect((failure as DocsgenError).diagnostics[0]).toMatchObject({ code: 'output-failed', location: { file: outDir } });
+    output.abort();
+    expect(fs.readdirSync(root).filter((f) => f.includes('docsgen-'))).toEqual([]);
+    expect(listFiles(outDir)).toEqual([MANIFEST, 'index.html']);
+    expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('previous site');
+  });
+
   it('a signal while the previous site is being removed: its clean-up finishes the removal and says the new site is in place', async () => {
     const { root, outDir } = project();
     const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
