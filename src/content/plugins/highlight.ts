@@ -41,7 +41,7 @@ export function highlight(code: string, language: string): string {
   const key = `${lang}\n${code}`;
   let html = recent.get(key);
   if (html === undefined) {
-    html = (lang === 'json' ? highlightJson(code) : undefined) ?? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+    html = (lang === 'json' ? highlightJson(code) : undefined) ?? (URL_LANGUAGES.has(hljs.getLanguage(lang)!) ? highlightByShape(code, lang) : byHighlightJs(code, lang));
     if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
     recent.set(key, html);
   }
@@ -55,6 +55,73 @@ export function highlight(code: string, language: string): string {
  */
 const recent = new Map<string, string>();
 const RECENT_MAX = 256;
+
+const byHighlightJs = (code: string, lang: string): string => hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+
+// Code samples of one API differ from one operation to the next mostly in their URL: a GET's nine
+// samples are the same code around another address. highlight.js took a quarter of the render
+// threads' time on a large API, so a code's URLs are taken out, the rest (its shape) is
+// highlighted once, and each URL is put back as highlight.js writes it. That is exact only where
+// a URL is a whole string literal made of characters no string of these languages treats
+// specially (no quote, backslash, `$`, `#`, `{`, `` ` ``, space or newline: none of them starts an
+// escape or an interpolation in a `'…'` or `"…"` string). Whether each URL of a shape is such a
+// literal is read from the shape's own highlighting, so the result depends on the code alone,
+// never on which code came first; any other code is highlighted whole.
+
+/** Languages whose plain `'…'` and `"…"` strings hold the URL characters below as plain text. */
+const URL_LANGUAGES = new Set(['bash', 'csharp', 'go', 'java', 'javascript', 'php', 'powershell', 'python', 'ruby', 'typescript'].map((name) => hljs.getLanguage(name)!));
+/** A URL of inert characters (RFC 3986's unreserved and most reserved ones, and `%`); it ends at any other. */
+const URL_IN_CODE = /https?:\/\/[A-Za-z0-9\-._~:/?&=+,;@!*()[\]%]+/g;
+/** What a shape holds in place of each URL: itself a URL of those characters. */
+const SENTINEL = 'https://docsgen.invalid/url';
+/** How a whole string literal opens and closes around a URL in highlight.js's HTML. */
+const LITERAL_QUOTES = ['&#x27;', '&quot;'];
+const STRING_OPEN = '<span class="hljs-string">';
+
+function highlightByShape(code: string, lang: string): string {
+  const urls: string[] = [];
+  const shape = code.replace(URL_IN_CODE, (url) => (urls.push(url), SENTINEL));
+  if (urls.length === 0) return byHighlightJs(code, lang);
+  const key = `${lang}\n${shape}`;
+  let parts = shapes.get(key);
+  if (parts === undefined) {
+    parts = literalSlots(byHighlightJs(shape, lang), urls.length);
+    if (shapes.size >= SHAPES_MAX) shapes.delete(shapes.keys().next().value!);
+  } else {
+    shapes.delete(key); // most recent last
+  }
+  shapes.set(key, parts);
+  if (parts === null) return byHighlightJs(code, lang);
+  let html = parts[0]!;
+  for (let i = 0; i < urls.length; i++) html += escapeLikeHighlightJs(urls[i]!) + parts[i + 1]!;
+  return html;
+}
+
+/**
+ * The shape's HTML cut at its sentinels, when there are `count` of them and each is the whole
+ * text of a string literal (`<span class="hljs-string">'SENTINEL'</span>`); null otherwise.
+ */
+function literalSlots(html: string, count: number): string[] | null {
+  const parts = html.split(SENTINEL);
+  if (parts.length !== count + 1) return null;
+  for (let i = 0; i < count; i++) {
+    const before = parts[i]!;
+    const after = parts[i + 1]!;
+    if (!LITERAL_QUOTES.some((quote) => before.endsWith(STRING_OPEN + quote) && after.startsWith(`${quote}</span>`))) return null;
+  }
+  return parts;
+}
+
+/** highlight.js's own escaping; of a URL's characters only `&` changes. */
+const escapeLikeHighlightJs = (text: string): string => text.replace(/&/g, '&amp;');
+
+/**
+ * Shapes highlighted lately, cut at their URLs (null: highlighted whole), the most recently used
+ * last. The samples of one shape (GETs with the same headers…) come back all through a spec; a
+ * body makes a shape its operation's own, used once.
+ */
+const shapes = new Map<string, string[] | null>();
+const SHAPES_MAX = 512;
 
 export function isKnownLanguage(language: string): boolean {
   return !!hljs.getLanguage(language.toLowerCase());
