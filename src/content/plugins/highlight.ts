@@ -37,11 +37,12 @@ hljs.registerAliases(['rb'], { languageName: 'ruby' });
 /** Highlighted HTML for a code string; unknown or missing languages are escaped as plain text. */
 export function highlight(code: string, language: string): string {
   const lang = language.toLowerCase();
-  if (!lang || !hljs.getLanguage(lang)) return escapeHtml(code);
+  const grammar = lang ? hljs.getLanguage(lang) : undefined;
+  if (!grammar) return escapeHtml(code);
   const key = `${lang}\n${code}`;
   let html = recent.get(key);
   if (html === undefined) {
-    html = (lang === 'json' ? highlightJson(code) : undefined) ?? (URL_LANGUAGES.has(hljs.getLanguage(lang)!) ? highlightByShape(code, lang) : byHighlightJs(code, lang));
+    html = (lang === 'json' ? highlightJson(code) : undefined) ?? (URL_LANGUAGES.has(grammar) ? highlightByShape(code, lang) : byHighlightJs(code, lang));
     if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
     recent.set(key, html);
   }
@@ -93,7 +94,8 @@ function highlightByShape(code: string, lang: string): string {
   shapes.set(key, parts);
   if (parts === null) return byHighlightJs(code, lang);
   let html = parts[0]!;
-  for (let i = 0; i < urls.length; i++) html += escapeLikeHighlightJs(urls[i]!) + parts[i + 1]!;
+  // A URL's characters hold no `<`, `>`, `"` or `'`: escaped as highlight.js escapes them, only `&` changes.
+  for (let i = 0; i < urls.length; i++) html += escapeHtml(urls[i]!) + parts[i + 1]!;
   return html;
 }
 
@@ -111,9 +113,6 @@ function literalSlots(html: string, count: number): string[] | null {
   }
   return parts;
 }
-
-/** highlight.js's own escaping; of a URL's characters only `&` changes. */
-const escapeLikeHighlightJs = (text: string): string => text.replace(/&/g, '&amp;');
 
 /**
  * Shapes highlighted lately, cut at their URLs (null: highlighted whole), the most recently used
