@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SPEC = path.join(ROOT, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
+export const SPEC = path.join(ROOT, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 const MIB = 1024 * 1024;
 
 const CONFIG = (spec) => `import { defineConfig } from 'docsgen';
@@ -143,7 +143,7 @@ async function buildWithOneMistake(dir) {
   return { wallMs: r.wallMs, cpuMs: usage.cpuMs, maxRssMiB: usage.maxRssKiB / 1024, error };
 }
 
-function octokitVersion() {
+export function octokitVersion() {
   return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', '@octokit', 'openapi', 'package.json'), 'utf8')).version;
 }
 
