@@ -43,7 +43,7 @@ export function locate(callFrame) {
   const { url, lineNumber, columnNumber } = callFrame;
   if (!url) return { file: '(native)', line: 0 };
   if (!url.startsWith('file:')) return { file: url, line: lineNumber + 1 };
-  const sm = url.includes('/.cache/docsgen/dist/') ? sourceMapOf(url) : null;
+  const sm = /\/\.cache\/docsgen\/(?:[^/]+\/)?dist\//.test(url) ? sourceMapOf(url) : null;
   if (sm) {
     const entry = sm.map.findEntry(lineNumber, columnNumber);
     if (entry?.originalSource) {

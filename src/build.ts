@@ -86,7 +86,7 @@ import { resolveTypedLinks } from './site/typedLinks';
 import { apiPagesMemo, liveApiPagesMemo, type ApiPagesMemo, type Counts } from './site/apiPagesMemo';
 import { dataDigest, digest, lastOf, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
-import { hashedUrls, lastRender, pageContext, pageEntries, pageKeys, PAGE_STAGE } from './cache/pageKeys';
+import { hashedUrls, lastRender, pageContext, pageEntries, pageKeys, usePage } from './cache/pageKeys';
 import type { RenderMemo } from './render/renderSite';
 
 /** Garbage the site stage may leave before a full collection (see collectGarbageAbove). */
@@ -499,12 +499,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           hashed: (page) => hashedUrls(model, page),
           key: pageKeys(model, assets, store?.settled, context),
           last: lastRender(memo, digest(context!, routeOf('/'))),
-          onPage: (route, key, { reused, corrupt, unwritten }) => {
-            memo.use(PAGE_STAGE, key);
+          onPage: (route, key, { reused, corrupt, changed, unwritten }) => {
+            usePage(memo, key);
             if (reused) cachedPages++;
             else renderedRoutes.push(routeOf(route));
             if (memo instanceof DiskMemo) {
               memo.corrupt += corrupt ? 1 : 0;
+              memo.changedPages += changed ? 1 : 0;
               memo.unwritten += unwritten ? 1 : 0;
             }
           },

@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { threadId } from 'node:worker_threads';
 import type { Logger } from '../diagnostics/logger';
 import type { Memo } from './memo';
+import { tryLink, type LinkState } from '../output/reuse';
 
 const MAGIC = Buffer.from('DGC1');
 const HEADER = MAGIC.length + 4;
@@ -74,12 +75,93 @@ export function writeEntry(file: string, value: unknown): boolean {
   }
 }
 
+/**
+ * A file entry: bytes kept as they are, in a file of their own, for a caller that links them into
+ * the output rather than reading and writing them again (a page's HTML: render/renderSite.ts).
+ * Their size and CRC-32 go in an ordinary entry beside them, written after them.
+ */
+export interface FileEntry {
+  size: number;
+  crc: number;
+}
+
+export function isFileEntry(value: unknown): value is FileEntry {
+  const v = value as FileEntry | undefined;
+  return typeof v === 'object' && v !== null && Number.isInteger(v.size) && Number.isInteger(v.crc);
+}
+
+/**
+ * Keeps `bytes` as the file entry `file`: linked from `written` (a file of the output that holds
+ * them) when the two folders are on one file system, else written. Returns what to record of it,
+ * or undefined when it could not be kept.
+ */
+export function writeFileEntry(file: string, bytes: Uint8Array, written: string | undefined, links: LinkState): FileEntry | undefined {
+  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // A killed build's leftover of this name may be a link to its output: replaced, never written through.
+    fs.rmSync(tmp, { force: true });
+    if (written === undefined || !tryLink(written, tmp, links)) fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, file);
+    return { size: bytes.byteLength, crc: zlib.crc32(bytes) };
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Its folder could not be made: there is no file.
+    }
+    return undefined;
+  }
+}
+
+/**
+ * The bytes of the file entry `file`, checked against what was recorded of it: a view of `buffer`
+ * (grown when too small), valid until its next use; undefined when there is none, CORRUPT when
+ * they are not what was written (an output file edited in place shares them: see linkFileEntry).
+ */
+export function readFileEntry(file: string, recorded: FileEntry, buffer: { bytes: Buffer }): Buffer | undefined | typeof CORRUPT {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : CORRUPT;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size !== recorded.size) return CORRUPT;
+    if (buffer.bytes.length < stat.size) buffer.bytes = Buffer.allocUnsafeSlow(Math.max(stat.size, 2 * buffer.bytes.length));
+    let at = 0;
+    while (at < stat.size) {
+      const read = fs.readSync(fd, buffer.bytes, at, stat.size - at, at);
+      if (read === 0) return CORRUPT;
+      at += read;
+    }
+    const bytes = buffer.bytes.subarray(0, stat.size);
+    return zlib.crc32(bytes) === recorded.crc ? bytes : CORRUPT;
+  } catch {
+    return CORRUPT;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Gives the output the file entry `file` as `target`, by a hard link: its bytes are not written
+ * again (a large site's pages are most of what a build from the cache writes). False when the
+ * folders cannot share a file (another file system), and from then on in this thread.
+ */
+export function linkFileEntry(file: string, target: string, links: LinkState): boolean {
+  return tryLink(file, target, links);
+}
+
 export class DiskMemo implements Memo {
   readonly live = false;
   /** Entries (`stage/key`) this build read or wrote: the ones prune keeps. */
   private readonly used = new Set<string>();
   /** Entries found corrupt (and made again). */
   corrupt = 0;
+  /** Of those, pages whose files (which the output's pages are links to) were not what was written. */
+  changedPages = 0;
   /** Entries that could not be written. */
   unwritten = 0;
 
@@ -106,7 +188,7 @@ export class DiskMemo implements Memo {
   }
 
   finish(logger: Logger): void {
-    if (this.corrupt > 0) logger.warn(`${this.corrupt} ${this.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${this.dir} failed their checksum: made again.`);
+    if (this.corrupt > 0) logger.warn(`${this.corrupt} ${this.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${this.dir} failed their checksum: made again.${sharedPages(this.changedPages, this.corrupt)}`);
     if (this.unwritten > 0) logger.warn(`${this.unwritten} ${this.unwritten === 1 ? 'entry' : 'entries'} could not be written to the build cache in ${this.dir}: the next build makes them again.`);
     this.prune();
   }
@@ -131,6 +213,13 @@ export class DiskMemo implements Memo {
       }
     }
   }
+}
+
+/** Why a page's files may have changed, when some did: the output's pages are hard links to them. */
+function sharedPages(changed: number, corrupt: number): string {
+  if (changed === 0) return '';
+  const which = changed === corrupt ? (changed === 1 ? 'It is' : 'They are') : `${changed} of them are`;
+  return ` ${which} the cache's copies of pages the output shares (hard links): a step that edits the output's files in place, rather than writing new ones, changes them too.`;
 }
 
 function readDir(dir: string): string[] {

@@ -14,6 +14,20 @@ import { DiskMemo } from './diskMemo';
 import type { LastRender, PageEntries, PageEntry, RenderMemo } from '../render/renderSite';
 
 export const PAGE_STAGE = 'page';
+/**
+ * A disk cache's page HTML and Markdown copy, each a file entry of its own beside the page's
+ * entry (cache/diskMemo.ts FileEntry), linked into the output.
+ */
+export const PAGE_HTML_STAGE = 'page-html';
+export const PAGE_MARKDOWN_STAGE = 'page-md';
+
+/** Keeps a page's entries (its record, and on disk its files) for the next build. */
+export function usePage(memo: Memo, key: string): void {
+  memo.use(PAGE_STAGE, key);
+  if (!(memo instanceof DiskMemo)) return;
+  memo.use(PAGE_HTML_STAGE, key);
+  memo.use(PAGE_MARKDOWN_STAGE, key);
+}
 
 /**
  * The URLs a page shows that carry a content hash, in the order entries record them: the

@@ -18,15 +18,20 @@ export interface LinkState {
 
 /** Writes `content` to `target`, or links it from `previous` when that file holds exactly those bytes. */
 export function writeOrLink(target: string, content: string | Uint8Array, previous: string | undefined, state: LinkState): void {
-  if (previous !== undefined && !state.unlinkable && holds(previous, content)) {
-    try {
-      fs.linkSync(previous, target);
-      return;
-    } catch (e) {
-      if (PERMANENT.has((e as NodeJS.ErrnoException).code ?? '')) state.unlinkable = true;
-    }
-  }
+  if (previous !== undefined && !state.unlinkable && holds(previous, content) && tryLink(previous, target, state)) return;
   fs.writeFileSync(target, content);
+}
+
+/** Links `from` as `to`; false when it cannot, and `state` then says whether any later link could. */
+export function tryLink(from: string, to: string, state: LinkState): boolean {
+  if (state.unlinkable) return false;
+  try {
+    fs.linkSync(from, to);
+    return true;
+  } catch (e) {
+    if (PERMANENT.has((e as NodeJS.ErrnoException).code ?? '')) state.unlinkable = true;
+    return false;
+  }
 }
 
 /** writeOrLink without blocking the thread: the search index's files, written while the render threads start. */

@@ -15,8 +15,8 @@ import { collectGarbage, startWorker } from '../workers';
 import { storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
 import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
-import { CORRUPT, entryFile, readEntry, writeEntry } from '../cache/diskMemo';
-import { PAGE_STAGE } from '../cache/pageKeys';
+import { CORRUPT, entryFile, isFileEntry, linkFileEntry, readEntry, readFileEntry, writeEntry, writeFileEntry, type FileEntry } from '../cache/diskMemo';
+import { PAGE_HTML_STAGE, PAGE_MARKDOWN_STAGE, PAGE_STAGE } from '../cache/pageKeys';
 import { insideOutput } from '../output/insideOutput';
 import { writeOrLink, type LinkState } from '../output/reuse';
 import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, orderSidebars, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
@@ -100,12 +100,13 @@ export type PageEntries = { dir: string } | { get(key: string): PageEntry | unde
  * the page's own string and set, handed out again as they are.
  */
 export interface PageEntry {
-  html: Uint8Array | string;
+  /** In memory the page's string; on disk what the file entry of its bytes holds (cache/diskMemo.ts FileEntry). */
+  html: string | FileEntry;
   hashed: string[];
   found: number[];
   ids: string[] | Set<string>;
-  /** An API page's Markdown copy (src/markdown/), when it has one. */
-  markdown?: string;
+  /** An API page's Markdown copy (src/markdown/), when it has one: as `html`. */
+  markdown?: string | FileEntry;
 }
 
 /** How many threads render a site of `pageCount` pages. */
@@ -158,7 +159,7 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   return rendered;
 }
 
-const KEPT: EntryUse = { reused: true, corrupt: false, unwritten: false };
+const KEPT: EntryUse = { reused: true, corrupt: false, changed: false, unwritten: false };
 
 /** A kept page with its Markdown copy's place in `order` (when given and moved). */
 function inOrder(page: SitePage, order: Map<string, number> | undefined): SitePage {
@@ -194,12 +195,22 @@ export interface PageWriter extends LinkState {
   dirs: Set<string>;
   /** The memo's page entries. */
   entries?: PageEntries;
+  /** Whether the disk cache's files can be linked into the output (one file system). */
+  cacheLinks?: LinkState;
+  /** Where this thread reads a cached page's HTML and Markdown copy, reused page after page. */
+  buffer?: { bytes: Buffer };
+  markdownBuffer?: { bytes: Buffer };
 }
 
-/** How a page's cache entry served it: taken from it; found corrupt (and rendered); could not be written. */
+/**
+ * How a page's cache entry served it: taken from it; found corrupt (and rendered), `changed` when
+ * it was its files (the output's pages share them: see cache/diskMemo.ts linkFileEntry); could
+ * not be written.
+ */
 export interface EntryUse {
   reused: boolean;
   corrupt: boolean;
+  changed: boolean;
   unwritten: boolean;
 }
 
@@ -216,26 +227,68 @@ export interface ProducedPage extends EntryUse {
  */
 export function produceSitePage(site: SiteModel, route: string, file: string, entry: PageJob['entry'], load: () => { page: PageModel; found: number[] }, writer: PageWriter): ProducedPage {
   const entries = entry && writer.entries;
-  const entryPath = entries && 'dir' in entries ? entryFile(entries.dir, PAGE_STAGE, entry!.key) : undefined;
-  const cached = !entries ? undefined : entryPath ? pageEntryIn(readEntry(entryPath)) : (entries as Exclude<PageEntries, { dir: string }>).get(entry!.key);
-  const corrupt = cached === CORRUPT;
-  const html = cached && !corrupt ? withHashedUrls(cached, entry!.hashed) : undefined;
-  if (html !== undefined) {
-    const { ids, found, markdown } = cached as PageEntry;
-    return { page: writeSitePage(route, file, html, ids instanceof Set ? ids : new Set(ids), writer, typeof markdown === 'string' ? markdown : undefined), found, reused: true, corrupt, unwritten: false };
+  const dir = entries && 'dir' in entries ? entries.dir : undefined;
+  const paths = dir === undefined ? undefined : { entry: entryFile(dir, PAGE_STAGE, entry!.key), html: entryFile(dir, PAGE_HTML_STAGE, entry!.key), markdown: entryFile(dir, PAGE_MARKDOWN_STAGE, entry!.key) };
+  const cached = !entries ? undefined : paths ? pageEntryIn(readEntry(paths.entry)) : (entries as Exclude<PageEntries, { dir: string }>).get(entry!.key);
+  let corrupt = cached === CORRUPT;
+  let changed = false;
+  if (cached && cached !== CORRUPT) {
+    const page = paths ? fromDiskEntry(cached, paths, route, file, entry!.hashed, writer) : fromEntry(cached, cached.html as string, cached.markdown as string | undefined, route, file, entry!.hashed, writer);
+    if (page !== undefined && page !== CORRUPT) return { page, found: cached.found, reused: true, corrupt: false, changed: false, unwritten: false };
+    corrupt = changed = page === CORRUPT;
   }
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
   const markdown = page.markdownHref ? pageMarkdown(page) : undefined;
-  if (entries && !entryPath) {
+  if (entries && !paths) {
     (entries as Exclude<PageEntries, { dir: string }>).set(entry!.key, { html: text, hashed: entry!.hashed, found, ids, markdown });
-    return { page: writeSitePage(route, file, text, ids, writer, markdown), found, reused: false, corrupt, unwritten: false };
+    return { page: writeSitePage(route, file, text, ids, writer, markdown), found, reused: false, corrupt, changed, unwritten: false };
   }
   // Encoded once, when it is written: writeFileSync of the string and Buffer.byteLength each walked the whole page.
-  const bytes = entryPath === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
-  const unwritten = entryPath !== undefined && !writeEntry(entryPath, { html: bytes!, hashed: entry!.hashed, found, ids: [...ids], ...(markdown !== undefined ? { markdown } : {}) } satisfies PageEntry);
-  return { page: writeSitePage(route, file, bytes ?? text, ids, writer, markdown), found, reused: false, corrupt, unwritten };
+  const bytes = paths === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
+  const markdownBytes = paths === undefined || markdown === undefined ? markdown : Buffer.from(markdown);
+  const written = writeSitePage(route, file, bytes ?? text, ids, writer, markdownBytes);
+  if (!paths) return { page: written, found, reused: false, corrupt, changed, unwritten: false };
+  // The files first, linked from the ones just written into the output, then the record that finds them.
+  const keep = (entryPath: string, content: Buffer, rel: string) => writeFileEntry(entryPath, content, writer.outDir === undefined ? undefined : insideOutput(writer.outDir, rel), (writer.cacheLinks ??= {}));
+  const html = keep(paths.html, bytes!, file);
+  const md = markdownBytes === undefined ? undefined : keep(paths.markdown, markdownBytes as Buffer, markdownFileOf(file));
+  const unwritten = !html || (markdownBytes !== undefined && !md) || !writeEntry(paths.entry, { html, hashed: entry!.hashed, found, ids: [...ids], ...(md ? { markdown: md } : {}) } satisfies PageEntry);
+  return { page: written, found, reused: false, corrupt, changed, unwritten };
+}
+
+/**
+ * A page from a disk entry: its files, checked, are linked into the output (the HTML when it
+ * shows this build's hashed URLs, else written with them swapped in). CORRUPT when a file is not
+ * what was written; undefined when the entry cannot serve the page.
+ */
+function fromDiskEntry(cached: PageEntry, paths: { html: string; markdown: string }, route: string, file: string, hashed: readonly string[], writer: PageWriter): SitePage | undefined | typeof CORRUPT {
+  const { html, markdown } = cached;
+  if (!isFileEntry(html) || (markdown !== undefined && !isFileEntry(markdown))) return undefined;
+  // Both checked before either is placed: a page with a damaged file is rendered whole again.
+  const markdownBytes = markdown === undefined ? undefined : readFileEntry(paths.markdown, markdown, (writer.markdownBuffer ??= { bytes: Buffer.alloc(0) }));
+  if (markdownBytes === CORRUPT || (markdown !== undefined && markdownBytes === undefined)) return markdownBytes;
+  const bytes = readFileEntry(paths.html, html, (writer.buffer ??= { bytes: Buffer.alloc(0) }));
+  if (bytes === undefined || bytes === CORRUPT) return bytes;
+  if (writer.outDir === undefined || !sameItems(cached.hashed, hashed)) return fromEntry(cached, bytes, markdownBytes?.toString(), route, file, hashed, writer);
+  placeFile(paths.html, file, bytes, writer);
+  if (markdownBytes !== undefined) placeFile(paths.markdown, markdownFileOf(file), markdownBytes, writer);
+  return { route, file, ids: keptIds(new Set(cached.ids), writer.wantedIds), bytes: bytes.byteLength };
+}
+
+/** A file entry into the output as `rel`: linked, or written where it cannot be. */
+function placeFile(entryPath: string, rel: string, bytes: Buffer, writer: PageWriter): void {
+  const target = insideOutput(writer.outDir!, rel);
+  makeFolder(target, writer);
+  if (!linkFileEntry(entryPath, target, (writer.cacheLinks ??= {}))) writeOrLink(target, bytes, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, rel), writer);
+}
+
+/** A page from its entry's HTML (`html`), with this build's hashed URLs swapped in; undefined when they cannot be. */
+function fromEntry(cached: PageEntry, html: Buffer | string, markdown: string | undefined, route: string, file: string, hashed: readonly string[], writer: PageWriter): SitePage | undefined {
+  const swapped = withHashedUrls(cached.hashed, html, hashed);
+  if (swapped === undefined) return undefined;
+  return writeSitePage(route, file, swapped, cached.ids instanceof Set ? cached.ids : new Set(cached.ids), writer, markdown);
 }
 
 /**
@@ -246,18 +299,17 @@ export function produceSitePage(site: SiteModel, route: string, file: string, en
 function pageEntryIn(value: unknown): PageEntry | typeof CORRUPT | undefined {
   if (value === CORRUPT || value === undefined) return value;
   const entry = value as PageEntry;
-  return (entry.html instanceof Uint8Array || typeof entry.html === 'string') && (Array.isArray(entry.ids) || entry.ids instanceof Set) && Array.isArray(entry.hashed) && Array.isArray(entry.found) ? entry : undefined;
+  return isFileEntry(entry.html) && Array.isArray(entry.ids) && Array.isArray(entry.hashed) && Array.isArray(entry.found) ? entry : undefined;
 }
 
-/** An entry's HTML with this build's hashed URLs in place of its own; undefined when they cannot be swapped. */
-export function withHashedUrls(entry: PageEntry, hashed: readonly string[]): Buffer | string | undefined {
-  if (entry.hashed.length !== hashed.length) return undefined;
-  let html = typeof entry.html === 'string' ? entry.html : Buffer.from(entry.html.buffer, entry.html.byteOffset, entry.html.byteLength);
-  for (let i = 0; i < hashed.length; i++) {
-    const url = entry.hashed[i];
-    if (url === hashed[i]) continue;
-    if (url === '' || hashed[i] === '') return undefined;
-    html = typeof html === 'string' ? html.split(url).join(hashed[i]) : replaceAll(html, Buffer.from(url), Buffer.from(hashed[i]));
+/** HTML rendered with the hashed URLs `from`, with this build's (`to`) in their place; undefined when they cannot be swapped. */
+export function withHashedUrls(from: readonly string[], html: Buffer | string, to: readonly string[]): Buffer | string | undefined {
+  if (from.length !== to.length) return undefined;
+  for (let i = 0; i < to.length; i++) {
+    const url = from[i];
+    if (url === to[i]) continue;
+    if (url === '' || to[i] === '') return undefined;
+    html = typeof html === 'string' ? html.split(url).join(to[i]) : replaceAll(html, Buffer.from(url), Buffer.from(to[i]));
   }
   return html;
 }
@@ -275,8 +327,8 @@ function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
 }
 
 /** The page (and its Markdown copy) into the output folder, or returned without one. */
-function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, writer: PageWriter, markdown?: string): SitePage {
-  if (writer.outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown } } : {}) };
+function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, writer: PageWriter, markdown?: Buffer | string): SitePage {
+  if (writer.outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown.toString() } } : {}) };
   writeFile(file, html, writer);
   if (markdown !== undefined) writeFile(markdownFileOf(file), markdown, writer);
   return { route, file, ids: keptIds(ids, writer.wantedIds), bytes: Buffer.byteLength(html) };
@@ -285,12 +337,16 @@ function writeSitePage(route: string, file: string, html: Buffer | string, ids: 
 /** A file of the page into the output's temporary folder, linked from the replaced output when it is unchanged there. */
 function writeFile(file: string, content: Buffer | string, writer: PageWriter): void {
   const target = insideOutput(writer.outDir!, file);
+  makeFolder(target, writer);
+  writeOrLink(target, content, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, file), writer);
+}
+
+function makeFolder(target: string, writer: PageWriter): void {
   const dir = path.dirname(target);
   if (!writer.dirs.has(dir)) {
     fs.mkdirSync(dir, { recursive: true });
     writer.dirs.add(dir);
   }
-  writeOrLink(target, content, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, file), writer);
 }
 
 function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set<string> {

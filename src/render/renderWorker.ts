@@ -31,7 +31,7 @@ parentPort!.on('message', ({ batch, pages }: RenderWorkerRequest) => {
         };
         const produced = produceSitePage(site, current, job.file, job.entry, load, writer);
         if ('ref' in job && produced.found.length > 0) specLinks.push({ api: job.ref.api, kind: job.ref.kind, found: produced.found });
-        cache.push({ reused: produced.reused, corrupt: produced.corrupt, unwritten: produced.unwritten });
+        cache.push({ reused: produced.reused, corrupt: produced.corrupt, changed: produced.changed, unwritten: produced.unwritten });
         return produced.page;
       }),
       specLinks,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSource, listFiles, writeFiles } from '../helpers/fixture';
 import { hashTree } from '../faults/harness';
-import { built, CACHE, coldBuild, coldPristine, coldProject, coldRuns, copyProject, docsgen, edit, entries, expectSameSite, MARKER, pages, SLOW, stderrLines, summary, tmp, useGeneratedSite } from './cacheHarness';
+import { built, CACHE, coldBuild, coldPristine, coldProject, coldRuns, copyProject, docsgen, edit, entries, expectSameSite, generated, MARKER, pages, SLOW, stderrLines, summary, tmp, useGeneratedSite } from './cacheHarness';
 
 useGeneratedSite();
 
@@ -101,6 +101,41 @@ describe('a cache that cannot be trusted costs a full build and one warning line
     expect(stderrLines(next)).toEqual([]);
     expect(summary(next)).toEqual({ pages, cached: pages });
     expectSameSite(path.join(project, 'build'), coldPristine);
+  });
+
+  it("the output's pages are the cache's files: an output page edited in place, or a damaged file, is rendered again", SLOW, async () => {
+    const project = copyProject();
+    await built([], project);
+    const cache = path.join(project, CACHE);
+    const out = path.join(project, 'build');
+    const htmlFiles = entries(cache).filter((f) => f.startsWith('page-html/'));
+    const markdownFiles = entries(cache).filter((f) => f.startsWith('page-md/'));
+    expect(htmlFiles.length).toBe(pages);
+    expect(markdownFiles.length).toBeGreaterThanOrEqual(generated.operations);
+    // Hard links: every page of the output is one of the cache's files, not a second copy.
+    const inodes = new Set(htmlFiles.map((f) => fs.statSync(path.join(cache, f)).ino));
+    const outputPages = listFiles(out).filter((f) => f.endsWith('.html'));
+    expect(outputPages.filter((f) => !inodes.has(fs.statSync(path.join(out, f)).ino))).toEqual([]);
+
+    // A deploy step that adds a line to two pages in place, a cache file with a byte changed, a Markdown copy cut short.
+    const edited = outputPages.filter((f) => f.startsWith('guides/')).slice(0, 2);
+    for (const f of edited) fs.appendFileSync(path.join(out, f), '<script src="/analytics.js"></script>\n');
+    const flipped = path.join(cache, htmlFiles[htmlFiles.length - 1]);
+    const bytes = fs.readFileSync(flipped);
+    bytes[bytes.length >> 1] ^= 0x01;
+    fs.writeFileSync(flipped, bytes);
+    fs.truncateSync(path.join(cache, markdownFiles[0]), 20);
+
+    const run = await built([], project);
+    expect(stderrLines(run)).toHaveLength(1);
+    expect(stderrLines(run)[0]).toMatch(/^4 entries of the build cache in .* failed their checksum: made again\. They are the cache's copies of pages the output shares \(hard links\): a step that edits the output's files in place/);
+    expect(summary(run)).toEqual({ pages, cached: pages - 4 });
+    expectSameSite(out, coldPristine);
+
+    const next = await built([], project);
+    expect(stderrLines(next)).toEqual([]);
+    expect(summary(next)).toEqual({ pages, cached: pages });
+    expectSameSite(out, coldPristine);
   });
 
   it('a cache written by another docsgen, or with a damaged marker: a full build, a new cache', SLOW, async () => {

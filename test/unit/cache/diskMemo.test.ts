@@ -125,16 +125,14 @@ describe('keys', () => {
 });
 
 describe("a reused page's content-hashed URLs", () => {
-  const entry = (html: string, hashed: string[]) => ({ html: new TextEncoder().encode(html), hashed, found: [], ids: [] });
-
   it("are this build's, everywhere the page had its own", () => {
     const html = '<link href="/assets/style-aaaa.css"><div data-index="/search-index.1111.json"></div><a href="/assets/style-aaaa.css">css</a>';
-    const swapped = withHashedUrls(entry(html, ['/assets/style-aaaa.css', '/search-index.1111.json']), ['/assets/style-bbbb.css', '/search-index.2222.json']);
+    const swapped = withHashedUrls(['/assets/style-aaaa.css', '/search-index.1111.json'], Buffer.from(html), ['/assets/style-bbbb.css', '/search-index.2222.json']);
     expect(swapped?.toString()).toBe('<link href="/assets/style-bbbb.css"><div data-index="/search-index.2222.json"></div><a href="/assets/style-bbbb.css">css</a>');
   });
 
   it('are not swapped from or to nothing (search turned on or off): the page is rendered again', () => {
-    expect(withHashedUrls(entry('<p>x</p>', ['/assets/style-aaaa.css', '']), ['/assets/style-aaaa.css', '/search-index.1111.json'])).toBeUndefined();
-    expect(withHashedUrls(entry('<p>x</p>', ['/assets/style-aaaa.css']), ['/assets/style-aaaa.css', '/search-index.1111.json'])).toBeUndefined();
+    expect(withHashedUrls(['/assets/style-aaaa.css', ''], Buffer.from('<p>x</p>'), ['/assets/style-aaaa.css', '/search-index.1111.json'])).toBeUndefined();
+    expect(withHashedUrls(['/assets/style-aaaa.css'], Buffer.from('<p>x</p>'), ['/assets/style-aaaa.css', '/search-index.1111.json'])).toBeUndefined();
   });
 });

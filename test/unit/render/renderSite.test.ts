@@ -4,9 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../../src/diagnostics/diagnostic';
 import { createMemoryLogger } from '../../../src/diagnostics/logger';
-import { renderSite, type EntryUse, type PageEntry } from '../../../src/render/renderSite';
+import { produceSitePage, renderSite, type EntryUse, type PageEntry, type PageWriter } from '../../../src/render/renderSite';
 import { entryFile, readEntry, writeEntry } from '../../../src/cache/diskMemo';
-import { PAGE_STAGE } from '../../../src/cache/pageKeys';
+import { PAGE_HTML_STAGE, PAGE_STAGE } from '../../../src/cache/pageKeys';
 import { page, site } from '../../helpers/models';
 
 const pages = Array.from({ length: 60 }, (_, i) => page(`/p${i}`, { kind: 'notFound', homeHref: `/home-${i}`, guidesHref: '/guides', apiHref: '/api' }));
@@ -65,16 +65,77 @@ describe('render/renderSite', () => {
     const some = pages.slice(0, foreign.length);
     some.forEach((p, i) => writeEntry(entryFile(dir, PAGE_STAGE, `key-${p.route.slice(1)}`), foreign[i]));
     const served: EntryUse[] = [];
-    const memo = { entries: { dir }, hashed: () => ['/assets/a.css'], key: (p: { route: string }) => `key-${p.route.slice(1)}`, onPage: (_route: string, _key: string, { reused, corrupt, unwritten }: EntryUse) => void served.push({ reused, corrupt, unwritten }) };
+    const memo = { entries: { dir }, hashed: () => ['/assets/a.css'], key: (p: { route: string }) => `key-${p.route.slice(1)}`, onPage: (_route: string, _key: string, { reused, corrupt, changed, unwritten }: EntryUse) => void served.push({ reused, corrupt, changed, unwritten }) };
     const result = await renderSite(site, some, { ...options, threads: 1, memo });
     expect(result.map((r) => r.html)).toEqual(some.map((p) => expect.stringContaining(`href="${(p.body as { homeHref: string }).homeHref}"`)));
     expect(result.some((r) => r.html?.includes('stale'))).toBe(false);
-    expect(served).toEqual(some.map(() => ({ reused: false, corrupt: false, unwritten: false })));
+    expect(served).toEqual(some.map(() => ({ reused: false, corrupt: false, changed: false, unwritten: false })));
     for (const p of some) {
       const entry = readEntry(entryFile(dir, PAGE_STAGE, `key-${p.route.slice(1)}`)) as PageEntry;
-      expect(Buffer.from(entry.html).toString()).toContain('href="/home-');
+      expect(fs.readFileSync(entryFile(dir, PAGE_HTML_STAGE, `key-${p.route.slice(1)}`), 'utf8')).toContain('href="/home-');
+      expect(entry.html).toEqual({ size: expect.any(Number), crc: expect.any(Number) });
       expect(entry.hashed).toEqual(['/assets/a.css']);
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  describe("a disk cache's page files", () => {
+    const one = page('/linked', { kind: 'notFound', homeHref: '/home-linked', guidesHref: '/guides', apiHref: '/api' });
+    const job = { key: 'a'.repeat(40), hashed: ['/assets/a.css'] };
+    const writerFor = (dir: string, outDir: string, cacheLinks = {}): PageWriter => ({ assets: options.assets, outDir, dirs: new Set(), entries: { dir }, cacheLinks });
+    const produce = (writer: PageWriter) => produceSitePage(site, one.route, 'linked/index.html', job, () => ({ page: one, found: [] }), writer);
+    const inode = (file: string) => fs.statSync(file).ino;
+
+    it('are the output\'s pages, by hard links, when the folders share a file system; written apart when they cannot', () => {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-page-files-'));
+      const dir = path.join(tmp, 'cache');
+      const cached = entryFile(dir, PAGE_HTML_STAGE, job.key);
+      const made = produce(writerFor(dir, path.join(tmp, 'out-1')));
+      expect(made).toMatchObject({ reused: false, corrupt: false, unwritten: false });
+      const html = fs.readFileSync(path.join(tmp, 'out-1/linked/index.html'), 'utf8');
+      expect(html).toContain('href="/home-linked"');
+      expect(inode(cached)).toBe(inode(path.join(tmp, 'out-1/linked/index.html')));
+      const again = produce(writerFor(dir, path.join(tmp, 'out-2')));
+      expect(again).toMatchObject({ reused: true, corrupt: false });
+      expect(again.page.bytes).toBe(Buffer.byteLength(html));
+      expect(inode(path.join(tmp, 'out-2/linked/index.html'))).toBe(inode(cached));
+
+      // Another file system, or one without hard links: the same bytes, in files of their own.
+      const apart = path.join(tmp, 'cache-apart');
+      produce(writerFor(apart, path.join(tmp, 'out-3'), { unlinkable: true }));
+      const reused = produce(writerFor(apart, path.join(tmp, 'out-4'), { unlinkable: true }));
+      expect(reused.reused).toBe(true);
+      const files = [entryFile(apart, PAGE_HTML_STAGE, job.key), path.join(tmp, 'out-3/linked/index.html'), path.join(tmp, 'out-4/linked/index.html')];
+      expect(files.map((f) => fs.readFileSync(f, 'utf8'))).toEqual([html, html, html]);
+      expect(new Set(files.map(inode)).size).toBe(3);
+      fs.rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it('edited in place through the output, or damaged, are found changed: the page is rendered again and the cache given a new file', () => {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-page-files-'));
+      const dir = path.join(tmp, 'cache');
+      const cached = entryFile(dir, PAGE_HTML_STAGE, job.key);
+      produce(writerFor(dir, path.join(tmp, 'out-1')));
+      const html = fs.readFileSync(cached, 'utf8');
+      const damage: [string, () => void][] = [
+        ['a step after the build that appends to the page', () => fs.appendFileSync(path.join(tmp, 'out-1/linked/index.html'), '<!-- analytics -->')],
+        ['the same length, one byte changed', () => fs.writeFileSync(cached, html.replace('home-linked', 'home-linkee'))],
+        ['cut short', () => fs.truncateSync(cached, 10)],
+        ['removed', () => fs.rmSync(cached)],
+      ];
+      for (const [i, [how, act]] of damage.entries()) {
+        act();
+        const out = path.join(tmp, `out-${i + 2}`);
+        const made = produce(writerFor(dir, out));
+        expect(made, how).toMatchObject({ reused: false, corrupt: how !== 'removed', changed: how !== 'removed' });
+        expect(fs.readFileSync(path.join(out, 'linked/index.html'), 'utf8'), how).toBe(html);
+        expect(fs.readFileSync(cached, 'utf8'), how).toBe(html);
+        expect(produce(writerFor(dir, `${out}-again`)), how).toMatchObject({ reused: true, corrupt: false });
+      }
+      // The edited output's own page kept the user's edit: only the cache's name was replaced.
+      expect(fs.readFileSync(path.join(tmp, 'out-1/linked/index.html'), 'utf8')).toBe(`${html}<!-- analytics -->`);
+      fs.rmSync(tmp, { recursive: true, force: true });
+    });
+  });
 });
+
