@@ -4,6 +4,9 @@
 // Node is a miss, never a wrong page. Entries are written to a temporary name and renamed, so
 // two builds sharing the folder never read half an entry. The folder carries a marker naming the
 // engine that wrote it (cache/engine.ts): another engine's entries are removed, not read.
+// A file entry (FileEntry) holds bytes as they are, with its size and checksum in an ordinary
+// entry beside it: a page's HTML and Markdown copy, which the output's pages are hard links to, so
+// that a build from the cache does not write them again.
 //
 // Render threads read and write their pages' entries themselves (render/renderWorker.ts), with
 // the functions below; the main thread keeps the list of entries the build used, and removes
