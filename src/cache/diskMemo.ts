@@ -120,7 +120,7 @@ export function writeFileEntry(file: string, bytes: Uint8Array, written: string 
 /**
  * The bytes of the file entry `file`, checked against what was recorded of it: a view of `buffer`
  * (grown when too small), valid until its next use; undefined when there is none, CORRUPT when
- * they are not what was written (an output file edited in place shares them: see linkFileEntry).
+ * they are not what was written (an output file edited in place shares them: the output's pages are hard links to them).
  */
 export function readFileEntry(file: string, recorded: FileEntry, buffer: { bytes: Buffer }): Buffer | undefined | typeof CORRUPT {
   let fd: number;
@@ -146,15 +146,6 @@ export function readFileEntry(file: string, recorded: FileEntry, buffer: { bytes
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/**
- * Gives the output the file entry `file` as `target`, by a hard link: its bytes are not written
- * again (a large site's pages are most of what a build from the cache writes). False when the
- * folders cannot share a file (another file system), and from then on in this thread.
- */
-export function linkFileEntry(file: string, target: string, links: LinkState): boolean {
-  return tryLink(file, target, links);
 }
 
 export class DiskMemo implements Memo {

@@ -15,10 +15,10 @@ import { collectGarbage, startWorker } from '../workers';
 import { storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
 import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
-import { CORRUPT, entryFile, isFileEntry, linkFileEntry, readEntry, readFileEntry, writeEntry, writeFileEntry, type FileEntry } from '../cache/diskMemo';
+import { CORRUPT, entryFile, isFileEntry, readEntry, readFileEntry, writeEntry, writeFileEntry, type FileEntry } from '../cache/diskMemo';
 import { PAGE_HTML_STAGE, PAGE_MARKDOWN_STAGE, PAGE_STAGE } from '../cache/pageKeys';
 import { insideOutput } from '../output/insideOutput';
-import { writeOrLink, type LinkState } from '../output/reuse';
+import { tryLink, writeOrLink, type LinkState } from '../output/reuse';
 import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, orderSidebars, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 
 /**
@@ -204,7 +204,7 @@ export interface PageWriter extends LinkState {
 
 /**
  * How a page's cache entry served it: taken from it; found corrupt (and rendered), `changed` when
- * it was its files (the output's pages share them: see cache/diskMemo.ts linkFileEntry); could
+ * it was its files (the output's pages are hard links to them: cache/diskMemo.ts FileEntry); could
  * not be written.
  */
 export interface EntryUse {
@@ -277,11 +277,11 @@ function fromDiskEntry(cached: PageEntry, paths: { html: string; markdown: strin
   return { route, file, ids: keptIds(new Set(cached.ids), writer.wantedIds), bytes: bytes.byteLength };
 }
 
-/** A file entry into the output as `rel`: linked, or written where it cannot be. */
+/** A file entry into the output as `rel`: hard-linked, so its bytes are not written again, or written where it cannot be (another file system). */
 function placeFile(entryPath: string, rel: string, bytes: Buffer, writer: PageWriter): void {
   const target = insideOutput(writer.outDir!, rel);
   makeFolder(target, writer);
-  if (!linkFileEntry(entryPath, target, (writer.cacheLinks ??= {}))) writeOrLink(target, bytes, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, rel), writer);
+  if (!tryLink(entryPath, target, (writer.cacheLinks ??= {}))) writeOrLink(target, bytes, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, rel), writer);
 }
 
 /** A page from its entry's HTML (`html`), with this build's hashed URLs swapped in; undefined when they cannot be. */
