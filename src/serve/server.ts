@@ -15,7 +15,7 @@ import { createEventHub, type ReloadMessage } from './events';
 import { createRequestGuard } from './hosts';
 import { listen } from './listen';
 import { openBrowser } from './open';
-import { createSiteHandler, diskFiles, memoryFiles, type SiteFiles } from './static';
+import { createSiteHandler, diskFiles, memoryFiles, servedHtml, type SiteFiles } from './static';
 import { createWatchContext, type WatchContext } from './watch';
 
 export interface DevServerOptions extends InlineConfig {
@@ -66,6 +66,8 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   let config: ResolvedConfig;
   let files: () => SiteFiles;
   let client: { code: string; hash: string } | undefined;
+  /** A page as it would be served now, for a `reload` message to carry (watch only; not the 404 pages, whose URL may now have a page of its own). */
+  let served: (file: string) => string | undefined = () => undefined;
   let inMemory = false;
   let fatal: (e: unknown) => void = () => {};
   const fatalError = new Promise<never>((_, reject) => (fatal = reject));
@@ -78,6 +80,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     client = await bundleClient();
     const inject = clientTag(() => ctx.state.version, client.hash);
     files = () => (ctx.state.files.size > 0 ? memoryFiles(ctx.state.files, inject, ctx.state.deferred) : placeholderFiles(inject));
+    served = (file) => (/(^|\/)404\.html$/.test(file) ? undefined : servedHtml(ctx.state.files, file, inject));
   } else {
     config = (await loadConfig(options, { dev: true })).config;
     if (fs.existsSync(config.outDir)) {
@@ -102,7 +105,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     if (event.type === 'failed') return hub.send({ type: 'error', errors: event.errors });
     hub.send({ type: 'ok', version: event.version });
     if (event.stylesheetHref) hub.send({ type: 'css', version: event.version, href: event.stylesheetHref });
-    if (event.changedHtml.length > 0) hub.send({ type: 'reload', version: event.version, files: event.changedHtml });
+    if (event.changedHtml.length > 0) hub.sendReload(event.version, event.changedHtml, served);
   });
 
   // Every request passes the Host check first (see hosts.ts: DNS rebinding), /__docsgen/ ones included.

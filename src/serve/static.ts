@@ -129,12 +129,24 @@ export function memoryFiles(files: OutputFiles, transformHtml?: (html: string, f
     lookup: (file) => (files.has(file) || deferred.has(file) ? 'file' : 'missing'),
     send(req, res, file, status, headers) {
       const content = files.get(file) ?? deferred.get(file)!();
-      let body: string | Uint8Array = typeof content === 'object' && 'copyFrom' in content ? fs.readFileSync(content.copyFrom) : content;
+      let body = bodyOf(content);
       if (transformHtml && file.endsWith('.html')) body = transformHtml(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'), file);
       const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       res.writeHead(status, { 'content-type': contentType(file), 'content-length': String(length), ...headers }).end(req.method === 'HEAD' ? undefined : body);
     },
   };
+}
+
+/** An HTML page of the build as memoryFiles sends it, `transformHtml` applied; undefined when there is none. */
+export function servedHtml(files: OutputFiles, file: string, transformHtml: (html: string, file: string) => string): string | undefined {
+  const content = file.endsWith('.html') ? files.get(file) : undefined;
+  if (content === undefined) return undefined;
+  const body = bodyOf(content);
+  return transformHtml(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'), file);
+}
+
+function bodyOf(content: string | Uint8Array | { copyFrom: string }): string | Uint8Array {
+  return typeof content === 'object' && 'copyFrom' in content ? fs.readFileSync(content.copyFrom) : content;
 }
 
 const TYPES: Record<string, string> = {

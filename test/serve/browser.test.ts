@@ -95,6 +95,20 @@ describe('serve --watch in the browser', () => {
     await expect.poll(() => page.locator('main .code-block .copy-button').count()).toBe(1);
     // The table of contents, outside <main>, follows the new heading.
     expect(await page.locator('.doc-toc').innerText()).toContain('Try it');
+    // The new page came with the server's message: after the first copy it kept, the page never fetched itself.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'fetch' && e.name === location.href).length)).toBe(1);
+  });
+
+  it('a page not found shows the guide written for its URL once it is saved', async () => {
+    const soon = path.join(dir, 'content/guides/soon.md');
+    fs.rmSync(soon, { force: true });
+    const response = await page.goto(`${server.url}guides/soon`);
+    expect(response?.status()).toBe(404);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    fs.writeFileSync(soon, '---\ntitle: Coming soon\n---\nWritten while the page was open.\n');
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Written while the page was open.') ?? false, undefined, { timeout: 15_000 });
+    expect(await page.locator('h1').innerText()).toBe('Coming soon');
+    fs.rmSync(soon);
   });
 
   it('an edit that reaches outside the page content (its description, in the head) reloads the page', async () => {

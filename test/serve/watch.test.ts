@@ -48,11 +48,11 @@ function settled(server: Server, quietMs = 250): Promise<void> {
 
 const sawFile = (file: string) => (e: WatchEvent) => e.changed.some((c) => c.endsWith(file));
 
-/** Collects server-sent events from /__docsgen/events. */
-function listen(url: string) {
+/** Collects server-sent events from /__docsgen/events, as a page served from `file` would (its client sends it). */
+function listen(url: string, file?: string) {
   const messages: { type: string; [k: string]: unknown }[] = [];
   const { hostname, port } = new URL(url);
-  const req = http.get({ host: hostname, port, path: '/__docsgen/events' }, (res) => {
+  const req = http.get({ host: hostname, port, path: `/__docsgen/events${file === undefined ? '' : `?file=${encodeURIComponent(file)}`}` }, (res) => {
     let buffer = '';
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
@@ -120,9 +120,11 @@ describe('serve --watch', () => {
     expect(client.headers['cache-control']).toBe('no-cache');
   });
 
-  it('an edited guide is rebuilt incrementally: only its page is re-rendered, and the browser is told to reload it', async () => {
+  it('an edited guide is rebuilt incrementally: only its page is re-rendered, and the browser is told to reload it, with the new page', async () => {
     const sse = listen(server.url);
-    await waitFor(() => sse.messages.some((m) => m.type === 'hello'));
+    // Pages open on the edited guide, on another guide, on a 404 page, and one naming a path outside the site.
+    const [onA, onB, on404, outside] = ['guides/a/index.html', 'guides/b/index.html', '404.html', '../../../etc/passwd'].map((file) => listen(server.url, file));
+    await waitFor(() => [sse, onA, onB, on404, outside].every((l) => l.messages.some((m) => m.type === 'hello')));
     const built = nextEvent(server, sawFile('content/guides/a.md'));
     fs.writeFileSync(path.join(dir, 'content/guides/a.md'), guide('Second version.'));
     const event = await built;
@@ -134,7 +136,14 @@ describe('serve --watch', () => {
     expect((await request(server.url, '/guides/a')).body).toContain('Second version.');
     await waitFor(() => sse.messages.some((m) => m.type === 'reload'));
     expect(sse.messages.find((m) => m.type === 'reload')).toMatchObject({ files: ['guides/a/index.html'], version: event.version });
-    sse.close();
+    // The page on the edited guide gets its new HTML exactly as a request would serve it (the
+    // client's tag with the new version included): it need not ask. Every other page is only told.
+    await waitFor(() => [onA, onB, on404, outside].every((l) => l.messages.some((m) => m.type === 'reload')));
+    const served = await request(server.url, '/guides/a');
+    expect(onA.messages.find((m) => m.type === 'reload')).toEqual({ type: 'reload', version: event.version, files: ['guides/a/index.html'], html: served.body });
+    expect(served.body).toContain(`data-version="${event.version}"`);
+    for (const other of [onB, on404, outside]) expect(other.messages.find((m) => m.type === 'reload')).toEqual({ type: 'reload', version: event.version, files: ['guides/a/index.html'] });
+    for (const l of [sse, onA, onB, on404, outside]) l.close();
   });
 
   it('a heading added to a guide shows in its table of contents, and only its page is re-rendered', async () => {
@@ -268,12 +277,20 @@ describe('serve --watch', () => {
 
   it('a config change rebuilds everything', async () => {
     const configFile = path.join(dir, 'docsgen.config.ts');
+    const [onA, on404] = ['guides/a/index.html', '404.html'].map((file) => listen(server.url, file));
+    await waitFor(() => [onA, on404].every((l) => l.messages.some((m) => m.type === 'hello')));
     const built = nextEvent(server, sawFile('docsgen.config.ts'));
     fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace('"title": "Test Docs"', '"title": "Renamed Docs"'));
     const event = await built;
     if (event.type !== 'built') throw new Error('expected a good build');
     expect(event.rendered.length).toBe(event.pages);
     expect((await request(server.url, '/guides/a')).body).toContain('Renamed Docs');
+    // Every page changed, the 404 page too. A page showing it is not sent it: its URL may serve a page of its own now, which it fetches.
+    expect(event.changedHtml).toEqual(expect.arrayContaining(['guides/a/index.html', '404.html']));
+    await waitFor(() => [onA, on404].every((l) => l.messages.some((m) => m.type === 'reload')));
+    expect(onA.messages.find((m) => m.type === 'reload')?.html).toContain('Renamed Docs');
+    expect(on404.messages.find((m) => m.type === 'reload')).not.toHaveProperty('html');
+    for (const l of [onA, on404]) l.close();
   });
 
   it('POST /__docsgen/refetch-spec says there is nothing to fetch for a file spec', async () => {
