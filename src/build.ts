@@ -232,6 +232,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // temporary folder as they are rendered; any error before the swap removes that folder.
   const output = options.write !== false ? openOutput(config.outDir, outDirGuard(config, options)) : undefined;
   const memo = options.memo ?? openBuildCache(config, options, output !== undefined, logger);
+  // The output's other files (search index, Markdown copies, …) are kept in the cache by their bytes, and linked from there.
+  if (output && memo instanceof DiskMemo) output.keepIn(memo.fileStore());
 
   // esbuild bundles the islands in its own process while this one works through the stages.
   // With a theme folder of overrides (src/theme/), the templates are compiled with them too.
@@ -505,7 +507,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
             else renderedRoutes.push(routeOf(route));
             if (memo instanceof DiskMemo) {
               memo.corrupt += corrupt ? 1 : 0;
-              memo.changedPages += changed ? 1 : 0;
+              memo.changedShared += changed ? 1 : 0;
               memo.unwritten += unwritten ? 1 : 0;
             }
           },

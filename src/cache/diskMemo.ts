@@ -6,7 +6,8 @@
 // engine that wrote it (cache/engine.ts): another engine's entries are removed, not read.
 // A file entry (FileEntry) holds bytes as they are, with its size and checksum in an ordinary
 // entry beside it: a page's HTML and Markdown copy, which the output's pages are hard links to, so
-// that a build from the cache does not write them again.
+// that a build from the cache does not write them again. The output's other files are kept by the
+// SHA-1 of their bytes (`site-file/`, fileStore below), checked against the bytes a build makes.
 //
 // Render threads read and write their pages' entries themselves (render/renderWorker.ts), with
 // the functions below; the main thread keeps the list of entries the build used, and removes
@@ -18,10 +19,12 @@ import zlib from 'node:zlib';
 import { threadId } from 'node:worker_threads';
 import type { Logger } from '../diagnostics/logger';
 import type { Memo } from './memo';
-import { tryLink, type LinkState } from '../output/reuse';
+import { tryLink, type FileStore, type LinkState } from '../output/reuse';
 
 const MAGIC = Buffer.from('DGC1');
 const HEADER = MAGIC.length + 4;
+/** The stage of the output's files kept by their bytes (fileStore). */
+const FILE_STAGE = 'site-file';
 /** The marker file: which engine wrote the entries beside it. */
 export const MARKER = 'docsgen-cache.json';
 /** A stale temporary entry (its writer was killed) older than this is removed by the next prune. */
@@ -154,8 +157,8 @@ export class DiskMemo implements Memo {
   private readonly used = new Set<string>();
   /** Entries found corrupt (and made again). */
   corrupt = 0;
-  /** Of those, pages whose files (which the output's pages are links to) were not what was written. */
-  changedPages = 0;
+  /** Of those, files the output shares (pages, and the store's files) that were not what was written. */
+  changedShared = 0;
   /** Entries that could not be written. */
   unwritten = 0;
 
@@ -181,8 +184,27 @@ export class DiskMemo implements Memo {
     this.used.add(`${stage}/${key}`);
   }
 
+  /** The output's files other than pages, kept by their bytes (output/reuse.ts FileStore), for the output of this build. */
+  fileStore(): FileStore {
+    const claimed = new Set<string>();
+    return {
+      fileOf: (digest) => entryFile(this.dir, FILE_STAGE, digest),
+      claim: (digest) => {
+        if (claimed.has(digest)) return false;
+        claimed.add(digest);
+        this.used.add(`${FILE_STAGE}/${digest}`);
+        return true;
+      },
+      changed: () => {
+        this.corrupt++;
+        this.changedShared++;
+      },
+      links: {},
+    };
+  }
+
   finish(logger: Logger): void {
-    if (this.corrupt > 0) logger.warn(`${this.corrupt} ${this.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${this.dir} failed their checksum: made again.${sharedPages(this.changedPages, this.corrupt)}`);
+    if (this.corrupt > 0) logger.warn(`${this.corrupt} ${this.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${this.dir} failed their checksum: made again.${sharedFiles(this.changedShared, this.corrupt)}`);
     if (this.unwritten > 0) logger.warn(`${this.unwritten} ${this.unwritten === 1 ? 'entry' : 'entries'} could not be written to the build cache in ${this.dir}: the next build makes them again.`);
     this.prune();
   }
@@ -209,11 +231,11 @@ export class DiskMemo implements Memo {
   }
 }
 
-/** Why a page's files may have changed, when some did: the output's pages are hard links to them. */
-function sharedPages(changed: number, corrupt: number): string {
+/** Why files the output shares may have changed, when some did: the output's files are hard links to them. */
+function sharedFiles(changed: number, corrupt: number): string {
   if (changed === 0) return '';
   const which = changed === corrupt ? (changed === 1 ? 'It is' : 'They are') : `${changed} of them are`;
-  return ` ${which} the cache's copies of pages the output shares (hard links): a step that edits the output's files in place, rather than writing new ones, changes them too.`;
+  return ` ${which} the cache's copies of files the output shares (hard links): a step that edits the output's files in place, rather than writing new ones, changes them too.`;
 }
 
 function readDir(dir: string): string[] {

@@ -9,17 +9,89 @@
 // waiting on a pipe, so a file the user swapped in there is written over, never shared or read
 // from elsewhere; the guard (guard.ts) has already refused or emptied a folder holding anything
 // docsgen did not write.
+//
+// A build with the cache also has a FileStore: files kept by their bytes' SHA-1 (the cache's
+// `site-file` entries). A file whose bytes the store holds is linked from it, checked byte for byte
+// first; one written is linked into it for the next build. So a CI job that restores the cache into
+// a fresh checkout links the search index's files and the Markdown copies instead of writing them.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /** Per thread: whether linking failed for good (another file system, one without hard links), so later files are written at once. */
 export interface LinkState {
   unlinkable?: boolean;
 }
 
-/** Writes `content` to `target`, or links it from `previous` when that file holds exactly those bytes. */
-export function writeOrLink(target: string, content: string | Uint8Array, previous: string | undefined, state: LinkState): void {
-  if (previous !== undefined && !state.unlinkable && holds(previous, content) && tryLink(previous, target, state)) return;
-  fs.writeFileSync(target, content);
+/** Where files of earlier builds are kept by their bytes (the build cache: cache/diskMemo.ts). */
+export interface FileStore {
+  /** The file that holds the bytes of this SHA-1 (hex), whether or not there is one. */
+  fileOf(digest: string): string;
+  /**
+   * Claims the bytes of this digest for one file of this build; false when another file already
+   * has them. That file gets a copy of its own: two files of the output never share their bytes,
+   * so a step that edits one in place does not edit the other.
+   */
+  claim(digest: string): boolean;
+  /** A file of the store held other bytes than its name says: edited in place through an output that shared it. */
+  changed(): void;
+  /** Whether links into and out of the store work (another file system, one without hard links). */
+  readonly links: LinkState;
+}
+
+/**
+ * Writes `content` to `target`, or links it from the store when it holds those bytes, or from
+ * `previous` when that file holds them. A file written is linked into the store.
+ */
+export function writeOrLink(target: string, content: string | Uint8Array, previous: string | undefined, state: LinkState, store?: FileStore): void {
+  const digest = claimed(store, content);
+  if (digest !== undefined) {
+    const kept = store!.fileOf(digest);
+    const found = holding(kept, content, false);
+    if (found === 'same' && tryLink(kept, target, store!.links)) return;
+    if (found === 'other') store!.changed();
+  }
+  if (!(previous !== undefined && !state.unlinkable && holding(previous, content, true) === 'same' && tryLink(previous, target, state))) fs.writeFileSync(target, content);
+  if (digest !== undefined) keep(store!, digest, target);
+}
+
+/** The digest of `content` when the store is to be asked for it: one that links, and bytes no other file of the build has. */
+function claimed(store: FileStore | undefined, content: string | Uint8Array): string | undefined {
+  if (store === undefined || store.links.unlinkable) return undefined;
+  const digest = crypto.createHash('sha1').update(content).digest('hex');
+  return store.claim(digest) ? digest : undefined;
+}
+
+/** Links the file just written into the store, under a temporary name then its own: a build reading it never sees half of it. */
+function keep(store: FileStore, digest: string, written: string): void {
+  const file = store.fileOf(digest);
+  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // A killed build's leftover of this name may be a link to its output: replaced, never written through.
+    fs.rmSync(tmp, { force: true });
+    if (tryLink(written, tmp, store.links)) fs.renameSync(tmp, file);
+  } catch {
+    // Not kept (a full disk, a read-only cache): the next build writes the file again. Never a failed build.
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Left for the cache's prune.
+    }
+  }
+}
+
+async function keepSoon(store: FileStore, digest: string, written: string): Promise<void> {
+  const file = store.fileOf(digest);
+  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.rm(tmp, { force: true });
+    if (await linkSoon(written, tmp, store.links)) await fs.promises.rename(tmp, file);
+  } catch {
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
+  }
 }
 
 /** Links `from` as `to`; false when it cannot, and `state` then says whether any later link could. */
@@ -35,16 +107,27 @@ export function tryLink(from: string, to: string, state: LinkState): boolean {
 }
 
 /** writeOrLink without blocking the thread: the search index's files, written while the render threads start. */
-export async function writeOrLinkSoon(target: string, content: string | Uint8Array, previous: string | undefined, state: LinkState): Promise<void> {
-  if (previous !== undefined && !state.unlinkable && (await holdsSoon(previous, content))) {
-    try {
-      await fs.promises.link(previous, target);
-      return;
-    } catch (e) {
-      if (PERMANENT.has((e as NodeJS.ErrnoException).code ?? '')) state.unlinkable = true;
-    }
+export async function writeOrLinkSoon(target: string, content: string | Uint8Array, previous: string | undefined, state: LinkState, store?: FileStore): Promise<void> {
+  const digest = claimed(store, content);
+  if (digest !== undefined) {
+    const kept = store!.fileOf(digest);
+    const found = await holdingSoon(kept, content, false);
+    if (found === 'same' && (await linkSoon(kept, target, store!.links))) return;
+    if (found === 'other') store!.changed();
   }
-  await fs.promises.writeFile(target, content);
+  if (!(previous !== undefined && !state.unlinkable && (await holdingSoon(previous, content, true)) === 'same' && (await linkSoon(previous, target, state)))) await fs.promises.writeFile(target, content);
+  if (digest !== undefined) await keepSoon(store!, digest, target);
+}
+
+async function linkSoon(from: string, to: string, state: LinkState): Promise<boolean> {
+  if (state.unlinkable) return false;
+  try {
+    await fs.promises.link(from, to);
+    return true;
+  } catch (e) {
+    if (PERMANENT.has((e as NodeJS.ErrnoException).code ?? '')) state.unlinkable = true;
+    return false;
+  }
 }
 
 /** Errors that every later link would meet too. */
@@ -53,8 +136,16 @@ const PERMANENT = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'])
 /** Opened without following a link, and without waiting for a writer when it is a pipe. */
 const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
 
-/** Whether a file of these stats may be linked to hold `content`: a regular file with one name and its size. */
-const linkable = (stat: fs.Stats, content: string | Uint8Array) => stat.isFile() && stat.nlink === 1 && stat.size === (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength);
+/**
+ * What a file holds against `content`: the same bytes (`same`), a regular file with others
+ * (`other`), or nothing that may be linked: missing, a link, a pipe, or, with `oneName`, a file
+ * with another name besides (`none`).
+ */
+type Holding = 'same' | 'other' | 'none';
+
+/** What a file of these stats holds before its bytes are read: `other` for a regular file of another size. */
+const byStat = (stat: fs.Stats, content: string | Uint8Array, oneName: boolean): Holding | undefined =>
+  !stat.isFile() || (oneName && stat.nlink !== 1) ? 'none' : stat.size !== (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength) ? 'other' : undefined;
 const bytesOf = (content: string | Uint8Array) => (typeof content === 'string' ? Buffer.from(content) : content);
 
 /**
@@ -67,50 +158,52 @@ const bytesOf = (content: string | Uint8Array) => (typeof content === 'string' ?
 const CHUNK = 16 * 1024;
 const sameBytes = (chunk: Buffer, length: number, bytes: Uint8Array, at: number) => chunk.subarray(0, length).equals(bytes.subarray(at, at + length));
 
-/** Whether `file` is a regular file with one name whose bytes are `content`. */
-export function holds(file: string, content: string | Uint8Array): boolean {
+/** What `file` holds against `content` (see Holding). */
+function holding(file: string, content: string | Uint8Array, oneName: boolean): Holding {
   let fd: number;
   try {
     fd = fs.openSync(file, OPEN_FLAGS);
   } catch {
-    return false;
+    return 'none';
   }
   try {
-    if (!linkable(fs.fstatSync(fd), content)) return false;
+    const known = byStat(fs.fstatSync(fd), content, oneName);
+    if (known) return known;
     const bytes = bytesOf(content);
     const chunk = Buffer.allocUnsafe(Math.min(CHUNK, bytes.byteLength));
     for (let at = 0; at < bytes.byteLength; ) {
       const read = fs.readSync(fd, chunk, 0, Math.min(chunk.length, bytes.byteLength - at), at);
-      if (read === 0 || !sameBytes(chunk, read, bytes, at)) return false;
+      if (read === 0 || !sameBytes(chunk, read, bytes, at)) return 'other';
       at += read;
     }
-    return true;
+    return 'same';
   } catch {
-    return false;
+    return 'none';
   } finally {
     fs.closeSync(fd);
   }
 }
 
-async function holdsSoon(file: string, content: string | Uint8Array): Promise<boolean> {
+async function holdingSoon(file: string, content: string | Uint8Array, oneName: boolean): Promise<Holding> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, OPEN_FLAGS);
   } catch {
-    return false;
+    return 'none';
   }
   try {
-    if (!linkable(await handle.stat(), content)) return false;
+    const known = byStat(await handle.stat(), content, oneName);
+    if (known) return known;
     const bytes = bytesOf(content);
     const chunk = Buffer.allocUnsafe(Math.min(CHUNK, bytes.byteLength));
     for (let at = 0; at < bytes.byteLength; ) {
       const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, bytes.byteLength - at), at);
-      if (bytesRead === 0 || !sameBytes(chunk, bytesRead, bytes, at)) return false;
+      if (bytesRead === 0 || !sameBytes(chunk, bytesRead, bytes, at)) return 'other';
       at += bytesRead;
     }
-    return true;
+    return 'same';
   } catch {
-    return false;
+    return 'none';
   } finally {
     await handle.close();
   }

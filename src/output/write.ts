@@ -10,7 +10,7 @@ import { assertSafeOutDir, MANIFEST, manifestText, type OutDirGuard } from './gu
 import { insideOutput } from './insideOutput';
 import { onInterrupt } from './interrupt';
 import { isAlive, lockOutput } from './lock';
-import { writeOrLink, writeOrLinkSoon, type LinkState } from './reuse';
+import { writeOrLink, writeOrLinkSoon, type FileStore, type LinkState } from './reuse';
 
 /** Files `writeSoon` writes at once (libuv's thread pool has 4 threads). */
 const WRITERS = 8;
@@ -93,6 +93,11 @@ export interface OutputDir {
   commit(files: OutputFiles): Committed;
   /** Removes the temporary folder and releases the lock; does nothing after a commit. */
   abort(): void;
+  /**
+   * From now on, the files given as text or bytes are linked from `store` when it holds their
+   * bytes, and linked into it when written (output/reuse.ts): the build cache, once it is open.
+   */
+  keepIn(store: FileStore): void;
 }
 
 export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
@@ -140,6 +145,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
   const finalPath = (rel: string) => path.join(outDir, rel);
   const madeNow = new Set<string>();
   const linksNow: LinkState = {};
+  let store: FileStore | undefined;
   return {
     dir: tmp,
     previous,
@@ -164,7 +170,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       const writer = async () => {
         while (next < list.length && failure === undefined) {
           const [rel, content, previousRel = rel] = list[next++];
-          await writeOrLinkSoon(insideOutput(tmp, rel), content, previous === undefined ? undefined : insideOutput(previous, previousRel), links).catch((cause: unknown) => (failure ??= cause));
+          await writeOrLinkSoon(insideOutput(tmp, rel), content, previous === undefined ? undefined : insideOutput(previous, previousRel), links, store).catch((cause: unknown) => (failure ??= cause));
         }
       };
       await Promise.all(Array.from({ length: WRITERS }, writer));
@@ -178,7 +184,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
           fs.mkdirSync(dir, { recursive: true });
           madeNow.add(dir);
         }
-        writeOrLink(target, content, previous === undefined || previousRel === undefined ? undefined : insideOutput(previous, previousRel), linksNow);
+        writeOrLink(target, content, previous === undefined || previousRel === undefined ? undefined : insideOutput(previous, previousRel), linksNow, store);
       } catch (cause) {
         throw asError(cause);
       }
@@ -191,6 +197,9 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       } catch (cause) {
         throw asError(cause);
       }
+    },
+    keepIn(fileStore) {
+      store = fileStore;
     },
     commit(files) {
       let bytes = 0;
@@ -212,7 +221,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
             fs.copyFileSync(content.copyFrom, target);
             bytes += fs.statSync(target).size;
           } else {
-            writeOrLink(target, content, previous === undefined ? undefined : insideOutput(previous, rel), links);
+            writeOrLink(target, content, previous === undefined ? undefined : insideOutput(previous, rel), links, store);
             bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
           }
         }

@@ -103,7 +103,7 @@ describe('a cache that cannot be trusted costs a full build and one warning line
     expectSameSite(path.join(project, 'build'), coldPristine);
   });
 
-  it("the output's pages are the cache's files: an output page edited in place, or a damaged file, is rendered again", SLOW, async () => {
+  it("the output's files are the cache's files: an output page or file edited in place, or a damaged file, is made again", SLOW, async () => {
     const project = copyProject();
     await built([], project);
     const cache = path.join(project, CACHE);
@@ -116,10 +116,25 @@ describe('a cache that cannot be trusted costs a full build and one warning line
     const inodes = new Set(htmlFiles.map((f) => fs.statSync(path.join(cache, f)).ino));
     const outputPages = listFiles(out).filter((f) => f.endsWith('.html'));
     expect(outputPages.filter((f) => !inodes.has(fs.statSync(path.join(out, f)).ino))).toEqual([]);
+    // So are the other files made in memory (the search index's, the sitemap, the guides' Markdown
+    // copies), kept by their bytes; a rendered page's Markdown copy is its own entry's file.
+    const inodesOf = (prefix: string) => new Set(entries(cache).filter((f) => f.startsWith(prefix)).map((f) => fs.statSync(path.join(cache, f)).ino));
+    const kept = inodesOf('site-file/');
+    const pageCopies = inodesOf('page-md/');
+    const inode = (f: string) => fs.statSync(path.join(out, f)).ino;
+    const indexAndSitemap = listFiles(out).filter((f) => f.startsWith('search-index') || f === 'sitemap.xml');
+    expect(indexAndSitemap).toContain('sitemap.xml');
+    expect(indexAndSitemap.length).toBeGreaterThanOrEqual(2);
+    expect(indexAndSitemap.filter((f) => !kept.has(inode(f)))).toEqual([]);
+    const guideCopies = listFiles(out).filter((f) => f.startsWith('guides/') && f.endsWith('.md'));
+    expect(guideCopies.filter((f) => kept.has(inode(f))).length).toBeGreaterThanOrEqual(generated.guides);
+    expect(guideCopies.filter((f) => !kept.has(inode(f)) && !pageCopies.has(inode(f)))).toEqual([]);
 
     // A deploy step that adds a line to two pages in place, a cache file with a byte changed, a Markdown copy cut short.
     const edited = outputPages.filter((f) => f.startsWith('guides/')).slice(0, 2);
     for (const f of edited) fs.appendFileSync(path.join(out, f), '<script src="/analytics.js"></script>\n');
+    // …and one that stamps the sitemap in place.
+    fs.appendFileSync(path.join(out, 'sitemap.xml'), '<!-- deployed by CI -->\n');
     const flipped = path.join(cache, htmlFiles[htmlFiles.length - 1]);
     const bytes = fs.readFileSync(flipped);
     bytes[bytes.length >> 1] ^= 0x01;
@@ -128,7 +143,7 @@ describe('a cache that cannot be trusted costs a full build and one warning line
 
     const run = await built([], project);
     expect(stderrLines(run)).toHaveLength(1);
-    expect(stderrLines(run)[0]).toMatch(/^4 entries of the build cache in .* failed their checksum: made again\. They are the cache's copies of pages the output shares \(hard links\): a step that edits the output's files in place/);
+    expect(stderrLines(run)[0]).toMatch(/^5 entries of the build cache in .* failed their checksum: made again\. They are the cache's copies of files the output shares \(hard links\): a step that edits the output's files in place/);
     expect(summary(run)).toEqual({ pages, cached: pages - 4 });
     expectSameSite(out, coldPristine);
 

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { DiskMemo, entryFile } from '../../../src/cache/diskMemo';
 import { writeOrLink, writeOrLinkSoon, type LinkState } from '../../../src/output/reuse';
 
 function folders() {
@@ -93,5 +95,97 @@ describe('output/reuse writeOrLink', () => {
     expect(state.unlinkable).toBe(true);
     for (const name of ['a.html', 'b.html']) expect(fs.statSync(f.target(name)).ino).not.toBe(fs.statSync(f.old(name)).ino);
     expect(fs.readFileSync(f.target('b.html'), 'utf8')).toBe(PAGE);
+  });
+});
+
+// A build with the cache: the output's files other than pages are kept in it by their bytes
+// (DiskMemo.fileStore), and a later build links them from there into its own fresh folder.
+describe.each(variants)('output/reuse %s with the build cache', (_name, place) => {
+  const INDEX = '{"v":1,"pages":3,"fragments":"f/0a1b2c3d4e/"}';
+  const setup = () => {
+    const f = folders();
+    const cacheDir = path.join(f.root, 'cache');
+    const build = (out: string) => {
+      fs.mkdirSync(path.join(f.root, out), { recursive: true });
+      const memo = new DiskMemo(cacheDir);
+      return { memo, store: memo.fileStore(), file: (name: string) => path.join(f.root, out, name) };
+    };
+    const kept = (content: string) => entryFile(cacheDir, 'site-file', crypto.createHash('sha1').update(content).digest('hex'));
+    return { f, build, kept };
+  };
+
+  it('keeps a file it writes, and a later build into a fresh folder links it from there', async () => {
+    const { build, kept } = setup();
+    const first = build('first');
+    await place(first.file('manifest.json'), INDEX, undefined, {}, first.store);
+    expect(fs.statSync(first.file('manifest.json')).ino).toBe(fs.statSync(kept(INDEX)).ino);
+    const second = build('second');
+    await place(second.file('manifest.json'), Buffer.from(INDEX), undefined, {}, second.store);
+    expect(fs.statSync(second.file('manifest.json')).ino).toBe(fs.statSync(kept(INDEX)).ino);
+    expect(fs.readFileSync(second.file('manifest.json'), 'utf8')).toBe(INDEX);
+    expect(second.memo.corrupt).toBe(0);
+  });
+
+  it('gives a second file of the same bytes in one build a copy of its own: editing one never edits the other', async () => {
+    const { build, kept } = setup();
+    const one = build('one');
+    await place(one.file('a.md'), PAGE, undefined, {}, one.store);
+    await place(one.file('b.md'), PAGE, undefined, {}, one.store);
+    expect(fs.statSync(one.file('a.md')).ino).toBe(fs.statSync(kept(PAGE)).ino);
+    expect(fs.statSync(one.file('b.md')).nlink).toBe(1);
+    expect(fs.readFileSync(one.file('b.md'), 'utf8')).toBe(PAGE);
+  });
+
+  it("finds a kept file edited in place through an output, writes the file's bytes, and keeps them anew", async () => {
+    const { build, kept } = setup();
+    const first = build('first');
+    await place(first.file('sitemap.xml'), INDEX, undefined, {}, first.store);
+    await place(first.file('llms.txt'), PAGE, undefined, {}, first.store);
+    // A deploy step edits both output files in place: one appended to, one changed at the same length.
+    fs.appendFileSync(first.file('sitemap.xml'), '<!-- deployed -->');
+    fs.writeFileSync(first.file('llms.txt'), PAGE.replace('AE', 'VE'));
+    const second = build('second');
+    await place(second.file('sitemap.xml'), INDEX, undefined, {}, second.store);
+    await place(second.file('llms.txt'), PAGE, undefined, {}, second.store);
+    expect(second.memo.corrupt).toBe(2);
+    expect(second.memo.changedShared).toBe(2);
+    for (const [name, content] of [['sitemap.xml', INDEX], ['llms.txt', PAGE]]) {
+      expect(fs.readFileSync(second.file(name), 'utf8'), name).toBe(content);
+      expect(fs.readFileSync(kept(content), 'utf8'), name).toBe(content);
+      expect(fs.statSync(kept(content)).ino, name).toBe(fs.statSync(second.file(name)).ino);
+    }
+    // The first output keeps the edits made to it.
+    expect(fs.readFileSync(first.file('sitemap.xml'), 'utf8')).toBe(`${INDEX}<!-- deployed -->`);
+  });
+
+  it('does not follow a kept file that is a symbolic link, and writes every file when the cache cannot be linked to', async () => {
+    const { f, build, kept } = setup();
+    const first = build('first');
+    fs.mkdirSync(path.dirname(kept(PAGE)), { recursive: true });
+    fs.writeFileSync(path.join(f.root, 'elsewhere.html'), PAGE);
+    fs.symlinkSync(path.join(f.root, 'elsewhere.html'), kept(PAGE));
+    await place(first.file('a.html'), PAGE, undefined, {}, first.store);
+    expect(fs.lstatSync(kept(PAGE)).isSymbolicLink()).toBe(false);
+    expect(fs.statSync(first.file('a.html')).ino).toBe(fs.statSync(kept(PAGE)).ino);
+    expect(fs.statSync(path.join(f.root, 'elsewhere.html')).nlink).toBe(1);
+
+    const apart = build('apart');
+    apart.store.links.unlinkable = true; // another file system
+    await place(apart.file('index.json'), INDEX, undefined, {}, apart.store);
+    expect(fs.readFileSync(apart.file('index.json'), 'utf8')).toBe(INDEX);
+    expect(fs.existsSync(kept(INDEX))).toBe(false);
+  });
+
+  it('writes the file all the same when it cannot be kept (the cache folder cannot be made)', async () => {
+    const { f } = setup();
+    // A file where the store's folder should be: every mkdir under it fails (ENOTDIR), even as root.
+    const blocked = path.join(f.root, 'blocked');
+    fs.writeFileSync(blocked, 'not a folder');
+    let changed = 0;
+    const store = { fileOf: (digest: string) => path.join(blocked, digest.slice(0, 2), digest), claim: () => true, changed: () => changed++, links: {} };
+    await place(f.target('sitemap.xml'), INDEX, undefined, {}, store);
+    expect(fs.readFileSync(f.target('sitemap.xml'), 'utf8')).toBe(INDEX);
+    expect(fs.statSync(f.target('sitemap.xml')).nlink).toBe(1);
+    expect(changed).toBe(0);
   });
 });
