@@ -263,13 +263,21 @@ export async function benchIncremental({ log = (m) => console.error(m), runs = 1
   }
 }
 
+/**
+ * Whether each round's build wrote a `--no-cache` build's files, as the report says it. Each
+ * round's edit has words of its own, so a sharded index may have a file more or less in one round.
+ */
+export function identicalText(comparisons) {
+  if (!comparisons.every((c) => c.identical)) return comparisons.map((c, i) => `round ${i + 1}: ${describeComparison(c)}`).join('; ');
+  const counts = comparisons.map((c) => int(c.files));
+  if (comparisons.length === 1) return `yes (${counts[0]} files)`;
+  return new Set(counts).size === 1 ? `yes (${counts[0]} files, in each of ${comparisons.length} rounds)` : `yes, in each of ${comparisons.length} rounds (${counts.join(', ')} files)`;
+}
+
 function markdownOf(rounds, { info, runs }) {
   const first = rounds[0];
   const rows = incrementalRows(rounds);
-  const identical = (id) => {
-    const all = rounds.map((r) => r.comparisons[id]);
-    return all.every((c) => c.identical) ? `yes (${int(all[0].files)} files${rounds.length > 1 ? `, in each of ${rounds.length} rounds` : ''})` : all.map((c, i) => `round ${i + 1}: ${describeComparison(c)}`).join('; ');
-  };
+  const identical = (id) => identicalText(rounds.map((r) => r.comparisons[id]));
   return [
     `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`, each build but (g) into a new output folder (as a CI job that restores only the cache; (g) into (f)'s, as a rebuild on one's own machine); each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … g, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}; (g) the same guide's edit again.`,
     '',

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the bench
 import { compareTrees, describeComparison, listTree, treeSize } from '../../bench/compareTrees.mjs';
 // @ts-expect-error: plain JavaScript modules of the bench
-import { editConfigTitle, editGuide, editOperationSummary, incrementalRows, parseSummary } from '../../bench/incremental.mjs';
+import { editConfigTitle, editGuide, editOperationSummary, identicalText, incrementalRows, parseSummary } from '../../bench/incremental.mjs';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -146,5 +146,15 @@ describe('npm run bench options of the incremental and watch-scale sections', ()
     expect(() => parseArgs(['--incremental-pages', '100'])).toThrow(/--incremental-pages must be an integer of at least 150/);
     expect(() => parseArgs(['--watch-scale-pages', 'many'])).toThrow(UsageError);
     expect(() => parseArgs(['--watch-scale-saves', '0'])).toThrow(/--watch-scale-saves must be a positive integer/);
+  });
+});
+
+describe('identicalText', () => {
+  const same = (files: number) => ({ identical: true, files, onlyA: [], onlyB: [], differing: [] });
+  it("gives each round's file count when the rounds' outputs differ in size, and names a round whose output differs", () => {
+    expect(identicalText([same(23377)])).toBe('yes (23,377 files)');
+    expect(identicalText([same(23377), same(23377)])).toBe('yes (23,377 files, in each of 2 rounds)');
+    expect(identicalText([same(23377), same(23375)])).toBe('yes, in each of 2 rounds (23,377, 23,375 files)');
+    expect(identicalText([same(10), { identical: false, files: 10, onlyA: [], onlyB: [], differing: ['sitemap.xml'] }])).toMatch(/^round 1: .*; round 2: .*sitemap\.xml/);
   });
 });
