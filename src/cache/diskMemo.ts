@@ -16,10 +16,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import zlib from 'node:zlib';
-import { threadId } from 'node:worker_threads';
 import type { Logger } from '../diagnostics/logger';
 import type { Memo } from './memo';
-import { tryLink, type FileStore, type LinkState } from '../output/reuse';
+import { keepAs, tempName, type FileStore, type LinkState } from '../output/reuse';
 
 const MAGIC = Buffer.from('DGC1');
 const HEADER = MAGIC.length + 4;
@@ -57,7 +56,7 @@ export function readEntry(file: string): unknown {
 
 /** Writes an entry; false when it could not (a full disk or a read-only folder costs the next build time, not this one). */
 export function writeEntry(file: string, value: unknown): boolean {
-  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+  const tmp = tempName(file);
   try {
     const payload = v8.serialize(value);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -102,22 +101,7 @@ export function isFileEntry(value: unknown): value is FileEntry {
  * or undefined when it could not be kept.
  */
 export function writeFileEntry(file: string, bytes: Uint8Array, written: string | undefined, links: LinkState): FileEntry | undefined {
-  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // A killed build's leftover of this name may be a link to its output: replaced, never written through.
-    fs.rmSync(tmp, { force: true });
-    if (written === undefined || !tryLink(written, tmp, links)) fs.writeFileSync(tmp, bytes);
-    fs.renameSync(tmp, file);
-    return { size: bytes.byteLength, crc: zlib.crc32(bytes) };
-  } catch {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // Its folder could not be made: there is no file.
-    }
-    return undefined;
-  }
+  return keepAs(file, written, links, bytes) ? { size: bytes.byteLength, crc: zlib.crc32(bytes) } : undefined;
 }
 
 /**

@@ -53,7 +53,7 @@ export function writeOrLink(target: string, content: string | Uint8Array, previo
     if (found === 'other') store!.changed();
   }
   if (!(previous !== undefined && !state.unlinkable && holding(previous, content, true) === 'same' && tryLink(previous, target, state))) fs.writeFileSync(target, content);
-  if (digest !== undefined) keep(store!, digest, target);
+  if (digest !== undefined) keepAs(store!.fileOf(digest), target, store!.links);
 }
 
 /** The digest of `content` when the store is to be asked for it: one that links, and bytes no other file of the build has. */
@@ -63,28 +63,41 @@ function claimed(store: FileStore | undefined, content: string | Uint8Array): st
   return store.claim(digest) ? digest : undefined;
 }
 
-/** Links the file just written into the store, under a temporary name then its own: a build reading it never sees half of it. */
-function keep(store: FileStore, digest: string, written: string): void {
-  const file = store.fileOf(digest);
-  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+/** The temporary name a cache file is written under by this thread (the cache's prune knows its shape). */
+export const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
+
+/**
+ * Gives the file `written` the name `file` too (a file of the cache): a hard link under a
+ * temporary name, then renamed, so a build reading `file` never sees half of it. Where it cannot
+ * be linked, `bytes` are written there instead, when given. False when `file` was not made (a
+ * full disk, a read-only cache); never throws: a cache that cannot be written never fails a build.
+ */
+export function keepAs(file: string, written: string | undefined, links: LinkState, bytes?: Uint8Array): boolean {
+  const tmp = tempName(file);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // A killed build's leftover of this name may be a link to its output: replaced, never written through.
     fs.rmSync(tmp, { force: true });
-    if (tryLink(written, tmp, store.links)) fs.renameSync(tmp, file);
+    if (written === undefined || !tryLink(written, tmp, links)) {
+      if (bytes === undefined) return false;
+      fs.writeFileSync(tmp, bytes);
+    }
+    fs.renameSync(tmp, file);
+    return true;
   } catch {
-    // Not kept (a full disk, a read-only cache): the next build writes the file again. Never a failed build.
     try {
       fs.rmSync(tmp, { force: true });
     } catch {
-      // Left for the cache's prune.
+      // Its folder could not be made: there is no file. Or left for the cache's prune.
     }
+    return false;
   }
 }
 
+/** keepAs for the store, without blocking the thread (the search index's files, written while the render threads start). */
 async function keepSoon(store: FileStore, digest: string, written: string): Promise<void> {
   const file = store.fileOf(digest);
-  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+  const tmp = tempName(file);
   try {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     await fs.promises.rm(tmp, { force: true });

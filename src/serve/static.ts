@@ -129,8 +129,7 @@ export function memoryFiles(files: OutputFiles, transformHtml?: (html: string, f
     lookup: (file) => (files.has(file) || deferred.has(file) ? 'file' : 'missing'),
     send(req, res, file, status, headers) {
       const content = files.get(file) ?? deferred.get(file)!();
-      let body = bodyOf(content);
-      if (transformHtml && file.endsWith('.html')) body = transformHtml(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'), file);
+      const body = transformHtml && file.endsWith('.html') ? transformHtml(textOf(content), file) : bodyOf(content);
       const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       res.writeHead(status, { 'content-type': contentType(file), 'content-length': String(length), ...headers }).end(req.method === 'HEAD' ? undefined : body);
     },
@@ -141,12 +140,16 @@ export function memoryFiles(files: OutputFiles, transformHtml?: (html: string, f
 export function servedHtml(files: OutputFiles, file: string, transformHtml: (html: string, file: string) => string): string | undefined {
   const content = file.endsWith('.html') ? files.get(file) : undefined;
   if (content === undefined) return undefined;
-  const body = bodyOf(content);
-  return transformHtml(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'), file);
+  return transformHtml(textOf(content), file);
 }
 
 function bodyOf(content: string | Uint8Array | { copyFrom: string }): string | Uint8Array {
   return typeof content === 'object' && 'copyFrom' in content ? fs.readFileSync(content.copyFrom) : content;
+}
+
+function textOf(content: string | Uint8Array | { copyFrom: string }): string {
+  const body = bodyOf(content);
+  return typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
 }
 
 const TYPES: Record<string, string> = {
