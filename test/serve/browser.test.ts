@@ -108,7 +108,17 @@ describe('serve --watch in the browser', () => {
     fs.writeFileSync(soon, '---\ntitle: Coming soon\n---\nWritten while the page was open.\n');
     await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Written while the page was open.') ?? false, undefined, { timeout: 15_000 });
     expect(await page.locator('h1').innerText()).toBe('Coming soon');
+    // The guide removed again, and its build awaited away from the page: a late reload must not land in the next test.
+    await page.goto('about:blank');
+    const removed = new Promise<void>((resolve) => {
+      const stop = server.context!.subscribe((e) => {
+        if (!e.changed.some((f) => f.endsWith('soon.md'))) return;
+        stop();
+        resolve();
+      });
+    });
     fs.rmSync(soon);
+    await removed;
   });
 
   it('an edit that reaches outside the page content (its description, in the head) reloads the page', async () => {
