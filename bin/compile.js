@@ -21,6 +21,7 @@ const entryPoints = {
   index: 'src/index.ts',
   'render-worker': 'src/render/renderWorker.ts',
   'validate-worker': 'src/openapi/validateWorker.ts',
+  'folders-worker': 'src/output/foldersWorker.ts',
 };
 
 /** The esbuild options of every bundle; `define` says where the package is (see src/paths.ts). */

@@ -39,6 +39,7 @@ import { PageStore } from './site/pageStore';
 import { collectLinks, linksOfConfig } from './links/collect';
 import { checkSiteLinks, pageAnchors, routeSet, type LastAnchors, type LastLinkCheck, type LastRoutes } from './links/lastCheck';
 import type { SiteLink } from './links/check';
+import type { FolderMaking } from './output/folders';
 import { commitSoon, openOutput, writeOutput, type OutputFiles } from './output/write';
 import type { OutDirGuard } from './output/guard';
 import { packagePath } from './paths';
@@ -249,6 +250,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let store: PageStore | undefined;
   let linted: ReturnType<typeof lintBuild> | undefined;
   let apiMemo: ApiPagesMemo | undefined;
+  // A large site's page folders, made by a thread of their own while this one makes the search index (output/folders.ts).
+  let folders: FolderMaking | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
     // With a memo, only the guides that changed since the build that filled it are rendered.
@@ -327,6 +330,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const deferred = options.deferIndex ? new Map<string, () => string>() : undefined;
     let specs: Pick<ApiInput, 'markdown' | 'specCopy'>[] = [];
     const fragmentsWritten: string[][] = [];
+    const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
     // A large API's site and search stages hold hundreds of MB: its heaps are held close to what
     // is live until the render stage (workers.ts holdHeapsClose).
     const apiPages = apis.reduce((n, api) => n + api.model.operations.length + api.model.webhooks.length + api.model.schemas.length, 0);
@@ -385,6 +389,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // peak they were a third of on the 7,000-page site, and not carried through the render.
       if (changelog.length > 0) site = { ...site, pages: [...site.pages, apiChangelogPage(config, apis[0], site.pages, changelog, locales[0].messages)] };
       changelog = [];
+      if (site.pages.length > PARALLEL_THRESHOLD) folders = output?.makeFoldersSoon(site.pages.map((page) => fileOf(page.route)));
       specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
       apis.length = 0;
       // What the site stage left is collected before the search stage adds its own.
@@ -443,7 +448,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const versionModels = versionSites.map((v, i) => buildSiteModel(v.version.config, stylesheet.path, indexOf(i), { locale: locales[0].locale, siteBaseUrl: config.baseUrl, messages: locales[0].messages, configText: locales[0].configText }, versionsModel(v.version)));
     if (versionSites.length > 0) withSearchVersions(site.pages, [latest, ...versionSites.map((v) => v.version)], [siteModel, ...versionModels]);
     const localeModels = others.map((o, i) => buildSiteModel(o.locale.config, stylesheet.path, otherIndexes[i], { locale: o.locale.locale, siteBaseUrl: config.baseUrl, messages: o.locale.messages, configText: o.locale.configText }));
-    const fileOf = (route: string) => (route === '/404' ? '404.html' : routeToFile(route, config.trailingSlash));
     // The search index goes into the output folder now, in the background while pages render: written
     // after them, a large index's thousands of files waited seconds for the disk to take the pages.
     // (A deferred index is made on request: nothing to write.)
@@ -490,6 +494,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       collect(await validated);
       if (specs.length > 0) timings.push(['validate', performance.now() - validateStart]);
       const renderStart = performance.now();
+      const madeFolders = await folders?.stop();
       // What the links stage needs of the written pages: the ids that links ask for, and which
       // checked spec links each stored page showed (for the count in their reports).
       const specLinks = specs.flatMap((spec) => spec.markdown.links);
@@ -512,7 +517,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
             }
           },
         };
-      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, previousDir: output?.previous, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, previousDir: output?.previous, madeFolders, threads: options.threads, release: true, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
@@ -637,6 +642,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     store?.remove();
     for (const validator of validators) validator.terminate();
     linted?.terminate();
+    await folders?.stop(); // its thread ends before the folder it writes in is removed
     output?.abort(); // after a commit, nothing to do
   }
 }

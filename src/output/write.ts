@@ -9,6 +9,7 @@ import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/di
 import { assertSafeOutDir, MANIFEST, manifestText, type OutDirGuard } from './guard';
 import { insideOutput } from './insideOutput';
 import { onInterrupt } from './interrupt';
+import { makeFolders, type FolderMaking } from './folders';
 import { isAlive, lockOutput } from './lock';
 import { writeOrLink, writeOrLinkSoon, type FileStore, type LinkState } from './reuse';
 
@@ -88,6 +89,12 @@ export interface OutputDir {
    * links it from `previousRel`, when given, in the replaced output when that file holds the same bytes.
    */
   writeNow(rel: string, content: string | Uint8Array, previousRel: string | undefined): void;
+  /**
+   * Makes the folders of these files (site paths) in the temporary folder, on a thread of their
+   * own (output/folders.ts): a page's writer then finds its folder made. Stop it before the
+   * commit; abort halts it.
+   */
+  makeFoldersSoon(rels: Iterable<string>): FolderMaking;
   /** Renames a file or folder of the temporary folder (one written with writeNow). */
   rename(fromRel: string, toRel: string): void;
   commit(files: OutputFiles): Committed;
@@ -116,18 +123,26 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
   const asError = (cause: unknown) =>
     cause instanceof DocsgenError ? cause : new DocsgenError([error('output-failed', `Writing the site failed: ${(cause as Error).message}`, { location: { file: outDir } })], { cause });
   let done = false;
+  let removing = false;
+  const makings: FolderMaking[] = [];
   const finish = () => {
     done = true;
+    for (const making of makings) making.halt();
     unregister();
     release();
   };
-  const removeTmp = () => fs.rmSync(tmp, { recursive: true, force: true });
+  // Retried: the folder the thread of makeFoldersSoon was making when halted may land while the removal walks.
+  const removeTmp = () => {
+    removing = true;
+    for (const making of makings) making.halt();
+    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
+  };
   // Killed by a signal: the CLI's handler runs this before the process exits. Writes already
   // handed to the thread pool may still land in the folder while it is removed (ENOTEMPTY): the
   // removal retries, and the lock is released whatever happens (a CI run saw both left behind).
   const unregister = onInterrupt(() => {
     try {
-      fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
+      removeTmp();
     } finally {
       release();
     }
@@ -188,6 +203,11 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       } catch (cause) {
         throw asError(cause);
       }
+    },
+    makeFoldersSoon(rels) {
+      const making = makeFolders(tmp, removing || done ? [] : rels);
+      makings.push(making);
+      return making;
     },
     rename(fromRel, toRel) {
       try {

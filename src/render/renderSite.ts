@@ -60,6 +60,8 @@ export interface RenderSiteOptions {
   filesBaseUrl?: string;
   /** Write each page into this folder as it is rendered instead of returning its HTML. */
   outDir?: string;
+  /** Folders of `outDir` made already (OutputDir.makeFoldersSoon): a page's writer does not make them again. */
+  madeFolders?: ReadonlySet<string>;
   /** The output folder the build replaces (OutputDir.previous): a page's unchanged file there is linked, not written (output/reuse.ts). */
   previousDir?: string;
   /** Render threads; default: renderThreads(). 1 renders in this thread. */
@@ -359,7 +361,7 @@ function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set
 function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): SitePage[] {
   const out: SitePage[] = [];
   const { memo } = options;
-  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, previousDir: options.previousDir, wantedIds: options.wantedIds, dirs: new Set(), entries: memo?.entries };
+  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, previousDir: options.previousDir, wantedIds: options.wantedIds, dirs: new Set(options.madeFolders), entries: memo?.entries };
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     if (options.release) pages[i] = undefined as unknown as PageModel;
@@ -391,6 +393,8 @@ export interface RenderWorkerData {
   site: SiteModel;
   assets: RenderSiteOptions['assets'];
   outDir?: string;
+  /** RenderSiteOptions.madeFolders. */
+  madeFolders?: string[];
   previousDir?: string;
   wantedIds?: ReadonlySet<string>;
   /** The page store's file and each API's settled links, when pages are stored. */
@@ -419,6 +423,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
     site,
     assets: { runtime: options.assets.runtime, islands: options.assets.islands, theme: options.assets.theme },
     outDir: options.outDir,
+    madeFolders: options.madeFolders && [...options.madeFolders],
     previousDir: options.previousDir,
     wantedIds: options.wantedIds,
     store: options.store && { file: options.store.file, settled: options.store.settled },

@@ -10,6 +10,14 @@ import { listFiles, repoRoot } from '../helpers/fixture';
 // @ts-expect-error plain JS module without types
 import { generateSite } from '../../bench/generateSite.mjs';
 
+/** Folders under `dir` that hold nothing. */
+function emptyFolders(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.readdirSync(path.join(e.parentPath, e.name)).length === 0)
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
 // Each of the first two tests builds the shipped site twice.
 const TWO_BUILDS = { timeout: 120_000 };
 
@@ -68,6 +76,8 @@ describe('parallel rendering', () => {
     expect(files.filter((f) => f.startsWith('api/') && f.endsWith('/index.html')).length).toBeGreaterThan(250);
     expect(listFiles(parallelOut)).toEqual(files);
     for (const f of files) expect(fs.readFileSync(path.join(parallelOut, f)).equals(fs.readFileSync(path.join(serialOut, f))), f).toBe(true);
+    // The pages' folders were made ahead of the render stage (src/output/folders.ts): each holds its page, none is left empty.
+    for (const out of [serialOut, parallelOut]) expect(emptyFolders(out)).toEqual([]);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -1,0 +1,16 @@
+// The folder maker's thread (folders.ts): makes the folders in order, until one cannot be made
+// or the build says stop, and counts them where the build reads it.
+import fs from 'node:fs';
+import { workerData } from 'node:worker_threads';
+import { MADE, STOP, type FoldersWork } from './folders';
+
+const { dirs, shared } = workerData as FoldersWork;
+for (const dir of dirs) {
+  if (Atomics.load(shared, STOP) !== 0) break;
+  try {
+    fs.mkdirSync(dir);
+  } catch {
+    break;
+  }
+  Atomics.add(shared, MADE, 1);
+}
