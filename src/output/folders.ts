@@ -70,9 +70,13 @@ export function makeFolders(root: string, rels: Iterable<string>): FolderMaking 
   const halt = () => Atomics.store(shared, STOP, 1);
   let ended: Promise<unknown> = Promise.resolve();
   if (dirs.length > 0) {
-    const worker = startWorker('folders-worker', 'output/foldersWorker.ts', { dirs, shared } satisfies FoldersWork);
-    ended = new Promise((resolve) => worker.once('exit', resolve));
-    worker.on('error', () => {}); // it ends, and the pages' writers make what it did not
+    try {
+      const worker = startWorker('folders-worker', 'output/foldersWorker.ts', { dirs, shared } satisfies FoldersWork);
+      ended = new Promise((resolve) => worker.once('exit', resolve));
+      worker.on('error', () => {}); // it ends, and the pages' writers make what it did not
+    } catch {
+      // No thread to be had: the pages' writers make every folder, as they would.
+    }
   }
   const making: FolderMaking = {
     halt,
