@@ -18,7 +18,7 @@ import v8 from 'node:v8';
 import zlib from 'node:zlib';
 import type { Logger } from '../diagnostics/logger';
 import type { Memo } from './memo';
-import { keepAs, tempName, type FileStore, type LinkState } from '../output/reuse';
+import { keepAs, madeAs, type FileStore, type LinkState } from '../output/reuse';
 
 const MAGIC = Buffer.from('DGC1');
 const HEADER = MAGIC.length + 4;
@@ -56,10 +56,8 @@ export function readEntry(file: string): unknown {
 
 /** Writes an entry; false when it could not (a full disk or a read-only folder costs the next build time, not this one). */
 export function writeEntry(file: string, value: unknown): boolean {
-  const tmp = tempName(file);
-  try {
+  return madeAs(file, (tmp) => {
     const payload = v8.serialize(value);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     const fd = fs.openSync(tmp, 'w');
     try {
       const sum = Buffer.alloc(4);
@@ -68,16 +66,8 @@ export function writeEntry(file: string, value: unknown): boolean {
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmp, file);
     return true;
-  } catch {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // Its folder could not be made: there is no file.
-    }
-    return false;
-  }
+  });
 }
 
 /**

@@ -64,24 +64,21 @@ function claimed(store: FileStore | undefined, content: string | Uint8Array): st
 }
 
 /** The temporary name a cache file is written under by this thread (the cache's prune knows its shape). */
-export const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
+const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
 
 /**
- * Gives the file `written` the name `file` too (a file of the cache): a hard link under a
- * temporary name, then renamed, so a build reading `file` never sees half of it. Where it cannot
- * be linked, `bytes` are written there instead, when given. False when `file` was not made (a
- * full disk, a read-only cache); never throws: a cache that cannot be written never fails a build.
+ * Makes the cache's file `file` by `make(tmp)` under its temporary name, then renames it, so a
+ * build reading `file` never sees half of it. False when `make` says it made nothing or anything
+ * fails (a full disk, a read-only cache): never throws, since a cache that cannot be written
+ * never fails a build. A killed build's leftover of the temporary name may be a link to its
+ * output: it is removed first, never written through.
  */
-export function keepAs(file: string, written: string | undefined, links: LinkState, bytes?: Uint8Array): boolean {
+export function madeAs(file: string, make: (tmp: string) => boolean): boolean {
   const tmp = tempName(file);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    // A killed build's leftover of this name may be a link to its output: replaced, never written through.
     fs.rmSync(tmp, { force: true });
-    if (written === undefined || !tryLink(written, tmp, links)) {
-      if (bytes === undefined) return false;
-      fs.writeFileSync(tmp, bytes);
-    }
+    if (!make(tmp)) return false;
     fs.renameSync(tmp, file);
     return true;
   } catch {
@@ -92,6 +89,19 @@ export function keepAs(file: string, written: string | undefined, links: LinkSta
     }
     return false;
   }
+}
+
+/**
+ * Gives the file `written` the name `file` too (a file of the cache), by madeAs: a hard link, or
+ * where it cannot be linked, `bytes` written there, when given. False when `file` was not made.
+ */
+export function keepAs(file: string, written: string | undefined, links: LinkState, bytes?: Uint8Array): boolean {
+  return madeAs(file, (tmp) => {
+    if (written !== undefined && tryLink(written, tmp, links)) return true;
+    if (bytes === undefined) return false;
+    fs.writeFileSync(tmp, bytes);
+    return true;
+  });
 }
 
 /** keepAs for the store, without blocking the thread (the search index's files, written while the render threads start). */
