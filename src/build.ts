@@ -503,7 +503,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const renderMemo = (model: SiteModel, routeOf: (route: string) => string, context = memo && pageContext(model, assets)): RenderMemo | undefined =>
         memo && {
           entries: pageEntries(memo),
-          hashed: (page) => hashedUrls(model, page),
+          hashed: hashedUrls(model),
           key: pageKeys(model, assets, store?.settled, context),
           last: lastRender(memo, digest(context!, routeOf('/'))),
           onPage: (route, key, { reused, corrupt, changed, unwritten }) => {
@@ -634,7 +634,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       timings,
       cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...taken },
       rendered: memo && renderedRoutes,
-      hashedUrls: hashedUrls(siteModel, {}).filter((url) => url !== ''),
+      hashedUrls: hashedUrls(siteModel).filter((url) => url !== ''),
       deferred,
       specRefFiles,
     };

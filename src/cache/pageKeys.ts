@@ -30,14 +30,13 @@ export function usePage(memo: Memo, key: string): void {
 }
 
 /**
- * The URLs a page shows that carry a content hash, in the order entries record them: the
- * stylesheet's and the search index's, which every page shows, and its sidebar's tree file
- * (`sidebarTree`, on large sites), which every page of its section shows and which changes with
- * any label in that section. An operation's new summary then renders again the pages that show
- * it, not every page of the API.
+ * The URLs every page shows that carry a content hash, in the order entries record them: the
+ * stylesheet's and the search index's (a single file's, with `?_=<hash>`). A large sidebar's tree
+ * file has none (site/sidebar.ts focusSidebars), so an operation's new summary renders again the
+ * pages that show it, not every page of the API.
  */
-export function hashedUrls(site: SiteModel, page: Pick<PageModel, 'sidebarTree'>): string[] {
-  return [site.stylesheetHref, site.search.indexUrl, page.sidebarTree ?? ''];
+export function hashedUrls(site: SiteModel): string[] {
+  return [site.stylesheetHref, site.search.indexUrl];
 }
 
 type PageAssets = Pick<IslandAssets, 'runtime' | 'islands' | 'theme'>;
@@ -69,9 +68,9 @@ export function pageKeys(site: SiteModel, assets: PageAssets, settled: readonly 
     const known = keyOf.get(page);
     if (known?.context === context) return known.key;
     let key: string;
-    if (!ref) key = digest(around, JSON.stringify({ ...page, sidebar: sidebarOf(page.sidebar), sidebarTree: '' }));
+    if (!ref) key = digest(around, JSON.stringify({ ...page, sidebar: sidebarOf(page.sidebar) }));
     else if (ref.digest === undefined) throw new Error(`${page.route}: its store kept no digest of its body`);
-    else key = digest(around, JSON.stringify({ ...stubOf(page), sidebar: sidebarOf(page.sidebar), sidebarTree: '' }), ref.digest, ref.api >= 0 ? links[ref.api] : '');
+    else key = digest(around, JSON.stringify({ ...stubOf(page), sidebar: sidebarOf(page.sidebar) }), ref.digest, ref.api >= 0 ? links[ref.api] : '');
     keyOf.set(page, { context, key });
     return key;
   };

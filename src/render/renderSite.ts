@@ -85,8 +85,8 @@ export interface RenderSiteOptions {
 export interface RenderMemo {
   /** Where the entries are: files in a folder (the disk cache: every render thread reads and writes them), or kept in this thread (a live memo). */
   entries: PageEntries;
-  /** A page's content-hashed URLs in this build (cache/pageKeys.ts hashedUrls). */
-  hashed: (page: Pick<PageModel, 'sidebarTree'>) => string[];
+  /** The content-hashed URLs every page shows in this build (cache/pageKeys.ts hashedUrls). */
+  hashed: string[];
   key: (page: PageModel) => string;
   /** Each page's key, and how its entry served it. */
   onPage: (route: string, key: string, served: EntryUse) => void;
@@ -365,7 +365,7 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     if (options.release) pages[i] = undefined as unknown as PageModel;
-    const entry = memo && { key: memo.key(page), hashed: memo.hashed(page) };
+    const entry = memo && { key: memo.key(page), hashed: memo.hashed };
     try {
       const produced = produceSitePage(site, page.route, options.fileOf(page.route), entry, () => withStoredBody(page, options.store), writer);
       const ref = storedRef(page);
@@ -433,7 +433,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
   const keys: string[] = new Array(pages.length);
   const job = (page: PageModel, i: number): PageJob => {
     const ref = storedRef(page);
-    const entry = options.memo && { key: (keys[i] = options.memo.key(page)), hashed: options.memo.hashed(page) };
+    const entry = options.memo && { key: (keys[i] = options.memo.key(page)), hashed: options.memo.hashed };
     const file = options.fileOf(page.route);
     return ref ? { stub: stubOf(page), ref, file, entry } : { page, file, entry };
   };

@@ -244,11 +244,10 @@ export function* siteSteps(config: ResolvedConfig, guides: GuidesResult, apis: r
     if (p.body.kind === 'apiTag') apiLandings.set(p.body.tag.name, p.body.tag.href);
     else if (p.body.kind === 'apiSchemaIndex') apiLandings.set(p.body.title, href(p.route));
   }
-  // Each focused sidebar's tree (the file its collapsed categories expand from) is written once.
-  // serve names it by its place, not its content: a label's edit then changes that file, not the
-  // URL every page of the section shows (each page rendered again on a large site's save).
-  const devName = config.dev ? (_json: string, nth: number) => `sidebar-tree-${nth}.json` : undefined;
-  const trees = focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items), undefined, (file) => withBase(config.baseUrl, `/${file}`), devName);
+  // Each focused sidebar's tree (the file its collapsed categories expand from) is written once;
+  // an older version's files go beside the latest's (build.ts), so its trees carry its segment.
+  const treeName = (nth: number) => `sidebar-tree-${config.versionSegment ? `${config.versionSegment}-` : ''}${nth}.json`;
+  const trees = focusSidebars(pages, href, (category, section) => (section === 'api' ? apiLandings.get(category.label) : undefined) ?? firstHref(category.items), undefined, (file) => withBase(config.baseUrl, `/${file}`), treeName);
   for (const [file, json] of trees) examples.files.set(file, json);
   // Every route exists now: the spec text's relative links are settled (src/openapi/markdown.ts).
   const targets = { routes: new Set(pages.map((p) => p.route)), files: new Set(['/sitemap.xml', ...[...guides.assets.keys(), ...examples.files.keys()].map((f) => `/${f}`)]) };

@@ -5,7 +5,6 @@
 // routes in, tree out.
 import { itemId, type Category } from '../content/discover';
 import type { SidebarItem as ViewSidebarItem } from '../shared/viewModels';
-import { contentHash } from '../output/hash';
 import { TREE_CATEGORY, TREE_DEPRECATED, treeKey, type SidebarTree, type TreeRow } from '../shared/sidebarTree';
 
 export type SidebarItem =
@@ -111,9 +110,14 @@ export const FULL_SIDEBAR_MAX_LINKS = 300;
  * With `fileHref` (a site-relative file's URL), each focused sidebar also gets its tree: one
  * JSON file holding every category's items once (src/shared/sidebarTree.ts), from which the
  * page runtime expands a collapsed category in place, as a reader expects of a sidebar; its
- * URL, content-hashed (cached for good by the browser after the first expand), is the page's
- * `sidebarTree`. Returns those files (site-relative path → content) for the output, so that
- * per build each sidebar's tree is written once, not once per page.
+ * URL is the page's `sidebarTree`. Returns those files (site-relative path → content) for the
+ * output, so that per build each sidebar's tree is written once, not once per page.
+ *
+ * The file is named by its sidebar's place (`treeName`), not by its content, and
+ * fetched revalidated, as the search index's manifest is: a new label (an operation's summary)
+ * then changes that one file, not the URL shown by every page of the section, which would
+ * have to be written again (3,362 API pages on the 7,000-page site) and downloaded again by
+ * readers, to save them one conditional request on their first expand of a page.
  */
 export function focusSidebars<P extends { route: string; section: string; sidebar?: ViewSidebarItem[]; sidebarTree?: string }>(
   pages: P[],
@@ -122,7 +126,7 @@ export function focusSidebars<P extends { route: string; section: string; sideba
   maxLinks = FULL_SIDEBAR_MAX_LINKS,
   fileHref?: (file: string) => string,
   /** The tree file's name; `nth`: its sidebar's place among those with a tree. */
-  fileName: (json: string, nth: number) => string = (json) => `assets/sidebar-${contentHash(json)}.json`,
+  treeName = (nth: number) => `sidebar-tree-${nth}.json`,
 ): Map<string, string> {
   const files = new Map<string, string>();
   const focusers = new Map<ViewSidebarItem[], { focus: (href: string) => ViewSidebarItem[]; tree?: string } | null>();
@@ -136,7 +140,7 @@ export function focusSidebars<P extends { route: string; section: string; sideba
         focuser = { focus: sidebarFocuser(page.sidebar, landing) };
         if (fileHref) {
           const json = JSON.stringify(sidebarTree(page.sidebar, landing));
-          const file = fileName(json, files.size);
+          const file = treeName(files.size);
           files.set(file, json);
           focuser.tree = fileHref(file);
         }

@@ -3,6 +3,9 @@
 // sidebar's shared tree file, at desktop width and in the mobile drawer; without JavaScript the
 // category link still leads somewhere. The carets come with a chunk loaded on the page's first
 // pointer movement or focus, not with the page runtime.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, serveStatic } from '../helpers/browser';
@@ -31,6 +34,7 @@ function guides(): Record<string, string> {
 
 let browser: Browser;
 let site: { url: string; close(): Promise<void> };
+let outDir: string;
 const contexts: BrowserContext[] = [];
 /** Requests for the sidebar's tree, and console errors, of each page. */
 const trees = new Map<Page, string[]>();
@@ -38,7 +42,8 @@ const problems = new Map<Page, string[]>();
 
 beforeAll(async () => {
   const fixture = await buildFiles({ 'docsgen.config.ts': configSource(), ...guides() });
-  site = await serveStatic(fixture.result.config.outDir);
+  outDir = fixture.result.config.outDir;
+  site = await serveStatic(outDir);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -59,7 +64,7 @@ async function open(viewport: { width: number; height: number }, route: string, 
   trees.set(page, []);
   problems.set(page, []);
   page.on('request', (r) => {
-    if (/\/assets\/sidebar-[0-9a-f]+\.json$/.test(r.url())) trees.get(page)!.push(r.url());
+    if (/\/sidebar-tree-\d+\.json$/.test(r.url())) trees.get(page)!.push(r.url());
   });
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.get(page)!.push(m.text());
@@ -206,9 +211,39 @@ describe('a large sidebar', () => {
     expect(problems.get(page)).toEqual([]);
   });
 
+  it('shows a new deploy’s tree where the host lets the browser keep files for ten minutes, as GitHub Pages does', async () => {
+    // The tree's name has no hash, so the page asks for it revalidated rather than taking the
+    // copy the browser kept from an earlier page.
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'sidebar-deploy-'));
+    fs.cpSync(outDir, copy, { recursive: true });
+    const host = await serveStatic(copy, { cacheControl: 'max-age=600' });
+    try {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      contexts.push(context);
+      context.setDefaultTimeout(10_000);
+      const expandTopic0 = async (route: string): Promise<Page> => {
+        const page = await context.newPage();
+        await page.goto(host.url + route);
+        await pointerArrives(page);
+        await page.getByRole('button', { name: 'Pages in Topic 0' }).click();
+        return page;
+      };
+      const before = await expandTopic0('/guides/topic-1/part-2/g-03');
+      await before.getByRole('link', { name: 'Part 0.1', exact: true }).waitFor();
+
+      const tree = path.join(copy, 'sidebar-tree-0.json');
+      fs.writeFileSync(tree, fs.readFileSync(tree, 'utf8').replace('"Part 0.1"', '"Part 0.1, revised"'));
+      const after = await expandTopic0('/guides/topic-2/part-0/g-00');
+      await after.getByRole('link', { name: 'Part 0.1, revised', exact: true }).waitFor();
+    } finally {
+      await host.close();
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   it('opens the category’s landing page when the tree cannot be had', async () => {
     const page = await open(DESKTOP, '/guides/topic-1/part-2/g-03');
-    await page.route(/\/assets\/sidebar-[0-9a-f]+\.json$/, (route) => route.abort());
+    await page.route(/\/sidebar-tree-\d+\.json$/, (route) => route.abort());
     await pointerArrives(page);
     await page.getByRole('button', { name: 'Pages in Topic 0' }).click();
     await page.waitForURL(`${site.url}/guides/topic-0/part-0/g-00`);

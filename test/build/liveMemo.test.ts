@@ -424,7 +424,7 @@ describe("serve --watch's memo and a sidebar too large to show whole", () => {
     const first = await watchBuild(root, memo);
     const far = 'guides/area-12/topic-4/index.html';
     const url = treeOf(first, far)!;
-    // Named by its place, not its content (a build names it by its content: sidebarTree.test.ts).
+    // Named by its place, not its content, as a build names it (sidebarTree.test.ts).
     expect(url).toBe('/sidebar-tree-0.json');
 
     edit(path.join(root, 'content/guides/area-3/topic-7.md'), 'title: Area 3 topic 7', 'title: Where area 3 keeps its seventh topic');

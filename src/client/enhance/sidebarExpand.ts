@@ -1,8 +1,8 @@
 // Expands the collapsed categories of a large sidebar in place (loaded by ./sidebar.ts on the
 // page's first pointer movement or focus): each category link gets a caret button (a disclosure:
 // aria-expanded) over the link's own caret, so nothing moves. Its press builds the category's
-// items from the sidebar's tree, one content-hashed JSON file per sidebar shared by every page
-// (src/shared/sidebarTree.ts), fetched once per page and then from the browser's cache, as
+// items from the sidebar's tree, one JSON file per sidebar shared by every page
+// (src/shared/sidebarTree.ts), fetched once per page (revalidated: its name has no hash), as
 // templates/components/Sidebar.tsx renders them, their own categories collapsed with carets.
 // It imports of the runtime only its labels, already a chunk of their own.
 import { label } from '../labels';
@@ -82,7 +82,7 @@ async function toggle(button: HTMLButtonElement): Promise<HTMLUListElement | und
 function tree(url: string): Promise<SidebarTree> {
   let pending = trees.get(url);
   if (!pending) {
-    pending = fetch(url).then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${url}: HTTP ${response.status}`))));
+    pending = fetch(url, { cache: 'no-cache' }).then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${url}: HTTP ${response.status}`))));
     // A failed fetch is tried again on the next press.
     pending.catch(() => trees.delete(url));
     trees.set(url, pending);

@@ -65,7 +65,7 @@ describe('render/renderSite', () => {
     const some = pages.slice(0, foreign.length);
     some.forEach((p, i) => writeEntry(entryFile(dir, PAGE_STAGE, `key-${p.route.slice(1)}`), foreign[i]));
     const served: EntryUse[] = [];
-    const memo = { entries: { dir }, hashed: () => ['/assets/a.css'], key: (p: { route: string }) => `key-${p.route.slice(1)}`, onPage: (_route: string, _key: string, { reused, corrupt, changed, unwritten }: EntryUse) => void served.push({ reused, corrupt, changed, unwritten }) };
+    const memo = { entries: { dir }, hashed: ['/assets/a.css'], key: (p: { route: string }) => `key-${p.route.slice(1)}`, onPage: (_route: string, _key: string, { reused, corrupt, changed, unwritten }: EntryUse) => void served.push({ reused, corrupt, changed, unwritten }) };
     const result = await renderSite(site, some, { ...options, threads: 1, memo });
     expect(result.map((r) => r.html)).toEqual(some.map((p) => expect.stringContaining(`href="${(p.body as { homeHref: string }).homeHref}"`)));
     expect(result.some((r) => r.html?.includes('stale'))).toBe(false);

@@ -3,7 +3,7 @@
 import * as cheerio from 'cheerio';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_WINDOW, FULL_SIDEBAR_MAX_LINKS, firstHref, focusSidebars } from '../../../src/site/sidebar';
+import { CATEGORY_WINDOW, FULL_SIDEBAR_MAX_LINKS, firstHref, focusSidebars, sidebarTree } from '../../../src/site/sidebar';
 import type { SidebarItem } from '../../../src/shared/viewModels';
 import { Sidebar } from '../../../templates/components/Sidebar';
 
@@ -96,20 +96,31 @@ describe('site/sidebar focusSidebars', () => {
     expect($there('details[open] > summary').map((_, e) => $there(e).text()).get()).toEqual(['Topic 2', 'Part 2.1']);
   });
 
-  it('writes one tree per large sidebar, named by its content, and gives every page of that sidebar its URL', () => {
+  it('writes one tree per large sidebar, named by its place, and gives every page of that sidebar its URL', () => {
     const sidebar = apiSidebar(40, 25);
     const small = apiSidebar(2, 3);
-    const pages: { route: string; section: string; sidebar: SidebarItem[]; sidebarTree?: string }[] = [...pagesOf(sidebar, ['/api/t7-3', '/api/t9-0', '/api']), { route: '/guides/a', section: 'guides', sidebar: small }];
+    const other = apiSidebar(30, 20);
+    const pages: { route: string; section: string; sidebar: SidebarItem[]; sidebarTree?: string }[] = [
+      ...pagesOf(sidebar, ['/api/t7-3', '/api/t9-0', '/api']),
+      { route: '/guides/a', section: 'guides', sidebar: small },
+      ...pagesOf(other, ['/api/t2-2']),
+    ];
     const files = focusSidebars(pages, (r) => r, tagLanding, undefined, (file) => `/base/${file}`);
-    expect([...files.keys()]).toHaveLength(1);
-    const [file] = [...files.keys()];
-    expect(file).toMatch(/^assets\/sidebar-[0-9a-f]{10}\.json$/);
-    for (const p of pages.slice(0, 3)) expect(p.sidebarTree).toBe(`/base/${file}`);
+    expect([...files.keys()]).toEqual(['sidebar-tree-0.json', 'sidebar-tree-1.json']);
+    for (const p of pages.slice(0, 3)) expect(p.sidebarTree).toBe('/base/sidebar-tree-0.json');
+    expect(pages[4].sidebarTree).toBe('/base/sidebar-tree-1.json');
+    expect(JSON.parse(files.get('sidebar-tree-1.json')!)).toEqual(sidebarTree(other, tagLanding));
     // A small sidebar is whole in the page: nothing to expand, no tree.
     expect(pages[3].sidebarTree).toBeUndefined();
-    // The same sidebar gives the same file (browsers keep it cached from build to build).
-    const again = focusSidebars(pagesOf(apiSidebar(40, 25), ['/api/t1-1']), (r) => r, tagLanding, undefined, (f) => f);
-    expect([...again.keys()]).toEqual([file]);
+    // A label changed: the same name with the new content, so no page of the section needs a new URL.
+    const relabelled = apiSidebar(40, 25);
+    const first = relabelled[1] as Extract<SidebarItem, { type: 'category' }>;
+    const renamed = { ...(first.items[0] as Extract<SidebarItem, { type: 'link' }>), label: 'A new summary' };
+    relabelled[1] = { ...first, items: [renamed, ...first.items.slice(1)] };
+    const again = focusSidebars(pagesOf(relabelled, ['/api/t1-1']), (r) => r, tagLanding, undefined, (f) => f);
+    expect([...again.keys()]).toEqual(['sidebar-tree-0.json']);
+    expect(again.get('sidebar-tree-0.json')).toContain('A new summary');
+    expect(again.get('sidebar-tree-0.json')).not.toBe(files.get('sidebar-tree-0.json'));
     // Without a place for files, pages still get their focused sidebar and no tree.
     const bare = pagesOf(sidebar, ['/api/t7-3']) as { route: string; section: string; sidebar: SidebarItem[]; sidebarTree?: string }[];
     expect(focusSidebars(bare, (r) => r, tagLanding).size).toBe(0);
