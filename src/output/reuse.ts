@@ -67,6 +67,13 @@ function claimed(store: FileStore | undefined, content: string | Uint8Array): st
 const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
 
 /**
+ * The cache's folders this thread made or found: one per stage and first byte of a key, so all
+ * but the first of a folder's files skip the `mkdir` (three per page for a build filling the
+ * cache, each a call into the file system). Forgotten when a file in it could not be made.
+ */
+const cacheFolders = new Set<string>();
+
+/**
  * Makes the cache's file `file` by `make(tmp)` under its temporary name, then renames it, so a
  * build reading `file` never sees half of it. False when `make` says it made nothing or anything
  * fails (a full disk, a read-only cache): never throws, since a cache that cannot be written
@@ -75,27 +82,45 @@ const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
  */
 export function madeAs(file: string, make: (tmp: string) => boolean): boolean {
   const tmp = tempName(file);
+  const folder = path.dirname(file);
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.rmSync(tmp, { force: true });
+    if (!cacheFolders.has(folder)) fs.mkdirSync(folder, { recursive: true });
+    cacheFolders.add(folder);
+    removeFile(tmp);
     if (!make(tmp)) return false;
     fs.renameSync(tmp, file);
     return true;
   } catch {
+    cacheFolders.delete(folder);
     try {
-      fs.rmSync(tmp, { force: true });
+      removeFile(tmp);
     } catch {
-      // Its folder could not be made: there is no file. Or left for the cache's prune.
+      // Left for the cache's prune.
     }
     return false;
   }
 }
 
+/** Removes the file (or link) `file` if there is one; `rm` would look at it first and run a JavaScript walk for each call. */
+function removeFile(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
 /**
- * Gives the file `written` the name `file` too (a file of the cache), by madeAs: a hard link, or
- * where it cannot be linked, `bytes` written there, when given. False when `file` was not made.
+ * Gives the file `written` the name `file` too (a file of the cache): a hard link, or where it
+ * cannot be linked, `bytes` written there, when given. False when `file` was not made.
+ *
+ * A link is whole the moment it exists, so it is made under its own name at once, into a folder
+ * this thread knows: the temporary name and its rename (two more changes to the disk's folders,
+ * which a build filling the cache made for two files of each page) only when the name is taken
+ * (another build's file, or a killed one's), which madeAs replaces.
  */
 export function keepAs(file: string, written: string | undefined, links: LinkState, bytes?: Uint8Array): boolean {
+  if (written !== undefined && cacheFolders.has(path.dirname(file)) && tryLink(written, file, links)) return true;
   return madeAs(file, (tmp) => {
     if (written !== undefined && tryLink(written, tmp, links)) return true;
     if (bytes === undefined) return false;
@@ -107,12 +132,18 @@ export function keepAs(file: string, written: string | undefined, links: LinkSta
 /** keepAs for the store, without blocking the thread (the search index's files, written while the render threads start). */
 async function keepSoon(store: FileStore, digest: string, written: string): Promise<void> {
   const file = store.fileOf(digest);
+  const folder = path.dirname(file);
+  if (cacheFolders.has(folder) && (await linkSoon(written, file, store.links))) return;
   const tmp = tempName(file);
   try {
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs.promises.rm(tmp, { force: true });
+    if (!cacheFolders.has(folder)) await fs.promises.mkdir(folder, { recursive: true });
+    cacheFolders.add(folder);
+    await fs.promises.unlink(tmp).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
     if (await linkSoon(written, tmp, store.links)) await fs.promises.rename(tmp, file);
   } catch {
+    cacheFolders.delete(folder);
     await fs.promises.rm(tmp, { force: true }).catch(() => {});
   }
 }
