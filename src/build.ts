@@ -529,7 +529,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       }
       timings.push(['render', performance.now() - renderStart]);
 
-      for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
+      for (const page of rendered) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file), bytes: page.bytes });
       files.set(stylesheet.path, stylesheet.css);
       await searchWritten;
       if (output) for (const rel of searchNames) files.set(rel, { copyFrom: output.finalPath(rel) });
@@ -541,13 +541,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       for (const [rel, content] of site.files) files.set(rel, content);
       for (const spec of specs) if (spec.specCopy) files.set(spec.specCopy.file, spec.specCopy.text);
       for (const [i, o] of others.entries()) {
-        for (const page of otherRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
+        for (const page of otherRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file), bytes: page.bytes });
         // The locale's pages refer to images and example files under its own base URL.
         for (const [rel, abs] of o.guides.assets) files.set(o.locale.prefix + rel, { copyFrom: abs });
         for (const [rel, content] of o.site.files) files.set(o.locale.prefix + rel, content);
       }
       for (const [i, v] of versionSites.entries()) {
-        for (const page of versionRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file) });
+        for (const page of versionRendered[i]) files.set(page.file, page.html ?? { copyFrom: output!.finalPath(page.file), bytes: page.bytes });
         // Images and example files are named by their content: a version's are beside the latest's.
         for (const [rel, abs] of v.guides.assets) files.set(rel, { copyFrom: abs });
         for (const [rel, content] of v.site.files) files.set(rel, content);

@@ -129,54 +129,11 @@ export function keepAs(file: string, written: string | undefined, links: LinkSta
   });
 }
 
-/** keepAs for the store, without blocking the thread (the search index's files, written while the render threads start). */
-async function keepSoon(store: FileStore, digest: string, written: string): Promise<void> {
-  const file = store.fileOf(digest);
-  const folder = path.dirname(file);
-  if (cacheFolders.has(folder) && (await linkSoon(written, file, store.links))) return;
-  const tmp = tempName(file);
-  try {
-    if (!cacheFolders.has(folder)) await fs.promises.mkdir(folder, { recursive: true });
-    cacheFolders.add(folder);
-    await fs.promises.unlink(tmp).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ENOENT') throw e;
-    });
-    if (await linkSoon(written, tmp, store.links)) await fs.promises.rename(tmp, file);
-  } catch {
-    cacheFolders.delete(folder);
-    await fs.promises.rm(tmp, { force: true }).catch(() => {});
-  }
-}
-
 /** Links `from` as `to`; false when it cannot, and `state` then says whether any later link could. */
 export function tryLink(from: string, to: string, state: LinkState): boolean {
   if (state.unlinkable) return false;
   try {
     fs.linkSync(from, to);
-    return true;
-  } catch (e) {
-    if (PERMANENT.has((e as NodeJS.ErrnoException).code ?? '')) state.unlinkable = true;
-    return false;
-  }
-}
-
-/** writeOrLink without blocking the thread: the search index's files, written while the render threads start. */
-export async function writeOrLinkSoon(target: string, content: string | Uint8Array, previous: string | undefined, state: LinkState, store?: FileStore): Promise<void> {
-  const digest = claimed(store, content);
-  if (digest !== undefined) {
-    const kept = store!.fileOf(digest);
-    const found = await holdingSoon(kept, content, false);
-    if (found === 'same' && (await linkSoon(kept, target, store!.links))) return;
-    if (found === 'other') store!.changed();
-  }
-  if (!(previous !== undefined && !state.unlinkable && (await holdingSoon(previous, content, true)) === 'same' && (await linkSoon(previous, target, state)))) await fs.promises.writeFile(target, content);
-  if (digest !== undefined) await keepSoon(store!, digest, target);
-}
-
-async function linkSoon(from: string, to: string, state: LinkState): Promise<boolean> {
-  if (state.unlinkable) return false;
-  try {
-    await fs.promises.link(from, to);
     return true;
   } catch (e) {
     if (PERMANENT.has((e as NodeJS.ErrnoException).code ?? '')) state.unlinkable = true;
@@ -235,30 +192,5 @@ function holding(file: string, content: string | Uint8Array, oneName: boolean): 
     return 'none';
   } finally {
     fs.closeSync(fd);
-  }
-}
-
-async function holdingSoon(file: string, content: string | Uint8Array, oneName: boolean): Promise<Holding> {
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(file, OPEN_FLAGS);
-  } catch {
-    return 'none';
-  }
-  try {
-    const known = byStat(await handle.stat(), content, oneName);
-    if (known) return known;
-    const bytes = bytesOf(content);
-    const chunk = Buffer.allocUnsafe(Math.min(CHUNK, bytes.byteLength));
-    for (let at = 0; at < bytes.byteLength; ) {
-      const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, bytes.byteLength - at), at);
-      if (bytesRead === 0 || !sameBytes(chunk, bytesRead, bytes, at)) return 'other';
-      at += bytesRead;
-    }
-    return 'same';
-  } catch {
-    return 'none';
-  } finally {
-    await handle.close();
   }
 }

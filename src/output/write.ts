@@ -11,13 +11,14 @@ import { insideOutput } from './insideOutput';
 import { onInterrupt } from './interrupt';
 import { makeFolders, type FolderMaking } from './folders';
 import { isAlive, lockOutput } from './lock';
-import { writeOrLink, writeOrLinkSoon, type FileStore, type LinkState } from './reuse';
+import { stepsYielding } from '../steps';
+import { writeOrLink, type FileStore, type LinkState } from './reuse';
 
-/** Files `writeSoon` writes at once (libuv's thread pool has 4 threads). */
-const WRITERS = 8;
-
-/** Site-relative path → file content, or `{ copyFrom }` for files copied as they are. */
-export type OutputFiles = Map<string, string | Uint8Array | { copyFrom: string }>;
+/**
+ * Site-relative path → file content, or `{ copyFrom }` for files copied as they are (with their
+ * size when the writer knows it: commit then counts the output's bytes without asking the disk).
+ */
+export type OutputFiles = Map<string, string | Uint8Array | { copyFrom: string; bytes?: number }>;
 
 export function writeOutput(outDir: string, files: OutputFiles, guard: OutDirGuard): Committed {
   const output = openOutput(outDir, guard);
@@ -30,11 +31,10 @@ export function writeOutput(outDir: string, files: OutputFiles, guard: OutDirGua
 }
 
 /**
- * `output.commit(files)`, with the files still in memory written first, several at a time
- * (writeSoon), rather than one after another by commit: a large site's guides' Markdown copies
- * (3,486 files on the 7,000-page site) were 1.0–1.6 s of one thread's writes at the end of every
- * build, which the kernel does side by side on the thread pool. `files` itself is left as it is
- * (it is the build's result).
+ * `output.commit(files)`, with the files still in memory written first by writeSoon, which lets
+ * the event loop turn between them, rather than in commit's one synchronous run: a large site's
+ * guides' Markdown copies (3,600 files on the 7,000-page site) then never hold a signal for seconds.
+ * `files` itself is left as it is (it is the build's result).
  */
 export async function commitSoon(output: OutputDir, files: OutputFiles): Promise<Committed> {
   const inMemory: [string, string | Uint8Array][] = [];
@@ -78,10 +78,10 @@ export interface OutputDir {
   readonly previous?: string;
   finalPath(rel: string): string;
   /**
-   * Writes files into the temporary folder in the background (list them in `commit` as
+   * Writes files into the temporary folder between other work (list them in `commit` as
    * `{ copyFrom: finalPath(rel) }`), each linked from `previousRel` (default: its own place) in the
    * replaced output when that file holds the same bytes. Resolves when all are written, or rejects
-   * with the first failure once none is still being written; the caller then aborts.
+   * with the first failure; the caller then aborts.
    */
   writeSoon(files: Iterable<[rel: string, content: string | Uint8Array, previousRel?: string]>): Promise<void>;
   /**
@@ -137,8 +137,8 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
     for (const making of makings) making.halt();
     fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
   };
-  // Killed by a signal: the CLI's handler runs this before the process exits. Writes already
-  // handed to the thread pool may still land in the folder while it is removed (ENOTEMPTY): the
+  // Killed by a signal: the CLI's handler runs this before the process exits. A folder the thread
+  // of makeFoldersSoon was making may still land in the folder while it is removed (ENOTEMPTY): the
   // removal retries, and the lock is released whatever happens (a CI run saw both left behind).
   const unregister = onInterrupt(() => {
     try {
@@ -159,6 +159,8 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
   }
   const finalPath = (rel: string) => path.join(outDir, rel);
   const madeNow = new Set<string>();
+  // The sizes of the files writeSoon wrote: commit counts them without a stat (one per file, 0.1 s of a 7,000-page site's build).
+  const sizes = new Map<string, number>();
   const linksNow: LinkState = {};
   let store: FileStore | undefined;
   return {
@@ -172,24 +174,26 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
     },
     async writeSoon(files) {
       const list = [...files];
-      // Failures are only reported: the caller aborts (pages may still be being written).
-      try {
+      const links: LinkState = {};
+      // One file after another, the event loop turning between slices so that the render threads
+      // are fed and a signal is heard (steps.ts). Not several at a time on libuv's pool: each file
+      // then cost four or five promises on this thread, which competed with the render threads for
+      // the machine's 2 cores (a 7,000-page site's 9,500 search files took 2.5 s of this thread, and
+      // its build from the cache 0.5 s longer than with these synchronous calls; BENCHMARKS.md).
+      const writing = function* () {
         for (const dir of new Set(list.map(([rel]) => path.dirname(insideOutput(tmp, rel))))) fs.mkdirSync(dir, { recursive: true });
+        for (const [rel, content, previousRel = rel] of list) {
+          yield;
+          if (removing || done) throw new Error('the build was stopped');
+          writeOrLink(insideOutput(tmp, rel), content, previous === undefined ? undefined : insideOutput(previous, previousRel), links, store);
+          sizes.set(rel, typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength);
+        }
+      };
+      try {
+        await stepsYielding(writing());
       } catch (cause) {
         throw asError(cause);
       }
-      // A few at a time: thousands of writes started at once each hold a copy of their content.
-      let next = 0;
-      let failure: unknown;
-      const links: LinkState = {};
-      const writer = async () => {
-        while (next < list.length && failure === undefined) {
-          const [rel, content, previousRel = rel] = list[next++];
-          await writeOrLinkSoon(insideOutput(tmp, rel), content, previous === undefined ? undefined : insideOutput(previous, previousRel), links, store).catch((cause: unknown) => (failure ??= cause));
-        }
-      };
-      await Promise.all(Array.from({ length: WRITERS }, writer));
-      if (failure !== undefined) throw asError(failure);
     },
     writeNow(rel, content, previousRel) {
       try {
@@ -229,7 +233,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
         for (const [rel, content] of files) {
           const target = insideOutput(tmp, rel);
           if (typeof content === 'object' && 'copyFrom' in content && content.copyFrom === finalPath(rel)) {
-            bytes += fs.statSync(target).size; // streamed in: counted here, where no other build can replace it
+            bytes += content.bytes ?? sizes.get(rel) ?? fs.statSync(target).size; // streamed in
             continue;
           }
           const dir = path.dirname(target);

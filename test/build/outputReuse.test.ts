@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { MANIFEST } from '../../src/output/guard';
 import { configSource, listFiles, writeFiles } from '../helpers/fixture';
 
 const spec = `openapi: 3.0.3
@@ -48,6 +49,9 @@ function project(): string {
     'content/guides/zones.md': '---\ntitle: Flood zones\n---\n## Zone AE\n\nThe one-percent annual chance floodplain.\n',
   });
 }
+
+/** What the build says it wrote: the size of every file of the output but its marker. */
+const sizeOf = (out: string) => listFiles(out).reduce((n, f) => n + (f === MANIFEST ? 0 : fs.statSync(path.join(out, f)).size), 0);
 
 const built = (root: string, outDir?: string) => build({ root, logger: createMemoryLogger(), cacheDir: false, ...(outDir ? { outDir } : {}) });
 const inode = (file: string) => fs.statSync(file).ino;
@@ -103,16 +107,16 @@ describe("a sharded index's page fragments", () => {
     const root = project();
     const streamed = path.join(root, 'streamed');
     const kept = path.join(root, 'kept');
-    await built(root, streamed);
+    expect((await built(root, streamed)).bytes).toBe(sizeOf(streamed));
     const withCache = (outDir: string) => build({ root, outDir, logger: createMemoryLogger(), cacheDir: path.join(root, '.cache') });
-    await withCache(kept);
+    expect((await withCache(kept)).bytes).toBe(sizeOf(kept));
     const files = listFiles(streamed);
     expect(files.filter((f) => f.startsWith('search-index/f/')).length).toBeGreaterThan(2);
     expect(listFiles(kept)).toEqual(files);
     expect(files.filter((f) => !fs.readFileSync(path.join(kept, f)).equals(fs.readFileSync(path.join(streamed, f))))).toEqual([]);
     // Taken back from the cache whole, the same again.
     const recalled = path.join(root, 'recalled');
-    await withCache(recalled);
+    expect((await withCache(recalled)).bytes).toBe(sizeOf(recalled));
     expect(listFiles(recalled)).toEqual(files);
     expect(files.filter((f) => !fs.readFileSync(path.join(recalled, f)).equals(fs.readFileSync(path.join(streamed, f))))).toEqual([]);
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { DiskMemo, entryFile } from '../../../src/cache/diskMemo';
-import { writeOrLink, writeOrLinkSoon, type LinkState } from '../../../src/output/reuse';
+import { writeOrLink, type LinkState } from '../../../src/output/reuse';
 
 function folders() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-reuse-'));
@@ -18,13 +18,8 @@ function folders() {
 
 const PAGE = '<!DOCTYPE html><p>Flood zone AE</p>';
 
-// The pages are written by the render threads (writeOrLink), the search index's files in the background (writeOrLinkSoon).
-const variants: [string, (...args: Parameters<typeof writeOrLink>) => Promise<void> | void][] = [
-  ['writeOrLink', writeOrLink],
-  ['writeOrLinkSoon', writeOrLinkSoon],
-];
-
-describe.each(variants)('output/reuse %s', (_name, place) => {
+describe('output/reuse', () => {
+  const place = writeOrLink;
   it('links a file whose bytes are the same, as text or as bytes', async () => {
     const f = folders();
     fs.writeFileSync(f.old('a.html'), PAGE);
@@ -100,7 +95,8 @@ describe('output/reuse writeOrLink', () => {
 
 // A build with the cache: the output's files other than pages are kept in it by their bytes
 // (DiskMemo.fileStore), and a later build links them from there into its own fresh folder.
-describe.each(variants)('output/reuse %s with the build cache', (_name, place) => {
+describe('output/reuse with the build cache', () => {
+  const place = writeOrLink;
   const INDEX = '{"v":1,"pages":3,"fragments":"f/0a1b2c3d4e/"}';
   const setup = () => {
     const f = folders();

@@ -131,7 +131,7 @@ describe('output/write', () => {
     const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
     const files: OutputFiles = new Map([['index.html', 'new site'], ...Array.from({ length: 300 }, (_, i): [string, string] => [`guides/g${i}/index.md`, `# Guide ${i}\n`])]);
     const committing = commitSoon(output, files);
-    // The writes are on the thread pool now; the CLI's handler runs the clean-ups and exits.
+    // The event loop turns between the writes: a signal's handler runs there (the CLI's runs the clean-ups and exits).
     runCleanups();
     const failure = await committing.then(() => undefined, (e: unknown) => e);
     expect(failure).toBeInstanceOf(DocsgenError);
