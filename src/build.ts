@@ -81,8 +81,7 @@ import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionedTa
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
-import { lintBuild, THREAD_MIN_CHARS } from './lint/buildLint';
-import { buildLintJob } from './lint/specLint';
+import { lintBuild, specLintJob, THREAD_MIN_CHARS } from './lint/buildLint';
 import { resolveTypedLinks } from './site/typedLinks';
 import { apiPagesMemo, liveApiPagesMemo, type ApiPagesMemo, type Counts } from './site/apiPagesMemo';
 import { dataDigest, digest, lastOf, textDigest, type Memo } from './cache/memo';
@@ -243,7 +242,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // The spec's validation thread loads the validator meanwhile too, and checks the quality
   // gate's spec rules on the same parse when the spec is large. A live memo mostly holds the
   // spec's verdict already: a thread starts only for a spec that changed (openapi/parse.ts).
-  const validators = memo?.live ? [] : config.apis.map(() => startValidator({ job: buildLintJob(config), minChars: THREAD_MIN_CHARS }));
+  const validators = memo?.live ? [] : config.apis.map((settings) => startValidator({ job: specLintJob(config, settings.id, memo), minChars: THREAD_MIN_CHARS }));
   // The API pages' bodies wait in a temporary file from the site stage to the render threads:
   // memory then does not grow with the spec's operations (site/pageStore.ts). Several locales
   // build their pages from the default locale's (i18n/), in memory.

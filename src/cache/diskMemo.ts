@@ -158,6 +158,12 @@ export class DiskMemo implements Memo {
     this.used.add(`${stage}/${key}`);
   }
 
+  /** The file of an entry another thread reads and writes itself (readEntry, writeEntry); this build keeps it. */
+  entryFor(stage: string, key: string): string {
+    this.use(stage, key);
+    return entryFile(this.dir, stage, key);
+  }
+
   /** The output's files other than pages, kept by their bytes (output/reuse.ts FileStore), for the output of this build. */
   fileStore(): FileStore {
     const claimed = new Set<string>();

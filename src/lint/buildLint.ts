@@ -11,6 +11,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic';
 import type { GuideSource } from '../content/discover';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
+import { DiskMemo } from '../cache/diskMemo';
 import { startSpecThread } from '../openapi/validator';
 import { parseSpec } from '../openapi/load';
 import { checkGuide, type CheckedGuide } from './guides';
@@ -20,6 +21,17 @@ import { buildLintJob, type SpecLintJob } from './specLint';
 
 const LINT_STAGE = 'lint';
 const GUIDE_LINT_STAGE = 'guide-lint';
+const VERDICTS_STAGE = 'example-verdicts';
+
+/**
+ * The spec thread's checks of the API `apiId`: the build's rules and, with the build cache on
+ * disk, the entry where the thread keeps the spec's example verdicts (exampleVerdicts.ts), under
+ * the API rather than its text, so that the next build after an edit finds them.
+ */
+export function specLintJob(config: ResolvedConfig, apiId: string, memo?: Memo): SpecLintJob {
+  const job = buildLintJob(config);
+  return memo instanceof DiskMemo ? { ...job, verdictsFile: memo.entryFor(VERDICTS_STAGE, digest(engineDigest(), apiId)) } : job;
+}
 
 /**
  * A spec of this many characters or more is checked in a thread: its validation thread, on the

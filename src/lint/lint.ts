@@ -6,6 +6,7 @@ import { byPolicy, sortDiagnostics, type Diagnostic, type Policy } from '../diag
 import type { GuideSource } from '../content/discover';
 import { locateAll } from './locate';
 import { createExampleValidator } from './exampleValidator';
+import { rememberVerdicts, type Verdicts } from './exampleVerdicts';
 import { checkExamples } from './examples';
 import { checkCodeSamples } from './codeSamples';
 import { checkOperations } from './operations';
@@ -21,6 +22,8 @@ export interface LintSpec {
   source: string;
   /** Its text, for lines and columns; read from `source` when it is a file and this is left out. */
   text?: string;
+  /** The examples' verdicts of an earlier check (`known`), and where this one's go (exampleVerdicts.ts). */
+  verdicts?: { known?: Verdicts; made(verdicts: Verdicts): void };
 }
 
 export interface LintInput {
@@ -46,7 +49,7 @@ export function lint(input: LintInput): Diagnostic[] {
   const wanted = (code: string) => policies.get(code) !== 'ignore' && (input.select?.(code) ?? true);
   const diagnostics: Diagnostic[] = [];
   for (const spec of input.specs) {
-    const findings = lintSpec(spec.document, spec.source, wanted, input.released);
+    const findings = lintSpec(spec.document, spec.source, wanted, input.released, spec.verdicts);
     diagnostics.push(...toDiagnostics(locateFindings(findings, spec), policies));
   }
   // Parsing every guide is the cost of these rules: none of it when none of them runs.
@@ -57,13 +60,15 @@ export function lint(input: LintInput): Diagnostic[] {
 }
 
 /** The spec's findings of the rules `wanted` (an ignored rule costs nothing: examples are most of the time). */
-export function lintSpec(document: Record<string, any>, file: string, wanted: (code: string) => boolean = () => true, released?: () => void): Finding[] {
+export function lintSpec(document: Record<string, any>, file: string, wanted: (code: string) => boolean = () => true, released?: () => void, verdicts?: LintSpec['verdicts']): Finding[] {
   const findings: Finding[] = [];
   if (wanted('example-mismatch') || wanted('code-sample-mismatch')) {
-    const validator = createExampleValidator(document, released);
+    const remembered = verdicts && rememberVerdicts(document, createExampleValidator(document, released), verdicts.known);
+    const validator = remembered?.validator ?? createExampleValidator(document, released);
     // Code samples first: they are judged in the request direction, which the examples then let go of.
     if (wanted('code-sample-mismatch')) findings.push(...checkCodeSamples(document, validator, file));
     if (wanted('example-mismatch')) findings.push(...checkExamples(document, validator, file));
+    if (remembered) verdicts!.made(remembered.verdicts());
   }
   findings.push(...checkOperations(document, file).filter((f) => wanted(f.code)));
   if (wanted('unused-schema')) findings.push(...checkComponents(document, file));

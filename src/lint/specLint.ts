@@ -4,6 +4,8 @@
 import type { ResolvedConfig } from '../config/types';
 import type { Diagnostic, Policy } from '../diagnostics/diagnostic';
 import { lint } from './lint';
+import { verdictsChanged, type Verdicts } from './exampleVerdicts';
+import { readEntry, writeEntry } from '../cache/diskMemo';
 import { LINT_RULES } from './rules';
 
 /** What a thread needs to check a spec as the build does: plain data, sent to it. */
@@ -11,6 +13,11 @@ export interface SpecLintJob {
   rules: Record<string, Policy>;
   /** The rules to run. */
   codes: string[];
+  /**
+   * The build cache's entry of this spec's example verdicts (lint/exampleVerdicts.ts), which the
+   * thread reads and writes itself: they stay in the thread, as the checks do.
+   */
+  verdictsFile?: string;
 }
 
 /** The build's rules: those marked `build`, and those the config sets. */
@@ -28,5 +35,10 @@ export function buildLintJob(config: ResolvedConfig): SpecLintJob {
  */
 export function lintSpecText(job: SpecLintJob, spec: { document: Record<string, any>; source: string; text: string }, released?: () => void): Diagnostic[] {
   const codes = new Set(job.codes);
-  return lint({ specs: [spec], guides: [], rules: job.rules, select: (code) => codes.has(code), released });
+  const file = job.verdictsFile;
+  const kept = file === undefined ? undefined : readEntry(file);
+  const known = kept instanceof Map ? (kept as Verdicts) : undefined;
+  // Written only when this check gave a verdict the kept ones lack: a failed write costs the next build time, never this one.
+  const verdicts = file === undefined ? undefined : { known, made: (made: Verdicts) => void (verdictsChanged(known, made) && writeEntry(file, made)) };
+  return lint({ specs: [{ ...spec, verdicts }], guides: [], rules: job.rules, select: (code) => codes.has(code), released });
 }

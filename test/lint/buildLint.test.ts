@@ -9,7 +9,11 @@ import { buildLintJob } from '../../src/lint/specLint';
 import { parseSpec } from '../../src/openapi/load';
 import { startValidator } from '../../src/openapi/validator';
 import { liveWorkers } from '../../src/workers';
-import { buildFiles, configSource } from '../helpers/fixture';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from '../../src/build';
+import { createMemoryLogger } from '../../src/diagnostics/logger';
+import { buildFiles, configSource, writeFiles } from '../helpers/fixture';
 
 const config = resolveConfig({ title: 'Zones docs', url: 'https://docs.test.example', navbar: { items: [] }, footer: {}, openapi: { spec: 'openapi.yaml' } } as never, '/site/docsgen.config.ts');
 const SOURCE = '/site/openapi.yaml';
@@ -111,6 +115,35 @@ describe('the quality gate of a build', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await expect(ended.validate({ text: specText(THREAD_MIN_CHARS), source: SOURCE })).rejects.toThrow(/stopped .* before it answered/);
     await expect(ended.linted()).rejects.toThrow(/stopped .* before it answered/);
+  });
+
+  it("keeps a large spec's example verdicts in the build cache: after any edit, a build from the cache reports what a build without it does", { timeout: 120_000 }, async () => {
+    const root = writeFiles({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }), 'openapi.yaml': specText(THREAD_MIN_CHARS) });
+    const spec = path.join(root, 'openapi.yaml');
+    const edit = (from: string, to: string) => fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace(from, to));
+    const mismatches = async (cacheDir: string | false) => {
+      const { diagnostics } = await build({ root, logger: createMemoryLogger(), cacheDir, outDir: path.join(root, cacheDir ? 'cached' : 'cold') });
+      return where(diagnostics.filter((d) => d.code === 'example-mismatch')).map((s) => s.replace(/^.*openapi\.yaml/, 'openapi.yaml'));
+    };
+    const cache = path.join(root, '.cache');
+    expect(await mismatches(cache)).toEqual(['openapi.yaml:13', 'openapi.yaml:29']);
+    // The spec's thread keeps them there itself.
+    expect(fs.readdirSync(cache)).toContain('example-verdicts');
+    const steps: [string, string, string[]][] = [
+      // The spec's title: every example is judged as before.
+      ['title: Zones,', 'title: Zones API,', ['openapi.yaml:13', 'openapi.yaml:29']],
+      // A component the response's example reaches through a $ref: that example now matches.
+      ['count: { type: integer }', 'count: { type: string }', ['openapi.yaml:29']],
+      // The component's own example, written again to match.
+      ['example: large', 'example: 12.5', []],
+      // Back as it was: the response's example no longer matches.
+      ['count: { type: string }', 'count: { type: integer }', ['openapi.yaml:13']],
+    ];
+    for (const [from, to, expected] of steps) {
+      edit(from, to);
+      expect(await mismatches(cache)).toEqual(expected);
+      expect(await mismatches(false)).toEqual(expected);
+    }
   });
 
   it("reports a large spec's findings and its validator's warnings once each, at their lines", async () => {
