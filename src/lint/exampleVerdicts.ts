@@ -2,7 +2,7 @@
 // components as they were (an operation's summary, a description), each example is judged
 // against the same schema as before, and its verdict is taken back instead of compiling the
 // schema again. Compiling was most of the spec thread's work after such an edit (the 7,000-page
-// site's spec: 2.4 s of 4.1 s; BENCHMARKS.md), and that thread shares the machine's cores with the
+// site's spec: 2.4 s of 5.5 s; BENCHMARKS.md), and that thread shares the machine's cores with the
 // build's site and search stages.
 //
 // A verdict is kept under a digest of everything it is a function of: the direction, whether the
@@ -51,7 +51,7 @@ export function rememberVerdicts(document: Record<string, any>, validator: Examp
         given.set(key, verdict);
         return verdict ?? undefined;
       },
-      release: validator.release && ((direction) => validator.release!(direction)),
+      release: validator.release?.bind(validator),
     },
     verdicts: () => given,
   };
@@ -70,8 +70,9 @@ function scopeOf(document: Record<string, any>): string | null {
 }
 
 /**
- * JSON that tells every value apart as the validator does; throws for one it cannot (a date or
- * binary a YAML tag made, NaN or Infinity: JSON would write them as a string, an object or null).
+ * JSON that tells values apart as the validator does; throws for one it cannot: NaN or Infinity
+ * (YAML's `.nan`, `.inf`), which JSON writes as null, and an object of a class, which it writes as
+ * something else (a Date as a string).
  */
 function exactJson(value: unknown): string | undefined {
   return JSON.stringify(value, function (this: Record<string, unknown>, key: string, json: unknown) {
