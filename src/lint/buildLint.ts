@@ -11,7 +11,8 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic';
 import type { GuideSource } from '../content/discover';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
-import { DiskMemo } from '../cache/diskMemo';
+import fs from 'node:fs';
+import { CORRUPT, DiskMemo, readEntry } from '../cache/diskMemo';
 import { startSpecThread } from '../openapi/validator';
 import { parseSpec } from '../openapi/load';
 import { checkGuide, type CheckedGuide } from './guides';
@@ -30,7 +31,16 @@ const VERDICTS_STAGE = 'example-verdicts';
  */
 export function specLintJob(config: ResolvedConfig, apiId: string, memo?: Memo): SpecLintJob {
   const job = buildLintJob(config);
-  return memo instanceof DiskMemo ? { ...job, verdictsFile: memo.entryFor(VERDICTS_STAGE, digest(engineDigest(), apiId)) } : job;
+  if (!(memo instanceof DiskMemo)) return job;
+  const verdictsFile = memo.entryFor(VERDICTS_STAGE, digest(engineDigest(), apiId));
+  // A damaged entry counts in the build's warning, as any other, and goes: the thread, finding
+  // none, judges every example and writes it again (or, when the spec's findings come from the
+  // cache, the next check does).
+  if (readEntry(verdictsFile) === CORRUPT) {
+    memo.corrupt++;
+    fs.rmSync(verdictsFile, { force: true });
+  }
+  return { ...job, verdictsFile };
 }
 
 /**

@@ -144,6 +144,25 @@ describe('the quality gate of a build', () => {
       expect(await mismatches(cache)).toEqual(expected);
       expect(await mismatches(false)).toEqual(expected);
     }
+
+    // A damaged entry of verdicts: said once, like any other, and the findings a fresh check's.
+    const [bucket] = fs.readdirSync(path.join(cache, 'example-verdicts'));
+    const [name] = fs.readdirSync(path.join(cache, 'example-verdicts', bucket));
+    const entry = path.join(cache, 'example-verdicts', bucket, name);
+    fs.writeFileSync(entry, fs.readFileSync(entry).subarray(0, 20));
+    edit('example: 12.5', 'example: large');
+    const warned: string[] = [];
+    const rebuilt = async () => {
+      const logger = createMemoryLogger();
+      const { diagnostics } = await build({ root, logger, cacheDir: cache, outDir: path.join(root, 'cached') });
+      warned.push(...logger.lines.filter((l) => /failed their checksum/.test(l)));
+      return where(diagnostics.filter((d) => d.code === 'example-mismatch')).map((s) => s.replace(/^.*openapi\.yaml/, 'openapi.yaml'));
+    };
+    expect(await rebuilt()).toEqual(['openapi.yaml:13', 'openapi.yaml:29']);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/^1 entry of the build cache in .* failed their checksum: made again\./);
+    expect(await rebuilt()).toEqual(['openapi.yaml:13', 'openapi.yaml:29']);
+    expect(warned).toHaveLength(1);
   });
 
   it("reports a large spec's findings and its validator's warnings once each, at their lines", async () => {
