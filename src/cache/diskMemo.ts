@@ -38,6 +38,17 @@ export function entryFile(dir: string, stage: string, key: string): string {
 
 /** An entry's value; undefined when there is none; CORRUPT when it fails its checksum or cannot be read. */
 export function readEntry(file: string): unknown {
+  const payload = entryPayload(file);
+  if (!(payload instanceof Buffer)) return payload;
+  try {
+    return v8.deserialize(payload);
+  } catch {
+    return CORRUPT;
+  }
+}
+
+/** An entry's serialized value, its checksum checked (without the cost of deserializing it); undefined when there is none. */
+export function entryPayload(file: string): Buffer | undefined | typeof CORRUPT {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(file);
@@ -46,12 +57,7 @@ export function readEntry(file: string): unknown {
   }
   if (bytes.length < HEADER || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return CORRUPT;
   const payload = bytes.subarray(HEADER);
-  if (zlib.crc32(payload) !== bytes.readUInt32BE(MAGIC.length)) return CORRUPT;
-  try {
-    return v8.deserialize(payload);
-  } catch {
-    return CORRUPT;
-  }
+  return zlib.crc32(payload) === bytes.readUInt32BE(MAGIC.length) ? payload : CORRUPT;
 }
 
 /** Writes an entry; false when it could not (a full disk or a read-only folder costs the next build time, not this one). */
