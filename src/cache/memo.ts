@@ -19,6 +19,12 @@ export interface Memo {
    */
   readonly live: boolean;
   get<T>(stage: string, key: string): T | undefined;
+  /**
+   * A value stored as a Uint8Array, for a caller that reads only some of it or hands it to another
+   * thread: where the memo can, left in its file (KeptBytes, its checksum checked; the caller
+   * closes the descriptor), else as get() gives it.
+   */
+  getBytes?(stage: string, key: string): KeptBytes | Uint8Array | undefined;
   /** `files`: what a live memo's entry was read from (dropped when one changes); ignored by a copying memo. */
   set(stage: string, key: string, value: unknown, files?: readonly string[]): void;
   /** A live memo: the files it was told changed since the last successful build. */
@@ -29,6 +35,13 @@ export interface Memo {
   use(stage: string, key: string): void;
   /** After a successful build: says what the store could not do, and drops the entries this build did not use. */
   finish(logger: Logger): void;
+}
+
+/** Bytes left in a file: `length` of them at `at` in the open file `fd`. */
+export interface KeptBytes {
+  fd: number;
+  at: number;
+  length: number;
 }
 
 /** One entry of a live memo, to get and set: what a stage keeps of its last build (lastOf). */

@@ -12,7 +12,7 @@ import type { IslandAssets } from '../islands/bundle';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SidebarItem, SiteModel } from '../shared/viewModels';
 import { collectGarbage, startWorker } from '../workers';
-import { storedRef, stubOf, type PageStore, type StoredRef } from '../site/pageStore';
+import { storedRef, stubOf, type PageStore, type PlacedRef } from '../site/pageStore';
 import type { SettledLinks } from '../openapi/placeholders';
 import { idsOf, PROGRESS_THRESHOLD, renderFailed, renderPage } from './renderPages';
 import { CORRUPT, entryFile, isFileEntry, readEntry, readFileEntry, writeEntry, writeFileEntry, type FileEntry } from '../cache/diskMemo';
@@ -397,13 +397,13 @@ export interface RenderWorkerData {
   madeFolders?: string[];
   previousDir?: string;
   wantedIds?: ReadonlySet<string>;
-  /** The page store's file and each API's settled links, when pages are stored. */
-  store?: { file: string; settled: (SettledLinks | undefined)[] };
+  /** Each API's settled links, when pages are stored. */
+  store?: { settled: (SettledLinks | undefined)[] };
   /** The folder of the memo's page entries: only entries in files can be shared with a thread. */
   entries?: { dir: string };
 }
 /** A page, or a stored page's stub and the place of its body; `entry`: its cache key and its hashed URLs. */
-export type PageJob = ({ page: PageModel } | { stub: Omit<PageModel, 'body'>; ref: StoredRef }) & { file: string; entry?: { key: string; hashed: string[] } };
+export type PageJob = ({ page: PageModel } | { stub: Omit<PageModel, 'body'>; ref: PlacedRef }) & { file: string; entry?: { key: string; hashed: string[] } };
 export type RenderWorkerRequest = { batch: number; pages: PageJob[] };
 /**
  * `specLinks`: the checked spec links each stored page showed (see RenderSiteOptions.onSpecLinks);
@@ -426,7 +426,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
     madeFolders: options.madeFolders && [...options.madeFolders],
     previousDir: options.previousDir,
     wantedIds: options.wantedIds,
-    store: options.store && { file: options.store.file, settled: options.store.settled },
+    store: options.store && { settled: options.store.settled },
     entries: options.memo && 'dir' in options.memo.entries ? { dir: options.memo.entries.dir } : undefined,
   };
   // Stored pages go as their stub and the place of their body: the thread reads the body itself.

@@ -1,8 +1,8 @@
 // A render thread (src/render/renderSite.ts): renders the batches of pages it is sent, writing
 // them into the output folder when there is one, and replies with each page's result. A stored
-// page's body is read here, from the page store's file (src/site/pageStore.ts), and only when the
-// page is not taken from the build's cache.
-import fs from 'node:fs';
+// page's body is read here, from where its ref says (src/site/pageStore.ts: the store's files are
+// open in the process, so this thread reads through the same descriptors), and only when the page
+// is not taken from the build's cache.
 import { parentPort, workerData } from 'node:worker_threads';
 import { readBody } from '../site/pageStore';
 import { loadThemeModule } from '../theme/templateModule';
@@ -10,7 +10,6 @@ import { produceSitePage, type EntryUse, type PageWriter, type RenderWorkerData,
 
 const { site, assets, outDir, madeFolders, previousDir, wantedIds, store, entries } = workerData as RenderWorkerData;
 const writer: PageWriter = { assets, outDir, previousDir, wantedIds, dirs: new Set(madeFolders), entries };
-const storeFd = store ? fs.openSync(store.file, 'r') : -1;
 // A themed site's templates, before the first page (messages wait on the port meanwhile).
 if (assets.theme) await loadThemeModule(assets.theme);
 
@@ -26,7 +25,7 @@ parentPort!.on('message', ({ batch, pages }: RenderWorkerRequest) => {
         current = 'ref' in job ? job.stub.route : job.page.route;
         const load = () => {
           if (!('ref' in job)) return { page: job.page, found: [] };
-          const { body, found } = readBody(storeFd, job.ref, store!.settled);
+          const { body, found } = readBody(job.ref, store!.settled);
           return { page: { ...job.stub, body }, found };
         };
         const produced = produceSitePage(site, current, job.file, job.entry, load, writer);

@@ -2,9 +2,9 @@
 // most of the site stage on a large spec, and they depend only on the specs, the config and
 // the locale's messages, never on the guides. So a build whose specs and config are those of the
 // build that filled the cache takes them from there: the stored pages' bodies as their bytes
-// (copied into this build's page store, never deserialized here), the other API pages as they
-// were before the site stage settled their links, each spec's links as its text rendered them,
-// and the example files. What the rest of the site stage does with them (sidebars, links
+// (left in the cache's files, which this build's page store reads; never deserialized here), the
+// other API pages as they were before the site stage settled their links, each spec's links as
+// its text rendered them, and the example files. What the rest of the site stage does with them (sidebars, links
 // settled against every route, the home page) runs as in a cold build.
 //
 // When a spec changed, its operation pages whose own inputs did not are still taken back, one by
@@ -22,8 +22,8 @@
 //
 // The stored bodies are kept in parts of about 128 pages, each an entry of its own under the
 // digest of its bytes, cut where a page's route says (so an edit changes the bytes of one part,
-// and only that part is written again), and read one at a time: one part (at most PART_BYTES) is
-// in memory, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB). What making a
+// and only that part is written again), and checked one at a time, by chunks: no part is in
+// memory whole, whatever the spec's size (Microsoft Graph v1.0's bodies are 2.3 GB). What making a
 // part's pages did besides their bodies (their effects, their search documents) is kept beside
 // it the same way, under the digest of its own bytes (kept in the pages' entry, they made it one
 // 406 MB value on the 35,000-page site, whose serialization was the peak of a build filling the cache).
@@ -31,7 +31,7 @@
 // making it did is let go then: held to the stage's end, it was the peak again.
 import v8 from 'node:v8';
 import { configDigest, engineDigest } from '../cache/engine';
-import { dataDigest, digest, type Memo } from '../cache/memo';
+import { dataDigest, digest, type KeptBytes, type Memo } from '../cache/memo';
 import type { PendingLink, SpecMarkdown } from '../openapi/markdown';
 import { placeholderIndices } from '../openapi/placeholders';
 import type { ExampleFiles, FileUse } from '../openapi/exampleFiles';
@@ -40,7 +40,7 @@ import type { Messages } from '../shared/messages';
 import type { ResolvedConfig } from '../config/types';
 import type { ApiInput } from '../build';
 import type { Steps } from '../steps';
-import { storedBody, storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
+import { bodyIn, refFrom, sliceOf, storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 
 export const API_PAGES_STAGE = 'api-pages';
 /** serve --watch's operation pages (liveApiPagesMemo). */
@@ -178,11 +178,12 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   const unread = new Set<string>();
   // Pages whose bodies were copied from a part of the earlier build: where they were in it (see CopiedFrom).
   const copied = new Map<PageModel, CopiedFrom>();
-  let held: { key: string; bytes: Uint8Array | undefined } | undefined;
-  const part = (found: ApiPagesEntry, i: number): Uint8Array | undefined => {
+  let held: { key: string; bytes: Uint8Array | KeptBytes | undefined } | undefined;
+  const part = (found: ApiPagesEntry, i: number): Uint8Array | KeptBytes | undefined => {
     const partKey = found.parts[i];
     if (held?.key !== partKey) {
-      held = { key: partKey, bytes: memo.get<Uint8Array>(API_BODIES_STAGE, partKey) };
+      const bytes = memo.getBytes ? memo.getBytes(API_BODIES_STAGE, partKey) : memo.get<Uint8Array>(API_BODIES_STAGE, partKey);
+      held = { key: partKey, bytes: bytes && !(bytes instanceof Uint8Array) ? store.adoptable(bytes) : bytes };
       if (!held.bytes) unread.add(partKey);
     }
     return held.bytes;
@@ -260,8 +261,8 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
       for (const api of before?.apis ?? []) for (const p of api.pages) if ('ref' in p) partSizes.set(p.part, (partSizes.get(p.part) ?? 0) + 1);
       const markdown = apis[i].markdown;
       // A page taken back: its stored bytes copied into this build's store, as they are.
-      const adopt = (kept: StoredPage, bytes: Uint8Array, record: PartRecord, stub: Omit<PageModel, 'body'>) => {
-        const [page] = store.adopt(bytes.subarray(kept.ref.offset, kept.ref.offset + kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
+      const adopt = (kept: StoredPage, bytes: Uint8Array | KeptBytes, record: PartRecord, stub: Omit<PageModel, 'body'>) => {
+        const [page] = store.adopt(sliceOf(bytes, kept.ref.offset, kept.ref.length), [{ stub, ref: kept.ref }], kept.ref.offset);
         copied.set(page, { part: before!.parts[kept.part], records: before!.records[kept.part], offset: kept.ref.offset, of: partSizes.get(kept.part)! });
         made.set(stub.route, record.made);
         return page;
@@ -321,7 +322,7 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
               pages.push(adopt(page, bytes!, record, draft.stub));
               counts.schemas.reused++;
             } else {
-              put(k, draft.patch(storedBody(bytes!.subarray(page.ref.offset, page.ref.offset + page.ref.length))));
+              put(k, draft.patch(bodyIn(bytes!, page.ref.offset, page.ref.length)));
               counts.schemas.made++;
             }
             yield;
@@ -524,7 +525,7 @@ function cutParts(memo: Memo, store: PageStore, stored: { record(page: PageModel
     storeEntry(API_BODIES_STAGE, partKey, () => bytes ?? store.bytesFrom(start, end));
     const records = open.map(({ page, ref }, k): PartRecord => {
       const record = stored.record(page);
-      cut.placed.set(page, { part: cut.keys.length, k, ref: { ...ref, offset: ref.offset - start }, key: record.effects?.key });
+      cut.placed.set(page, { part: cut.keys.length, k, ref: refFrom(ref, start), key: record.effects?.key });
       return record;
     });
     cut.keys.push(partKey);

@@ -8,6 +8,12 @@
 //
 // A stored page's `body` is a getter that reads the body back (the few stages that need one, such
 // as the search index, get it unchanged); `pageKind` and `storedRef` answer without reading it.
+//
+// Bodies a build takes back from the build cache are not copied into the file: they stay in the
+// cache's files (site/apiPagesMemo.ts), which the store holds open until the build ends, and a
+// page's ref says which file and where. Copying them was 170 MB written on the 7,000-page site
+// (a third of a second of the main thread) for bytes already on the disk. Descriptors belong to
+// the process, so the render threads read through the same ones.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +21,13 @@ import v8 from 'node:v8';
 import { onInterrupt } from '../output/interrupt';
 import { PLACEHOLDER, settlePlaceholders, type SettledLinks } from '../openapi/placeholders';
 import type { PageBody, PageModel } from '../shared/viewModels';
-import { dataDigest, digest } from '../cache/memo';
+import { dataDigest, digest, type KeptBytes } from '../cache/memo';
 
-/** Where a stored body is: its bytes in the store's file, and the API whose spec links it holds. */
+/**
+ * A stored body: its place in the store (the bytes stored before it, `offset`, and its own), and
+ * the API whose spec links it holds. The build cache keeps refs with their offsets counted from
+ * the start of a part (site/apiPagesMemo.ts).
+ */
 export interface StoredRef {
   kind: PageBody['kind'];
   offset: number;
@@ -30,6 +40,23 @@ export interface StoredRef {
   digest?: string;
 }
 
+/** A ref the store gave out: with the file its bytes are in (the store's own, or a cache file it holds open) and where. */
+export interface PlacedRef extends StoredRef {
+  fd: number;
+  at: number;
+}
+
+/** Where a run of the store's bytes is: from `start` up to `end` (counted as `offset` is), at `at` in the file `fd`. */
+interface Extent {
+  start: number;
+  end: number;
+  fd: number;
+  at: number;
+}
+
+/** Cache files held open at most: past them, adopted bytes are copied into the store's file (a descriptor per part of 128 pages; Node's processes may have 1,024). */
+export const MAX_HELD = 256;
+
 const STORED = Symbol('docsgen.stored');
 /** The store's file name: a dotfile, never a page's path. */
 export const STORE_FILE = '.docsgen-pages';
@@ -37,7 +64,13 @@ export const STORE_FILE = '.docsgen-pages';
 export class PageStore {
   readonly file: string;
   private fd: number;
+  /** Bytes stored, wherever they are: the next body's `offset`. */
   private size = 0;
+  /** Bytes in the store's own file. */
+  private written = 0;
+  private readonly extents: Extent[] = [];
+  /** Cache files whose bytes were adopted as they are (adoptable): closed with the store. */
+  private readonly held: number[] = [];
   /** The folder made for the store, when it was not given one. */
   private readonly ownDir?: string;
   private readonly unregister: () => void;
@@ -71,17 +104,33 @@ export class PageStore {
   put(page: PageModel, api = -1, known: { json?: string; links?: boolean } = {}): PageModel {
     this.onPut?.(page);
     const bytes = v8.serialize(page.body);
-    fs.writeSync(this.fd, bytes, 0, bytes.length, this.size);
-    const ref: StoredRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api, links: api >= 0 && (known.links ?? mayHoldPlaceholder(bytes)) };
+    const at = this.write(bytes);
+    const ref: PlacedRef = { kind: page.body.kind, offset: this.size, length: bytes.length, api, links: api >= 0 && (known.links ?? mayHoldPlaceholder(bytes)), fd: this.fd, at };
     if (this.digests) ref.digest = known.json === undefined ? dataDigest(page.body) : digest(known.json);
-    this.size += bytes.length;
+    this.place(this.fd, at, bytes.length);
     const { body: _, ...rest } = page;
     const stub = this.stub(rest, ref);
     this.onStored?.(stub);
     return stub;
   }
 
-  private stub(rest: Omit<PageModel, 'body'>, ref: StoredRef): PageModel {
+  /** Writes bytes at the end of the store's own file; returns where. */
+  private write(bytes: Uint8Array): number {
+    const at = this.written;
+    fs.writeSync(this.fd, bytes, 0, bytes.length, at);
+    this.written += bytes.length;
+    return at;
+  }
+
+  /** The next `length` bytes of the store are at `at` in `fd`. */
+  private place(fd: number, at: number, length: number): void {
+    const last = this.extents.at(-1);
+    if (last && last.fd === fd && last.at + (last.end - last.start) === at) last.end += length;
+    else this.extents.push({ start: this.size, end: this.size + length, fd, at });
+    this.size += length;
+  }
+
+  private stub(rest: Omit<PageModel, 'body'>, ref: PlacedRef): PageModel {
     return Object.defineProperties(rest as PageModel, {
       body: { enumerable: true, configurable: true, get: () => this.read(ref) },
       [STORED]: { value: ref },
@@ -96,37 +145,61 @@ export class PageStore {
   /** The stored bytes from `start` to `end` (the build cache keeps a stage's bodies as they are: site/apiPagesMemo.ts). */
   bytesFrom(start: number, end = this.size): Buffer {
     const bytes = Buffer.allocUnsafe(end - start);
-    fs.readSync(this.fd, bytes, 0, bytes.length, start);
+    for (const e of this.extents) {
+      if (e.end <= start || e.start >= end) continue;
+      const from = Math.max(start, e.start);
+      readFully(e.fd, bytes.subarray(from - start, Math.min(end, e.end) - start), e.at + from - e.start);
+    }
     return bytes;
   }
 
   /**
-   * Stores bodies stored before (by this or an earlier build: `bytes` is what `bytesFrom(start)`
-   * gave then, `refs` their places in it counted from `start`) and returns their stubs.
+   * Bytes to adopt from a cache file the caller opened (memo.ts KeptBytes): left where they are,
+   * the store closing the file when it is removed; or, once MAX_HELD files are held, read (and the
+   * file closed).
    */
-  adopt(bytes: Uint8Array, pages: readonly { stub: Omit<PageModel, 'body'>; ref: StoredRef }[], start: number): PageModel[] {
+  adoptable(kept: KeptBytes): KeptBytes | Uint8Array {
+    if (this.fd !== -1 && this.held.length < MAX_HELD) {
+      this.held.push(kept.fd);
+      return kept;
+    }
+    try {
+      return readFully(kept.fd, Buffer.allocUnsafe(kept.length), kept.at);
+    } finally {
+      fs.closeSync(kept.fd);
+    }
+  }
+
+  /**
+   * Stores bodies stored before (by this or an earlier build: `bytes` is what `bytesFrom(start)`
+   * gave then, in memory or left in a file the store holds (`adoptable`), and `pages` their refs
+   * counted from `start`) and returns their stubs.
+   */
+  adopt(bytes: Uint8Array | KeptBytes, pages: readonly { stub: Omit<PageModel, 'body'>; ref: StoredRef }[], start: number): PageModel[] {
     const offset = this.size;
-    fs.writeSync(this.fd, bytes, 0, bytes.length, offset);
-    this.size += bytes.length;
-    const stubs = pages.map(({ stub, ref }) => this.stub(stub, { ...ref, offset: ref.offset - start + offset }));
+    const fd = bytes instanceof Uint8Array ? this.fd : bytes.fd;
+    const at = bytes instanceof Uint8Array ? this.write(bytes) : bytes.at;
+    this.place(fd, at, bytes.length);
+    const stubs = pages.map(({ stub, ref }) => this.stub(stub, { ...ref, offset: ref.offset - start + offset, fd, at: ref.offset - start + at }));
     for (const stub of stubs) this.onStored?.(stub);
     return stubs;
   }
 
   /** A stored body, with its spec links settled when they are. */
-  read(ref: StoredRef): PageBody {
+  read(ref: PlacedRef): PageBody {
     return this.readSettled(ref).body;
   }
 
   /** `read`, and the checked spec links the body shows. */
-  readSettled(ref: StoredRef): { body: PageBody; found: number[] } {
-    return readBody(this.fd, ref, this.settled);
+  readSettled(ref: PlacedRef): { body: PageBody; found: number[] } {
+    return readBody(ref, this.settled);
   }
 
   /** Deletes the file (safe to call twice). */
   remove(): void {
     if (this.fd === -1) return;
     try {
+      for (const fd of this.held.splice(0)) fs.closeSync(fd);
       fs.closeSync(this.fd);
     } finally {
       this.fd = -1;
@@ -137,15 +210,39 @@ export class PageStore {
 }
 
 /**
- * Reads one body from a store's open file (the store itself, and each render thread with its own
- * descriptor), with its spec links settled; `found`: the checked links it shows.
+ * Reads one body from where its ref says (by the store itself, or a render thread), with its spec
+ * links settled; `found`: the checked links it shows.
  */
-export function readBody(fd: number, ref: StoredRef, settled: readonly (SettledLinks | undefined)[]): { body: PageBody; found: number[] } {
-  const bytes = Buffer.allocUnsafe(ref.length);
-  fs.readSync(fd, bytes, 0, ref.length, ref.offset);
-  const body = storedBody(bytes);
+export function readBody(ref: PlacedRef, settled: readonly (SettledLinks | undefined)[]): { body: PageBody; found: number[] } {
+  const body = storedBody(readFully(ref.fd, Buffer.allocUnsafe(ref.length), ref.at));
   const links = ref.api >= 0 && ref.links !== false ? settled[ref.api] : undefined;
   return { body, found: links ? settlePlaceholders(body, links) : [] };
+}
+
+/** Fills `bytes` from `fd` at `at`: a read may return less than asked (a file cut short), which is an error here. */
+function readFully(fd: number, bytes: Buffer, at: number): Buffer {
+  for (let done = 0; done < bytes.length; ) {
+    const read = fs.readSync(fd, bytes, done, bytes.length - done, at + done);
+    if (read === 0) throw new Error(`The page store's file ended ${bytes.length - done} bytes early.`);
+    done += read;
+  }
+  return bytes;
+}
+
+/** A ref as the build cache keeps it: its offset counted from `start` (a part's), without the place this build read it from. */
+export function refFrom(ref: StoredRef, start: number): StoredRef {
+  const { fd: _fd, at: _at, ...kept } = ref as PlacedRef;
+  return { ...kept, offset: ref.offset - start };
+}
+
+/** `length` bytes from `offset` of bytes given to `adopt`, as they are (in memory, or left in their file). */
+export function sliceOf(bytes: Uint8Array | KeptBytes, offset: number, length: number): Uint8Array | KeptBytes {
+  return bytes instanceof Uint8Array ? bytes.subarray(offset, offset + length) : { fd: bytes.fd, at: bytes.at + offset, length };
+}
+
+/** A body from bytes given to `adopt`, at `offset` (spec links not settled). */
+export function bodyIn(bytes: Uint8Array | KeptBytes, offset: number, length: number): PageBody {
+  return storedBody(bytes instanceof Uint8Array ? bytes.subarray(offset, offset + length) : readFully(bytes.fd, Buffer.allocUnsafe(length), bytes.at + offset));
 }
 
 /** A body from its stored bytes, as it was put (spec links not settled). */
@@ -171,8 +268,8 @@ export function stubOf(page: PageModel): Omit<PageModel, 'body'> {
 }
 
 /** The ref of a stored page; undefined for a page kept in memory. */
-export function storedRef(page: PageModel): StoredRef | undefined {
-  return (page as { [STORED]?: StoredRef })[STORED];
+export function storedRef(page: PageModel): PlacedRef | undefined {
+  return (page as { [STORED]?: PlacedRef })[STORED];
 }
 
 /** A page's kind, without reading a stored body. */

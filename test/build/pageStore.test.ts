@@ -10,7 +10,8 @@ import { loadConfig } from '../../src/config/load';
 import { loadGuides } from '../../src/content/loadGuides';
 import { renderPage } from '../../src/render/renderPages';
 import { buildSiteModel } from '../../src/render/siteModel';
-import { pageKind, PageStore, readBody, storedRef, STORE_FILE, stubOf } from '../../src/site/pageStore';
+import v8 from 'node:v8';
+import { MAX_HELD, pageKind, PageStore, readBody, storedRef, STORE_FILE, stubOf } from '../../src/site/pageStore';
 import { buildSite } from '../../src/site/routes';
 import { PLACEHOLDER, replacePlaceholders } from '../../src/openapi/placeholders';
 import type { PageModel } from '../../src/shared/viewModels';
@@ -55,7 +56,6 @@ describe('the page store', () => {
     const site = buildSite(config, loadGuides(config), [api!]);
     const siteModel = buildSiteModel(config, '/assets/style.css');
     const store = new PageStore();
-    const fd = fs.openSync(store.file, 'r');
     try {
       const heavy = site.pages.filter((p) => p.body.kind === 'apiOperation' || p.body.kind === 'apiSchema');
       expect(heavy.length).toBeGreaterThan(20);
@@ -65,11 +65,10 @@ describe('the page store', () => {
         expect(pageKind(stored)).toBe(page.body.kind);
         expect(stored.body).toEqual(page.body);
         // As a render thread gets it: the stub, and the body read from the file.
-        const { body } = readBody(fd, storedRef(stored)!, store.settled);
+        const { body } = readBody(storedRef(stored)!, store.settled);
         expect(renderPage(siteModel, { ...stubOf(stored), body })).toBe(renderPage(siteModel, page));
       }
     } finally {
-      fs.closeSync(fd);
       store.remove();
     }
     expect(fs.existsSync(store.file)).toBe(false);
@@ -101,6 +100,68 @@ describe('the page store', () => {
     } finally {
       store.remove();
     }
+  });
+
+  it('takes back bodies where another file holds them: reads them there, gives their bytes among its own, and closes the file with itself', () => {
+    // As a build takes a part of the cache back (site/apiPagesMemo.ts): the bodies stay in the cache's file.
+    const page = (n: number) => ({ route: `/api/op-${n}`, section: 'api', body: { kind: 'apiOperation', summary: `Operation ${n} ${'é'.repeat(n * 40)}` } }) as unknown as PageModel;
+    const serialized = [0, 1, 2, 3].map((n) => v8.serialize(page(n).body));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-kept-'));
+    const kept = path.join(dir, 'part');
+    const junk = Buffer.from('bytes before the part');
+    fs.writeFileSync(kept, Buffer.concat([junk, serialized[1], serialized[2]]));
+    const fd = fs.openSync(kept, 'r');
+    const store = new PageStore();
+    try {
+      const first = store.put(page(0));
+      const bytes = store.adoptable({ fd, at: junk.length, length: serialized[1].length + serialized[2].length });
+      expect(bytes).not.toBeInstanceOf(Uint8Array);
+      const refs = [
+        { kind: 'apiOperation' as const, offset: 100, length: serialized[1].length, api: -1 },
+        { kind: 'apiOperation' as const, offset: 100 + serialized[1].length, length: serialized[2].length, api: -1 },
+      ];
+      const adopted = store.adopt(bytes, [1, 2].map((n, k) => ({ stub: stubOf(page(n)), ref: refs[k] })), 100);
+      const last = store.put(page(3));
+      const pages = [first, ...adopted, last];
+      for (const [n, stored] of pages.entries()) {
+        expect(stored.body).toEqual(page(n).body);
+        expect(readBody(storedRef(stored)!, store.settled).body).toEqual(page(n).body);
+        expect(stored.route).toBe(`/api/op-${n}`);
+      }
+      // Offsets run on through the adopted bodies, and bytesFrom reads across the two files.
+      const all = Buffer.concat(serialized);
+      expect(pages.map((p) => storedRef(p)!.offset)).toEqual([0, 1, 2, 3].map((n) => serialized.slice(0, n).reduce((sum, b) => sum + b.length, 0)));
+      expect(store.bytesFrom(0).equals(all)).toBe(true);
+      expect(store.bytesFrom(5, all.length - 7).equals(all.subarray(5, all.length - 7))).toBe(true);
+      // Only what was made here went into the store's file.
+      expect(fs.statSync(store.file).size).toBe(serialized[0].length + serialized[3].length);
+    } finally {
+      store.remove();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => fs.fstatSync(fd)).toThrow(/EBADF/);
+  });
+
+  it(`holds at most ${MAX_HELD} files open: past them, it reads the bytes and closes the file`, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-kept-'));
+    const store = new PageStore();
+    const fds: number[] = [];
+    try {
+      for (let k = 0; k <= MAX_HELD; k++) {
+        const file = path.join(dir, `part-${k}`);
+        fs.writeFileSync(file, `..part ${k}`);
+        fds.push(fs.openSync(file, 'r'));
+        const bytes = store.adoptable({ fd: fds[k], at: 2, length: `part ${k}`.length });
+        if (k < MAX_HELD) expect(bytes).not.toBeInstanceOf(Uint8Array);
+        else expect(Buffer.from(bytes as Uint8Array).toString()).toBe(`part ${k}`);
+      }
+      expect(() => fs.fstatSync(fds[MAX_HELD])).toThrow(/EBADF/);
+      expect(fs.fstatSync(fds[0]).isFile()).toBe(true);
+    } finally {
+      store.remove();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => fs.fstatSync(fds[0])).toThrow(/EBADF/);
   });
 
   it("gives the search index the same documents when the stored pages' are made as they are stored", async () => {

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CORRUPT, DiskMemo, entryFile, MARKER, openDiskMemo, readEntry, writeEntry } from '../../../src/cache/diskMemo';
+import v8 from 'node:v8';
+import { CORRUPT, DiskMemo, entryFile, MARKER, openDiskMemo, rawBytesAt, readEntry, writeEntry } from '../../../src/cache/diskMemo';
+import type { KeptBytes } from '../../../src/cache/memo';
 import { dataDigest, digest } from '../../../src/cache/memo';
 import { createMemoryLogger } from '../../../src/diagnostics/logger';
 import { withHashedUrls } from '../../../src/render/renderSite';
@@ -48,6 +50,64 @@ describe('entries', () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual([key(1)]);
     fs.writeFileSync(path.join(dir, 'blocker'), '');
     expect(writeEntry(path.join(dir, 'blocker', 'page', key(2)), 'value')).toBe(false);
+  });
+});
+
+describe('bytes left in their entry (getBytes)', () => {
+  // The API pages' bodies are read from the cache's files where they are (site/pageStore.ts), so
+  // where a Uint8Array's bytes lie in V8's serialization must be found exactly in this Node.
+  it("finds a serialized Uint8Array's bytes at the end of its payload, whatever its length, and nothing in other values", () => {
+    for (const length of [0, 1, 127, 128, 300, 16_383, 16_384, 70_000, 3_000_000]) {
+      const bytes = Buffer.allocUnsafe(length).map((_, i) => (i * 7 + length) & 0xff);
+      for (const value of [bytes, new Uint8Array(bytes), bytes.subarray(1)]) {
+        const payload = v8.serialize(value);
+        const at = rawBytesAt(payload.subarray(0, 64), payload.length);
+        expect(at, `${length} bytes`).toBeGreaterThan(0);
+        expect(Buffer.compare(payload.subarray(at), value)).toBe(0);
+      }
+    }
+    for (const value of ['text', { bytes: new Uint8Array(4) }, [new Uint8Array(4)], new Uint16Array(4)]) {
+      const payload = v8.serialize(value);
+      expect(rawBytesAt(payload, payload.length), JSON.stringify(value)).toBe(-1);
+    }
+    // A payload cut short or run on is not one either.
+    const payload = v8.serialize(new Uint8Array(10));
+    expect(rawBytesAt(payload, payload.length + 1)).toBe(-1);
+    expect(rawBytesAt(payload, payload.length - 1)).toBe(-1);
+  });
+
+  it('gives an open file and the place of the bytes, checked first: a changed byte anywhere, a cut, or another value is a miss', () => {
+    const memo = new DiskMemo(dir);
+    const bytes = Buffer.alloc(3 << 20).map((_, i) => i % 251);
+    memo.set('api-bodies', key(1), bytes);
+    const kept = memo.getBytes('api-bodies', key(1)) as KeptBytes;
+    try {
+      expect(kept.length).toBe(bytes.length);
+      const read = Buffer.alloc(kept.length);
+      fs.readSync(kept.fd, read, 0, kept.length, kept.at);
+      expect(read.equals(bytes)).toBe(true);
+    } finally {
+      fs.closeSync(kept.fd);
+    }
+    expect(memo.getBytes('api-bodies', key(2))).toBeUndefined();
+
+    // A byte changed past the first chunk read, and a file cut short: corrupt, counted, no descriptor left open.
+    const file = entryFile(dir, 'api-bodies', key(1));
+    const stored = fs.readFileSync(file);
+    const flipped = Buffer.from(stored);
+    flipped[stored.length - 5] ^= 1;
+    const opened = fs.readdirSync('/proc/self/fd').length;
+    for (const damaged of [flipped, stored.subarray(0, stored.length - 5), stored.subarray(0, 6)]) {
+      fs.writeFileSync(file, damaged);
+      expect(memo.getBytes('api-bodies', key(1))).toBeUndefined();
+    }
+    expect(memo.corrupt).toBe(3);
+    expect(fs.readdirSync('/proc/self/fd').length).toBe(opened);
+
+    // An entry holding another value than bytes is read as get() reads it: not bytes, so corrupt.
+    memo.set('api-bodies', key(3), { not: 'bytes' });
+    expect(memo.getBytes('api-bodies', key(3))).toBeUndefined();
+    expect(memo.corrupt).toBe(4);
   });
 });
 
