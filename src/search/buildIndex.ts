@@ -22,8 +22,8 @@ export { SHARD_ABOVE_PAGES };
 import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import type { Memo } from '../cache/memo';
-import { documentKeys, keepAnalysed, memoAnalysed, recalledIndex, rememberIndex } from './indexMemo';
-import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSteps, type FragmentSink, type SearchFileContent } from './shards';
+import { documentKeys, keepAnalysed, memoAnalysed, memoFragments, recalledIndex, rememberIndex } from './indexMemo';
+import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSteps, type FragmentReuse, type FragmentSink, type SearchFileContent } from './shards';
 import { steps, type Steps } from '../steps';
 import { Analyser, joinAnalysed, typeTerms, type AnalysedDocuments } from './terms';
 import { asTable, type DocumentTable } from './table';
@@ -45,7 +45,8 @@ export interface SearchIndexOptions {
   shardAbovePages?: number;
   /**
    * The build's memo (cache/memo.ts): the index of the same documents is taken from it, and a
-   * sharded index analyses again only the groups of pages that changed (indexMemo.ts).
+   * sharded index analyses again, and makes the page fragments of, only the groups of pages that
+   * changed (indexMemo.ts).
    */
   memo?: Memo;
   /**
@@ -81,9 +82,11 @@ export function* searchIndexSteps(documents: DocumentTable | readonly SearchDocu
   let built: BuiltSearchIndex;
   if (sharded) {
     const analyser = new Analyser();
-    built = yield* shardedIndex(table, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(table, g.start, g.end))), release);
+    const fragments = memoFragments(keys.groups, memo);
+    built = yield* shardedIndex(table, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(table, g.start, g.end))), release, undefined, fragments);
+    fragments.keep();
   } else built = singleIndex(table);
-  rememberIndex(memo, keys.index, built);
+  rememberIndex(memo, keys.index, built, sharded ? keys.groups : undefined);
   return built;
 }
 
@@ -95,13 +98,13 @@ function pageCount(table: DocumentTable): number {
 }
 
 /** `analyse` is called, not its result passed: the analysed terms (tens of MB) go once typeTerms has them, not with the whole stage. */
-function* shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined, sink?: FragmentSink): Steps<BuiltSearchIndex> {
+function* shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined, sink?: FragmentSink, reuse?: FragmentReuse): Steps<BuiltSearchIndex> {
   let analysed: AnalysedDocuments | undefined = analyse();
   yield;
   const typed = typeTerms(table, analysed);
   analysed = undefined;
   yield;
-  const sharded = yield* shardSteps(typed, { release, sink });
+  const sharded = yield* shardSteps(typed, { release, sink, reuse });
   return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
 }
 

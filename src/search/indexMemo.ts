@@ -12,6 +12,10 @@
 //   ids, so a page added before it does not make it miss). Groups end after a page whose own
 //   digest starts with a low byte (about one page in GROUP_PAGES), not every n pages: a page added
 //   or removed moves only its own group's boundary, not every later group's.
+// - `search-fragments`: a sharded index's page fragments (shards.ts), group by group, as UTF-8,
+//   under a digest of the group's documents' texts and stored fields (which hold the ids). They
+//   are two thirds of the index's bytes (34 of 52 MB on the 7,000-page site), made and kept again
+//   after any edit when they lived in the index's entry; the index's entry names their groups.
 //
 // Keys are computed from the documents in one pass: each page's texts go through SHA-1 as one
 // string with their lengths (JSON.stringify of every document cost twice as much on a large site),
@@ -23,9 +27,11 @@ import type { BuiltSearchIndex } from './buildIndex';
 import type { SearchDocument } from './documents';
 import { asTable, type DocumentTable } from './table';
 import type { AnalysedDocuments } from './terms';
+import { SHARDED_DIR } from './shards';
 
 export const INDEX_STAGE = 'search-index';
 export const TERMS_STAGE = 'search-terms';
+export const FRAGMENTS_STAGE = 'search-fragments';
 /** Part of every key: a change to what the entries hold changes it. */
 const FORMAT = 'docsgen search memo 1';
 /** Pages per group, on average. */
@@ -33,11 +39,13 @@ export const GROUP_PAGES = 64;
 /** A group is closed after this many pages even without a boundary page. */
 const MAX_GROUP_PAGES = 4 * GROUP_PAGES;
 
-/** A run of consecutive documents (whole pages) and the key of its analysed terms. */
+/** A run of consecutive documents (whole pages): the key of its analysed terms, and of its pages' fragments. */
 export interface DocumentGroup {
   start: number;
   end: number;
   key: string;
+  pages: number;
+  fragments: string;
 }
 
 export interface DocumentKeys {
@@ -53,6 +61,7 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
   whole.update(`${FORMAT}\u0000${layout}\u0000`);
   const groups: DocumentGroup[] = [];
   let groupHash = crypto.createHash('sha1');
+  let groupFields = crypto.createHash('sha1');
   let groupStart = 0;
   let groupPages = 0;
   for (let start = 0; start < table.length; ) {
@@ -68,11 +77,13 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
     const page = crypto.createHash('sha1').update(texts, 'utf16le').digest();
     whole.update(page).update(fields, 'utf16le');
     groupHash.update(page);
+    groupFields.update(page).update(fields, 'utf16le');
     groupPages++;
     start = end;
     if (page[0] < 256 / GROUP_PAGES || groupPages >= MAX_GROUP_PAGES || start === table.length) {
-      groups.push({ start: groupStart, end: start, key: digest(FORMAT, groupHash.digest('hex')) });
+      groups.push({ start: groupStart, end: start, key: digest(FORMAT, groupHash.digest('hex')), pages: groupPages, fragments: digest(FORMAT, 'fragments', groupFields.digest('hex')) });
       groupHash = crypto.createHash('sha1');
+      groupFields = crypto.createHash('sha1');
       groupStart = start;
       groupPages = 0;
     }
@@ -119,6 +130,63 @@ export function keepAnalysed(groups: readonly DocumentGroup[], memo: Memo): void
   for (const group of groups) memo.use?.(TERMS_STAGE, group.key);
 }
 
+/** A group's page fragments as kept: each page's id and the length of its fragment, and the fragments' UTF-8 one after another. */
+interface KeptFragments {
+  ids: Int32Array;
+  lengths: Int32Array;
+  bytes: Uint8Array;
+}
+
+/** The kept fragments of a group of `pages` pages, each [id, bytes]; undefined when they are not there whole. */
+function keptFragments(memo: Memo, key: string, pages: number): [number, Uint8Array][] | undefined {
+  const kept = memo.get<KeptFragments>(FRAGMENTS_STAGE, key);
+  if (!kept || !(kept.ids instanceof Int32Array) || !(kept.lengths instanceof Int32Array) || !(kept.bytes instanceof Uint8Array) || kept.ids.length !== pages || kept.lengths.length !== pages) return undefined;
+  const fragments: [number, Uint8Array][] = [];
+  let at = 0;
+  for (let k = 0; k < pages; k++) fragments.push([kept.ids[k], kept.bytes.subarray(at, (at += kept.lengths[k]))]);
+  return at === kept.bytes.length ? fragments : undefined;
+}
+
+/** Page fragments taken from the memo, and those made (shards.ts FragmentReuse), by the page's place among the index's pages. */
+export interface MemoFragments {
+  known(page: number): Uint8Array | undefined;
+  made(page: number, id: number, bytes: Uint8Array): void;
+  /** Stores the groups whose fragments were made. */
+  keep(): void;
+}
+
+/** The groups' kept fragments, read now; the others are stored by `keep` once made. */
+export function memoFragments(groups: readonly DocumentGroup[], memo: Memo): MemoFragments {
+  const known: (Uint8Array | undefined)[] = [];
+  const groupAt: DocumentGroup[] = [];
+  const made = new Map<DocumentGroup, [number, Uint8Array][]>();
+  for (const group of groups) {
+    const kept = keptFragments(memo, group.fragments, group.pages);
+    for (let k = 0; k < group.pages; k++) {
+      groupAt.push(group);
+      known.push(kept?.[k][1]);
+    }
+    if (!kept) made.set(group, []);
+  }
+  return {
+    known: (page) => known[page],
+    made: (page, id, bytes) => made.get(groupAt[page])?.push([id, bytes]),
+    keep() {
+      for (const [group, fragments] of made) {
+        if (fragments.length !== group.pages) continue;
+        const bytes = Buffer.allocUnsafe(fragments.reduce((n, [, b]) => n + b.length, 0));
+        let at = 0;
+        for (const [, b] of fragments) {
+          bytes.set(b, at);
+          at += b.length;
+        }
+        memo.set(FRAGMENTS_STAGE, group.fragments, { ids: Int32Array.from(fragments, ([id]) => id), lengths: Int32Array.from(fragments, ([, b]) => b.length), bytes } satisfies KeptFragments);
+      }
+      made.clear();
+    },
+  };
+}
+
 function isAnalysed(value: unknown, documents: number): value is AnalysedDocuments {
   const a = value as AnalysedDocuments | undefined;
   return a !== undefined && Array.isArray(a.terms) && a.offsets instanceof Int32Array && a.flat instanceof Int32Array && a.offsets.length === documents;
@@ -139,15 +207,19 @@ interface IndexHead {
   lengths: number[];
   /** For each part, the index (in `lengths`) of the first file after it. */
   parts: number[];
+  /** A sharded index's page fragments, not among `names`: their folder (`search-index/f/<hash>/`), and the keys and page counts of their groups' entries. */
+  fragments?: { folder: string; groups: [key: string, pages: number][] };
 }
 
 const PART_BYTES = 8 << 20;
 
 const partKey = (key: string, part: number) => digest(key, String(part));
 
-/** Keeps the index in the memo under `key`. */
-export function rememberIndex(memo: Memo, key: string, index: BuiltSearchIndex): void {
-  const texts = [index.content, ...index.files.values()];
+/** Keeps the index in the memo under `key`; a sharded index's fragments are in the memo already, under `groups`' keys (memoFragments). */
+export function rememberIndex(memo: Memo, key: string, index: BuiltSearchIndex, groups?: readonly DocumentGroup[]): void {
+  const folder = groups && fragmentsFolder(index.content);
+  const names = [...index.files.keys()].filter((name) => folder === undefined || !name.startsWith(folder));
+  const texts = [index.content, ...names.map((name) => index.files.get(name)!)];
   const lengths = texts.map((text) => Buffer.byteLength(text, 'utf8'));
   const parts: number[] = [];
   for (let start = 0; start < texts.length; ) {
@@ -169,8 +241,15 @@ export function rememberIndex(memo: Memo, key: string, index: BuiltSearchIndex):
     start = end;
   }
   // The head last: it is found only with its parts written before it.
-  const head: IndexHead = { fileName: index.fileName, hash: index.hash, names: [...index.files.keys()], lengths, parts };
+  const head: IndexHead = { fileName: index.fileName, hash: index.hash, names, lengths, parts };
+  if (folder !== undefined) head.fragments = { folder, groups: groups!.map((g) => [g.fragments, g.pages]) };
   memo.set(INDEX_STAGE, key, head);
+}
+
+/** The site path of a sharded index's fragments' folder, from its manifest; undefined for a single file. */
+function fragmentsFolder(manifest: string): string | undefined {
+  const folder = (JSON.parse(manifest) as { fragments?: unknown }).fragments;
+  return typeof folder === 'string' ? `${SHARDED_DIR}/${folder}` : undefined;
 }
 
 /** The index kept by rememberIndex under `key`; undefined when it is not there whole. */
@@ -178,6 +257,7 @@ export function recalledIndex(memo: Memo, key: string): BuiltSearchIndex | undef
   const head = memo.get<IndexHead>(INDEX_STAGE, key);
   if (!head || typeof head.fileName !== 'string' || typeof head.hash !== 'string' || !Array.isArray(head.names) || !Array.isArray(head.lengths) || !Array.isArray(head.parts)) return undefined;
   if (head.lengths.length !== head.names.length + 1 || head.parts[head.parts.length - 1] !== head.lengths.length) return undefined;
+  if (head.fragments !== undefined && (typeof head.fragments.folder !== 'string' || !Array.isArray(head.fragments.groups))) return undefined;
   const texts: string[] = [];
   for (let part = 0, start = 0; part < head.parts.length; start = head.parts[part++]) {
     const value = memo.get<Uint8Array>(INDEX_STAGE, partKey(key, part));
@@ -187,7 +267,12 @@ export function recalledIndex(memo: Memo, key: string): BuiltSearchIndex | undef
     for (let k = start; k < head.parts[part]; k++) texts.push(bytes.toString('utf8', at, (at += head.lengths[k])));
     if (at !== bytes.length) return undefined;
   }
-  const files = new Map<string, string>();
+  const files = new Map<string, string | Uint8Array>();
   for (let k = 0; k < head.names.length; k++) files.set(head.names[k], texts[k + 1]);
+  for (const [groupKey, pages] of head.fragments?.groups ?? []) {
+    const fragments = keptFragments(memo, groupKey, pages);
+    if (!fragments) return undefined;
+    for (const [id, bytes] of fragments) files.set(`${head.fragments!.folder}${id}.json`, bytes);
+  }
   return { fileName: head.fileName, content: texts[0], hash: head.hash, files };
 }

@@ -71,6 +71,15 @@ export interface FragmentSink {
   close(folder: string): void;
 }
 
+/**
+ * Page fragments kept by an earlier build (search/indexMemo.ts memoFragments), by the page's place
+ * among the index's pages (`page`): a fragment known is not made again; each made is given to `made`.
+ */
+export interface FragmentReuse {
+  known(page: number): Uint8Array | undefined;
+  made(page: number, id: number, bytes: Uint8Array): void;
+}
+
 /** A search index file's content: JSON text, or the same text as UTF-8 bytes. */
 export type SearchFileContent = string | Uint8Array;
 
@@ -92,7 +101,7 @@ export function shardSearchIndex(...args: Parameters<typeof shardSteps>): Sharde
  * type (steps.ts). Its loops over every document or term are plain functions: V8 optimizes a
  * long loop while it runs (on-stack replacement) in a plain function, not in a generator's body.
  */
-export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink } = {}): Steps<ShardedIndexFiles> {
+export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink, reuse }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink; reuse?: FragmentReuse } = {}): Steps<ShardedIndexFiles> {
   const files = new Map<string, SearchFileContent>();
   const inputs = shardInputs(types);
   const { pageIds, maxId } = inputs;
@@ -102,10 +111,15 @@ export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, long
   const folderHash = new FragmentsHash();
   const slabs = sink ? undefined : new Slabs();
   const fragments: [number, Uint8Array][] = [];
-  yield* pageFragments(types, pageIds, maxId, (id, text) => {
+  yield* pageFragments(types, pageIds, maxId, reuse, (page, id, text) => {
     folderHash.add(id, text);
-    if (sink) sink.put(`${id}.json`, text);
-    else fragments.push([id, slabs!.utf8(text)]);
+    if (sink) sink.put(`${id}.json`, text as string);
+    else if (typeof text !== 'string') fragments.push([id, text]);
+    else {
+      const bytes = slabs!.utf8(text);
+      fragments.push([id, bytes]);
+      reuse?.made(page, id, bytes);
+    }
   });
   release?.();
   yield;
@@ -303,10 +317,11 @@ function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Ar
  * they are kept as UTF-8 bytes (Slabs), half the memory until written. Made from the documents'
  * positions sorted by page, not from an array per page of every document at once.
  */
-function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, take: (id: number, text: string) => void): Steps<void> {
-  const order = fragmentOrder(types, pageIds, maxId);
-  for (const id of pageIds) {
-    take(id, fragmentText(types, order, id));
+function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, reuse: FragmentReuse | undefined, take: (page: number, id: number, text: string | Uint8Array) => void): Steps<void> {
+  let order: ReturnType<typeof fragmentOrder> | undefined;
+  for (let page = 0; page < pageIds.length; page++) {
+    const id = pageIds[page];
+    take(page, id, reuse?.known(page) ?? fragmentText(types, (order ??= fragmentOrder(types, pageIds, maxId)), id));
     yield;
   }
 }
@@ -378,7 +393,7 @@ class FragmentsHash {
   private readonly hash = createHash('sha256');
   private count = 0;
 
-  add(id: number, text: string): void {
+  add(id: number, text: string | Uint8Array): void {
     this.hash.update(`${this.count++ ? '\u0001' : ''}${id}\u0000`).update(text);
   }
 

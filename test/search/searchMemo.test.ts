@@ -93,6 +93,7 @@ describe('search index with a memo', () => {
     expect(files(buildSearchIndex(docs, { ...SHARDED, memo }))).toEqual(cold);
     const groups = memo.sets['search-terms'];
     expect(groups).toBeGreaterThan(3); // 600 pages are several groups
+    expect(memo.sets['search-fragments']).toBe(groups);
 
     // Nothing changed: the whole index is taken from the memo, nothing is analysed or written.
     expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(cold);
@@ -106,6 +107,13 @@ describe('search index with a memo', () => {
     expect(files(buildSearchIndex(edited, { ...SHARDED, memo: memo.next() }))).toEqual(editedCold);
     expect(memo.sets['search-terms']).toBe(1);
     expect(memo.hits['search-terms']).toBe(groups - 1);
+    // Its pages' fragments made again, the other groups' taken; the index's own entry holds none of them.
+    expect(memo.sets['search-fragments']).toBe(1);
+    expect(memo.hits['search-fragments']).toBe(groups - 1);
+    const indexBytes = memo.written.filter((w) => w.stage === 'search-index' && w.value instanceof Uint8Array).reduce((n, w) => n + (w.value as Uint8Array).length, 0);
+    const fragmentNames = [...editedCold.keys()].filter((name) => name.includes('/f/'));
+    expect(fragmentNames.length).toBe(PAGES);
+    expect(indexBytes).toBeLessThanOrEqual([...editedCold].reduce((n, [name, text]) => n + (name.includes('/f/') ? 0 : Buffer.byteLength(text)), 0));
     // The group analysed holds far fewer documents than the site.
     const analysed = memo.written.find((w) => w.stage === 'search-terms')!.value as { offsets: Int32Array };
     expect(analysed.offsets.length).toBeLessThan(docs.length / 3);
@@ -126,6 +134,9 @@ describe('search index with a memo', () => {
       expect(expected).not.toEqual(cold);
       expect(files(buildSearchIndex(changed, { ...SHARDED, memo: memo.next() }))).toEqual(expected);
       expect(memo.hits['search-index']).toBeUndefined();
+      // The texts are the same, so no group is analysed again; page 1's group's fragments are made again.
+      expect(memo.sets['search-terms']).toBeUndefined();
+      expect(memo.sets['search-fragments']).toBe(1);
     }
   });
 
@@ -147,6 +158,17 @@ describe('search index with a memo', () => {
     expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(cold);
     expect(memo.sets['search-index']).toBeGreaterThan(0);
   });
+  it("makes the index again when a group's fragments are missing from the memo, and only that group's fragments", () => {
+    const memo = new CountingMemo();
+    buildSearchIndex(docs, { ...SHARDED, memo });
+    const groups = [...memo.entries.keys()].filter((key) => key.startsWith('search-fragments/'));
+    expect(groups.length).toBeGreaterThan(3);
+    memo.entries.delete(groups[1]);
+    expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(cold);
+    expect(memo.sets['search-fragments']).toBe(1);
+    expect(memo.sets['search-terms']).toBeUndefined();
+  });
+
   it('makes the index again when a part of it is missing from the memo', () => {
     const memo = new CountingMemo();
     buildSearchIndex(docs, { ...SHARDED, memo });
