@@ -149,7 +149,7 @@ function keptFragments(memo: Memo, key: string, pages: number): [number, Uint8Ar
 
 /** Page fragments taken from the memo, and those made (shards.ts FragmentReuse), by the page's place among the index's pages. */
 export interface MemoFragments {
-  known(page: number): Uint8Array | undefined;
+  known(page: number, id: number): Uint8Array | undefined;
   made(page: number, id: number, bytes: Uint8Array): void;
   /** Stores the groups whose fragments were made. */
   keep(): void;
@@ -157,19 +157,20 @@ export interface MemoFragments {
 
 /** The groups' kept fragments, read now; the others are stored by `keep` once made. */
 export function memoFragments(groups: readonly DocumentGroup[], memo: Memo): MemoFragments {
-  const known: (Uint8Array | undefined)[] = [];
+  const known: ([number, Uint8Array] | undefined)[] = [];
   const groupAt: DocumentGroup[] = [];
   const made = new Map<DocumentGroup, [number, Uint8Array][]>();
   for (const group of groups) {
     const kept = keptFragments(memo, group.fragments, group.pages);
     for (let k = 0; k < group.pages; k++) {
       groupAt.push(group);
-      known.push(kept?.[k][1]);
+      known.push(kept?.[k]);
     }
     if (!kept) made.set(group, []);
   }
   return {
-    known: (page) => known[page],
+    // Only for the same page id at that place: a group's entry is never given to another page.
+    known: (page, id) => (known[page]?.[0] === id ? known[page]![1] : undefined),
     made: (page, id, bytes) => made.get(groupAt[page])?.push([id, bytes]),
     keep() {
       for (const [group, fragments] of made) {

@@ -76,7 +76,7 @@ export interface FragmentSink {
  * among the index's pages (`page`): a fragment known is not made again; each made is given to `made`.
  */
 export interface FragmentReuse {
-  known(page: number): Uint8Array | undefined;
+  known(page: number, id: number): Uint8Array | undefined;
   made(page: number, id: number, bytes: Uint8Array): void;
 }
 
@@ -321,7 +321,7 @@ function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, re
   let order: ReturnType<typeof fragmentOrder> | undefined;
   for (let page = 0; page < pageIds.length; page++) {
     const id = pageIds[page];
-    take(page, id, reuse?.known(page) ?? fragmentText(types, (order ??= fragmentOrder(types, pageIds, maxId)), id));
+    take(page, id, reuse?.known(page, id) ?? fragmentText(types, (order ??= fragmentOrder(types, pageIds, maxId)), id));
     yield;
   }
 }
