@@ -10,7 +10,6 @@ import { loadConfig } from '../../src/config/load';
 import { loadGuides } from '../../src/content/loadGuides';
 import { renderPage } from '../../src/render/renderPages';
 import { buildSiteModel } from '../../src/render/siteModel';
-import v8 from 'node:v8';
 import { MAX_HELD, pageKind, PageStore, readBody, storedRef, STORE_FILE, stubOf } from '../../src/site/pageStore';
 import { buildSite } from '../../src/site/routes';
 import { PLACEHOLDER, replacePlaceholders } from '../../src/openapi/placeholders';
@@ -74,9 +73,22 @@ describe('the page store', () => {
     expect(fs.existsSync(store.file)).toBe(false);
   });
 
-  it('settles the spec links of a stored body as those of a page kept in memory, in Latin-1 and other text', () => {
-    // V8 keeps a string as Latin-1 or UTF-16 bytes, and a body is walked for its links only when
-    // its bytes hold the placeholder: a link in a description with "→" must be settled too.
+  it('gives back any text a spec may hold: non-ASCII, a lone surrogate, control characters, line separators', () => {
+    const texts = ['Straße → 住所 🏠', 'half a pair: \ud83c', '\ud800\udc00 and \udfff alone', 'tab\tnul\u0000bell\u0007', 'lines\u2028and\u2029', '"quoted" \\ back'];
+    const body = { kind: 'apiOperation', descriptionHtml: texts.join(' | '), fields: texts.map((text) => ({ name: text, nested: [text, { text }] })) };
+    const store = new PageStore();
+    try {
+      const stored = store.put({ route: '/api/texts', section: 'api', body } as unknown as PageModel, 0);
+      expect(stored.body).toEqual(body);
+      expect(readBody(storedRef(stored)!, store.settled).body).toEqual(body);
+    } finally {
+      store.remove();
+    }
+  });
+
+  it('settles the spec links of a stored body as those of a page kept in memory, in ASCII and other text', () => {
+    // A body is walked for its links only when its bytes hold the placeholder: a link in a
+    // description with "→" must be settled too.
     const hrefs = ['/guides/a?x=1&y="2"', '/guides/b', '/guides/<c>'];
     const tracked = [true, false, true];
     const bodies = [
@@ -105,7 +117,7 @@ describe('the page store', () => {
   it('takes back bodies where another file holds them: reads them there, gives their bytes among its own, and closes the file with itself', () => {
     // As a build takes a part of the cache back (site/apiPagesMemo.ts): the bodies stay in the cache's file.
     const page = (n: number) => ({ route: `/api/op-${n}`, section: 'api', body: { kind: 'apiOperation', summary: `Operation ${n} ${'é'.repeat(n * 40)}` } }) as unknown as PageModel;
-    const serialized = [0, 1, 2, 3].map((n) => v8.serialize(page(n).body));
+    const serialized = [0, 1, 2, 3].map((n) => Buffer.from(JSON.stringify(page(n).body)));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-kept-'));
     const kept = path.join(dir, 'part');
     const junk = Buffer.from('bytes before the part');
