@@ -17,14 +17,25 @@ import { insideOutput } from './insideOutput';
 export interface FoldersWork {
   /** Absolute paths, each after its parent. */
   dirs: string[];
-  /** [STOP]: set to stop; [MADE]: how many of `dirs` are made (always the first ones). */
+  /** [STOP]: set to stop; [MADE]: how many of `dirs` are made (always the first ones); [ENDED]: set by the thread once it makes no more. */
   shared: Int32Array;
 }
 export const STOP = 0;
 export const MADE = 1;
+export const ENDED = 2;
+
+/**
+ * How long halt() waits for the thread to say it has stopped. It says so within one `mkdir`; the
+ * limit is for a thread that never ran its loop (it failed to start), which never says so.
+ */
+const HALT_WAIT_MS = 2_000;
 
 export interface FolderMaking {
-  /** Tells the thread to stop after the folder it is making (an output folder about to be removed). */
+  /**
+   * Tells the thread to stop, and waits until it has: once this returns, no folder is made any
+   * more, so a removal of the output folder cannot race one (it did under load: ENOTEMPTY). It
+   * blocks this thread, for one `mkdir` at most, because a signal's clean-up cannot wait otherwise.
+   */
   halt(): void;
   /** Resolves once the thread has ended (every folder made, or one could not be, or halted) with every folder made (absolute paths). */
   ended(): Promise<Set<string>>;
@@ -66,13 +77,23 @@ export function makeFolders(root: string, rels: Iterable<string>): FolderMaking 
         return [];
       }
     });
-  const shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  const halt = () => Atomics.store(shared, STOP, 1);
+  const shared = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+  let running = false;
+  const halt = () => {
+    Atomics.store(shared, STOP, 1);
+    if (running) Atomics.wait(shared, ENDED, 0, HALT_WAIT_MS);
+  };
   let ended: Promise<unknown> = Promise.resolve();
   if (dirs.length > 0) {
     try {
       const worker = startWorker('folders-worker', 'output/foldersWorker.ts', { dirs, shared } satisfies FoldersWork);
-      ended = new Promise((resolve) => worker.once('exit', resolve));
+      running = true;
+      ended = new Promise((resolve) =>
+        worker.once('exit', () => {
+          running = false;
+          resolve(undefined);
+        }),
+      );
       worker.on('error', () => {}); // it ends, and the pages' writers make what it did not
     } catch {
       // No thread to be had: the pages' writers make every folder, as they would.

@@ -2,15 +2,21 @@
 // or the build says stop, and counts them where the build reads it.
 import fs from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import { MADE, STOP, type FoldersWork } from './folders';
+import { ENDED, MADE, STOP, type FoldersWork } from './folders';
 
 const { dirs, shared } = workerData as FoldersWork;
-for (const dir of dirs) {
-  if (Atomics.load(shared, STOP) !== 0) break;
-  try {
-    fs.mkdirSync(dir);
-  } catch {
-    break;
+try {
+  for (const dir of dirs) {
+    if (Atomics.load(shared, STOP) !== 0) break;
+    try {
+      fs.mkdirSync(dir);
+    } catch {
+      break;
+    }
+    Atomics.add(shared, MADE, 1);
   }
-  Atomics.add(shared, MADE, 1);
+} finally {
+  // A build halting this thread waits for this before it removes the folder (folders.ts halt).
+  Atomics.store(shared, ENDED, 1);
+  Atomics.notify(shared, ENDED);
 }

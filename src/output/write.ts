@@ -131,15 +131,16 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
     unregister();
     release();
   };
-  // Retried: the folder the thread of makeFoldersSoon was making when halted may land while the removal walks.
+  // The thread of makeFoldersSoon is halted first, and has stopped when halt() returns: a folder
+  // it made while the removal walked once failed the removal (ENOTEMPTY) under load, after every
+  // retry. The retries stay for what else may hold a file a moment (another process reading it).
   const removeTmp = () => {
     removing = true;
     for (const making of makings) making.halt();
     fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
   };
-  // Killed by a signal: the CLI's handler runs this before the process exits. A folder the thread
-  // of makeFoldersSoon was making may still land in the folder while it is removed (ENOTEMPTY): the
-  // removal retries, and the lock is released whatever happens (a CI run saw both left behind).
+  // Killed by a signal: the CLI's handler runs this before the process exits. The lock is released
+  // whatever happens (a CI run once saw the folder and the lock left behind).
   const unregister = onInterrupt(() => {
     try {
       removeTmp();
