@@ -15,7 +15,7 @@ import { buildSite } from '../../src/site/routes';
 import { PLACEHOLDER, replacePlaceholders } from '../../src/openapi/placeholders';
 import type { PageModel } from '../../src/shared/viewModels';
 import { pageSearchDocuments, searchDocuments } from '../../src/search/documents';
-import { buildFails, buildFiles, configSource, listFiles, repoRoot } from '../helpers/fixture';
+import { buildFails, buildFiles, configSource, listFiles, repoRoot, writeFiles } from '../helpers/fixture';
 
 const spec = `openapi: 3.0.3
 info: { title: Parcels, version: '1' }
@@ -71,6 +71,51 @@ describe('the page store', () => {
       store.remove();
     }
     expect(fs.existsSync(store.file)).toBe(false);
+  });
+
+  it("gives back the pages of a YAML spec whose values YAML reads as dates, and the same HTML (a body is stored as JSON)", async () => {
+    const dated = `openapi: 3.0.3
+info: { title: Visits, version: '1' }
+paths:
+  /visits:
+    get:
+      operationId: list-visits
+      summary: List visits
+      parameters:
+        - { name: since, in: query, schema: { type: string, format: date, default: 2024-01-01, enum: [2024-01-01, 2025-06-30] }, example: 2024-03-05 }
+      responses:
+        '200':
+          description: Visits.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Visit' }
+              example: { on: 2024-03-05, at: 2024-03-05T10:00:00Z }
+components:
+  schemas:
+    Visit:
+      type: object
+      properties:
+        on: { type: string, format: date, example: 2024-03-05, default: 2023-12-31 }
+        at: { type: string, format: date-time, example: 2024-03-05T10:00:00Z }
+`;
+    const root = writeFiles({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.example/openapi.yaml' } }), 'openapi.yaml': dated });
+    const { config } = await loadConfig({ root });
+    const { api } = await openapiStage(config, { validator: false });
+    const site = buildSite(config, loadGuides(config), [api!]);
+    const siteModel = buildSiteModel(config, '/assets/style.css');
+    const store = new PageStore();
+    try {
+      const heavy = site.pages.filter((p) => p.body.kind === 'apiOperation' || p.body.kind === 'apiSchema');
+      expect(heavy.length).toBe(2);
+      for (const page of heavy) {
+        const { body } = readBody(storedRef(store.put(page))!, store.settled);
+        const html = renderPage(siteModel, { ...stubOf(page), body });
+        expect(html).toBe(renderPage(siteModel, page));
+        expect(html).toContain('2024-03-05');
+      }
+    } finally {
+      store.remove();
+    }
   });
 
   it('gives back any text a spec may hold: non-ASCII, a lone surrogate, control characters, line separators', () => {
