@@ -22,7 +22,14 @@ const entryPoints = {
   'render-worker': 'src/render/renderWorker.ts',
   'validate-worker': 'src/openapi/validateWorker.ts',
   'folders-worker': 'src/output/foldersWorker.ts',
+  'schema-validators': 'src/openapi/schemaValidators.ts',
 };
+
+/** Beside the bundles in `dir`, the OpenAPI schema's validators, compiled now rather than in every build (src/openapi/schemaValidators.ts). */
+async function writeSchemaValidators(dir) {
+  const { writeSchemaValidators } = await import(pathToFileURL(path.join(dir, 'schema-validators.mjs')).href);
+  writeSchemaValidators(dir);
+}
 
 /** The esbuild options of every bundle; `define` says where the package is (see src/paths.ts). */
 function bundleOptions(outdir, define, sourcemap) {
@@ -66,7 +73,13 @@ export async function compiled(entry) {
     fs.mkdirSync(cacheDir, { recursive: true });
     const tmp = path.join(cacheDir, `dist-${process.pid}-${Date.now()}`);
     // The islands bundle is kept beside the CLI's (src/islands/bundle.ts), so it goes with it.
-    await esbuild.build(bundleOptions(tmp, { __DOCSGEN_ROOT__: JSON.stringify(root), __DOCSGEN_DIST__: JSON.stringify(outDir) }, 'inline'));
+    try {
+      await esbuild.build(bundleOptions(tmp, { __DOCSGEN_ROOT__: JSON.stringify(root), __DOCSGEN_DIST__: JSON.stringify(outDir) }, 'inline'));
+      await writeSchemaValidators(tmp);
+    } catch (e) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      throw e;
+    }
     // Swap the folder in by rename, so parallel first runs (tests, CI) never read a half-written
     // bundle; a concurrent run that swapped first simply wins.
     const old = `${tmp}-old`;
@@ -90,6 +103,7 @@ async function pack() {
   const esbuild = await import('esbuild');
   fs.rmSync(packaged, { recursive: true, force: true });
   await esbuild.build(bundleOptions(packaged, { __DOCSGEN_DIST__: JSON.stringify('dist') }, false));
+  await writeSchemaValidators(packaged);
   const islands = path.join(packaged, 'prebuild-islands.mjs');
   await esbuild.build({ ...bundleOptions(packaged, { __DOCSGEN_DIST__: JSON.stringify('dist') }, false), entryPoints: { 'prebuild-islands': path.join(root, 'src/islands/prebuild.ts') }, splitting: false });
   await import(pathToFileURL(islands).href);

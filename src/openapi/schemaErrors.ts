@@ -14,6 +14,7 @@ import type { ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft4 from 'ajv-draft-04';
 import { escapePointer, valueAt } from './locate';
+import { openapi31Schema, SCHEMA_OPTIONS } from './schemaValidators';
 import type { SpecProblem } from './validate';
 
 /** The schema's errors in `document` (dereferenced as the parser left it), for people to read. */
@@ -30,18 +31,10 @@ export function schemaErrors(document: Record<string, unknown>): SpecProblem[] {
 
 // The parser's choice of schema and Ajv (its src/validators/schema.ts), with the same options.
 function validatorFor(document: Record<string, unknown>) {
-  const options = { allErrors: true, strict: false, validateFormats: false };
+  const options = { ...SCHEMA_OPTIONS };
   if (isSwagger(document as never)) return { schema: openapi.v2, ajv: new AjvDraft4(options) };
   if (!isOpenAPI31(document as never)) return { schema: openapi.v3, ajv: new AjvDraft4(options) };
-  // As the parser does (on the same shared object): a 3.1 schema's `schema` keyword accepts any
-  // JSON Schema, without following the dialect's dynamic anchor.
-  const schema = openapi.v31legacy as Record<string, any>;
-  const anySchema = schema.$defs.schema;
-  if (typeof anySchema === 'object' && '$dynamicAnchor' in anySchema) delete anySchema.$dynamicAnchor;
-  schema.$defs.components.properties.schemas.additionalProperties = anySchema;
-  schema.$defs.header.dependentSchemas.schema.properties.schema = anySchema;
-  schema.$defs['media-type'].properties.schema = anySchema;
-  schema.$defs.parameter.properties.schema = anySchema;
+  const schema = openapi31Schema();
   return { schema, ajv: new Ajv2020(options) };
 }
 

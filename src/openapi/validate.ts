@@ -10,6 +10,7 @@
 import { validate } from '@readme/openapi-parser';
 import { escapePointer } from './locate';
 import { schemaErrors } from './schemaErrors';
+import { useSchemaValidators } from './schemaValidators';
 
 /**
  * Mistakes real specs often carry that docsgen can still render faithfully: warnings by
@@ -49,6 +50,7 @@ export interface ValidationMessages {
 }
 
 export async function validateSpec(document: Record<string, unknown>): Promise<ValidationMessages> {
+  useSchemaValidators();
   withoutPathExtensions(document);
   asOpenApi31(document);
   // The parser's formatter starts with JSON.stringify of the document, which calls this: no

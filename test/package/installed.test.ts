@@ -57,11 +57,11 @@ describe('#21 the packed package, installed in a new project', () => {
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('ships compiled bundles, prebuilt islands and type declarations, with no path of this checkout in them', () => {
-    for (const file of ['dist/cli.mjs', 'dist/index.mjs', 'dist/render-worker.mjs', 'dist/islands-production.json', 'dist/types/src/index.d.ts', 'dist/types/src/theme/props.d.ts']) expect(fs.existsSync(path.join(installed, file)), file).toBe(true);
+  it('ships compiled bundles, the OpenAPI schema\'s compiled validators, prebuilt islands and type declarations, with no path of this checkout in them', () => {
+    for (const file of ['dist/cli.mjs', 'dist/index.mjs', 'dist/render-worker.mjs', 'dist/openapi-schema-v2.cjs', 'dist/openapi-schema-v3.cjs', 'dist/openapi-schema-v31.cjs', 'dist/islands-production.json', 'dist/types/src/index.d.ts', 'dist/types/src/theme/props.d.ts']) expect(fs.existsSync(path.join(installed, file)), file).toBe(true);
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
     expect(fs.existsSync(path.join(installed, manifest.exports['.'].types))).toBe(true);
-    for (const file of fs.readdirSync(path.join(installed, 'dist')).filter((f) => f.endsWith('.mjs'))) {
+    for (const file of fs.readdirSync(path.join(installed, 'dist')).filter((f) => f.endsWith('.mjs') || f.endsWith('.cjs'))) {
       const text = fs.readFileSync(path.join(installed, 'dist', file), 'utf8');
       expect(text.includes(repoRoot), file).toBe(false);
       expect(text.includes(work), file).toBe(false);
