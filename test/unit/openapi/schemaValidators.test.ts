@@ -31,7 +31,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const shipped = () => load(fs.readFileSync(path.join(__dirname, '../../../fixtures/hyperlocal-openapi.yaml'), 'utf8')) as Record<string, unknown>;
 const documents: [string, () => Record<string, unknown>][] = [
-  ['the shipped spec (3.1, valid, with warnings)', shipped],
+  ['the shipped spec (3.1, valid)', shipped],
   ['a 3.0 spec with an unknown key, a wrong type and a missing key', () => ({ openapi: '3.0.3', info: { title: 'Zones', version: '1' }, paths: { '/zones/{id}': { get: { summry: 'Get a zone', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'strin' } }], responses: { 200: { content: {} }, 404: { description: 42 } } } } } })],
   ['a 3.1 spec with an unevaluated key and a component name against its pattern', () => ({ openapi: '3.1.0', info: { title: 'Zones', version: '1', colour: 'teal' }, paths: {}, components: { schemas: { 'Zone summary': { type: 'string' } } } })],
   ['a Swagger 2.0 spec without info', () => ({ swagger: '2.0', host: 'https://api.example.com', paths: { '/zones': { get: { responses: { 200: { description: 'Zones' } } } } } })],
@@ -61,7 +61,14 @@ describe('openapi/schemaValidators: the OpenAPI schema compiled ahead', () => {
     expect(stopsAtFirst({ openapi: '3.0.3', info: { title: 1 }, paths: { zones: 2 } })).toBe(false);
     expect(stopsAtFirst.errors).toHaveLength(1);
     expect(new AjvDraft4({ ...SCHEMA_OPTIONS }).compile({ type: 'string' })).not.toBe(written);
-    expect(new Ajv2020({ ...SCHEMA_OPTIONS }).compile(openapi31Schema())).not.toBe(written);
+    // The 3.1 schema asked of the draft-04 Ajv: Ajv's own answer (it cannot read that dialect), not the 3.1 module.
+    let otherClass: unknown;
+    try {
+      otherClass = new AjvDraft4({ ...SCHEMA_OPTIONS }).compile(openapi31Schema());
+    } catch (e) {
+      otherClass = e;
+    }
+    expect(otherClass).not.toBe(require(path.join(dir, 'openapi-schema-v31.cjs')));
   });
 
   it('does not use a module made from another schema text or another Ajv version', () => {
