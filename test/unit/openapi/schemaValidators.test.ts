@@ -93,6 +93,23 @@ describe('openapi/schemaValidators: the OpenAPI schema compiled ahead', () => {
     }
   });
 
+  it('compiles as before, with the same errors, when a module is damaged (cut short)', async () => {
+    const broken = scratch('schema-validators-broken');
+    try {
+      for (const name of fs.readdirSync(dir)) {
+        const text = fs.readFileSync(path.join(dir, name), 'utf8');
+        fs.writeFileSync(path.join(broken, name), name.includes('v3.') ? text.slice(0, text.length >> 1) : text);
+      }
+      const document = documents[1][1];
+      const compiled = await validateSpec(document());
+      undo = useSchemaValidators(broken);
+      expect(await validateSpec(document())).toEqual(compiled);
+      expect(compiled.errors.length).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
   it('uninstalls: Ajv compiles every schema again', () => {
     useSchemaValidators(dir)();
     expect(new AjvDraft4({ ...SCHEMA_OPTIONS }).compile(openapi.v3)).not.toBe(require(path.join(dir, 'openapi-schema-v3.cjs')));
