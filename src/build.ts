@@ -64,7 +64,7 @@ import { PageColumnsByRoute } from './search/table';
 import { fragmentsInOutput, withPreviousFragments } from './search/fragmentsInOutput';
 import { searchIndexSteps, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
-import { isUrl, loadSpec, type SpecSource } from './openapi/load';
+import { earlySpec, isUrl, loadSpec, type EarlySpec, type SpecSource } from './openapi/load';
 import { parseApi } from './openapi/parse';
 import { startValidator, type Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
@@ -253,6 +253,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let folders: FolderMaking | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
+    // Each spec file is read now, and a large YAML one parsed by its thread beside the content stage.
+    const earlySpecs = validators.map((validator, i) => (specSourceOf(options, latest, config.apis, i) ? undefined : earlySpec(config.apis[i].spec, config.root, memo, validator.parse)));
     // With a memo, only the guides that changed since the build that filled it are rendered.
     const written = stage('content', () => loadGuidesWithMemo(memo, config));
     collect(written.diagnostics);
@@ -264,8 +266,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const start = performance.now();
       const verdicts: Promise<Diagnostic[]>[] = [];
       try {
-        await openapiStages(config, options, { latest, validators, memo }, apis, verdicts);
+        await openapiStages(config, options, { latest, validators, memo, early: earlySpecs }, apis, verdicts);
       } finally {
+        earlySpecs.fill(undefined); // their documents' bytes: build()'s frame would keep them to its end
         for (const validator of validators) validator.dispose(); // unless it validates
       }
       specRefFiles.push(...apis.flatMap((api) => api.refFiles));
@@ -652,14 +655,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * returns (V8 keeps an async function's registers), and with it the API's parsed spec and model,
  * which build() lets go of after the site stage (the 35,000-page site: 300 MB kept alive).
  */
-async function openapiStages(config: ResolvedConfig, options: BuildOptions, { latest, validators, memo }: { latest: DocVersion; validators: Validator[]; memo?: Memo }, apis: ApiInput[], verdicts: Promise<Diagnostic[]>[]): Promise<void> {
+async function openapiStages(config: ResolvedConfig, options: BuildOptions, { latest, validators, memo, early }: { latest: DocVersion; validators: Validator[]; memo?: Memo; early: (EarlySpec | undefined)[] }, apis: ApiInput[], verdicts: Promise<Diagnostic[]>[]): Promise<void> {
   for (const [i, settings] of config.apis.entries()) {
-    // An already loaded spec is the current docs' (serve --watch), not an older version's.
-    const specSource = !latest.isCurrent ? undefined : (options.specSources?.get(settings.id) ?? (config.apis.length === 1 ? options.specSource : undefined));
-    const { api, validated } = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i], memo });
+    const specSource = specSourceOf(options, latest, config.apis, i);
+    const { api, validated } = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i], memo, early: early[i] });
     apis.push(api!);
     verdicts.push(validated);
   }
+}
+
+/** The spec given to build() for API `i`, already loaded. It is the current docs' (serve --watch), not an older version's. */
+function specSourceOf(options: BuildOptions, latest: DocVersion, apis: ResolvedConfig['apis'], i = 0): SpecSource | undefined {
+  return !latest.isCurrent ? undefined : (options.specSources?.get(apis[i].id) ?? (apis.length === 1 ? options.specSource : undefined));
 }
 
 /**
@@ -668,12 +675,12 @@ async function openapiStages(config: ResolvedConfig, options: BuildOptions, { la
  * --watch), an unchanged spec is neither parsed nor modelled again. Errors throw; `validated`
  * resolves to the warnings of the validator and the model, or rejects with the validator's errors.
  */
-export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource'> & { validator?: Validator | false; memo?: Memo } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
+export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'specSource'> & { validator?: Validator | false; memo?: Memo; early?: EarlySpec } = {}): Promise<{ api?: ApiInput; validated: Promise<Diagnostic[]> }> {
   if (!config.openapi) return { validated: Promise.resolve([]) };
   const settings = config.openapi;
   const strict = options.strict ?? false;
   const { memo } = options;
-  const spec = options.specSource ?? (await loadSpec(settings.spec, { root: config.root, timeoutMs: settings.timeoutMs, memo }));
+  const spec = options.specSource ?? (await loadSpec(settings.spec, { root: config.root, timeoutMs: settings.timeoutMs, memo, early: options.early }));
   // The model holds a pending verdict and is what the site stage finds again by identity: only a live memo keeps it.
   const key = memo?.live ? digest(spec.source, textDigest(spec.source, spec.text), String(strict), config.onDuplicateRoutes) : undefined;
   let parsed = key ? memo!.get<ParsedSpec>(API_MODEL_STAGE, key) : undefined;

@@ -3,7 +3,7 @@
 // OpenAPI 3.0. Internal $refs are kept (not dereferenced): the model resolves them itself so
 // schema names survive and circular references stay finite.
 import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic';
-import type { SpecSource } from './load';
+import { LARGE_SPEC_CHARS, type SpecSource } from './load';
 import type { ValidationMessages } from './validate';
 import { startValidator, type ValidationInput, type Validator } from './validator';
 import { collectGarbage } from '../workers';
@@ -28,8 +28,6 @@ export interface ParsedApi {
   foundErrors: () => boolean;
 }
 
-/** A spec text of this many characters or more is large enough for its parse's garbage to matter (Microsoft Graph v1.0's 20 MB, beta's 47 MB). */
-const LARGE_SPEC_CHARS = 16 * 2 ** 20;
 
 /** `validator`: a thread started beforehand (validator.ts), or false to skip validation (check-links). */
 /** `memo`: the build cache, where the validator's messages on a text validated before are taken from. */

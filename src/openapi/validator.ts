@@ -20,6 +20,14 @@ export interface Validator {
    */
   validate(spec: ValidationInput): Promise<ValidationMessages>;
   /**
+   * The document the thread parses from `text`, in V8's serialization, for the build's thread:
+   * asked for before the job, so that the thread parses a large spec while the build's thread
+   * does the stages before the spec's, and parses it once for both. Resolves to undefined when
+   * the text does not parse (the build's thread parses it again, for the error); rejects when
+   * the thread fails or stops first. A job for the same text then validates the same parse.
+   */
+  parse(text: string, source: string): Promise<Uint8Array | undefined>;
+  /**
    * The quality gate's findings on the spec (`lint` of startValidator), checked by the thread
    * on the parse it validates, before validating it: one parse and one thread for both. Only
    * for a text validated here, of `lint.minChars` or more; undefined otherwise (nothing sent
@@ -39,6 +47,11 @@ export interface Validator {
 
 export type ValidationInput = { text: string; source: string } | { document: Record<string, unknown> };
 
+/** What a spec thread may be sent before its job (Validator.parse). */
+export interface ParseJob {
+  parse: { text: string; source: string };
+}
+
 /** What a spec thread is sent, once. */
 export interface SpecJob {
   spec: ValidationInput;
@@ -49,7 +62,7 @@ export interface SpecJob {
   lint?: SpecLintJob;
 }
 
-export type SpecReply = { messages: ValidationMessages } | { failed: string } | { lint: Diagnostic[] | null } | { lintFailed: string };
+export type SpecReply = { messages: ValidationMessages } | { failed: string } | { lint: Diagnostic[] | null } | { lintFailed: string } | { parsed: Uint8Array | null };
 
 /** `lint`: the quality gate's spec rules, which the thread checks on a text of at least `minChars` characters (a smaller one is checked in the build's thread: src/lint/buildLint.ts). */
 export function startValidator(lint?: { job: SpecLintJob; minChars: number }): Validator {
@@ -65,6 +78,7 @@ export function startValidator(lint?: { job: SpecLintJob; minChars: number }): V
       linted = answers.linted;
       return answers.messages!;
     },
+    parse: thread.parse,
     linted: () => linted,
     foundErrors: () => Atomics.load(errorsFound, 0) === 1,
     dispose() {
@@ -80,19 +94,22 @@ export function startValidator(lint?: { job: SpecLintJob; minChars: number }): V
  * too). The thread ends when the last one has come: it holds its own copy of the spec (hundreds
  * of MB on a large one), which the render stage would otherwise carry.
  */
-export function startSpecThread(): { send(job: SpecJob): { messages?: Promise<ValidationMessages>; linted?: Promise<Diagnostic[] | undefined> }; terminate(): void } {
+export function startSpecThread(): { send(job: SpecJob): { messages?: Promise<ValidationMessages>; linted?: Promise<Diagnostic[] | undefined> }; parse(text: string, source: string): Promise<Uint8Array | undefined>; terminate(): void } {
   const worker = startWorker('validate-worker', 'openapi/validateWorker.ts', undefined);
   const terminate = () => void worker.terminate();
   let messages: Answer<ValidationMessages> | undefined;
   let linted: Answer<Diagnostic[] | undefined> | undefined;
+  let parsed: Answer<Uint8Array | undefined> | undefined;
   let ended: { validator: Error; lint: Error } | undefined;
   const end = (validator: Error, lint: Error) => {
     ended ??= { validator, lint };
     messages?.reject(ended.validator);
     linted?.reject(ended.lint);
+    parsed?.reject(ended.validator);
   };
   worker.on('message', (reply: SpecReply) => {
-    if ('messages' in reply) messages?.resolve(reply.messages);
+    if ('parsed' in reply) parsed?.resolve(reply.parsed ?? undefined);
+    else if ('messages' in reply) messages?.resolve(reply.messages);
     else if ('failed' in reply) messages?.reject(new Error(`Validating the OpenAPI spec failed: ${reply.failed}`));
     else if ('lint' in reply) linted?.resolve(reply.lint ?? undefined);
     else linted?.reject(new Error(`Checking the spec's examples failed: ${reply.lintFailed}`));
@@ -107,6 +124,12 @@ export function startSpecThread(): { send(job: SpecJob): { messages?: Promise<Va
       else worker.postMessage(job);
       void Promise.allSettled([messages?.promise, linted?.promise]).then(terminate);
       return { messages: messages?.promise, linted: linted?.promise };
+    },
+    parse(text, source) {
+      parsed = answer();
+      if (ended) end(ended.validator, ended.lint);
+      else worker.postMessage({ parse: { text, source } } satisfies ParseJob);
+      return parsed.promise;
     },
     terminate,
   };
