@@ -6,6 +6,7 @@ import { jsonHead } from './jsonHead';
 import { createResolver, type Resolver } from './resolve';
 import { baseSubtypes } from './discriminator';
 import { xmlExample } from './xmlExample';
+import { titleText } from './titleText';
 
 type Obj = Record<string, any>;
 
@@ -21,7 +22,7 @@ export function mediaExamples(media: Obj, direction: 'request' | 'response', doc
     const list = Object.entries<Obj>(media.examples)
       .map(([key, ex]) => {
         const resolved = resolver.deref(ex);
-        return { label: String(resolved.summary ?? key), value: resolved.value };
+        return { label: titleText(resolved.summary) ?? key, value: resolved.value };
       })
       .filter((ex) => ex.value !== undefined);
     if (list.length) return list;

@@ -10,6 +10,7 @@ import { createResolver, type Resolver } from './resolve';
 import type { HttpMethod } from './types';
 import { readLogo, type ApiLogo } from './logo';
 import { readServers, type ApiServer } from './servers';
+import { titleText } from './titleText';
 
 type Obj = Record<string, any>;
 
@@ -124,7 +125,7 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
   // Routes under /api that generated pages must not take.
   const claim = claimer('/api/', 'Give one of them a distinct operationId or tag name.', ['schemas', 'webhooks']);
 
-  const title = String(info.title ?? 'API');
+  const title = titleText(info.title) ?? 'API';
   const overviewSlug = claim(kebabCase(title), `the overview ("${title}")`, '/info/title');
   const globalSecurity: Obj[] = document.security ?? [];
   const tagDefs = readTags(document, options.source, diagnostics);
@@ -132,7 +133,8 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
   const hiddenTags = new Set(tagDefs.filter((t) => t.hidden).map((t) => t.name));
   /** The first of an operation's tags that is shown; undefined when all of them are hidden. */
   const shownTag = (op: Obj, fallback: string): string | undefined => {
-    const tags: string[] = (op.tags ?? []).map(String);
+    // A blank tag name (`tags: [""]`) names no group: such an operation goes where an untagged one does.
+    const tags: string[] = (op.tags ?? []).map(String).filter((t: string) => t.trim() !== '');
     if (tags.length === 0) return fallback;
     return tags.find((t) => !hiddenTags.has(t));
   };
@@ -141,7 +143,7 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
     method,
     path,
     operationId: op.operationId,
-    summary: String(op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`),
+    summary: titleText(op.summary) ?? titleText(op.operationId) ?? `${method.toUpperCase()} ${path}`,
     description: String(op.description ?? ''),
     deprecated: op.deprecated === true,
     tag,
@@ -192,7 +194,7 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
 
   const tags = shownTags(tagDefs, operations).map((t) => ({ ...t, slug: claim(kebabCase(t.name), `the tag "${t.name}"`, t.index >= 0 ? `/tags/${t.index}` : '/paths') }));
   for (const op of operations) {
-    const wanted = op.operationId ? kebabCase(op.operationId) : op.raw.summary ? kebabCase(op.raw.summary) : kebabCase(`${op.method} ${op.path}`);
+    const wanted = op.operationId ? kebabCase(op.operationId) : titleText(op.raw.summary) ? kebabCase(op.raw.summary) : kebabCase(`${op.method} ${op.path}`);
     op.slug = claim(wanted, `the operation ${op.method.toUpperCase()} ${op.path}`, op.pointer);
   }
   // Webhook pages live under /api/webhooks/, named after their event (an event delivered with

@@ -14,6 +14,7 @@ import { nonJsonBody } from './sampleBody';
 import { operationRequirements, sampleCredentials, schemeSummary } from './security';
 import { joinUrl, sampleBase } from './servers';
 import type { SampleRequest } from './types';
+import { titleText } from './titleText';
 
 type Obj = Record<string, any>;
 type Markdown = (text: string, pointer: string) => string;
@@ -213,7 +214,7 @@ function parameterNamedExamples(param: Obj, resolver: ApiModel['resolver']): { k
   return Object.entries<Obj>(param.examples).flatMap(([key, raw]) => {
     const ex = resolver.deref<Obj>(raw);
     if (!ex || typeof ex !== 'object' || ex.value === undefined) return [];
-    return [{ key, label: String(ex.summary ?? key), description: typeof ex.description === 'string' ? ex.description : '', value: ex.value }];
+    return [{ key, label: titleText(ex.summary) ?? key, description: typeof ex.description === 'string' ? ex.description : '', value: ex.value }];
   });
 }
 

@@ -12,6 +12,7 @@ import type { Resolver } from './resolve';
 import { requirementAlternatives } from './security';
 import { readServers } from './servers';
 import { operationSampleTemplates } from './sampleTemplates';
+import { titleText } from './titleText';
 
 type Obj = Record<string, any>;
 
@@ -102,7 +103,7 @@ function namedExamples(examples: unknown, resolver: Resolver): { label: string; 
   return Object.entries<Obj>(examples as Obj)
     .map(([key, ex]) => {
       const resolved = resolver.deref(ex);
-      return { label: String(resolved?.summary ?? key), raw: resolved?.value };
+      return { label: titleText(resolved?.summary) ?? key, raw: resolved?.value };
     })
     .filter((e) => e.raw !== undefined);
 }

@@ -259,6 +259,8 @@ function documentsFrom(pages: PageModel[], options: SearchDocumentsOptions, firs
     }
     const pageId = nextId++;
     const url = href(page);
+    // Every page has its Title document (the sharded index finds a document's page by it): one whose title is blank is named by its URL.
+    if (!withoutBlobs(title).trim()) title = url;
     const breadcrumb = crumbs
       .slice(0, -1)
       .map((c) => c.label)

@@ -160,6 +160,17 @@ describe('searchDocuments', () => {
     const headingIds = new Set(of(T.Heading).map((d) => d.i));
     for (const d of of(T.Content)) expect(d.i === d.p || headingIds.has(d.i)).toBe(true);
   });
+
+  it('names a page whose title is blank by its URL: every page has its title document, which the sharded index needs', () => {
+    const pages = [guide('/guides/a', 'Ward boundaries', '<p>Wards.</p>'), operation('/api/untitled', { title: '  ' }), guide('/guides/b', 'Flood zones', '<p>Zones.</p>')];
+    const docs = searchDocuments(pages, { routes: ['/guides', '/api'] });
+    expect(docs.filter((d) => d.type === T.Title).map((d) => [d.t, d.url])).toEqual([
+      ['Ward boundaries', '/docs/guides/a'],
+      ['/docs/api/untitled', '/docs/api/untitled'],
+      ['Flood zones', '/docs/guides/b'],
+    ]);
+    expect(() => buildSearchIndex(docs, { shardAbovePages: 0 })).not.toThrow();
+  });
 });
 
 describe('html to text', () => {
