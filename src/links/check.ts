@@ -3,7 +3,7 @@
 import { byPolicy, type Diagnostic, type Location, type Policy } from '../diagnostics/diagnostic';
 import type { TrailingSlash } from '../shared/url';
 import { fileToRoute, followSitePath } from './sitePath';
-import { locateSpecLink } from './specLocation';
+import { specLinkLocator } from './specLocation';
 
 export interface SiteLink {
   location: Location;
@@ -57,7 +57,8 @@ export function checkLinks(links: readonly SiteLink[], targets: LinkTargets, pol
   const diagnostics: LinkDiagnostic[] = [];
   const notes = (link: SiteLink) => (link.pointer ? [`in the OpenAPI spec at ${link.pointer}`] : undefined);
   // Exact locations are found only for the links reported (a spec description's, from its file's text).
-  const where = (link: SiteLink) => link.locate?.() ?? (link.pointer !== undefined && link.location.line === undefined ? locateSpecLink(link) : link.location);
+  const locate = specLinkLocator();
+  const where = (link: SiteLink) => link.locate?.() ?? (link.pointer !== undefined && link.location.line === undefined ? locate(link) : link.location);
   const broken = (link: SiteLink, shown: string, reason: string) =>
     byPolicy(link.policy ?? policies.onBrokenLinks, 'broken-link', `The link "${link.raw}" points to ${shown}, which ${reason}${shownOn(link)}.`, {
       location: where(link),

@@ -22,7 +22,7 @@ import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { collectAllLinks, type ExternalLink } from './collect';
 import { scanHtml } from './html';
-import { locateSpecLink, readLines } from './specLocation';
+import { locateSpecLink, specFileText } from './specLocation';
 import { checkLocaleLinks } from '../i18n/checkLocales';
 import { SPEC_LINK_BASE } from '../openapi/markdown';
 import type { CheckLinksOptions, LinkReport } from './types';
@@ -214,9 +214,9 @@ async function renderIds(config: ResolvedConfig, pages: PageModel[], sources: Ma
 
 /** Links in spec descriptions, with the line in the spec file where the text can be found. */
 function specLinks(api: ApiInput): SiteLink[] {
-  const lines = readLines(api.source);
+  const spec = specFileText(api.source);
   // Links made external against the spec's link base are not checked (nor cached).
-  return api.markdown.links.filter((link) => link.external === undefined).map((link) => ({ ...link, location: locateSpecLink(link, lines) }));
+  return api.markdown.links.filter((link) => link.external === undefined).map((link) => ({ ...link, location: locateSpecLink(link, spec) }));
 }
 
 /** Sidebar links as emitted, once per distinct sidebar; a broken one is reported at its page's source. */

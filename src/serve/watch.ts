@@ -22,6 +22,7 @@ import { throwSite } from './throwSite';
 import { i18nDir } from '../i18n/locales';
 import { versionsFile } from '../versions/resolve';
 import { watchFromParent, type ParentWatcher } from './watchFromParent';
+import { frameWindow } from '../diagnostics/format';
 
 export interface WatchContextOptions extends InlineConfig {
   logger: Logger;
@@ -364,13 +365,15 @@ function atThrowSite(d: Diagnostic, cause: unknown, rel: (file: string) => strin
 
 function toOverlayError(d: Diagnostic, root: string): OverlayError {
   const file = d.location?.file;
+  // The part of a long line the terminal shows (a minified spec's line is megabytes), not all of it.
+  const frame = d.location?.lineText === undefined ? undefined : frameWindow(d.location.lineText, d.location.column);
   return {
     // Files of the site from its root; others (a template of docsgen's) as the terminal names them.
     file: file && path.isAbsolute(file) ? (isInside(file, root) ? path.relative(root, file) : path.relative(process.cwd(), file) || file) : file,
     line: d.location?.line,
-    column: d.location?.column,
+    column: frame ? frame.column : d.location?.column,
     text: d.text,
-    lineText: d.location?.lineText,
+    lineText: frame?.text,
     hint: d.hint,
   };
 }

