@@ -665,7 +665,7 @@ async function openapiStages(config: ResolvedConfig, options: BuildOptions, { la
 }
 
 /** The spec given to build() for API `i`, already loaded. It is the current docs' (serve --watch), not an older version's. */
-function specSourceOf(options: BuildOptions, latest: DocVersion, apis: ResolvedConfig['apis'], i = 0): SpecSource | undefined {
+function specSourceOf(options: BuildOptions, latest: DocVersion, apis: ResolvedConfig['apis'], i: number): SpecSource | undefined {
   return !latest.isCurrent ? undefined : (options.specSources?.get(apis[i].id) ?? (apis.length === 1 ? options.specSource : undefined));
 }
 

@@ -28,7 +28,6 @@ export interface ParsedApi {
   foundErrors: () => boolean;
 }
 
-
 /** `validator`: a thread started beforehand (validator.ts), or false to skip validation (check-links). */
 /** `memo`: the build cache, where the validator's messages on a text validated before are taken from. */
 export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator | false; memo?: Memo }): Promise<ParsedApi> {
