@@ -67,10 +67,12 @@ interface Walk {
   ancestors: Map<string, string>;
   /** Dotted field path from the root, for "Used by" lists. */
   path: string;
+  /** How many nodes are above this one. */
+  level: number;
 }
 
 export function schemaTree(raw: Obj | undefined, ctx: TreeContext, at: { id: string; pointer: string; name?: string; required?: boolean }): SchemaNode {
-  return build(raw ?? {}, ctx, { id: at.id, root: at.name === undefined, name: at.name, required: at.required ?? false, pointer: at.pointer, ancestors: new Map(), path: at.name ?? '' });
+  return build(raw ?? {}, ctx, { id: at.id, root: at.name === undefined, name: at.name, required: at.required ?? false, pointer: at.pointer, ancestors: new Map(), path: at.name ?? '', level: 0 });
 }
 
 /** Whether a schema has anything to expand (fields, alternatives, map values); scalars never link away. */
@@ -125,11 +127,15 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   // A field typed by a wrapper around one named schema (`allOf: [$ref]` plus a description) uses that schema.
   const usedName = name ?? singleAllOfName(resolved, ctx.resolver);
   if (usedName && ctx.onUse && expandable(schema)) ctx.onUse({ name: usedName, id, path: walk.path });
-  if (usedName && walk.ancestors.has(usedName)) {
-    node.circular = { typeName: usedName, href: `#${walk.ancestors.get(usedName)}` };
+  // A field that adds to a schema it is inside of (`allOf: [$ref Expression, { required }]`)
+  // repeats it as surely as a `$ref` does: without this, each level added one more, until the
+  // budget's 2,000 nodes nested deep enough to overflow the stack.
+  const repeated = usedName ?? allOfNames(resolved, ctx.resolver).find((member) => walk.ancestors.has(member));
+  if (repeated && walk.ancestors.has(repeated)) {
+    node.circular = { typeName: repeated, href: `#${walk.ancestors.get(repeated)}` };
     return node;
   }
-  if (ctx.budget.used >= ctx.budget.max) {
+  if (ctx.budget.used >= ctx.budget.max || walk.level >= MAX_LEVELS) {
     node.truncated = { typeName: usedName, href: usedName ? ctx.schemaPages?.href(usedName) : undefined };
     return node;
   }
@@ -140,7 +146,9 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
       return node;
     }
   }
-  const ancestors = usedName ? new Map(walk.ancestors).set(usedName, id) : walk.ancestors;
+  const ancestors = new Map(walk.ancestors);
+  for (const member of usedName ? [usedName] : allOfNames(resolved, ctx.resolver)) ancestors.set(member, id);
+  const level = walk.level + 1;
   // Arrays show their item's fields directly under the array property (`boundaries.name`).
   let body = schema;
   let bodyPointer = pointer;
@@ -169,10 +177,10 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
     const childSchema = ctx.resolver.schema(child).schema;
     if (ctx.direction === 'request' && childSchema.readOnly) continue;
     if (ctx.direction === 'response' && childSchema.writeOnly) continue;
-    node.children.push(build(child, ctx, { id: `${id}-${slugPart(prop)}`, name: prop, required: required.has(prop), pointer: `${bodyPointer}/properties/${prop}`, ancestors, path: childPath(prop) }));
+    node.children.push(build(child, ctx, { id: `${id}-${slugPart(prop)}`, name: prop, required: required.has(prop), pointer: `${bodyPointer}/properties/${prop}`, ancestors, path: childPath(prop), level }));
   }
   if (body.additionalProperties && typeof body.additionalProperties === 'object') {
-    node.additional = build(body.additionalProperties, ctx, { id: `${id}-additional-properties`, name: '[key: string]', required: false, pointer: `${bodyPointer}/additionalProperties`, ancestors, path: childPath('*') });
+    node.additional = build(body.additionalProperties, ctx, { id: `${id}-additional-properties`, name: '[key: string]', required: false, pointer: `${bodyPointer}/additionalProperties`, ancestors, path: childPath('*'), level });
   } else if (body.additionalProperties === true) {
     node.additional = { ...emptyNode(uniqueId(`${id}-additional-properties`, ctx.ids)), name: '[key: string]', type: 'any' };
   }
@@ -186,7 +194,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
     node.variants = {
       kind: 'oneOf',
       discriminator: { propertyName, mapping: subtypes.map((s) => ({ value: s.value, target: s.name })) },
-      options: subtypes.slice(0, MAX_VARIANTS).map((s) => ({ title: s.name, node: build({ $ref: s.ref }, ctx, { id: uniqueId(`${id}-${slugPart(s.name)}`, ctx.ids), root: true, required: false, pointer: s.ref.slice(1), ancestors, path: walk.path }) })),
+      options: subtypes.slice(0, MAX_VARIANTS).map((s) => ({ title: s.name, node: build({ $ref: s.ref }, ctx, { id: uniqueId(`${id}-${slugPart(s.name)}`, ctx.ids), root: true, required: false, pointer: s.ref.slice(1), ancestors, path: walk.path, level }) })),
       ...moreOptions(subtypes.length),
     };
   }
@@ -203,7 +211,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
         const { schema: s, name: optionName } = ctx.resolver.schema(option);
         const title = optionName ?? s.title ?? `Option ${i + 1}`;
         // Claimed here (not as a field) so "circular →" links can land on the alternative.
-        return { title, node: build(option, ctx, { id: uniqueId(`${id}-${slugPart(title)}`, ctx.ids), root: true, required: false, pointer: `${bodyPointer}/${kind}/${i}`, ancestors, path: walk.path }) };
+        return { title, node: build(option, ctx, { id: uniqueId(`${id}-${slugPart(title)}`, ctx.ids), root: true, required: false, pointer: `${bodyPointer}/${kind}/${i}`, ancestors, path: walk.path, level }) };
       }),
     };
   }
@@ -215,6 +223,18 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
  * Microsoft Graph with 1,544 subtypes made a 1.4 MB page.
  */
 export const MAX_VARIANTS = 50;
+
+/**
+ * Nodes a tree may nest, whatever the budget: a spec written so that no repeat is seen (inline
+ * schemas nested without end) stops here, not in a stack overflow.
+ */
+const MAX_LEVELS = 64;
+
+/** The named schemas an `allOf` is made of (its `$ref` members). */
+function allOfNames(schema: Obj, resolver: Resolver): string[] {
+  if (!Array.isArray(schema.allOf)) return [];
+  return schema.allOf.map((part: Obj) => resolver.schema(part).name).filter((name: string | undefined): name is string => name !== undefined);
+}
 
 const moreOptions = (count: number): { moreOptions?: number } => (count > MAX_VARIANTS ? { moreOptions: count - MAX_VARIANTS } : {});
 

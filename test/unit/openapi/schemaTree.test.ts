@@ -76,9 +76,44 @@ describe('openapi/schemaTree', () => {
     expect(root.children.find((c) => c.name === 'Not')!.circular).toEqual({ typeName: 'Expression', href: '#filter' });
     expect(root.children.find((c) => c.name === 'And')!.circular).toEqual({ typeName: 'Expression', href: '#filter' });
     expect(budget.used).toBe(4); // Expression, Not, And, Key: not the whole budget
-    // A member that constrains is not a description: the wrapper is a schema of its own.
+    // A member that constrains is not a description: the wrapper is a schema of its own, named by
+    // no one, and its field that repeats Expression still points back to it.
     const constrained = schemaTree({ allOf: [{ $ref: '#/components/schemas/Expression' }, { required: ['Key'] }] }, { resolver: createResolver(spec), markdown: (t) => t, direction: 'response', ids: new Set(), budget: { used: 0, max: 1000 } }, { id: 'body', pointer: '/y' });
-    expect(constrained.children.find((c) => c.name === 'Not')!.circular).toBeUndefined();
+    expect(constrained.type).toBe('object');
+    expect(constrained.children.find((c) => c.name === 'Not')!.circular).toEqual({ typeName: 'Expression', href: '#body' });
+  });
+
+  it('sees recursion through a field that adds a constraint to the schema it is inside of, where each level used to nest one more until the stack overflowed', () => {
+    const spec = {
+      components: {
+        schemas: {
+          Expression: { type: 'object', properties: { Not: { allOf: [{ $ref: '#/components/schemas/Expression' }, { required: ['Key'] }] }, Key: { type: 'string' } } },
+        },
+      },
+    };
+    const budget = { used: 0, max: 2000 };
+    const root = schemaTree({ $ref: '#/components/schemas/Expression' }, { resolver: createResolver(spec), markdown: (t) => t, direction: 'response', ids: new Set(), budget }, { id: 'filter', pointer: '/x' });
+    expect(root.children.find((c) => c.name === 'Not')!.circular).toEqual({ typeName: 'Expression', href: '#filter' });
+    expect(budget.used).toBe(3);
+  });
+
+  it('an array of a named schema does not make its sibling fields of that schema look circular', () => {
+    const root = tree({ type: 'object', properties: { many: { type: 'array', items: { $ref: '#/components/schemas/Named' } }, one: { $ref: '#/components/schemas/Named' } } });
+    expect(root.children.find((c) => c.name === 'one')!.circular).toBeUndefined();
+    expect(names(root.children.find((c) => c.name === 'one')!)).toEqual(['name']);
+  });
+
+  it('stops a tree of inline schemas nested without end at 64 levels', () => {
+    const endless: Record<string, any> = { type: 'object', properties: {} };
+    endless.properties.inner = endless; // a YAML alias can make one
+    let node = tree(endless);
+    let depth = 0;
+    while (node.children.length > 0) {
+      node = node.children[0];
+      depth++;
+    }
+    expect(depth).toBe(64);
+    expect(node.truncated).toBeDefined();
   });
 
   it('hides readOnly fields in requests and writeOnly fields in responses', () => {
