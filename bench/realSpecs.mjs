@@ -4,7 +4,7 @@
 // HTML shows as literal tags, dropped webhooks and callbacks, code samples without their body,
 // server variables left in sample URLs, pages over 1 MB.
 //
-//   node bench/realSpecs.mjs [--sample 200] [--only <substring>] [--with-graph]
+//   node bench/realSpecs.mjs [--sample 200 | --all] [--only <substring>] [--with-graph] [--jobs 1]
 //                            [--docsgen <dir>] [--label current|before|…] [--timeout 120]
 //                            [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples]
 //
@@ -13,6 +13,9 @@
 //   --label <name>    results go to <cache>/results-<name>.json (default 'current')
 //   --sample <n>      specs in the sample (default 200): corpus paths ordered by a stable hash,
 //                     at most 2 per provider (bench/realSpecsCount.mjs sampleSpecs)
+//   --all             every spec of the corpus (2,637 without Microsoft Graph), not a sample:
+//                     about two hours with --jobs 2 on a 2-core machine
+//   --jobs <n>        specs built at once (default 1; with more, the times include the others')
 //   --only <text>     sample only among corpus paths containing <text> (e.g. `notion.com`;
 //                     repeatable: any of them); with
 //                     saved results of the same label, their records are replaced, the rest kept
@@ -57,7 +60,7 @@ function defaultCache() {
 }
 
 export function parseArgs(argv) {
-  const opts = { sample: 200, only: [], withGraph: false, docsgen: ROOT, label: 'current', timeoutS: 120, cache: defaultCache(), corpus: undefined, write: false, report: false };
+  const opts = { sample: 200, all: false, jobs: 1, only: [], withGraph: false, docsgen: ROOT, label: 'current', timeoutS: 120, cache: defaultCache(), corpus: undefined, write: false, report: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -66,6 +69,8 @@ export function parseArgs(argv) {
       return v;
     };
     if (a === '--sample') opts.sample = Number(value());
+    else if (a === '--all') opts.all = true;
+    else if (a === '--jobs') opts.jobs = Number(value());
     else if (a === '--only') opts.only.push(value());
     else if (a === '--with-graph') opts.withGraph = true;
     else if (a === '--docsgen') opts.docsgen = path.resolve(value());
@@ -80,13 +85,14 @@ export function parseArgs(argv) {
     else usage(`unknown option ${a}`);
   }
   if (!Number.isInteger(opts.sample) || opts.sample < 1) usage('--sample must be a positive integer');
+  if (!Number.isInteger(opts.jobs) || opts.jobs < 1) usage('--jobs must be a positive integer');
   if (!(opts.timeoutS > 0)) usage('--timeout must be a positive number of seconds');
   if (!/^[\w.-]+$/.test(opts.label)) usage('--label: letters, digits, dots and dashes only');
   return opts;
 }
 
 function usage(problem) {
-  const text = 'usage: node bench/realSpecs.mjs [--sample <n>] [--only <text>] [--with-graph] [--docsgen <dir>] [--label <name>] [--timeout <s>] [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples]';
+  const text = 'usage: node bench/realSpecs.mjs [--sample <n> | --all] [--jobs <n>] [--only <text>] [--with-graph] [--docsgen <dir>] [--label <name>] [--timeout <s>] [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples]';
   if (problem) {
     console.error(`realSpecs: ${problem}\n${text}`);
     process.exit(2);
@@ -134,19 +140,19 @@ export function chooseSpecs(all, opts) {
   // Graph v1.0 and beta take gigabytes and minutes: only with --with-graph (the scale issue's).
   const pool = all.filter((f) => !f.startsWith('microsoft.com/graph') && (!opts.only.length || opts.only.some((o) => f.includes(o))));
   const graph = opts.withGraph && all.includes(GRAPH_BETA) ? [GRAPH_BETA] : [];
-  return [...graph, ...sampleSpecs(pool, opts.sample - graph.length)];
+  return [...graph, ...(opts.all ? pool : sampleSpecs(pool, opts.sample - graph.length))];
 }
 
 // ---------------------------------------------------------------------------------------------
 // Builds
 
 const tempDirs = new Set();
-let current;
-process.on('SIGINT', () => {
-  if (current) current.kill('SIGKILL');
+const running = new Set();
+const stopOnSigint = () => {
+  for (const child of running) child.kill('SIGKILL');
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
   process.exit(130);
-});
+};
 
 // Peak RSS of the build process: process.resourceUsage().maxRSS written at exit by a preloaded
 // module (Node reports KiB); /proc/<pid>/status VmHWM, polled, when the process dies without exit
@@ -161,7 +167,7 @@ function runBuild(args, { cwd, timeoutS, rssFile }) {
   return new Promise((resolve) => {
     const start = performance.now();
     const child = spawn(process.execPath, ['--import', RSS_HOOK, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', DOCSGEN_BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'] });
-    current = child;
+    running.add(child);
     let out = '';
     let hwm;
     let timedOut = false;
@@ -178,7 +184,7 @@ function runBuild(args, { cwd, timeoutS, rssFile }) {
     child.on('close', (code, signal) => {
       clearInterval(poll);
       clearTimeout(timer);
-      current = undefined;
+      running.delete(child);
       let maxRssKiB = hwm;
       try {
         maxRssKiB = Math.max(Number(fs.readFileSync(rssFile, 'utf8')) || 0, hwm ?? 0);
@@ -476,7 +482,7 @@ export function renderMarkdown(results) {
   );
   for (const { label, meta } of results) {
     const again = meta.remeasured?.length ? ` ${meta.remeasured.length} spec(s) measured again later with the same docsgen (\`--only\`): ${meta.remeasured.map((s) => `\`${s}\``).join(', ')}.` : '';
-    lines.push(`- **${label}**: ${meta.date}, docsgen ${meta.commit}, ${meta.specs} specs${meta.only ? ` containing ${[meta.only].flat().map((o) => `\`${o}\``).join(' or ')}` : ''}${meta.withGraph ? ' (with Microsoft Graph beta)' : ''}, timeout ${meta.timeoutS} s${meta.specLinksOption ? ', neutral config with `onBrokenSpecLinks`' : ''}.${again}`);
+    lines.push(`- **${label}**: ${meta.date}, docsgen ${meta.commit}, ${meta.specs} specs${meta.all ? ' (every spec of the package, `--all`)' : ''}${meta.jobs ? `, ${meta.jobs} built at once` : ''}${meta.only ? ` containing ${[meta.only].flat().map((o) => `\`${o}\``).join(' or ')}` : ''}${meta.withGraph ? ' (with Microsoft Graph beta)' : ''}, timeout ${meta.timeoutS} s${meta.specLinksOption ? ', neutral config with `onBrokenSpecLinks`' : ''}.${again}`);
   }
   lines.push('', mdTable(rows(results), ['Metric', ...results.map((r) => r.label)]), '');
   const failures = failureTable(results);
@@ -544,11 +550,12 @@ function commitOf(dir) {
 export async function measure(opts, log = (m) => process.stderr.write(`realSpecs: ${m}\n`)) {
   const api = ensureCorpus(opts, log);
   const specs = chooseSpecs(listCorpus(api), opts);
+  if (!process.listeners('SIGINT').includes(stopOnSigint)) process.on('SIGINT', stopOnSigint);
   // The docsgen being measured compiles its CLI bundle once, before any timed build.
   const warm = spawnSync(process.execPath, [path.join(opts.docsgen, 'bin', 'docsgen.js'), '--help'], { encoding: 'utf8' });
   if (warm.status !== 0) throw new Error(`${opts.docsgen}: docsgen --help failed:\n${warm.stderr}`);
   let specLinksOption = hasSpecLinksOption(opts.docsgen);
-  const meta = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), docsgen: opts.docsgen, commit: commitOf(opts.docsgen), package: PACKAGE, specs: specs.length, only: opts.only.length ? opts.only : undefined, withGraph: opts.withGraph, timeoutS: opts.timeoutS, specLinksOption };
+  const meta = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), docsgen: opts.docsgen, commit: commitOf(opts.docsgen), package: PACKAGE, specs: specs.length, all: opts.all || undefined, jobs: opts.jobs > 1 ? opts.jobs : undefined, only: opts.only.length ? opts.only : undefined, withGraph: opts.withGraph, timeoutS: opts.timeoutS, specLinksOption };
   fs.mkdirSync(opts.cache, { recursive: true });
   const file = path.join(opts.cache, `results-${opts.label}.json`);
   // --only re-measures a few specs into saved results (same label): their records are replaced.
@@ -561,7 +568,8 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
     fs.writeFileSync(file, JSON.stringify({ meta: { ...kept.meta, remeasured: [...new Set([...(kept.meta.remeasured ?? []), ...mine.keys()])] }, records: merged }, null, 1));
   };
   log(`${specs.length} specs, docsgen ${meta.commit} (${opts.docsgen}) → ${file}`);
-  for (const [i, rel] of specs.entries()) {
+  let next = 0;
+  const one = async (rel) => {
     const specFile = path.join(api, rel);
     const record = { spec: rel, provider: providerOf(rel), bytes: fs.statSync(specFile).size };
     const def = await buildSpec(opts, specFile, false, false);
@@ -588,9 +596,13 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
     const c = record.counts;
     const status = (b) => (b.ok ? `ok ${(b.ms / 1000).toFixed(1)} s` : `FAIL (${b.kind})`);
     log(
-      `${i + 1}/${specs.length} ${rel}: default ${status(record.default)}, neutral ${status(record.neutral)}${c ? `, ${c.pages} pages, ${c.literalHtmlPages} literal-HTML, ${sumBodies(c.bodies, 'missing')}/${sumBodies(c.bodies, 'ops')} bodies missing, ${c.unresolvedVarOps} unresolved URLs, ${(record.neutral.maxRssKiB / 1024).toFixed(0)} MiB` : ''}${record.default.ok ? '' : `\n    ${record.default.error}`}`,
+      `${records.length}/${specs.length} ${rel}: default ${status(record.default)}, neutral ${status(record.neutral)}${c ? `, ${c.pages} pages, ${c.literalHtmlPages} literal-HTML, ${sumBodies(c.bodies, 'missing')}/${sumBodies(c.bodies, 'ops')} bodies missing, ${c.unresolvedVarOps} unresolved URLs, ${(record.neutral.maxRssKiB / 1024).toFixed(0)} MiB` : ''}${record.default.ok ? '' : `\n    ${record.default.error}`}`,
     );
-  }
+  };
+  const worker = async () => {
+    while (next < specs.length) await one(specs[next++]);
+  };
+  await Promise.all(Array.from({ length: opts.jobs }, worker));
   return file;
 }
 

@@ -3,7 +3,19 @@
 // reverse), so each helper is checked on small hand-written inputs.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM benchmark script without type declarations
+import { chooseSpecs, parseArgs } from '../../bench/realSpecs.mjs';
+// @ts-expect-error: plain ESM benchmark script without type declarations
 import { curlHasBody, curlUrl, doubleSlash, failureKind, firstError, hasLiteralTag, mediaFamily, providerOf, sampleSpecs, specFacts, unresolvedVariables } from '../../bench/realSpecsCount.mjs';
+
+describe('bench/realSpecs.mjs', () => {
+  it('--all takes every spec of the corpus but Microsoft Graph, in path order; a sample takes at most two per provider', () => {
+    const corpus = ['a.com.json', 'b.com/w.json', 'b.com/x.json', 'b.com/y.json', 'b.com/z.json', 'microsoft.com/graph-beta.json', 'microsoft.com/graph.json'];
+    expect(chooseSpecs(corpus, parseArgs(['--all', '--jobs', '2']))).toEqual(['a.com.json', 'b.com/w.json', 'b.com/x.json', 'b.com/y.json', 'b.com/z.json']);
+    expect(chooseSpecs(corpus, parseArgs(['--all', '--with-graph']))).toEqual(['microsoft.com/graph-beta.json', 'a.com.json', 'b.com/w.json', 'b.com/x.json', 'b.com/y.json', 'b.com/z.json']);
+    expect(chooseSpecs(corpus, parseArgs([]))).toHaveLength(3);
+    expect(parseArgs(['--jobs', '2']).jobs).toBe(2);
+  });
+});
 
 describe('bench/realSpecsCount.mjs', () => {
   it('samples deterministically, whatever the input order, at most two specs per provider', () => {
