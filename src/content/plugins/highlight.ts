@@ -38,7 +38,7 @@ hljs.registerAliases(['rb'], { languageName: 'ruby' });
 export function highlight(code: string, language: string): string {
   const lang = language.toLowerCase();
   const grammar = lang ? hljs.getLanguage(lang) : undefined;
-  if (!grammar) return escapeHtml(code);
+  if (!grammar || code.length > MAX_HIGHLIGHTED_CHARS) return escapeHtml(code);
   const key = `${lang}\n${code}`;
   let html = recent.get(key);
   if (html === undefined) {
@@ -48,6 +48,13 @@ export function highlight(code: string, language: string): string {
   }
   return html;
 }
+
+/**
+ * Longer code is shown without colours: highlight.js takes about a second per megabyte and
+ * writes six times the bytes (a guide's 12.6 MB code block took 19.5 s and 2 GB of memory, and
+ * made a 119 MB page). A reader does not read code that long; a machine reads it plain.
+ */
+export const MAX_HIGHLIGHTED_CHARS = 256 * 1024;
 
 /**
  * The last texts highlighted, oldest first. An operation page shows each example twice (inline,

@@ -13,7 +13,7 @@ import python from 'highlight.js/lib/languages/python';
 import ruby from 'highlight.js/lib/languages/ruby';
 import typescript from 'highlight.js/lib/languages/typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { highlight } from '../../../src/content/plugins/highlight';
+import { highlight, MAX_HIGHLIGHTED_CHARS } from '../../../src/content/plugins/highlight';
 import { generateCodeSamples } from '../../../src/openapi/codeSamples';
 import type { SampleRequest } from '../../../src/openapi/types';
 
@@ -115,5 +115,18 @@ describe('content/plugins/highlight: code samples by shape', () => {
       ['go', 'u := https://api.hyperlocal.example/v1/if'],
     ];
     for (const [language, code] of blocks) expect(highlight(code, language), `${language}:\n${code}`).toBe(byHighlightJs(code, language));
+  });
+});
+
+describe('code too long to colour', () => {
+  it('is shown escaped, without highlight.js, above MAX_HIGHLIGHTED_CHARS; below it, highlighted', () => {
+    const line = 'const parcel = { id: "pcl_1", area: 420 }; // <b>\n';
+    const long = line.repeat(Math.ceil((MAX_HIGHLIGHTED_CHARS + 1) / line.length));
+    const plain = highlight(long, 'js');
+    expect(plain).not.toContain('hljs-');
+    expect(plain).toContain('// &lt;b&gt;');
+    expect(plain.length).toBeLessThan(long.length * 1.5); // highlighted, it is about six times the code
+    const short = long.slice(0, MAX_HIGHLIGHTED_CHARS - (MAX_HIGHLIGHTED_CHARS % line.length));
+    expect(highlight(short, 'js')).toContain('<span class="hljs-keyword">const</span>');
   });
 });
