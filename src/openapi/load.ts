@@ -7,6 +7,7 @@ import v8 from 'node:v8';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
 import { load as loadYaml } from 'js-yaml';
+import { aliasesExplode } from '../yamlExpansion';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { formatBytes } from '../shared/size';
 
@@ -265,8 +266,9 @@ function parseJson(text: string): unknown {
 }
 
 function parseYaml(text: string, source: string): unknown {
+  let data: unknown;
   try {
-    return loadYaml(text, { filename: source });
+    data = loadYaml(text, { filename: source });
   } catch (cause) {
     const mark = (cause as { mark?: { line: number; column: number } }).mark;
     const reason = (cause as { reason?: string }).reason ?? (cause as Error).message;
@@ -280,4 +282,12 @@ function parseYaml(text: string, source: string): unknown {
       { cause },
     );
   }
+  if (aliasesExplode(data)) {
+    throw new DocsgenError([
+      error('spec-invalid-yaml', `The OpenAPI spec from ${source} uses YAML aliases (\`*name\`) that stand for over ten times the values written and over a million in all, too many to read. Write a schema that repeats once, under components, and refer to it with $ref.`, {
+        location: { file: source },
+      }),
+    ]);
+  }
+  return data;
 }

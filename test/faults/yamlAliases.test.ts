@@ -1,0 +1,70 @@
+// YAML aliases that stand for an exponential tree (each level an alias to the one before, twice:
+// the "billion laughs"). A 2 KB spec of 30 levels kept `docsgen build` and `lint` busy for good,
+// and so did a guide whose front matter gave `tags` such a value. Both are refused at once now,
+// naming the file; a spec that only shares a few schemas through aliases builds as before.
+import { load as loadYaml } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { aliasesExplode } from '../../src/yamlExpansion';
+import { configSource, writeFiles } from '../helpers/fixture';
+import { runDocsgen } from './harness';
+
+/** `levels` mappings, each holding the one before twice; `use` is where the last one is used. */
+function laughs(levels: number): string[] {
+  return ['x-levels:', '  l0: &l0 {type: string}', ...Array.from({ length: levels }, (_, i) => `  l${i + 1}: &l${i + 1} {type: object, properties: {near: *l${i}, far: *l${i}}}`)];
+}
+
+function spec(levels: number): string {
+  return [
+    'openapi: 3.0.3',
+    "info: { title: Parcels, version: '1' }",
+    ...laughs(levels),
+    'paths:',
+    '  /parcels:',
+    '    get:',
+    '      operationId: listParcels',
+    '      summary: List parcels',
+    '      responses:',
+    "        '200':",
+    '          description: The parcels',
+    '          content:',
+    '            application/json:',
+    `              schema: *l${levels}`,
+    '',
+  ].join('\n');
+}
+
+const config = configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/openapi.yaml' } });
+
+describe('YAML aliases that expand without end', () => {
+  it('are measured one object at a time: an exponential tree is seen, shared schemas and a value holding itself are not', () => {
+    expect(aliasesExplode(loadYaml(spec(30)))).toBe(true);
+    expect(aliasesExplode(loadYaml(spec(12)))).toBe(false);
+    const shared = loadYaml(['parcel: &parcel {type: object, properties: {id: {type: string}}}', ...Array.from({ length: 200 }, (_, i) => `use${i}: *parcel`)].join('\n'));
+    expect(aliasesExplode(shared)).toBe(false);
+    const selfHolding: Record<string, unknown> = { name: 'boundary' };
+    selfHolding.parent = selfHolding;
+    expect(aliasesExplode(selfHolding)).toBe(false);
+  });
+
+  it('in the spec: build and lint fail at once, naming the file; a spec of a few levels builds', async () => {
+    const dir = writeFiles({ 'docsgen.config.ts': config, 'openapi.yaml': spec(30) });
+    for (const command of [['build'], ['lint']]) {
+      const run = await runDocsgen(command, dir, { timeoutMs: 60_000 });
+      expect(run.hung, command[0]).toBe(false);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/openapi\.yaml.*uses YAML aliases \(`\*name`\) that stand for over ten times the values written/);
+    }
+    const small = writeFiles({ 'docsgen.config.ts': config, 'openapi.yaml': spec(8) });
+    const built = await runDocsgen(['build'], small, { timeoutMs: 60_000 });
+    expect(built.code, built.stderr).toBe(0);
+  }, 150_000);
+
+  it('in a guide\'s front matter: the build fails at once at the guide\'s front matter', async () => {
+    const guide = ['---', 'title: Zoning', ...laughs(30).map((line) => line.replace(/^ {2}/, '')).slice(1), 'tags: *l30', '---', '', 'Zoning codes.', ''].join('\n');
+    const dir = writeFiles({ 'content/guides/zoning.md': guide });
+    const run = await runDocsgen(['build'], dir, { timeoutMs: 60_000 });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('content/guides/zoning.md:2 The front matter uses YAML aliases');
+  }, 90_000);
+});
