@@ -146,8 +146,10 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
       return node;
     }
   }
-  const ancestors = new Map(walk.ancestors);
-  for (const member of usedName ? [usedName] : allOfNames(resolved, ctx.resolver)) ancestors.set(member, id);
+  // The parent's map, copied only when this node adds to it (most nodes name no schema).
+  let ancestors = walk.ancestors;
+  const expanding = (name: string) => (ancestors === walk.ancestors ? (ancestors = new Map(walk.ancestors)) : ancestors).set(name, id);
+  for (const member of usedName ? [usedName] : allOfNames(resolved, ctx.resolver)) expanding(member);
   const level = walk.level + 1;
   // Arrays show their item's fields directly under the array property (`boundaries.name`).
   let body = schema;
@@ -166,7 +168,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
         node.truncated = { typeName: item.name, href: link.href };
         return node;
       }
-      ancestors.set(item.name, id);
+      expanding(item.name);
     }
     bodyPointer = item.ref?.startsWith('#') ? item.ref.slice(1) : `${bodyPointer}/items`;
     body = itemSchema;
@@ -246,7 +248,7 @@ const moreOptions = (count: number): { moreOptions?: number } => (count > MAX_VA
  * amazonaws.com/ce's `Expression` (`Not: allOf: [$ref Expression, {description}]`) expanded until
  * each page's node budget was spent, 0.9 MB pages that took a build four minutes.
  */
-export function singleAllOfName(schema: Obj, resolver: Resolver): string | undefined {
+function singleAllOfName(schema: Obj, resolver: Resolver): string | undefined {
   if (!Array.isArray(schema.allOf) || schema.properties) return undefined;
   let name: string | undefined;
   for (const part of schema.allOf) {
