@@ -258,11 +258,33 @@ export function parseSpec(text: string, source: string): Record<string, unknown>
 }
 
 function parseJson(text: string): unknown {
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
     return undefined;
   }
+  // js-yaml refuses nesting past its maxDepth, with the line and column; JSON.parse takes any, and
+  // the walks that follow recurse (a schema nested 3,000 deep overflowed the stack): past the same
+  // depth, js-yaml reads the text, to say where.
+  return nestedDeeperThan(data, MAX_DEPTH) ? undefined : data;
+}
+
+/** js-yaml's default maxDepth. */
+const MAX_DEPTH = 100;
+
+/** Whether objects and arrays in `value` nest more than `limit` deep (iterative: the value may nest without end). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    for (const key in node as object) {
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 function parseYaml(text: string, source: string): unknown {
@@ -275,7 +297,7 @@ function parseYaml(text: string, source: string): unknown {
     const line = mark ? mark.line + 1 : undefined;
     throw new DocsgenError(
       [
-        error('spec-invalid-yaml', `The OpenAPI spec from ${source} is not valid YAML or JSON: ${reason}${line ? ` (line ${line}, column ${mark!.column + 1})` : ''}.`, {
+        error('spec-invalid-yaml', `The OpenAPI spec from ${source} ${/maxDepth/.test(reason) ? `nests objects and lists more than ${MAX_DEPTH} levels deep, more than docsgen reads` : `is not valid YAML or JSON: ${reason}`}${line ? ` (line ${line}, column ${mark!.column + 1})` : ''}.`, {
           location: { file: source, line, column: mark ? mark.column + 1 : undefined, lineText: line ? text.split(/\r?\n/)[line - 1] : undefined },
         }),
       ],

@@ -51,3 +51,24 @@ describe('openapi/load', () => {
     });
   });
 });
+
+describe('a spec nested deeper than the walks that follow can go', () => {
+  const nested = (levels: number) => `{"openapi":"3.0.3","info":{"title":"Parcels","version":"1"},"components":{"schemas":{"Deep":${'{"type":"object","properties":{"next":'.repeat(levels)}{"type":"string"}${'}}'.repeat(levels)}}}}`;
+
+  it('as JSON, past 100 levels, is refused as YAML past its maxDepth is, with the line and column (3,000 levels overflowed the stack)', () => {
+    let thrown: unknown;
+    try {
+      parseSpec(nested(3000), 'openapi.json');
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(DocsgenError);
+    const [diagnostic] = (thrown as DocsgenError).diagnostics;
+    expect(diagnostic.text).toMatch(/^The OpenAPI spec from openapi\.json nests objects and lists more than 100 levels deep, more than docsgen reads \(line 1, column \d+\)\.$/);
+    expect(diagnostic.location).toMatchObject({ file: 'openapi.json', line: 1 });
+  });
+
+  it('as JSON, 40 levels deep, is read', () => {
+    expect(parseSpec(nested(40), 'openapi.json')).toHaveProperty('components.schemas.Deep.type', 'object');
+  });
+});
