@@ -10,13 +10,29 @@ import type { Location } from '../diagnostics/diagnostic';
  */
 export function locateInBody(file: string, bodyLines: string[], offset: number, line: number, needle: string): Location {
   const lines = scannedLines(bodyLines);
+  // markdown-it hands over a destination percent-encoded; the text may hold it as written (`./café.md`).
+  const written = decodedLink(needle);
   for (let i = line - 1 - offset; i >= 0 && i < bodyLines.length; i++) {
     const scanned = lines.at(i);
     if (i > line - 1 - offset && scanned.blank) break;
-    const col = scanned.column(needle);
+    const col = scanned.column(needle) || (written !== needle ? scanned.column(written) : 0);
     if (col > 0) return { file, line: i + 1 + offset, column: col, lineText: scanned.text };
   }
   return { file, line };
+}
+
+/**
+ * A link's destination as its author wrote it, and as the file system names the file: markdown-it
+ * percent-encodes a destination (`./café.md` → `./caf%C3%A9.md`), and `a%20b.md` is how a link
+ * names `a b.md`. A malformed escape (`%zz`) stays as it is, and so do escapes of `/`, `?` and
+ * `#`, which `decodeURI` keeps.
+ */
+export function decodedLink(target: string): string {
+  try {
+    return decodeURI(target);
+  } catch {
+    return target;
+  }
 }
 
 /**
