@@ -253,4 +253,3 @@ function sameFilesAndRoutes(before: readonly GuideSource[], after: readonly Guid
   }
   return true;
 }
-
