@@ -145,26 +145,30 @@ describe('signals, killed builds and two builds at once', () => {
     // Over 500 pages: a thread makes their folders while the search stage runs (src/output/folders.ts).
     const p = project(bigSite());
     let caught = false;
-    const run = await runDocsgen(['build', '--no-cache'], p.project, {
-      timeoutMs: 60_000,
-      onStart: (child) => {
-        const poll = setInterval(() => {
-          const tmp = fs.readdirSync(p.project).find((f) => f.includes('docsgen-tmp-'));
-          const guides = tmp && path.join(p.project, tmp, 'guides');
-          if (!guides || !fs.existsSync(guides)) return;
-          clearInterval(poll);
-          // Folders made and no page in them yet: the render stage has not started.
-          caught = listFiles(guides).length === 0;
-          child.kill('SIGTERM');
-        }, 2);
-        child.once('close', () => clearInterval(poll));
-      },
-    });
-    expect(run.hung).toBe(false);
-    expect(run.code, run.stderr).toBe(143);
-    expect(caught, 'the signal came after the first page was written').toBe(true);
-    expect(litter(p.project)).toEqual([]);
-    expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
+    // The window between the first folder and the first page is short: on a busy machine the
+    // poll can miss it, and the build is then run again (at most three times).
+    for (let attempt = 0; attempt < 3 && !caught; attempt++) {
+      const run = await runDocsgen(['build', '--no-cache'], p.project, {
+        timeoutMs: 60_000,
+        onStart: (child) => {
+          const poll = setInterval(() => {
+            const tmp = fs.readdirSync(p.project).find((f) => f.includes('docsgen-tmp-'));
+            const guides = tmp && path.join(p.project, tmp, 'guides');
+            if (!guides || !fs.existsSync(guides)) return;
+            clearInterval(poll);
+            // Folders made and no page in them yet: the render stage has not started.
+            caught = listFiles(guides).length === 0;
+            child.kill('SIGTERM');
+          }, 2);
+          child.once('close', () => clearInterval(poll));
+        },
+      });
+      expect(run.hung).toBe(false);
+      expect(run.code, run.stderr).toBe(143);
+      expect(litter(p.project)).toEqual([]);
+      expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
+    }
+    expect(caught, 'the signal came after the first page was written, three times').toBe(true);
   });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s while a large spec\'s operation pages are made stops the build there, not once the stage ends', async (signal) => {
