@@ -88,7 +88,7 @@ export function parseFrontMatter(source: string, file: string, known?: KnownFron
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(file, 2, 'The front matter must be a YAML mapping of keys to values.');
   }
-  if (aliasesExplode(data)) return fail(file, 2, 'The front matter uses YAML aliases (`*name`) that stand for over a million values, too many to read: write the value itself.');
+  if (aliasesExplode(raw, data)) return fail(file, 2, 'The front matter uses YAML aliases (`*name`) that stand for over a million values, too many to read: write the value itself.');
   const diagnostics: Diagnostic[] = [];
   // Found only for a key with a problem: splitting every guide's text for each of its keys was a
   // third of this function's time on a large site's guides.

@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
 import { contentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
-import { isExternal, routeKey, splitHash, withBase } from '../shared/url';
+import { isExternal, routeKey, safeDecode, splitHash, withBase } from '../shared/url';
 import { discoverStandalonePages } from './standalonePages';
 import { discoverGuides, stripNumberPrefix, type Category, type ParsedFileCache, type GuideSource } from './discover';
 import { missingContentDiagnostic } from './contentDir';
-import { decodedLink, locateInBody } from './locate';
+import { locateInBody } from './locate';
 import { createEnv, createMarkdown, renderMarkdown } from './markdown';
 import type { Heading } from './plugins/headings';
 import type { KnownFrontMatter } from './frontmatter';
@@ -163,7 +163,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
           return href;
         }
         if (/\.mdx?(\?.*)?$/.test(target)) {
-          const file = target.startsWith('/') ? path.join(config.guidesDir, decodedLink(target)) : path.resolve(path.dirname(source.file), decodedLink(target));
+          const file = target.startsWith('/') ? path.join(config.guidesDir, safeDecode(target)) : path.resolve(path.dirname(source.file), safeDecode(target));
           const route = routeByFile.get(file);
           mdLinks.push(file, route);
           if (!route) {
@@ -185,7 +185,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       },
       resolveImage(src, line) {
         if (isExternal(src) || src.startsWith('data:')) return src;
-        const file = src.startsWith('/') ? path.join(config.contentDir, decodedLink(src)) : path.resolve(path.dirname(source.file), decodedLink(src));
+        const file = src.startsWith('/') ? path.join(config.contentDir, safeDecode(src)) : path.resolve(path.dirname(source.file), safeDecode(src));
         if (!fs.existsSync(file)) {
           diagnostics.push(error('image-not-found', `The image "${src}" does not exist.`, { location: at(line, src) }));
           return src;

@@ -1,6 +1,7 @@
 // Where in a guide's file a link is written. markdown-it gives a block's first line only; the
 // terminal, the overlay and check-links show the exact line and column, with the line beneath.
 import type { Location } from '../diagnostics/diagnostic';
+import { safeDecode } from '../shared/url';
 
 /**
  * The exact line and column of `needle` (a link target as written), searched from the reported
@@ -11,7 +12,7 @@ import type { Location } from '../diagnostics/diagnostic';
 export function locateInBody(file: string, bodyLines: string[], offset: number, line: number, needle: string): Location {
   const lines = scannedLines(bodyLines);
   // markdown-it hands over a destination percent-encoded; the text may hold it as written (`./café.md`).
-  const written = decodedLink(needle);
+  const written = safeDecode(needle);
   for (let i = line - 1 - offset; i >= 0 && i < bodyLines.length; i++) {
     const scanned = lines.at(i);
     if (i > line - 1 - offset && scanned.blank) break;
@@ -19,20 +20,6 @@ export function locateInBody(file: string, bodyLines: string[], offset: number, 
     if (col > 0) return { file, line: i + 1 + offset, column: col, lineText: scanned.text };
   }
   return { file, line };
-}
-
-/**
- * A link's destination as its author wrote it, and as the file system names the file: markdown-it
- * percent-encodes a destination (`./café.md` → `./caf%C3%A9.md`), and `a%20b.md` is how a link
- * names `a b.md`. A malformed escape (`%zz`) stays as it is, and so do escapes of `/`, `?` and
- * `#`, which `decodeURI` keeps.
- */
-export function decodedLink(target: string): string {
-  try {
-    return decodeURI(target);
-  } catch {
-    return target;
-  }
 }
 
 /**

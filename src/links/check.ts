@@ -1,7 +1,7 @@
 // The link check, as a pure function: links with their source locations in, diagnostics out,
 // under the configured policies. Reporting is the logger's job (or report.ts for check-links).
 import { byPolicy, type Diagnostic, type Location, type Policy } from '../diagnostics/diagnostic';
-import type { TrailingSlash } from '../shared/url';
+import { safeDecode, type TrailingSlash } from '../shared/url';
 import { fileToRoute, followSitePath } from './sitePath';
 import { specLinkLocator } from './specLocation';
 
@@ -157,12 +157,3 @@ function resolveEmitted(link: SiteLink, targets: LinkTargets, policies: LinkPoli
   return { route: route !== undefined && targets.routes.has(route) ? route : undefined, hash };
 }
 
-function safeDecode(s: string, decode: (s: string) => string): string {
-  // Nothing to decode without an escape: most links, checked again on every save of serve --watch.
-  if (!s.includes('%')) return s;
-  try {
-    return decode(s);
-  } catch {
-    return s;
-  }
-}

@@ -3,6 +3,7 @@
 // and 3.1 make `readOnly`/`writeOnly` a question of direction: a required readOnly property is
 // left out of a request, a required writeOnly one out of a response. The whole document is
 // converted once per direction, so that `$ref`s between schemas resolve within the copy.
+import { safeDecode } from '../shared/url';
 
 /** Whose example is checked: a request's, a response's, or a schema's own (either direction). */
 export type Direction = 'request' | 'response' | 'any';
@@ -116,7 +117,7 @@ export function resolvePointer(document: unknown, pointer: string): any {
   if (pointer === '') return document;
   let node: any = document;
   for (const raw of pointer.slice(1).split('/')) {
-    const key = safeDecode(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = safeDecode(raw, decodeURIComponent).replace(/~1/g, '/').replace(/~0/g, '~');
     if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
     node = node[key];
   }
@@ -124,10 +125,3 @@ export function resolvePointer(document: unknown, pointer: string): any {
 }
 
 /** A `$ref` fragment is URI-encoded (`%7B` for `{`); a stray `%` is taken as written. */
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}

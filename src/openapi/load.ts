@@ -304,7 +304,7 @@ function parseYaml(text: string, source: string): unknown {
       { cause },
     );
   }
-  if (aliasesExplode(data)) {
+  if (aliasesExplode(text, data)) {
     throw new DocsgenError([
       error('spec-invalid-yaml', `The OpenAPI spec from ${source} uses YAML aliases (\`*name\`) that stand for over ten times the values written and over a million in all, too many to read. Write a schema that repeats once, under components, and refer to it with $ref.`, {
         location: { file: source },

@@ -19,7 +19,7 @@ import type { ResolvedConfig } from '../config/types';
 import { createEnv, createMarkdown, renderMarkdown } from '../content/markdown';
 import { warning, type Diagnostic, type Policy } from '../diagnostics/diagnostic';
 import type { SiteLink } from '../links/check';
-import { isExternal, routeKey, splitHash } from '../shared/url';
+import { isExternal, routeKey, safeDecode, splitHash } from '../shared/url';
 import type { PageModel } from '../shared/viewModels';
 import { inferLinkBase, type LinkBase } from './linkBase';
 import { sanitizeSpecHtml } from './sanitizeHtml';
@@ -248,10 +248,3 @@ function absolute(href: string, base: string): string | undefined {
   }
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURI(s);
-  } catch {
-    return s;
-  }
-}

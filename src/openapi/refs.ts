@@ -4,6 +4,7 @@
 import { closest } from '../config/validate';
 import { error, type Diagnostic } from '../diagnostics/diagnostic';
 import { escapePointer, locatePointers } from './locate';
+import { safeDecode } from '../shared/url';
 
 export interface DanglingRef {
   /** The `$ref` value, e.g. `#/components/schemas/Nope`. */
@@ -14,13 +15,6 @@ export interface DanglingRef {
   siblings: string[];
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s; // a lone % is the character itself
-  }
-}
 
 
 /** Maps whose keys are names the author chose: `properties: { default: … }` is a schema named "default", not a default. */
@@ -44,7 +38,7 @@ export function danglingRefs(document: unknown): DanglingRef[] {
     let siblings: string[] = [];
     let exists = true;
     for (const raw of ref.slice(1).split('/').slice(1)) {
-      const part = safeDecode(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      const part = safeDecode(raw, decodeURIComponent).replace(/~1/g, '/').replace(/~0/g, '~');
       if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) {
         siblings = node !== null && typeof node === 'object' && !Array.isArray(node) ? Object.keys(node) : [];
         exists = false;
@@ -100,7 +94,7 @@ export function danglingRefDiagnostics(dangling: DanglingRef[], source: string, 
   return dangling.map((d) => {
     const position = positions?.get(`${d.pointer}/$ref`);
     const last = d.ref.split('/').pop() ?? '';
-    const name = safeDecode(last).replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = safeDecode(last, decodeURIComponent).replace(/~1/g, '/').replace(/~0/g, '~');
     const guess = d.siblings.length > 0 ? closest(name, d.siblings) : undefined;
     const parent = d.ref.split('/').slice(0, -1).join('/');
     return error('spec-ref-missing', `The $ref "${d.ref}" at ${d.pointer || '/'} points to nothing: the spec has no ${d.ref.slice(1) || '/'}.`, {

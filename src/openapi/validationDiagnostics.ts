@@ -6,6 +6,7 @@
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
 import { escapePointer, locatePointers, valueAt } from './locate';
 import type { SpecProblem, ValidationMessages } from './validate';
+import { safeDecode } from '../shared/url';
 
 /** What a finding says, and where: the pointer in the document as written, to locate. */
 interface Described {
@@ -87,13 +88,6 @@ function clip(text: string): string {
 
 const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 function refOf(node: unknown): string | undefined {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
@@ -115,7 +109,7 @@ export function authorPointer(document: unknown, pointer: string): { pointer: st
       const ref = refOf(node);
       if (ref === undefined || (next !== undefined && Object.hasOwn(node as object, next))) return true;
       via ??= path.map((s) => `/${escapePointer(s)}`).join('') || '/';
-      const target = safeDecode(ref.slice(1));
+      const target = safeDecode(ref.slice(1), decodeURIComponent);
       node = valueAt(document, target);
       if (node === undefined) return false;
       path.splice(0, path.length, ...target.split('/').slice(1).map(unescape));

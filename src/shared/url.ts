@@ -74,3 +74,17 @@ export function versionedRoute(route: string, segment: string, sections: readonl
   }
   return route;
 }
+
+/**
+ * `s` decoded (`decodeURI` by default, which keeps the escapes of `/`, `?` and `#`), or `s` as it
+ * is when it holds a malformed escape (`%zz`, a lone `%`: the character itself).
+ */
+export function safeDecode(s: string, decode: (s: string) => string = decodeURI): string {
+  // Nothing to decode without an escape: most links, checked again on every save of serve --watch.
+  if (!s.includes('%')) return s;
+  try {
+    return decode(s);
+  } catch {
+    return s;
+  }
+}

@@ -16,6 +16,7 @@ import { pageHref } from '../versions/href';
 import { referenceTargets, type OperationCard, type ReferenceTargets } from './referenceTargets';
 import { closest } from '../config/validate';
 import { escapeHtml } from '../shared/html';
+import { safeDecode } from '../shared/url';
 
 export const TYPED_LINK_HINT = 'Name an operation by its operationId or as "METHOD /path", a schema by its name, and after # a parameter (query.limit), the request body (request.name), a response (response-429) or a field (response-200.data.id); see "Links into the API reference" in the README.';
 
@@ -142,13 +143,13 @@ function resolveTarget(target: TypedTarget, apis: Api[]): TypedResolution {
 function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord, { problem, suggestion }: { problem: string; suggestion?: string }): Diagnostic[] {
   const lines = doc.body.split('\n');
   const at = (needle: string, line = link.line) => locateInBody(doc.file, lines, doc.bodyLineOffset, line, needle);
-  // markdown-it hands over the destination percent-encoded: `<op:GET /v1/x>` arrives as `op:GET%20/v1/x`.
+  // markdown-it hands over the destination percent-encoded (`<op:GET /v1/x>` arrives as
+  // `op:GET%20/v1/x`): locateInBody looks for it as written too.
   let location = at(link.raw);
-  if (location.column === undefined) location = at(safeDecode(link.raw));
   // A reference link (`[text][ref]`) is reported at its definition (`[ref]: op:…`), wherever that is.
   if (location.column === undefined) {
     const definition = lines.findIndex((line) => /^\s{0,3}\[[^\]]+\]:/.test(line) && (line.includes(link.raw) || line.includes(safeDecode(link.raw))));
-    if (definition !== -1) location = at(safeDecode(link.raw), definition + 1 + doc.bodyLineOffset);
+    if (definition !== -1) location = at(link.raw, definition + 1 + doc.bodyLineOffset);
   }
   // An operation card (`::operation{id=searchBoundaries}`) names its target without `op:`.
   if (location.column === undefined && link.typed && lines[link.line - 1 - doc.bodyLineOffset]?.trimStart().startsWith('::operation')) location = at(link.typed.name);
@@ -156,10 +157,3 @@ function brokenTypedLink(config: ResolvedConfig, doc: GuideDoc, link: LinkRecord
   return byPolicy(config.onBrokenLinks, 'broken-link', `The link "${written}" names ${problem}.`, { location, hint: suggestion ? `Did you mean ${suggestion}?` : TYPED_LINK_HINT }).map((d) => ({ ...d, target: written, reason: `names ${problem}` }));
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURI(s);
-  } catch {
-    return s;
-  }
-}
