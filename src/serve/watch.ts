@@ -5,7 +5,6 @@
 // the server reads `state` and subscribes to its events.
 import fs from 'node:fs';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import { build } from '../build';
 import { LiveMemo } from '../cache/liveMemo';
 import { loadConfig, type LoadedConfig } from '../config/load';
@@ -217,42 +216,33 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
     const versions = [versionsFile(config), path.join(config.root, 'versioned'), ...(config.versions.list ?? []).flatMap((v) => (typeof v === 'object' && v.spec && !isUrl(v.spec) ? [path.resolve(config.root, v.spec)] : []))];
     return new Set([config.contentDir, ...translations, ...(options.watchTemplates === false ? [] : [templatesDir]), ...state.loaded.dependencies, ...spec, ...refFiles, ...versions]);
   };
-  // What exists is watched by one chokidar watcher; what does not yet, from its parent folder
-  // (serve/watchFromParent.ts: chokidar given a missing path says it is ready too early).
-  let watched = new Set([...toWatch()].filter((p) => fs.existsSync(p)));
-  const watcher: FSWatcher = watch([...watched], {
-    ignoreInitial: true,
-    ignored: (file) => ignored(file, state.loaded),
-  });
-  let absent = [...toWatch()].filter((p) => !watched.has(p)).sort();
-  let absentWatcher: ParentWatcher = watchAbsent(absent);
-  function watchAbsent(paths: string[]): ParentWatcher {
-    return watchFromParent(paths, (file) => {
-      if (disposed) return;
-      void rebuild([file]);
-      updateWatched(); // now it exists: the main watcher takes it
+  // Every path is watched through a folder above it (serve/watchFromParent.ts), whether or not it
+  // exists yet: chokidar watching a file itself loses it once it is deleted and made again, which
+  // `git checkout` does to each file it changes.
+  let watched = [...toWatch()].sort();
+  const watchAll = (paths: string[]) =>
+    watchFromParent(paths, (file) => void (disposed || rebuild([file])), {
+      base: state.loaded.config.root,
+      ignore: (file) => ignored(file, state.loaded),
+      onError: (e) => logger.warn(`(!) The file watcher reported: ${e.message}`),
     });
-  }
+  let watcher = watchAll(watched);
+  /** Watchers replaced by updateWatched, until their successor is ready. */
+  const retiring = new Set<ParentWatcher>();
   // The project's component overrides (src/theme/): compiled with the site, so a save rebuilds like a guide's.
-  const theme = watchFromParent([state.loaded.config.themeDir], (file) => void rebuild([file]));
-  const ready = Promise.all([new Promise<void>((resolve) => watcher.once('ready', () => resolve())), absentWatcher.ready, theme.ready]).then(() => {});
-  watcher.on('all', (_event, file) => void rebuild([path.resolve(file)]));
-  watcher.on('error', (e) => logger.warn(`(!) The file watcher reported: ${(e as Error).message}`));
+  const theme = watchFromParent([state.loaded.config.themeDir], (file) => void rebuild([file]), { base: state.loaded.config.root });
+  const ready = Promise.all([watcher.ready, theme.ready]).then(() => {});
+  /** After a config change or a new set of `$ref` files: the new paths are watched, from the new watcher's start (the old one is closed once it is ready). */
   function updateWatched() {
-    const wanted = toWatch();
-    // A path the main watcher has stays with it (chokidar sees it come back if it is deleted); a new one goes to it once it exists.
-    const next = new Set([...wanted].filter((p) => watched.has(p) || fs.existsSync(p)));
-    const removed = [...watched].filter((p) => !next.has(p));
-    if (removed.length) watcher.unwatch(removed);
-    const added = [...next].filter((p) => !watched.has(p));
-    if (added.length) watcher.add(added);
-    watched = next;
-    const stillAbsent = [...wanted].filter((p) => !watched.has(p)).sort();
-    if (stillAbsent.join('\n') !== absent.join('\n')) {
-      void absentWatcher.close();
-      absent = stillAbsent;
-      absentWatcher = watchAbsent(absent);
-    }
+    const wanted = [...toWatch()].sort();
+    if (wanted.join('\n') === watched.join('\n')) return;
+    const before = watcher;
+    watched = wanted;
+    watcher = watchAll(wanted);
+    retiring.add(before);
+    void watcher.ready.then(() => {
+      if (retiring.delete(before)) void before.close();
+    });
   }
 
   const poll = options.pollSpecSeconds && options.pollSpecSeconds > 0 ? setInterval(() => void refetchSpec(), options.pollSpecSeconds * 1000) : undefined;
@@ -281,7 +271,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       recheckTimers.forEach((t) => clearTimeout(t));
       if (poll) clearInterval(poll);
       listeners.clear();
-      await Promise.all([watcher.close(), absentWatcher.close(), theme.close()]);
+      await Promise.all([watcher.close(), theme.close(), ...[...retiring].map((w) => w.close())]);
       waiters.forEach((resolve) => resolve());
     },
   };

@@ -344,6 +344,83 @@ describe('serve --watch, as soon as it says it is watching', () => {
   });
 });
 
+describe('serve --watch, files deleted and made again', () => {
+  // The spec in a folder of its own, beside the config (as the shipped project has it): chokidar
+  // watching such a file itself lost it for good once it was deleted and written anew, which is
+  // what `git checkout` does to each file it changes.
+  const spec = (summary: string) => `openapi: 3.0.3\ninfo:\n  title: Mini API\n  version: "1"\npaths:\n  /ping:\n    get:\n      operationId: ping\n      summary: ${summary}\n      responses:\n        "200":\n          description: OK\n`;
+  let dir: string;
+  let server: Server;
+  beforeAll(async () => {
+    dir = writeFiles({
+      'content/guides/a.md': '---\ntitle: A\n---\nFirst version.\n',
+      'api/openapi.yaml': spec('Ping, first version'),
+      'docsgen.config.ts': configSource({ openapi: { spec: 'api/openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }),
+    });
+    server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    await server.context!.ready;
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const page = (file: string) => String(server.context!.state.files.get(file) ?? '');
+
+  it('a spec deleted and written anew (a branch switch) is built, and so is each later switch and save', async () => {
+    const specFile = path.join(dir, 'api/openapi.yaml');
+    for (const summary of ['Ping, second branch', 'Ping, first branch again', 'Ping, second branch again']) {
+      await settled(server);
+      const built = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes(summary));
+      fs.unlinkSync(specFile);
+      fs.writeFileSync(specFile, spec(summary));
+      await built;
+    }
+    await settled(server);
+    const saved = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, saved in place'));
+    fs.writeFileSync(specFile, spec('Ping, saved in place'));
+    await saved;
+  });
+
+  it("a spec removed fails the build, naming it; the spec's folder moved away and back is built again", async () => {
+    const specFile = path.join(dir, 'api/openapi.yaml');
+    await settled(server);
+    const failed = nextEvent(server, sawFile('openapi.yaml'));
+    fs.unlinkSync(specFile);
+    const event = await failed;
+    if (event.type !== 'failed') throw new Error('expected a failed build');
+    expect(event.errors[0]).toMatchObject({ file: 'api/openapi.yaml', text: expect.stringMatching(/does not exist/) });
+    const back = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, written after it was removed'));
+    fs.writeFileSync(specFile, spec('Ping, written after it was removed'));
+    await back;
+
+    await settled(server);
+    const gone = nextEvent(server, (e) => e.type === 'failed');
+    fs.renameSync(path.join(dir, 'api'), path.join(dir, 'api-away'));
+    await gone;
+    const returned = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, written after it was removed'));
+    fs.renameSync(path.join(dir, 'api-away'), path.join(dir, 'api'));
+    await returned;
+    await settled(server);
+    const saved = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, saved after the folder came back'));
+    fs.writeFileSync(specFile, spec('Ping, saved after the folder came back'));
+    await saved;
+  });
+
+  it('the content folder moved away and back: its guides are served again, and a save to one shows', async () => {
+    await settled(server);
+    const gone = nextEvent(server, (e) => e.type === 'built' || e.type === 'failed');
+    fs.renameSync(path.join(dir, 'content'), path.join(dir, 'content-away'));
+    await gone;
+    const returned = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('First version.'));
+    fs.renameSync(path.join(dir, 'content-away'), path.join(dir, 'content'));
+    await returned;
+    await settled(server);
+    const saved = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('Second version.'));
+    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), '---\ntitle: A\n---\nSecond version.\n');
+    await saved;
+  });
+});
+
 describe('serve --watch and template components', () => {
   it('hands changed template components to onTemplateCode (the CLI restarts) instead of building', async () => {
     const dir = writeFiles({ 'content/guides/a.md': '---\ntitle: A\n---\nText.\n' });
