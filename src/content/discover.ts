@@ -121,7 +121,9 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache, front
       return { sources: quick.sources.slice(), categories: quick.categories.slice(), diagnostics: quick.diagnostics.slice() };
     }
   }
-  const entries = sameListing ? last.entries : listFiles(guidesDir).sort();
+  const entries = sameListing ? last.entries : listFiles(guidesDir, diagnostics).sort();
+  // A listing that found a link loop or a pipe is not kept for serve --watch's next build: it lists again, and reports them again.
+  const listedCleanly = diagnostics.length === 0;
   const inGuides = joinerFor(guidesDir);
   const noisy = new Set<string>();
   for (const rel of entries) {
@@ -179,7 +181,7 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache, front
   }
   const order = orderDiagnosticsWithCache(guidesDir, entries, sources, categories, cache);
   diagnostics.push(...order.diagnostics);
-  if (cache.changed) {
+  if (cache.changed && listedCleanly) {
     const found = { sources: sources.slice(), categories: categories.slice(), diagnostics: diagnostics.slice() };
     const listing: Listing = { entries, files: new Set(entries.map(inGuides)), found, places: new Map(sources.map((s, i) => [s.file, i])), noisy };
     cache.set(guidesDir, { ...order, listing });
@@ -352,15 +354,42 @@ function joinerFor(dir: string): (rel: string) => string {
   return path.sep === '/' && dir !== '/' && path.normalize(dir) === dir && !dir.endsWith('/') ? (rel) => `${dir}/${rel}` : (rel) => path.join(dir, rel);
 }
 
-/** Every file under `dir`, as `/`-separated paths relative to it (fs's own recursive listing stats each entry). */
-function listFiles(dir: string, prefix = '', out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const rel = prefix + entry.name;
-    const isDir = entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(path.join(dir, entry.name), { throwIfNoEntry: false })?.isDirectory());
-    if (isDir) listFiles(path.join(dir, entry.name), `${rel}/`, out);
-    else out.push(rel);
-  }
+/**
+ * Every file under `dir`, as `/`-separated paths relative to it (fs's own recursive listing stats
+ * each entry). Links are followed, to files and to folders, but not into a folder that holds
+ * the link (its files would be listed for ever); a pipe, socket or device is not listed either:
+ * reading a pipe waits for a writer, and the build (which cannot heed a signal while it waits)
+ * would never end. Each is reported in `diagnostics`.
+ */
+function listFiles(dir: string, diagnostics: Diagnostic[]): string[] {
+  const out: string[] = [];
+  const walk = (folder: string, prefix: string, ancestors: string[]) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const rel = prefix + entry.name;
+      const abs = path.join(folder, entry.name);
+      if (entry.isFile()) out.push(rel);
+      else if (entry.isDirectory()) walk(abs, `${rel}/`, [...ancestors, path.join(ancestors[ancestors.length - 1], entry.name)]);
+      else if (!entry.isSymbolicLink()) diagnostics.push(specialFile(abs, rel));
+      else {
+        const stat = fs.statSync(abs, { throwIfNoEntry: false });
+        // A link to nothing is listed as a file: reading it reports it.
+        if (!stat || stat.isFile()) out.push(rel);
+        else if (!stat.isDirectory()) diagnostics.push(specialFile(abs, rel));
+        else {
+          const real = fs.realpathSync(abs);
+          // A folder holding one of the folders the walk is in (`..`, or the content folder itself) leads back to it.
+          if (ancestors.some((a) => a === real || a.startsWith(real + path.sep))) diagnostics.push(error('guides-link-loop', `The symbolic link ${rel} in the guides folder leads back to a folder that contains it (→ ${fs.readlinkSync(abs)}): following it would never end.`, { location: { file: abs }, hint: 'Remove the link, or point it at a folder beside it.' }));
+          else walk(abs, `${rel}/`, [...ancestors, real]);
+        }
+      }
+    }
+  };
+  walk(dir, '', [fs.realpathSync(dir)]);
   return out;
+}
+
+function specialFile(abs: string, rel: string): Diagnostic {
+  return error('guides-special-file', `The guides folder holds ${rel}, which is neither a file nor a folder (a pipe, a socket or a device): reading it could wait for ever.`, { location: { file: abs }, hint: 'Move it out of the guides folder.' });
 }
 
 function readCategoryWithCache(file: string, dirs: string[], diagnostics: Diagnostic[], cache: ParsedFileCache): Category | undefined {

@@ -71,7 +71,8 @@ export function hashTree(dir: string, skip: string[] = []): Map<string, string> 
       else if (entry.isDirectory()) {
         out.set(`${r}/`, 'dir');
         walk(a, r);
-      } else out.set(r, crypto.createHash('sha256').update(fs.readFileSync(a)).digest('hex'));
+      } else if (entry.isFile()) out.set(r, crypto.createHash('sha256').update(fs.readFileSync(a)).digest('hex'));
+      else out.set(r, 'special'); // a pipe or a socket: reading it could wait for ever
     }
   };
   walk(dir, '');

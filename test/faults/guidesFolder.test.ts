@@ -1,0 +1,81 @@
+// What the guides folder may hold besides files and folders. Links are followed (a guide folder
+// shared between projects by a link builds), but a link back to a folder holding it listed the
+// guides for ever, until the path grew too long and the build died with an internal error. A
+// pipe named like a guide kept the build waiting for a writer for good, and deaf to SIGTERM:
+// reading it is one synchronous call. Both are refused now, naming them; serve --watch reports
+// them and goes on serving, and builds again once they are gone.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { WatchEvent } from '../../src/serve/watch';
+import { writeFiles } from '../helpers/fixture';
+import { startServer } from '../serve/helpers';
+import { hashTree, runDocsgen } from './harness';
+
+const guide = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}\n`;
+
+function project(): string {
+  return writeFiles({
+    'content/guides/zoning.md': guide('Zoning', 'Zoning codes by parcel.'),
+    'content/guides/permits/open-permits.md': guide('Open permits', 'Permits filed in the last year.'),
+  });
+}
+
+describe('the guides folder', () => {
+  it('a link back to a folder that holds it, and a pipe named like a guide: the build fails at once, naming each', async () => {
+    const dir = project();
+    fs.symlinkSync('..', path.join(dir, 'content/guides/permits/again'));
+    execFileSync('mkfifo', [path.join(dir, 'content/guides/waiting.md')]);
+    const before = hashTree(dir, ['.docsgen']);
+    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('content/guides/permits/again The symbolic link permits/again in the guides folder leads back to a folder that contains it (→ ..)');
+    expect(run.stderr).toContain('content/guides/waiting.md The guides folder holds waiting.md, which is neither a file nor a folder (a pipe, a socket or a device)');
+    expect(run.stderr).not.toMatch(/internal error|ELOOP/);
+    expect(hashTree(dir, ['.docsgen'])).toEqual(before);
+    expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+
+    const check = await runDocsgen(['check-links'], dir, { timeoutMs: 30_000 });
+    expect(check.hung).toBe(false);
+    expect(check.code, check.stderr).toBe(1);
+    expect(check.stderr).toContain('leads back to a folder that contains it');
+  }, 90_000);
+
+  it('a link to a folder beside it is followed: its guides are built under the link\'s name', async () => {
+    const dir = project();
+    fs.symlinkSync('./permits', path.join(dir, 'content/guides/licences'));
+    const run = await runDocsgen(['build'], dir, { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'build/guides/licences/open-permits/index.html'), 'utf8')).toContain('Permits filed in the last year.');
+  }, 90_000);
+
+  it('serve --watch: a loop made while serving is reported and the last good build stays served; removed, the guides build again', async () => {
+    const dir = project();
+    const server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    try {
+      await server.context!.ready;
+      const next = (predicate: (e: WatchEvent) => boolean) =>
+        new Promise<WatchEvent>((resolve) => {
+          const stop = server.context!.subscribe((e) => {
+            if (!predicate(e)) return;
+            stop();
+            resolve(e);
+          });
+        });
+      const failed = next((e) => e.type === 'failed');
+      fs.symlinkSync('..', path.join(dir, 'content/guides/permits/again'));
+      const event = await failed;
+      if (event.type !== 'failed') throw new Error('expected a failed build');
+      expect(event.errors.map((e) => e.text)).toEqual([expect.stringContaining('The symbolic link permits/again in the guides folder leads back to a folder that contains it')]);
+      expect(String(server.context!.state.files.get('guides/zoning/index.html'))).toContain('Zoning codes by parcel.');
+      const built = next((e) => e.type === 'built' && String(server.context!.state.files.get('guides/zoning/index.html')).includes('Zoning codes, revised.'));
+      fs.unlinkSync(path.join(dir, 'content/guides/permits/again'));
+      fs.writeFileSync(path.join(dir, 'content/guides/zoning.md'), guide('Zoning', 'Zoning codes, revised.'));
+      await built;
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
