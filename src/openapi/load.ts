@@ -127,12 +127,18 @@ const SPEC_FILE_STAGE = 'spec-file';
  */
 export const SPEC_HEAP_RATIO = 25;
 
-export function checkSpecSize(bytes: number, source: string, heapLimit = v8.getHeapStatistics().heap_size_limit): void {
-  const max = Math.floor(heapLimit / SPEC_HEAP_RATIO);
+/** The largest spec this process can parse (see checkSpecSize). */
+export function maxSpecBytes(heapLimit = v8.getHeapStatistics().heap_size_limit): number {
+  return Math.floor(heapLimit / SPEC_HEAP_RATIO);
+}
+
+/** `atLeast`: `bytes` is what arrived of a spec still arriving, not its whole size. */
+export function checkSpecSize(bytes: number, source: string, heapLimit = v8.getHeapStatistics().heap_size_limit, atLeast = false): void {
+  const max = maxSpecBytes(heapLimit);
   if (bytes <= max) return;
   const neededMb = Math.ceil((bytes * SPEC_HEAP_RATIO) / 2 ** 20 / 512) * 512;
   throw new DocsgenError([
-    error('spec-too-large', `The OpenAPI spec is ${formatBytes(bytes)}, more than this process can parse in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a spec needs about ${SPEC_HEAP_RATIO} times its size (at most ${formatBytes(max)} here).`, {
+    error('spec-too-large', `The OpenAPI spec is ${atLeast ? 'over ' : ''}${formatBytes(bytes)}, more than this process can parse in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a spec needs about ${SPEC_HEAP_RATIO} times its size (at most ${formatBytes(max)} here).`, {
       location: { file: source },
       hint: `Give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${neededMb} (MB) before docsgen, or make the spec smaller (huge examples can live in files the spec links to).`,
     }),
@@ -165,7 +171,7 @@ export async function fetchSpec(url: string, timeoutMs: number): Promise<string>
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
       if (response.ok) {
-        const text = await response.text();
+        const text = await bodyText(response, url, timeoutMs);
         const html = htmlInsteadOfSpec(url, response.headers.get('content-type'), text);
         if (html) throw new DocsgenError([error('spec-is-html', html.text, { location: { file: url }, hint: html.hint })]);
         return text;
@@ -188,6 +194,42 @@ export async function fetchSpec(url: string, timeoutMs: number): Promise<string>
     ],
     { cause: last.cause },
   );
+}
+
+/**
+ * The answer's body as text, refused as it arrives once it is larger than this process can parse
+ * (checkSpecSize): read whole, a server that never ended its answer filled 4 GB of memory before
+ * the timeout. A body that stops arriving is told apart from a server that never answered.
+ */
+async function bodyText(response: Response, url: string, timeoutMs: number): Promise<string> {
+  const max = maxSpecBytes();
+  const declared = Number(response.headers.get('content-length') ?? '');
+  if (declared > max) {
+    // Let go of the connection first: left open, it kept the process from exiting for seconds.
+    await response.body?.cancel().catch(() => {});
+    checkSpecSize(declared, url);
+  }
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  try {
+    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+      bytes += read.value.byteLength;
+      if (bytes > max) {
+        await reader!.cancel().catch(() => {});
+        checkSpecSize(bytes, url, undefined, true);
+      }
+      chunks.push(read.value);
+    }
+  } catch (cause) {
+    if (cause instanceof DocsgenError) throw cause;
+    const e = cause as Error;
+    // Its message is the reason describeFetchError gives (an error with a cause gives the cause's).
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new Error(`the answer did not end within ${timeoutMs} ms (${formatBytes(bytes)} of it arrived)`);
+    throw cause;
+  }
+  // As response.text() decodes (a byte order mark dropped).
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /**
