@@ -147,8 +147,12 @@ export function checkSpecSize(bytes: number, source: string, heapLimit = v8.getH
 
 function readSpecFile(file: string): string {
   try {
-    checkSpecSize(fs.statSync(file).size, file);
-    return fs.readFileSync(file, 'utf8');
+    const stat = fs.statSync(file);
+    if (stat.isFile()) {
+      checkSpecSize(stat.size, file);
+      return fs.readFileSync(file, 'utf8');
+    }
+    return readStream(file);
   } catch (cause) {
     if (cause instanceof DocsgenError) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
@@ -157,6 +161,31 @@ function readSpecFile(file: string): string {
       { cause },
     );
   }
+}
+
+/**
+ * A spec that is not a regular file, read until it ends: a pipe (`--spec <(curl …)`) or a
+ * device, which has no size to check first. Refused once it passes what the process can parse:
+ * read whole, `--spec /dev/zero` took 17 GB and heeded no signal.
+ */
+function readStream(file: string): string {
+  const max = maxSpecBytes();
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const fd = fs.openSync(file, 'r');
+  try {
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 20);
+      const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      bytes += read;
+      checkSpecSize(bytes, file, undefined, true);
+      chunks.push(chunk.subarray(0, read));
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

@@ -3,12 +3,12 @@
 // OpenAPI 3.0. Internal $refs are kept (not dereferenced): the model resolves them itself so
 // schema names survive and circular references stay finite.
 import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic';
-import { LARGE_SPEC_CHARS, type SpecSource } from './load';
+import { isUrl, LARGE_SPEC_CHARS, type SpecSource } from './load';
 import type { ValidationMessages } from './validate';
 import { startValidator, type ValidationInput, type Validator } from './validator';
 import { collectGarbage } from '../workers';
 import { danglingRefDiagnostics, danglingRefs } from './refs';
-import { externalRefs } from './refFiles';
+import { checkRefFiles, externalRefs } from './refFiles';
 import { validationDiagnostics } from './validationDiagnostics';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
@@ -38,7 +38,10 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   }
   // Files and URLs the spec refers to are bundled in first (resolved from where the spec is), so
   // the validator and the model see one document.
-  if (externalRefs(raw).length > 0) raw = await bundleExternalRefs(spec);
+  if (externalRefs(raw).length > 0) {
+    if (!isUrl(spec.source)) checkRefFiles(spec.source, spec.text, raw);
+    raw = await bundleExternalRefs(spec);
+  }
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
   const input: ValidationInput = raw === spec.document ? { text: spec.text, source: spec.source } : { document: raw };
