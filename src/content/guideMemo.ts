@@ -123,6 +123,7 @@ const imageHashes = new Map<string, { stamp: string; hash: string }>();
 function imageHash(file: string): string | undefined {
   try {
     const stat = fs.statSync(file);
+    if (!stat.isFile()) return undefined; // read whole, a device would never end: the guide is loaded again, and says so
     const stamp = `${stat.mtimeMs}:${stat.size}`;
     const known = imageHashes.get(file);
     if (known?.stamp === stamp) return known.hash;

@@ -186,8 +186,14 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
       resolveImage(src, line) {
         if (isExternal(src) || src.startsWith('data:')) return src;
         const file = src.startsWith('/') ? path.join(config.contentDir, safeDecode(src)) : path.resolve(path.dirname(source.file), safeDecode(src));
-        if (!fs.existsSync(file)) {
+        const stat = fs.statSync(file, { throwIfNoEntry: false });
+        if (!stat) {
           diagnostics.push(error('image-not-found', `The image "${src}" does not exist.`, { location: at(line, src) }));
+          return src;
+        }
+        // Read whole to be hashed: /dev/zero never ends (24 GB, then the kernel's OOM killer), a pipe waits for a writer.
+        if (!stat.isFile()) {
+          diagnostics.push(error('image-not-a-file', `The image "${src}" is not a file (a folder, a pipe or a device).`, { location: at(line, src) }));
           return src;
         }
         const ext = path.extname(file);

@@ -51,6 +51,20 @@ describe('the guides folder', () => {
     expect(fs.readFileSync(path.join(dir, 'build/guides/licences/open-permits/index.html'), 'utf8')).toContain('Permits filed in the last year.');
   }, 90_000);
 
+  it("an image that is not a file (/dev/zero, a pipe) is an error at the image's line: read whole to be hashed, it never ended", async () => {
+    const dir = project();
+    fs.mkdirSync(path.join(dir, 'media'));
+    execFileSync('mkfifo', [path.join(dir, 'media/plan.png')]);
+    const up = '../'.repeat(path.join(dir, 'content/guides').split(path.sep).length);
+    fs.writeFileSync(path.join(dir, 'content/guides/zoning.md'), guide('Zoning', `Zoning codes by parcel.\n\n![Site plan](../../media/plan.png)\n\n![Noise](${up}dev/zero)`));
+    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('content/guides/zoning.md:7:14 The image "../../media/plan.png" is not a file (a folder, a pipe or a device).');
+    expect(run.stderr).toContain(`content/guides/zoning.md:9:10 The image "${up}dev/zero" is not a file (a folder, a pipe or a device).`);
+    expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+  }, 60_000);
+
   it('serve --watch: a loop made while serving is reported and the last good build stays served; removed, the guides build again', async () => {
     const dir = project();
     const server = await startServer({ root: dir, watch: true, watchTemplates: false });
