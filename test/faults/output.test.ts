@@ -230,6 +230,31 @@ describe('signals, killed builds and two builds at once', () => {
     expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
   });
 
+  it("SIGTERM early in a large spec's build (start-up, the 13 MB parse, validation): exit 143 within seconds each time, nothing left", async () => {
+    // GitHub's REST description: its parse and $ref walk are seconds of one thread that a signal must not wait out.
+    const spec = path.join(repoRoot, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+    const p = project({ 'content/guides/a.md': '---\ntitle: A\n---\nText.\n' });
+    fs.writeFileSync(path.join(p.project, 'docsgen.config.ts'), configSource({ navbar: { items: [] }, openapi: { spec, downloadUrl: 'https://api.github.com/openapi.json' } }));
+    for (const afterMs of [150, 400, 800, 1_500]) {
+      let sentAt = 0;
+      const run = await runDocsgen(['build', '--no-cache'], p.project, {
+        timeoutMs: 60_000,
+        onStart: (child) =>
+          void setTimeout(() => {
+            sentAt = performance.now();
+            child.kill('SIGTERM');
+          }, afterMs),
+      });
+      expect(run.hung, `at ${afterMs} ms`).toBe(false);
+      expect(run.code, `at ${afterMs} ms: ${run.stderr}`).toBe(143);
+      expect(run.stderr).toContain('✗ build stopped by SIGTERM; nothing was written to the output folder.');
+      expect(litter(p.project), `at ${afterMs} ms`).toEqual([]);
+      expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
+      // From the signal to the exit: what a build step holding it up would show (the parse alone is about a second here).
+      expect(performance.now() - sentAt, `at ${afterMs} ms`).toBeLessThan(5_000);
+    }
+  }, 120_000);
+
   it('after SIGKILL, the next build removes the temporary folder and takes over the lock', async () => {
     const p = project(bigSite());
     const killed = await runDocsgen(['build'], p.project, { timeoutMs: 60_000, onStart: (child) => void midBuild(p.project).then(() => child.kill('SIGKILL')) });
