@@ -70,7 +70,6 @@ import { startValidator, type Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
 import { createSpecMarkdown, type SpecMarkdown } from './openapi/markdown';
 import { specCopy, type SpecCopy } from './openapi/specCopy';
-import { externalRefFiles } from './openapi/refFiles';
 import type { SiteModel, PageModel } from './shared/viewModels';
 import type { OperationChanges } from './changelog/badges';
 import { checkAlternates, localizePages, prefixedRoute, siteLocales, siteWideTargets } from './i18n/locales';
@@ -695,7 +694,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
     }
     const validated = result.validated.then((warnings) => [...warnings, ...built.diagnostics]);
     validated.catch(() => {}); // awaited by the caller
-    parsed = { document: result.document, model: built.model, validated, foundErrors: result.foundErrors, bundled: result.bundled };
+    parsed = { document: result.document, model: built.model, validated, foundErrors: result.foundErrors, bundled: result.bundled, refFiles: result.refFiles };
     // A spec whose $refs name other files is more than its text: modelled again every build.
     if (key && !result.bundled) memo!.set(API_MODEL_STAGE, key, parsed);
   }
@@ -714,7 +713,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
       // Not for a Swagger 2.0 spec: what the pages show is its conversion.
       text: parsed.bundled || 'swagger' in spec.document ? undefined : spec.text,
       linted: options.validator ? options.validator.linted() : undefined,
-      refFiles: parsed.bundled && !isUrl(spec.source) ? externalRefFiles(spec.source, spec.document) : [],
+      refFiles: parsed.refFiles,
       foundErrors: parsed.foundErrors,
     },
     validated: parsed.validated,
@@ -731,6 +730,7 @@ interface ParsedSpec {
   validated: Promise<Diagnostic[]>;
   foundErrors: () => boolean;
   bundled: boolean;
+  refFiles: string[];
 }
 const API_MODEL_STAGE = 'api-model';
 /** A live memo's last Markdown copies of each site (markdown/siteMarkdown.ts LastCopies): 0 the latest, then the other locales and versions. */

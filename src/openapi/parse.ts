@@ -8,7 +8,7 @@ import type { ValidationMessages } from './validate';
 import { startValidator, type ValidationInput, type Validator } from './validator';
 import { collectGarbage } from '../workers';
 import { danglingRefDiagnostics, danglingRefs } from './refs';
-import { checkRefFiles, externalRefs } from './refFiles';
+import { checkedRefFiles, externalRefs } from './refFiles';
 import { validationDiagnostics } from './validationDiagnostics';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
@@ -19,6 +19,8 @@ export interface ParsedApi {
   version: string;
   /** Files or URLs its `$ref`s named were bundled in: the document is more than the spec's text. */
   bundled: boolean;
+  /** The files its `$ref`s reach (a spec file's; URLs left out), which serve --watch watches. */
+  refFiles: string[];
   /**
    * The validator's warnings, or a rejection with its errors. Validation runs beside the stages
    * that follow; a failure in them must wait for this first, since an invalid spec explains it.
@@ -38,8 +40,9 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   }
   // Files and URLs the spec refers to are bundled in first (resolved from where the spec is), so
   // the validator and the model see one document.
+  let refFiles: string[] = [];
   if (externalRefs(raw).length > 0) {
-    if (!isUrl(spec.source)) checkRefFiles(spec.source, spec.text, raw);
+    if (!isUrl(spec.source)) refFiles = checkedRefFiles(spec.source, spec.text, raw);
     raw = await bundleExternalRefs(spec);
   }
   const dangling = danglingRefs(raw);
@@ -56,7 +59,7 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
     // The model and the site stage only read the document (test/openapi/specFixtures.test.ts
     // builds a deep-frozen one); the converter patches its input, so it gets a copy.
     const document: Record<string, any> = version === '2.0' ? await convertSwagger(structuredClone(raw), spec.source) : raw;
-    return { document, version, validated, bundled: raw !== spec.document, foundErrors };
+    return { document, version, validated, bundled: raw !== spec.document, refFiles, foundErrors };
   } catch (e) {
     await validated;
     throw e;

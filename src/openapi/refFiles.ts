@@ -2,7 +2,7 @@
 // split spec is made of besides its main file. serve --watch watches them, so that saving a
 // schema file rebuilds the pages that show it. URLs are not files: they are left out.
 //
-// Spec text is untrusted, and a `$ref` may name any path: checkRefFiles refuses, before the
+// Spec text is untrusted, and a `$ref` may name any path: checkedRefFiles refuses, before the
 // bundler reads them, those that are not regular files (`/dev/zero` never ends, and took 12 GB
 // of memory in a minute; a pipe waits for a writer for good) or are larger than a spec may be.
 import fs from 'node:fs';
@@ -14,16 +14,14 @@ import { safeDecode } from '../shared/url';
 import { maxSpecBytes, parseSpec } from './load';
 import { escapePointer, locatePointers } from './locate';
 
-/** Absolute paths of every file reached through `$ref`s from `document` (the text of `file`), `file` itself excluded. */
-export function externalRefFiles(file: string, document: unknown): string[] {
-  // A file that cannot be read is left out: the build reports it, and watching it still catches its repair.
-  return walkRefFiles(file, undefined, document, () => 'skip');
-}
-
-/** Throws, naming the `$ref`'s file and line, when a `$ref` of the spec (or of a file it names) names a file that must not be read (see above). */
-export function checkRefFiles(file: string, text: string, document: unknown): void {
-  walkRefFiles(file, text, document, (problem) => {
-    const at = problem.text === undefined ? undefined : locatePointers(problem.text, [problem.pointer]).get(problem.pointer);
+/**
+ * Absolute paths of every file reached through `$ref`s from `document` (the parsed `text` of
+ * `file`), `file` itself excluded: what serve --watch watches besides the spec. Throws, naming the
+ * `$ref`'s file and line, when one names a file that must not be read (see above).
+ */
+export function checkedRefFiles(file: string, text: string, document: unknown): string[] {
+  return walkRefFiles(file, text, document, (problem) => {
+    const at = locatePointers(problem.text, [problem.pointer]).get(problem.pointer);
     throw new DocsgenError([
       error('spec-ref-unreadable', `The $ref "${problem.ref}" names ${problem.abs}, ${problem.why}.`, {
         location: { file: problem.from, ...at },
@@ -37,15 +35,15 @@ interface RefProblem {
   ref: string;
   abs: string;
   why: string;
-  /** The file whose `$ref` it is, its text when read, and the pointer of the `$ref`. */
+  /** The file whose `$ref` it is, its text, and the pointer of the `$ref`. */
   from: string;
-  text: string | undefined;
+  text: string;
   pointer: string;
 }
 
-function walkRefFiles(file: string, text: string | undefined, document: unknown, onProblem: (problem: RefProblem) => 'skip'): string[] {
+function walkRefFiles(file: string, text: string, document: unknown, onProblem: (problem: RefProblem) => never): string[] {
   const found = new Set<string>();
-  const visit = (from: string, fromText: string | undefined, value: unknown) => {
+  const visit = (from: string, fromText: string, value: unknown) => {
     for (const { ref, pointer } of externalRefsAt(value)) {
       const abs = refFile(from, ref.split('#')[0]);
       if (abs === undefined || abs === file || found.has(abs)) continue;
@@ -53,10 +51,7 @@ function walkRefFiles(file: string, text: string | undefined, document: unknown,
       const stat = fs.statSync(abs, { throwIfNoEntry: false });
       if (!stat) continue; // missing: the bundler says so
       const why = !stat.isFile() ? 'which is not a file (a folder, a pipe or a device)' : stat.size > maxSpecBytes() ? `which is ${formatBytes(stat.size)}, more than this process can parse (at most ${formatBytes(maxSpecBytes())})` : undefined;
-      if (why) {
-        onProblem({ ref, abs, why, from, text: fromText, pointer: `${pointer}/$ref` });
-        continue;
-      }
+      if (why) onProblem({ ref, abs, why, from, text: fromText, pointer: `${pointer}/$ref` });
       let refText: string;
       let parsed: unknown;
       try {
