@@ -20,28 +20,6 @@ import { escapePointer, locatePointers } from './locate';
  * `$ref`'s file and line, when one names a file that must not be read (see above).
  */
 export function checkedRefFiles(file: string, text: string, document: unknown): string[] {
-  return walkRefFiles(file, text, document, (problem) => {
-    const at = locatePointers(problem.text, [problem.pointer]).get(problem.pointer);
-    throw new DocsgenError([
-      error('spec-ref-unreadable', `The $ref "${problem.ref}" names ${problem.abs}, ${problem.why}.`, {
-        location: { file: problem.from, ...at },
-        hint: 'A $ref may name YAML or JSON files beside the spec; correct the path.',
-      }),
-    ]);
-  });
-}
-
-interface RefProblem {
-  ref: string;
-  abs: string;
-  why: string;
-  /** The file whose `$ref` it is, its text, and the pointer of the `$ref`. */
-  from: string;
-  text: string;
-  pointer: string;
-}
-
-function walkRefFiles(file: string, text: string, document: unknown, onProblem: (problem: RefProblem) => never): string[] {
   const found = new Set<string>();
   const visit = (from: string, fromText: string, value: unknown) => {
     for (const { ref, pointer } of externalRefsAt(value)) {
@@ -51,7 +29,10 @@ function walkRefFiles(file: string, text: string, document: unknown, onProblem: 
       const stat = fs.statSync(abs, { throwIfNoEntry: false });
       if (!stat) continue; // missing: the bundler says so
       const why = !stat.isFile() ? 'which is not a file (a folder, a pipe or a device)' : stat.size > maxSpecBytes() ? `which is ${formatBytes(stat.size)}, more than this process can parse (at most ${formatBytes(maxSpecBytes())})` : undefined;
-      if (why) onProblem({ ref, abs, why, from, text: fromText, pointer: `${pointer}/$ref` });
+      if (why) {
+        const at = locatePointers(fromText, [`${pointer}/$ref`]).get(`${pointer}/$ref`);
+        throw new DocsgenError([error('spec-ref-unreadable', `The $ref "${ref}" names ${abs}, ${why}.`, { location: { file: from, ...at }, hint: 'A $ref may name YAML or JSON files beside the spec; correct the path.' })]);
+      }
       let refText: string;
       let parsed: unknown;
       try {
