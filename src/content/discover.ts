@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
+import { notAFile } from './regularFiles';
 import { parseFrontMatter, type FrontMatter, type KnownFrontMatter } from './frontmatter';
 
 export interface GuideSource {
@@ -369,12 +370,12 @@ function listFiles(dir: string, diagnostics: Diagnostic[]): string[] {
       const abs = path.join(folder, entry.name);
       if (entry.isFile()) out.push(rel);
       else if (entry.isDirectory()) walk(abs, `${rel}/`, [...ancestors, path.join(ancestors[ancestors.length - 1], entry.name)]);
-      else if (!entry.isSymbolicLink()) diagnostics.push(specialFile(abs, rel));
+      else if (!entry.isSymbolicLink()) diagnostics.push(notAFile(abs, rel, 'guides'));
       else {
         const stat = fs.statSync(abs, { throwIfNoEntry: false });
         // A link to nothing is listed as a file: reading it reports it.
         if (!stat || stat.isFile()) out.push(rel);
-        else if (!stat.isDirectory()) diagnostics.push(specialFile(abs, rel));
+        else if (!stat.isDirectory()) diagnostics.push(notAFile(abs, rel, 'guides'));
         else {
           const real = fs.realpathSync(abs);
           // A folder holding one of the folders the walk is in (`..`, or the content folder itself) leads back to it.
@@ -386,10 +387,6 @@ function listFiles(dir: string, diagnostics: Diagnostic[]): string[] {
   };
   walk(dir, '', [fs.realpathSync(dir)]);
   return out;
-}
-
-function specialFile(abs: string, rel: string): Diagnostic {
-  return error('guides-special-file', `The guides folder holds ${rel}, which is neither a file nor a folder (a pipe, a socket or a device): reading it could wait for ever.`, { location: { file: abs }, hint: 'Move it out of the guides folder.' });
 }
 
 function readCategoryWithCache(file: string, dirs: string[], diagnostics: Diagnostic[], cache: ParsedFileCache): Category | undefined {

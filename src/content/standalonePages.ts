@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic';
+import { filesIn } from './regularFiles';
 import { parseFrontMatter } from './frontmatter';
 import type { GuideSource, ParsedFileCache } from './discover';
 
@@ -22,12 +23,7 @@ export function discoverStandalonePages(contentDir: string, cache?: ParsedFileCa
   const dir = standalonePagesDir(contentDir);
   const sources: GuideSource[] = [];
   const diagnostics: Diagnostic[] = [];
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((f) => f.endsWith('.md') && !f.startsWith('_')).sort();
-  } catch {
-    return { sources, diagnostics };
-  }
+  const names = filesIn(dir, (f) => f.endsWith('.md') && !f.startsWith('_'), 'pages', diagnostics);
   for (const fileName of names) {
     const file = path.join(dir, fileName);
     const name = fileName.slice(0, -'.md'.length);

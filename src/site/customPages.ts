@@ -10,6 +10,7 @@ import type { ResolvedConfig } from '../config/types';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import type { PageModel } from '../shared/viewModels';
 import { PAGE_NAME, RESERVED_PAGE_NAMES } from '../content/standalonePages';
+import { filesIn } from '../content/regularFiles';
 
 export interface CustomPageSource {
   /** `pricing`: the file's name, and the route's (`/pricing`). */
@@ -29,14 +30,9 @@ export function customPagesDir(config: Pick<ResolvedConfig, 'contentDir'>): stri
 /** The custom pages' files, in name order, with what is wrong with any of them. */
 export function findCustomPages(config: Pick<ResolvedConfig, 'contentDir' | 'onDuplicateRoutes'>): { pages: CustomPageSource[]; diagnostics: Diagnostic[] } {
   const dir = customPagesDir(config);
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(dir).filter((f) => f.endsWith('.tsx')).sort();
-  } catch {
-    return { pages: [], diagnostics: [] };
-  }
-  const pages: CustomPageSource[] = [];
   const diagnostics: Diagnostic[] = [];
+  const entries = filesIn(dir, (f) => f.endsWith('.tsx'), 'pages', diagnostics);
+  const pages: CustomPageSource[] = [];
   for (const entry of entries) {
     const file = path.join(dir, entry);
     const name = entry.slice(0, -4);

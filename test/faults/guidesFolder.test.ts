@@ -1,4 +1,4 @@
-// What the guides folder may hold besides files and folders. Links are followed (a guide folder
+// What the guides and pages folders may hold besides files and folders. Links are followed (a guide folder
 // shared between projects by a link builds), but a link back to a folder holding it listed the
 // guides for ever, until the path grew too long and the build died with an internal error. A
 // pipe named like a guide kept the build waiting for a writer for good, and deaf to SIGTERM:
@@ -64,6 +64,23 @@ describe('the guides folder', () => {
     expect(run.stderr).toContain(`content/guides/zoning.md:9:10 The image "${up}dev/zero" is not a file (a folder, a pipe or a device).`);
     expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
   }, 60_000);
+
+  it('a pipe named like a page in content/pages (pricing.md, plans.tsx) is an error naming it; the other pages build', async () => {
+    const dir = project();
+    fs.mkdirSync(path.join(dir, 'content/pages'));
+    fs.writeFileSync(path.join(dir, 'content/pages/about.md'), guide('About', 'Who maintains the parcel data.'));
+    for (const name of ['pricing.md', 'plans.tsx']) {
+      execFileSync('mkfifo', [path.join(dir, 'content/pages', name)]);
+      const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
+      expect(run.hung, name).toBe(false);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toContain(`content/pages/${name} The pages folder holds ${name}, which is neither a file nor a folder (a pipe, a socket or a device)`);
+      fs.rmSync(path.join(dir, 'content/pages', name));
+    }
+    const built = await runDocsgen(['build'], dir, { timeoutMs: 60_000 });
+    expect(built.code, built.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'build/about/index.html'), 'utf8')).toContain('Who maintains the parcel data.');
+  }, 90_000);
 
   it('serve --watch: a loop made while serving is reported and the last good build stays served; removed, the guides build again', async () => {
     const dir = project();
