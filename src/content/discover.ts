@@ -355,12 +355,15 @@ function joinerFor(dir: string): (rel: string) => string {
   return path.sep === '/' && dir !== '/' && path.normalize(dir) === dir && !dir.endsWith('/') ? (rel) => `${dir}/${rel}` : (rel) => path.join(dir, rel);
 }
 
+/** Control characters, newlines and tabs among them. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
  * Every file under `dir`, as `/`-separated paths relative to it (fs's own recursive listing stats
  * each entry). Links are followed, to files and to folders, but not into a folder that holds
  * the link (its files would be listed for ever); a pipe, socket or device is not listed either:
  * reading a pipe waits for a writer, and the build (which cannot heed a signal while it waits)
- * would never end. Each is reported in `diagnostics`.
+ * would never end; nor is a name with a control character. Each is reported in `diagnostics`.
  */
 function listFiles(dir: string, diagnostics: Diagnostic[]): string[] {
   const out: string[] = [];
@@ -368,6 +371,11 @@ function listFiles(dir: string, diagnostics: Diagnostic[]): string[] {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
       const rel = prefix + entry.name;
       const abs = path.join(folder, entry.name);
+      if (CONTROL.test(entry.name)) {
+        // A URL cannot hold it (browsers drop a newline from a link), and the output's list of its files is one name per line.
+        diagnostics.push(error('guides-control-character', `The guides folder holds ${JSON.stringify(rel)}, whose name has a control character (a newline, a tab…), which a page's URL cannot hold.`, { location: { file: abs }, hint: 'Rename it.' }));
+        continue;
+      }
       if (entry.isFile()) out.push(rel);
       else if (entry.isDirectory()) walk(abs, `${rel}/`, [...ancestors, path.join(ancestors[ancestors.length - 1], entry.name)]);
       else if (!entry.isSymbolicLink()) diagnostics.push(notAFile(abs, rel, 'guides'));

@@ -43,6 +43,15 @@ describe('the guides folder', () => {
     expect(check.stderr).toContain('leads back to a folder that contains it');
   }, 90_000);
 
+  it('a guide whose file name holds a newline is an error naming it: its URL could not hold it, nor the output its list of files', async () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'content/guides/permits/closed\npermits.md'), guide('Closed permits', 'Permits closed this year.'));
+    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('The guides folder holds "permits/closed\\npermits.md", whose name has a control character (a newline, a tab…), which a page\'s URL cannot hold.');
+    expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+  }, 60_000);
+
   it('a link to a folder beside it is followed: its guides are built under the link\'s name', async () => {
     const dir = project();
     fs.symlinkSync('./permits', path.join(dir, 'content/guides/licences'));
