@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic';
 
-/** The error for `rel`, an entry of `folder` (`guides`, `pages`) that is neither a file nor a folder. */
+/** The error for `rel`, an entry of `folder` (`guides`, `pages`, `translations`) that is neither a file nor a folder. */
 export function notAFile(abs: string, rel: string, folder: string): Diagnostic {
   return error(`${folder}-special-file`, `The ${folder} folder holds ${rel}, which is neither a file nor a folder (a pipe, a socket or a device): reading it could wait for ever.`, {
     location: { file: abs },

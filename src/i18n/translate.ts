@@ -7,6 +7,7 @@ import path from 'node:path';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic';
 import type { GuideSource } from '../content/discover';
 import { parseFrontMatter } from '../content/frontmatter';
+import { notAFile } from '../content/regularFiles';
 
 export interface TranslatedGuides {
   sources: GuideSource[];
@@ -28,7 +29,10 @@ export function translateGuides(sources: GuideSource[], dir: string, routeByFile
     const file = path.join(dir, source.relPath);
     known.add(file);
     routeByFile.set(file, source.route);
-    if (!fs.existsSync(file)) {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile()) {
+      // Read whole, a pipe would wait for a writer for good.
+      if (stat && !stat.isDirectory()) diagnostics.push(notAFile(file, source.relPath, 'translations'));
       untranslated.add(source.route);
       return source;
     }

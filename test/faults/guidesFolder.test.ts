@@ -1,4 +1,4 @@
-// What the guides and pages folders may hold besides files and folders. Links are followed (a guide folder
+// What the guides, pages and translations folders may hold besides files and folders. Links are followed (a guide folder
 // shared between projects by a link builds), but a link back to a folder holding it listed the
 // guides for ever, until the path grew too long and the build died with an internal error. A
 // pipe named like a guide kept the build waiting for a writer for good, and deaf to SIGTERM:
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WatchEvent } from '../../src/serve/watch';
 import { writeFiles } from '../helpers/fixture';
+import { twoLocaleSite } from '../helpers/i18nSite';
 import { startServer } from '../serve/helpers';
 import { hashTree, runDocsgen } from './harness';
 
@@ -90,6 +91,16 @@ describe('the guides folder', () => {
     expect(built.code, built.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'build/about/index.html'), 'utf8')).toContain('Who maintains the parcel data.');
   }, 90_000);
+
+  it("a pipe where a guide's translation goes (i18n/fr/guides/zones.md) is an error naming it", async () => {
+    const dir = writeFiles(twoLocaleSite());
+    fs.mkdirSync(path.join(dir, 'i18n/fr/guides'), { recursive: true });
+    execFileSync('mkfifo', [path.join(dir, 'i18n/fr/guides/zones.md')]);
+    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('i18n/fr/guides/zones.md The translations folder holds zones.md, which is neither a file nor a folder (a pipe, a socket or a device)');
+  }, 60_000);
 
   it('serve --watch: a loop made while serving is reported and the last good build stays served; removed, the guides build again', async () => {
     const dir = project();
