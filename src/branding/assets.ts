@@ -18,12 +18,17 @@ export function brandPath(file: string, hash: string): string {
   return `/assets/brand/${stem}.${hash}${ext}`;
 }
 
-/** The branding with each file's hashed site path; `missing`: the files that are not there. */
-export function hashBrandAssets(branding: ResolvedBranding): { branding: ResolvedBranding; missing: BrandAsset[] } {
-  const missing: BrandAsset[] = [];
+/** The branding with each file's hashed site path; `missing`: the files that are not there, or (`notAFile`) are a folder, a pipe or a device. */
+export function hashBrandAssets(branding: ResolvedBranding): { branding: ResolvedBranding; missing: (BrandAsset & { notAFile?: boolean })[] } {
+  const missing: (BrandAsset & { notAFile?: boolean })[] = [];
   const hashed = <T extends BrandAsset>(asset: T): T => {
     let bytes: Buffer;
     try {
+      // Read whole to be hashed: a pipe would wait for a writer for good, a device might never end.
+      if (!fs.statSync(asset.file).isFile()) {
+        missing.push({ ...asset, notAFile: true });
+        return asset;
+      }
       bytes = fs.readFileSync(asset.file);
     } catch {
       missing.push(asset);

@@ -68,7 +68,7 @@ export async function loadConfig(inline: InlineConfig = {}, options: { dev?: boo
     const source = fs.readFileSync(configFile, 'utf8');
     throw new DocsgenError(
       missing.map((asset) =>
-        error('config-file-missing', `"${asset.key}" names ${path.relative(path.dirname(configFile), asset.file) || asset.file}, which does not exist (paths in the config are relative to it).`, {
+        error('config-file-missing', `"${asset.key}" names ${path.relative(path.dirname(configFile), asset.file) || asset.file}, which ${asset.notAFile ? 'is not a file (a folder, a pipe or a device)' : 'does not exist (paths in the config are relative to it)'}.`, {
           location: locateKey(configFile, source, asset.key),
         }),
       ),

@@ -1,4 +1,4 @@
-// What the guides, pages and translations folders may hold besides files and folders. Links are followed (a guide folder
+// What the content folders, and the files the config names, may be besides files and folders. Links are followed (a guide folder
 // shared between projects by a link builds), but a link back to a folder holding it listed the
 // guides for ever, until the path grew too long and the build died with an internal error. A
 // pipe named like a guide kept the build waiting for a writer for good, and deaf to SIGTERM:
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WatchEvent } from '../../src/serve/watch';
-import { writeFiles } from '../helpers/fixture';
+import { configSource, writeFiles } from '../helpers/fixture';
 import { twoLocaleSite } from '../helpers/i18nSite';
 import { startServer } from '../serve/helpers';
 import { hashTree, runDocsgen } from './harness';
@@ -128,5 +128,19 @@ describe('the guides folder', () => {
     } finally {
       await server.close();
     }
+  }, 60_000);
+});
+
+describe('files the config names', () => {
+  it('a favicon that is a pipe and custom CSS that is a folder: errors at their keys, not a build that waits for good', async () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'docsgen.config.ts'), configSource({ favicon: 'static/favicon.ico', branding: { customCss: ['static/theme.css'] } }));
+    fs.mkdirSync(path.join(dir, 'static/theme.css'), { recursive: true });
+    execFileSync('mkfifo', [path.join(dir, 'static/favicon.ico')]);
+    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
+    expect(run.hung).toBe(false);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/docsgen\.config\.ts:\d+:\d+ "favicon" names static\/favicon\.ico, which is not a file \(a folder, a pipe or a device\)\./);
+    expect(run.stderr).toMatch(/docsgen\.config\.ts:\d+:\d+ "branding\.customCss\[0\]" names static\/theme\.css, which is not a file \(a folder, a pipe or a device\)\./);
   }, 60_000);
 });
