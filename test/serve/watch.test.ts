@@ -406,6 +406,25 @@ describe('serve --watch, files deleted and made again', () => {
     await saved;
   });
 
+  it('a config that moves contentDir: the new folder is built, and a save in it shows (its watch replaces the old one)', async () => {
+    fs.mkdirSync(path.join(dir, 'docs/guides'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'docs/guides/a.md'), '---\ntitle: A\n---\nFrom docs/.\n');
+    const configFile = path.join(dir, 'docsgen.config.ts');
+    const before = fs.readFileSync(configFile, 'utf8');
+    await settled(server);
+    const moved = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('From docs/.'));
+    fs.writeFileSync(configFile, configSource({ contentDir: 'docs', openapi: { spec: 'api/openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }));
+    await moved;
+    await settled(server);
+    const saved = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('From docs/, saved.'));
+    fs.writeFileSync(path.join(dir, 'docs/guides/a.md'), '---\ntitle: A\n---\nFrom docs/, saved.\n');
+    await saved;
+    await settled(server);
+    const back = nextEvent(server, (e) => e.type === 'built' && !page('guides/a/index.html').includes('From docs/'));
+    fs.writeFileSync(configFile, before);
+    await back;
+  });
+
   it('the content folder moved away and back: its guides are served again, and a save to one shows', async () => {
     await settled(server);
     const gone = nextEvent(server, (e) => e.type === 'built' || e.type === 'failed');
