@@ -173,14 +173,16 @@ function readStream(file: string): string {
   const chunks: Buffer[] = [];
   let bytes = 0;
   const fd = fs.openSync(file, 'r');
+  // One buffer for every read, each read's bytes copied out: a pipe gives 64 KiB at a time, and a
+  // view kept of a fresh 1 MiB buffer per read held 16 times the spec.
+  const buffer = Buffer.allocUnsafe(1 << 20);
   try {
     for (;;) {
-      const chunk = Buffer.allocUnsafe(1 << 20);
-      const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+      const read = fs.readSync(fd, buffer, 0, buffer.length, null);
       if (read === 0) break;
       bytes += read;
       checkSpecSize(bytes, file, undefined, true);
-      chunks.push(chunk.subarray(0, read));
+      chunks.push(Buffer.from(buffer.subarray(0, read)));
     }
   } finally {
     fs.closeSync(fd);

@@ -23,32 +23,35 @@ function project(): string {
   });
 }
 
+/** Runs `docsgen <command>` in `dir`, which must end in time with exit 1 (docsgen never hangs). */
+async function fails(command: string, dir: string) {
+  const run = await runDocsgen([command], dir, { timeoutMs: 30_000 });
+  expect(run.hung, `${command} ended in time`).toBe(false);
+  expect(run.code, run.stderr).toBe(1);
+  return run;
+}
+
 describe('the guides folder', () => {
   it('a link back to a folder that holds it, and a pipe named like a guide: the build fails at once, naming each', async () => {
     const dir = project();
     fs.symlinkSync('..', path.join(dir, 'content/guides/permits/again'));
     execFileSync('mkfifo', [path.join(dir, 'content/guides/waiting.md')]);
     const before = hashTree(dir, ['.docsgen']);
-    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
-    expect(run.hung).toBe(false);
-    expect(run.code, run.stderr).toBe(1);
+    const run = await fails('build', dir);
     expect(run.stderr).toContain('content/guides/permits/again The symbolic link permits/again in the guides folder leads back to a folder that contains it (→ ..)');
     expect(run.stderr).toContain('content/guides/waiting.md The guides folder holds waiting.md, which is neither a file nor a folder (a pipe, a socket or a device)');
     expect(run.stderr).not.toMatch(/internal error|ELOOP/);
     expect(hashTree(dir, ['.docsgen'])).toEqual(before);
     expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
 
-    const check = await runDocsgen(['check-links'], dir, { timeoutMs: 30_000 });
-    expect(check.hung).toBe(false);
-    expect(check.code, check.stderr).toBe(1);
+    const check = await fails('check-links', dir);
     expect(check.stderr).toContain('leads back to a folder that contains it');
   }, 90_000);
 
   it('a guide whose file name holds a newline is an error naming it: its URL could not hold it, nor the output its list of files', async () => {
     const dir = project();
     fs.writeFileSync(path.join(dir, 'content/guides/permits/closed\npermits.md'), guide('Closed permits', 'Permits closed this year.'));
-    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
-    expect(run.code, run.stderr).toBe(1);
+    const run = await fails('build', dir);
     expect(run.stderr).toContain('The guides folder holds "permits/closed\\npermits.md", whose name has a control character (a newline, a tab…), which a page\'s URL cannot hold.');
     expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
   }, 60_000);
@@ -67,9 +70,7 @@ describe('the guides folder', () => {
     execFileSync('mkfifo', [path.join(dir, 'media/plan.png')]);
     const up = '../'.repeat(path.join(dir, 'content/guides').split(path.sep).length);
     fs.writeFileSync(path.join(dir, 'content/guides/zoning.md'), guide('Zoning', `Zoning codes by parcel.\n\n![Site plan](../../media/plan.png)\n\n![Noise](${up}dev/zero)`));
-    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
-    expect(run.hung).toBe(false);
-    expect(run.code, run.stderr).toBe(1);
+    const run = await fails('build', dir);
     expect(run.stderr).toContain('content/guides/zoning.md:7:14 The image "../../media/plan.png" is not a file (a folder, a pipe or a device).');
     expect(run.stderr).toContain(`content/guides/zoning.md:9:10 The image "${up}dev/zero" is not a file (a folder, a pipe or a device).`);
     expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
@@ -81,9 +82,7 @@ describe('the guides folder', () => {
     fs.writeFileSync(path.join(dir, 'content/pages/about.md'), guide('About', 'Who maintains the parcel data.'));
     for (const name of ['pricing.md', 'plans.tsx']) {
       execFileSync('mkfifo', [path.join(dir, 'content/pages', name)]);
-      const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
-      expect(run.hung, name).toBe(false);
-      expect(run.code, run.stderr).toBe(1);
+      const run = await fails('build', dir);
       expect(run.stderr).toContain(`content/pages/${name} The pages folder holds ${name}, which is neither a file nor a folder (a pipe, a socket or a device)`);
       fs.rmSync(path.join(dir, 'content/pages', name));
     }
@@ -96,9 +95,7 @@ describe('the guides folder', () => {
     const dir = writeFiles(twoLocaleSite());
     fs.mkdirSync(path.join(dir, 'i18n/fr/guides'), { recursive: true });
     execFileSync('mkfifo', [path.join(dir, 'i18n/fr/guides/zones.md')]);
-    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
-    expect(run.hung).toBe(false);
-    expect(run.code, run.stderr).toBe(1);
+    const run = await fails('build', dir);
     expect(run.stderr).toContain('i18n/fr/guides/zones.md The translations folder holds zones.md, which is neither a file nor a folder (a pipe, a socket or a device)');
   }, 60_000);
 
@@ -137,9 +134,7 @@ describe('files the config names', () => {
     fs.writeFileSync(path.join(dir, 'docsgen.config.ts'), configSource({ favicon: 'static/favicon.ico', branding: { customCss: ['static/theme.css'] } }));
     fs.mkdirSync(path.join(dir, 'static/theme.css'), { recursive: true });
     execFileSync('mkfifo', [path.join(dir, 'static/favicon.ico')]);
-    const run = await runDocsgen(['build'], dir, { timeoutMs: 30_000 });
-    expect(run.hung).toBe(false);
-    expect(run.code, run.stderr).toBe(1);
+    const run = await fails('build', dir);
     expect(run.stderr).toMatch(/docsgen\.config\.ts:\d+:\d+ "favicon" names static\/favicon\.ico, which is not a file \(a folder, a pipe or a device\)\./);
     expect(run.stderr).toMatch(/docsgen\.config\.ts:\d+:\d+ "branding\.customCss\[0\]" names static\/theme\.css, which is not a file \(a folder, a pipe or a device\)\./);
   }, 60_000);

@@ -365,20 +365,23 @@ describe('serve --watch, files deleted and made again', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   const page = (file: string) => String(server.context!.state.files.get(file) ?? '');
+  /** Makes `change` once no build is running, and resolves when a build shows `text` in `file`. */
+  const builtShowing = async (file: string, text: string, change: () => void) => {
+    await settled(server);
+    const built = nextEvent(server, (e) => e.type === 'built' && page(file).includes(text));
+    change();
+    await built;
+  };
 
   it('a spec deleted and written anew (a branch switch) is built, and so is each later switch and save', async () => {
     const specFile = path.join(dir, 'api/openapi.yaml');
     for (const summary of ['Ping, second branch', 'Ping, first branch again', 'Ping, second branch again']) {
-      await settled(server);
-      const built = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes(summary));
-      fs.unlinkSync(specFile);
-      fs.writeFileSync(specFile, spec(summary));
-      await built;
+      await builtShowing('api/ping/index.html', summary, () => {
+        fs.unlinkSync(specFile);
+        fs.writeFileSync(specFile, spec(summary));
+      });
     }
-    await settled(server);
-    const saved = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, saved in place'));
-    fs.writeFileSync(specFile, spec('Ping, saved in place'));
-    await saved;
+    await builtShowing('api/ping/index.html', 'Ping, saved in place', () => fs.writeFileSync(specFile, spec('Ping, saved in place')));
   });
 
   it("a spec removed fails the build, naming it; the spec's folder moved away and back is built again", async () => {
@@ -389,9 +392,7 @@ describe('serve --watch, files deleted and made again', () => {
     const event = await failed;
     if (event.type !== 'failed') throw new Error('expected a failed build');
     expect(event.errors[0]).toMatchObject({ file: 'api/openapi.yaml', text: expect.stringMatching(/does not exist/) });
-    const back = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, written after it was removed'));
-    fs.writeFileSync(specFile, spec('Ping, written after it was removed'));
-    await back;
+    await builtShowing('api/ping/index.html', 'Ping, written after it was removed', () => fs.writeFileSync(specFile, spec('Ping, written after it was removed')));
 
     await settled(server);
     const gone = nextEvent(server, (e) => e.type === 'failed');
@@ -400,10 +401,7 @@ describe('serve --watch, files deleted and made again', () => {
     const returned = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, written after it was removed'));
     fs.renameSync(path.join(dir, 'api-away'), path.join(dir, 'api'));
     await returned;
-    await settled(server);
-    const saved = nextEvent(server, (e) => e.type === 'built' && page('api/ping/index.html').includes('Ping, saved after the folder came back'));
-    fs.writeFileSync(specFile, spec('Ping, saved after the folder came back'));
-    await saved;
+    await builtShowing('api/ping/index.html', 'Ping, saved after the folder came back', () => fs.writeFileSync(specFile, spec('Ping, saved after the folder came back')));
   });
 
   it('a config that moves contentDir: the new folder is built, and a save in it shows (its watch replaces the old one)', async () => {
@@ -411,14 +409,8 @@ describe('serve --watch, files deleted and made again', () => {
     fs.writeFileSync(path.join(dir, 'docs/guides/a.md'), '---\ntitle: A\n---\nFrom docs/.\n');
     const configFile = path.join(dir, 'docsgen.config.ts');
     const before = fs.readFileSync(configFile, 'utf8');
-    await settled(server);
-    const moved = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('From docs/.'));
-    fs.writeFileSync(configFile, configSource({ contentDir: 'docs', openapi: { spec: 'api/openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } }));
-    await moved;
-    await settled(server);
-    const saved = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('From docs/, saved.'));
-    fs.writeFileSync(path.join(dir, 'docs/guides/a.md'), '---\ntitle: A\n---\nFrom docs/, saved.\n');
-    await saved;
+    await builtShowing('guides/a/index.html', 'From docs/.', () => fs.writeFileSync(configFile, configSource({ contentDir: 'docs', openapi: { spec: 'api/openapi.yaml', downloadUrl: 'https://api.test.example/docs/yaml' } })));
+    await builtShowing('guides/a/index.html', 'From docs/, saved.', () => fs.writeFileSync(path.join(dir, 'docs/guides/a.md'), '---\ntitle: A\n---\nFrom docs/, saved.\n'));
     await settled(server);
     const back = nextEvent(server, (e) => e.type === 'built' && !page('guides/a/index.html').includes('From docs/'));
     fs.writeFileSync(configFile, before);
@@ -433,10 +425,7 @@ describe('serve --watch, files deleted and made again', () => {
     const returned = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('First version.'));
     fs.renameSync(path.join(dir, 'content-away'), path.join(dir, 'content'));
     await returned;
-    await settled(server);
-    const saved = nextEvent(server, (e) => e.type === 'built' && page('guides/a/index.html').includes('Second version.'));
-    fs.writeFileSync(path.join(dir, 'content/guides/a.md'), '---\ntitle: A\n---\nSecond version.\n');
-    await saved;
+    await builtShowing('guides/a/index.html', 'Second version.', () => fs.writeFileSync(path.join(dir, 'content/guides/a.md'), '---\ntitle: A\n---\nSecond version.\n'));
   });
 });
 
