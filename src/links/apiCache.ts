@@ -44,7 +44,10 @@ export function apiCacheFile(config: ResolvedConfig): string {
 export function specText(config: ResolvedConfig): string | undefined {
   if (config.apis.length === 0 || config.apis.some((api) => isUrl(api.spec))) return undefined;
   try {
-    return config.apis.map((api) => fs.readFileSync(path.resolve(config.root, api.spec), 'utf8')).join('\0');
+    const files = config.apis.map((api) => path.resolve(config.root, api.spec));
+    // Only regular files: reading a pipe here (`--spec <(curl …)`) left nothing for the build, and `/dev/zero` never ends.
+    if (!files.every((file) => fs.statSync(file).isFile())) return undefined;
+    return files.map((file) => fs.readFileSync(file, 'utf8')).join('\0');
   } catch {
     return undefined;
   }

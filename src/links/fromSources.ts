@@ -22,7 +22,7 @@ import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { collectAllLinks, type ExternalLink } from './collect';
 import { scanHtml } from './html';
-import { locateSpecLink, specFileText } from './specLocation';
+import { linesOf, locateSpecLink, specFileText } from './specLocation';
 import { checkLocaleLinks } from '../i18n/checkLocales';
 import { SPEC_LINK_BASE } from '../openapi/markdown';
 import type { CheckLinksOptions, LinkReport } from './types';
@@ -214,7 +214,8 @@ async function renderIds(config: ResolvedConfig, pages: PageModel[], sources: Ma
 
 /** Links in spec descriptions, with the line in the spec file where the text can be found. */
 function specLinks(api: ApiInput): SiteLink[] {
-  const spec = specFileText(api.source);
+  // The text the build read (a pipe given as --spec cannot be read twice); a bundled spec's lines are in its files.
+  const spec = api.text !== undefined ? linesOf(api.text) : specFileText(api.source);
   // Links made external against the spec's link base are not checked (nor cached).
   return api.markdown.links.filter((link) => link.external === undefined).map((link) => ({ ...link, location: locateSpecLink(link, spec) }));
 }

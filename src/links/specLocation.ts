@@ -38,6 +38,8 @@ export function locateSpecLink(link: SiteLink, spec = specFileText(link.location
 export function specFileText(file: string): SpecText | undefined {
   let text: string;
   try {
+    // Only a regular file: a pipe would wait for a writer, a device might never end.
+    if (!fs.statSync(file).isFile()) return undefined;
     text = fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;

@@ -78,6 +78,10 @@ describe('--spec given something other than a file', () => {
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/The OpenAPI spec is over [\d.]+ MB, more than this process can parse in its memory/);
     expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+    const check = await runDocsgen(['check-links', '--spec', '/dev/zero'], dir, { env: smallHeap, timeoutMs: 30_000 });
+    expect(check.hung).toBe(false);
+    expect(check.code).toBe(1);
+    expect(check.stdout + check.stderr).toMatch(/The OpenAPI spec is over [\d.]+ MB, more than this process can parse in its memory/);
   }, 60_000);
 
   it('a pipe another process writes the spec into (`--spec <(curl …)`) builds', async () => {
@@ -85,10 +89,16 @@ describe('--spec given something other than a file', () => {
     const pipe = path.join(dir, 'spec.pipe');
     execFileSync('mkfifo', [pipe]);
     const text = spec('#/components/schemas/Parcel') + 'components:\n  schemas:\n    Parcel: { type: object, properties: { apn: { type: string } } }\n';
-    const writer = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(pipe)}, ${JSON.stringify(text)})`]);
+    const written = () => spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(pipe)}, ${JSON.stringify(text)})`]);
+    let writer = written();
     const run = await runDocsgen(['build', '--spec', pipe], dir, { timeoutMs: 60_000 });
     writer.kill();
     expect(run.code, run.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'build/api/get-parcel/index.html'), 'utf8')).toContain('Get a parcel');
+    // check-links read the spec once more for its cache's key, and found the pipe empty after it.
+    writer = written();
+    const check = await runDocsgen(['check-links', '--spec', pipe], dir, { timeoutMs: 60_000 });
+    writer.kill();
+    expect(check.code, check.stdout + check.stderr).toBe(0);
   }, 90_000);
 });
