@@ -246,8 +246,13 @@ describe('signals, killed builds and two builds at once', () => {
           }, afterMs),
       });
       expect(run.hung, `at ${afterMs} ms`).toBe(false);
-      expect(run.code, `at ${afterMs} ms: ${run.stderr}`).toBe(143);
-      expect(run.stderr).toContain('✗ build stopped by SIGTERM; nothing was written to the output folder.');
+      // A signal that lands before docsgen's handlers (Node still loading it: 150 ms was that on a
+      // busy CI machine) ends the process as Node's default does, before anything is written.
+      if (run.code === null) expect(run.signal, `at ${afterMs} ms`).toBe('SIGTERM');
+      else {
+        expect(run.code, `at ${afterMs} ms: ${run.stderr}`).toBe(143);
+        expect(run.stderr).toContain('✗ build stopped by SIGTERM; nothing was written to the output folder.');
+      }
       expect(litter(p.project), `at ${afterMs} ms`).toEqual([]);
       expect(fs.existsSync(path.join(p.project, 'build'))).toBe(false);
       // From the signal to the exit: what a build step holding it up would show (the parse alone is about a second here).
