@@ -203,6 +203,9 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
         images.push([out, file]);
         return withBase(config.baseUrl, `/${out}`);
       },
+      report(code, message, line, needle) {
+        diagnostics.push(error(code, message, { location: at(line, needle) }));
+      },
     });
     const html = renderMarkdown(md, source.body, env);
     const found = diagnostics.slice(diagnosticsBefore);

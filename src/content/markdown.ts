@@ -7,6 +7,7 @@ import { admonitionsPlugin } from './plugins/admonitions';
 import { codePlugin } from './plugins/code';
 import { tablesPlugin } from './plugins/tables';
 import { operationCardPlugin } from './plugins/operationCard';
+import { htmlCommentsPlugin } from './plugins/htmlComments';
 
 export interface MarkdownEnv {
   /** Absolute path of the source file. */
@@ -21,6 +22,8 @@ export interface MarkdownEnv {
   resolveLink(href: string, line: number): string;
   /** Returns the src to emit; records the image for copying. */
   resolveImage(src: string, line: number): string;
+  /** Records an error in the source at `line`, where `needle` is (raw HTML's problems; spec text has none: its HTML is escaped). */
+  report?(code: string, message: string, line: number, needle: string): void;
 }
 
 export interface MarkdownOptions {
@@ -32,7 +35,7 @@ export interface MarkdownOptions {
 
 export function createMarkdown({ html, highlight = true }: MarkdownOptions): Md {
   const md = new MarkdownIt({ html, linkify: true, typographer: false });
-  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin, { highlight }).use(tablesPlugin).use(operationCardPlugin);
+  md.use(headingsPlugin).use(linksPlugin).use(admonitionsPlugin).use(codePlugin, { highlight }).use(tablesPlugin).use(operationCardPlugin).use(htmlCommentsPlugin);
   return md;
 }
 
@@ -46,7 +49,7 @@ export function envOf(state: { env: unknown }): MarkdownEnv {
   return state.env as MarkdownEnv;
 }
 
-export function createEnv(file: string, lineOffset: number, resolvers: Pick<MarkdownEnv, 'resolveLink' | 'resolveImage'>): MarkdownEnv {
+export function createEnv(file: string, lineOffset: number, resolvers: Pick<MarkdownEnv, 'resolveLink' | 'resolveImage' | 'report'>): MarkdownEnv {
   return { file, lineOffset, slugger: new GithubSlugger(), headings: [], ...resolvers };
 }
 

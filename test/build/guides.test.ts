@@ -77,6 +77,34 @@ describe('guides', () => {
     expect(error.diagnostics.map((d) => [d.text, d.location?.line])).toEqual([['The image "./img/missing.png" does not exist.', 6]]);
   });
 
+  it('reports an HTML comment left open at its line; closed ones and `<!--` as text build', async () => {
+    const { buildFails } = await import('../helpers/fixture');
+    const open = 'Text.\n\n<div class="note">\nKept.\n<!-- a closed one -->\n</div>\n\n<!-- TODO: finish this\n\nHidden paragraph.\n\n## Later\n';
+    const { error } = await buildFails({ 'content/guides/a.md': guide({ title: 'A' }, open) });
+    expect(error.diagnostics.map((d) => [d.code, d.location?.file.endsWith('content/guides/a.md'), d.location?.line, d.location?.column])).toEqual([['guide-unclosed-comment', true, 11, 1]]);
+    expect(error.diagnostics[0].text).toBe('This HTML comment is never closed: a browser would hide the rest of the page with it, up to the next "-->" of the page. End it with "-->".');
+    // Inside a block of raw HTML, which runs to the next blank line.
+    const inBlock = await buildFails({ 'content/guides/a.md': guide({ title: 'A' }, 'Text.\n\n<div>\nShown.\n<!-- hidden\n</div>\n\nMore.\n') });
+    expect(inBlock.error.diagnostics.map((d) => [d.code, d.location?.line])).toEqual([['guide-unclosed-comment', 8]]);
+
+    const text = [
+      'Comments look like `<!-- this -->`; an empty one is `<!-->`.',
+      '',
+      '```html',
+      '<!-- an example left open',
+      '```',
+      '',
+      '<script type="application/json">{"note": "<!-- not a comment"}</script>',
+      '',
+      '<!-- closed --> <!--> <!--->',
+      '',
+      'After <!-- an inline one, open, is text.',
+    ].join('\n');
+    const f = await buildFiles({ 'content/guides/a.md': guide({ title: 'A' }, text) });
+    expect(f.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(f.$('guides/a/index.html')('article').text()).toContain('After <!-- an inline one, open, is text.');
+  });
+
   it('renders a config announcement bar', async () => {
     const f = await buildFiles({
       'docsgen.config.ts': configSource({ announcementBar: { id: 'v2', content: 'Version <strong>2</strong> is out' } }),
