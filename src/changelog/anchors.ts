@@ -3,6 +3,7 @@
 // never predicted from the spec: the ids depend on collisions, oneOf tabs and fields that link
 // away to a schema's page, and a predicted id that the page lacks would be a broken link.
 import type { ChangeLocation } from './types';
+import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 import type { OperationView, SchemaNode } from '../shared/viewModels';
 
 /**
@@ -17,7 +18,7 @@ export type PageAnchors = Map<string, { id: string; node?: SchemaNode }>;
  * are shown on the array's row, so a trailing `[]` (`tags[]`) names the array itself.
  */
 export function fieldKey(location: ChangeLocation): string | undefined {
-  const name = (location.name ?? '').replace(/(\[\])+$/, '');
+  const name = (location.name ?? '').replace(TRAILING_ARRAY_MARKS, '');
   switch (location.in) {
     case 'parameter':
       return `parameter|${location.parameterIn ?? ''}|${name}`;
@@ -75,7 +76,7 @@ function fields(node: SchemaNode, prefix: string, path: string, add: Add): void 
  * alternative's tab.
  */
 function children(node: SchemaNode, prefix: string, path: string, add: Add): void {
-  const arrays = /(\[\])+$/.exec(node.type)?.[0] ?? '';
+  const arrays = TRAILING_ARRAY_MARKS.exec(node.type)?.[0] ?? '';
   const base = path + arrays;
   const join = (name: string) => (base ? `${base}.${name}` : name);
   for (const child of node.children) fields(child, prefix, join(child.name ?? ''), add);

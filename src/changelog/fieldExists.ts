@@ -4,6 +4,7 @@
 // it is looked up in the other spec through $refs, allOf, oneOf and anyOf; one that is there was
 // not added or removed.
 import type { ChangeLocation } from './types';
+import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 
 type Node = Record<string, any>;
 
@@ -75,9 +76,9 @@ function walk(doc: Node, nodes: Node[], segments: string[]): Node[] {
 /** `a.b[].c` → ['a', 'b', '[]', 'c']. */
 function fieldSegments(name: string): string[] {
   return name.split('.').flatMap((part) => {
-    const m = /^(.*?)((\[\])+)$/.exec(part);
+    const m = TRAILING_ARRAY_MARKS.exec(part);
     if (!m || /^(oneOf|anyOf|allOf)\[\d+\]$/.test(part)) return [part];
-    return [...(m[1] ? [m[1]] : []), ...Array(m[2].length / 2).fill('[]')];
+    return [...(m.index > 0 ? [part.slice(0, m.index)] : []), ...Array(m[0].length / 2).fill('[]')];
   });
 }
 

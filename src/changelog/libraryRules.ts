@@ -34,7 +34,8 @@ function emptyPathItems(before: unknown, after: unknown): [unknown, unknown] {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function mapPaths(before: Record<string, unknown>, after: Record<string, unknown>): { added: string[]; removed: string[]; mapped: Record<string, string> } {
-  const pattern = (p: string) => p.replace(/\{[^}]*\}/g, '*');
+  // `[^{}]`: a `{` left open ends the scan at the next one, not at the path's end (paths are spec text).
+  const pattern = (p: string) => p.replace(/\{[^{}]*\}/g, '*');
   const mapped: Record<string, string> = {};
   const unpaired = new Set(Object.keys(after).filter((p) => !(p in before)));
   const removed: string[] = [];

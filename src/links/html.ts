@@ -20,7 +20,8 @@ export interface ScannedHtml {
   ids: Set<string>;
 }
 
-const TAG = /<!--[\s\S]*?-->|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+// A comment left open runs to the end, as in a browser (and is then not tried again from each later `<!--`).
+const TAG = /<!--[\s\S]*?(?:-->|$)|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'template', 'title']);
 const URL_ATTRS: Record<string, 'href' | 'src'> = { a: 'href', area: 'href', link: 'href', img: 'src', script: 'src', source: 'src', iframe: 'src' };

@@ -27,7 +27,9 @@ function ancestry(pointer: string): string[] {
 /** The column of the value after the key at `column` (`key: value`, `"key": value`), or the key's when the value starts on a later line. */
 export function valueColumn(lineText: string, column: number): number {
   const rest = lineText.slice(column - 1);
-  const m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:\s][^:]*?)\s*:[ \t]+(?=[^\s#])/.exec(rest);
+  // A plain key is all before the first colon, its trailing spaces apart (greedy, then back to its last
+  // character: a lazy key with `\s*` after it scanned a long run of spaces again from each of its spaces).
+  const m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:\s](?:[^:]*[^:\s])?)\s*:[ \t]+(?=[^\s#])/.exec(rest);
   if (!m) return column;
   // A block scalar's indicator (`|`, `>-`) is not the value: its text is on the next lines.
   if (/^[|>][-+0-9]*\s*(#.*)?$/.test(rest.slice(m[0].length))) return column;

@@ -16,7 +16,11 @@ export interface GuideMarkdownContext {
 const ADMONITION = /^(\s*):::\s*(note|tip|info|warning|danger)\b(.*)$/;
 const ADMONITION_END = /^\s*:::\s*$/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
-const LINK = /(!?)\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*(<[^>]*>|[^)\s]*)(\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+// Link text holds one level of brackets, a destination one level of parentheses (`Foo_(bar)`),
+// an angle-bracketed one no `<`, and the spaces after `(` are taken whole: no part scans on past
+// where the link must have ended, or splits a run of spaces every way, so `[a[a[a…`, `[a](`
+// repeated or `[](` and a long run of spaces are not tried again to the line's end from each `[`.
+const LINK = /(!?)\[((?:[^\][]|\[[^\][]*\])*)\]\(\s*(?!\s)(<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))*)(\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 const REFERENCE = /^(\s{0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)/;
 /** An operation card (content/plugins/operationCard.ts), which the content stage records as the typed link `op:<id>`. */
 const CARD = /^\s*::operation\{\s*id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s}]+))\s*\}\s*$/;
@@ -24,7 +28,7 @@ const TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info',
 
 export function guideMarkdown(doc: Pick<GuideDoc, 'title' | 'body' | 'links' | 'html' | 'route'>, ctx: GuideMarkdownContext): string {
   const targets = new Map(doc.links.map((l) => [l.raw, ctx.url(l.route, l.hash)]));
-  const images = [...doc.html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  const images = [...doc.html.matchAll(/<img\b[^<>]*?\ssrc="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
   let image = 0;
   const link = (raw: string): string | undefined => {
     const bare = raw.startsWith('<') ? raw.slice(1, -1) : raw;

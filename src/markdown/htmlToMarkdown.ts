@@ -200,8 +200,10 @@ function inlineOf(node: Node, ctx: Context): string {
 
 /** `**x**` around the text, its outer spaces kept outside (`** x**` is not emphasis). */
 function wrap(text: string, mark: string): string {
-  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
-  return m[2] ? `${m[1]}${mark}${m[2]}${mark}${m[3]}` : text;
+  const inner = text.trim();
+  if (!inner) return text;
+  const start = text.length - text.trimStart().length;
+  return `${text.slice(0, start)}${mark}${inner}${mark}${text.slice(start + inner.length)}`;
 }
 
 export function inlineCode(text: string): string {
@@ -223,7 +225,9 @@ function textOf(node: Node): string {
 }
 
 function tidy(markdown: string): string {
-  return markdown.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  // The look-behind starts a match only where a run of spaces starts: tried from each of its
+  // spaces, a long run not ending a line cost its length squared.
+  return markdown.replace(/(?<![ \t])[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };

@@ -87,8 +87,9 @@ const ELEMENT_TAG = new RegExp(`</?(?:${[...ALLOWED_TAGS, 'script', 'style', 'if
 
 /** Spec text without its HTML tags (a page's one-line meta description). */
 export function stripHtmlTags(text: string): string {
-  // A tag is a word break (`a<br>b`), but not before punctuation (`<code>v3</code>,`).
-  return text.includes('<') ? text.replace(ELEMENT_TAG, ' ').replace(/ +(?=[,.;:!?)])/g, '') : text;
+  // A tag is a word break (`a<br>b`), but not before punctuation (`<code>v3</code>,`). The look-behind
+  // starts a match only where a run of spaces starts: a megabyte of them after a tag never ended.
+  return text.includes('<') ? text.replace(ELEMENT_TAG, ' ').replace(/(?<! ) +(?=[,.;:!?)])/g, '') : text;
 }
 
 export function sanitizeSpecHtml(html: string, resolvers: SanitizeResolvers): string {

@@ -39,7 +39,8 @@ export function validationDiagnostics(messages: ValidationMessages, document: un
 }
 
 export function describeProblem(problem: SpecProblem, document: unknown): Described {
-  const sentence = (text: string) => `${text.replace(/[.\s]+$/, '')}.`;
+  // From the start of the closing run only: a message quotes spec text, whose long runs of spaces were tried from each space.
+  const sentence = (text: string) => `${text.replace(/(?<![.\s])[.\s]+$/, '')}.`;
   if (problem.pointer === undefined) {
     // A rule of the parser's own (not the schema's): its text names an operation or component.
     return { text: sentence(problem.message), at: rulePointer(problem.message, document) };

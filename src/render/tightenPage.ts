@@ -4,6 +4,7 @@
 // MAX_PAGE_BYTES is rendered again from a tightened copy of its model, step by step: shorter
 // code blocks and descriptions, then fewer schema nodes, then only the top-level fields.
 import type { Code, MediaContent, PageModel, SchemaNode } from '../shared/viewModels';
+import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 
 /** No page's HTML may be larger (bytes, UTF-8). */
 export const MAX_PAGE_BYTES = 1_000_000;
@@ -91,7 +92,7 @@ function tree(node: SchemaNode, l: Level, budget: { nodes: number }, depth: numb
     out.children = [];
     out.additional = undefined;
     out.variants = undefined;
-    const type = node.type.replace(/(\[\])+$/, '');
+    const type = node.type.replace(TRAILING_ARRAY_MARKS, '');
     out.truncated = node.truncated ?? { typeName: /^(object|any|one of|any of)$|[<|]/.test(type) ? undefined : type };
     return out;
   }

@@ -3,8 +3,13 @@
 // bulk of any other overlong word. Each one stored whole made every reader's search index that
 // much larger, for text nobody types into a search box.
 
-/** `data:image/png;base64,iVBOR…` up to the next space, quote or bracket. */
-const DATA_URL = /\bdata:[\w.+-]*\/?[\w.+-]*(?:;[\w.+-]+(?:=[^;,\s]*)?)*,[^\s"'<>)\]]*/gi;
+/**
+ * `data:image/png;base64,iVBOR…` up to the next space, quote or bracket. The media type is one
+ * run with an optional `/` part, and a parameter's value holds no `:`: text is untrusted, and
+ * `data:+++…` (two runs that could split it every way) or `;a=data:` repeated (each `data:`
+ * reading on to the end) cost their length squared.
+ */
+const DATA_URL = /\bdata:[\w.+-]*(?:\/[\w.+-]*)?(?:;[\w.+-]+(?:=[^;,\s:]*)?)*,[^\s"'<>)\]]*/gi;
 /** A run of the base64 alphabet at least 200 long (no identifier is): checked for mixed case and digits below. */
 const BASE64_RUN = /[A-Za-z0-9+/_-]{200,}={0,2}/g;
 /** Any other word longer than this is cut, to its first `KEPT_WORD` characters and an ellipsis. */

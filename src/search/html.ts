@@ -8,7 +8,8 @@ const HASH_LINK = /<a\b[^>]*\bclass="hash-link"[^>]*>[\s\S]*?<\/a\s*>/gi;
 // A code block's language label (`TypeScript`, src/content/plugins/code.ts): every block has one,
 // so it would only make every guide match its languages' names. (A file name, `.code-title`, is kept.)
 const CODE_LABEL = /<div class="code-label">[^<]*<\/div>/g;
-const COMMENT = /<!--[\s\S]*?-->/g;
+// A comment left open runs to the end, as in a browser; matched so, an open `<!--` is not tried again from each later one.
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/g;
 // Inline elements join their text to the surrounding words; every other tag is a word break.
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);

@@ -3,7 +3,8 @@
 // Docusaurus keep their URLs.
 import { createHash } from 'node:crypto';
 
-const ACRONYM_THEN_WORD = /([A-Z]+)([A-Z][a-z])/g;
+// Only from the start of a run of capitals: tried from each one, a long run cost its length squared.
+const ACRONYM_THEN_WORD = /(?<![A-Z])([A-Z]+)([A-Z][a-z])/g;
 const LOWER_THEN_UPPER = /([a-z])([A-Z])/g;
 
 export function kebabCase(input: string): string {

@@ -13,6 +13,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { credentialParts, expandServer, type TryItCredential, type TryItData, type TryItParameter, type TryItScheme, type TryItValues } from '../../src/shared/tryIt';
 import { loadCredentials, saveCredentials, type StoredCredentials } from '../../src/client/tryIt/credentials';
 import { highlightJson } from '../../src/client/tryIt/highlightJson';
+import { plainText } from '../../src/client/tryIt/plainText';
 import { authorizationCode, clientCredentials } from '../../src/client/tryIt/oauth';
 import { buildRequest, send, type SendResult } from '../../src/client/tryIt/request';
 import { resetLiveSamples, updateLiveSamples } from '../../src/client/tryIt/liveSamples';
@@ -29,8 +30,6 @@ export interface TryItProps {
   labels?: Partial<TryItLabels>;
 }
 
-/** Spec markdown as plain text for a hint: code ticks and emphasis marks dropped (React escapes the rest). */
-const plain = (markdown: string) => markdown.replace(/`([^`]*)`/g, '$1').replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, '$1$2').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').trim();
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
 
 export default function TryIt({ dataUrl, labels }: TryItProps) {
@@ -202,10 +201,10 @@ function Console({ data, t, id }: { data: TryItData; t: T; id: string }) {
               </select>
             </Field>
           ) : null}
-          {data.servers.length === 1 && server?.description ? <p className="try-it-hint">{plain(server.description)}</p> : null}
+          {data.servers.length === 1 && server?.description ? <p className="try-it-hint">{plainText(server.description)}</p> : null}
           {server
             ? Object.entries(server.variables).map(([name, v]) => (
-                <Field key={name} id={`${id}-var-${name}`} label={name} hint={v.description && plain(v.description)}>
+                <Field key={name} id={`${id}-var-${name}`} label={name} hint={v.description && plainText(v.description)}>
                   {v.enum ? (
                     <select id={`${id}-var-${name}`} aria-describedby={v.description ? `${id}-var-${name}-hint` : undefined} value={vars[name] ?? v.default} onChange={(e) => setVars({ ...vars, [name]: e.target.value })}>
                       {v.enum.map((value) => (
@@ -422,7 +421,7 @@ function SchemeInputs({ scheme, credential, set, t, id }: { scheme: TryItScheme;
       <input id={`${id}-${key}`} type={type} autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />
     </Field>
   );
-  const description = scheme.description ? <p className="try-it-hint">{plain(scheme.description)}</p> : null;
+  const description = scheme.description ? <p className="try-it-hint">{plainText(scheme.description)}</p> : null;
   if (scheme.kind === 'apiKey') {
     const value = credential?.kind === 'apiKey' ? credential.value : '';
     return (

@@ -10,6 +10,9 @@ export interface Heading {
   id: string;
 }
 
+/** `{#custom-id}` at a heading's end. The spaces before it are trimmed by trimEnd: a leading `\s*` in the pattern was tried again from every space of a long run. */
+const EXPLICIT_ID = /\{#([\w-]+)\}\s*$/;
+
 export function headingsPlugin(md: MarkdownIt): void {
   md.core.ruler.push('docsgen_headings', (state) => {
     const env = envOf(state);
@@ -18,10 +21,11 @@ export function headingsPlugin(md: MarkdownIt): void {
       const open = tokens[i];
       if (open.type !== 'heading_open') continue;
       const inline = tokens[i + 1];
-      const explicit = /\s*\{#([\w-]+)\}\s*$/.exec(inline.content);
+      const explicit = EXPLICIT_ID.exec(inline.content);
       if (explicit && inline.children) {
         const last = inline.children[inline.children.length - 1];
-        if (last?.type === 'text') last.content = last.content.replace(/\s*\{#[\w-]+\}\s*$/, '');
+        const own = last?.type === 'text' ? EXPLICIT_ID.exec(last.content) : null;
+        if (own) last.content = last.content.slice(0, own.index).trimEnd();
       }
       const text = (inline.children ?? [])
         .filter((t) => t.type === 'text' || t.type === 'code_inline')

@@ -1,0 +1,97 @@
+// Text built to make a regular expression backtrack. Spec text is untrusted, and a pattern tried
+// from every position of a long run that scans on to its end costs the run's length squared: a
+// spec whose operation description was 800 KB of `[a` took two minutes to build (the meta
+// description's link stripping), and one with a megabyte of spaces after a `<b>` never ended
+// (the stripping of the spaces before punctuation). V8 hands a pattern without look-arounds to
+// its linear-time engine after 50,000 backtracks (src/lint/exampleValidator.ts sets the flag),
+// but that engine is slow too: a guide heading of 2 MB of tabs took minutes in the explicit-id
+// pattern, and a guide line of `data:+++…` longer still in the search index's. The build must
+// end in seconds, every page written as before.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { configSource, writeFiles } from '../helpers/fixture';
+import { runDocsgen } from './harness';
+
+const MB = 1_000_000;
+/** `unit` repeated to about `length` characters. */
+const run = (unit: string, length = MB) => unit.repeat(Math.ceil(length / unit.length));
+
+function hostileSpec(): object {
+  const operation = (operationId: string, summary: string, description: string, tag = 'Parcels') => ({
+    get: { operationId, summary, description, tags: [tag], responses: { 200: { description: 'OK' } } },
+  });
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Property records', version: '1', description: 'Parcels, their owners and their permits.' },
+    tags: [
+      { name: 'Parcels', description: 'Parcel records.' },
+      // A slug's split of a run of capitals before a word (`XMLHttp` → `xml-http`).
+      { name: `${run('A', 300_000)}a`, description: 'Shouting.' },
+    ],
+    paths: {
+      // The meta description's link and bracket stripping (firstSentence).
+      '/brackets': operation('brackets', 'Brackets', run('[a')),
+      '/links': operation('links', 'Links', run('[a](')),
+      // Spaces before punctuation after a tag, in the meta description.
+      '/spaces': operation('spaces', 'Spaces', `<b>Spaced</b>${run(' ')}out.`),
+      // The Markdown copy: spaces around emphasis. (A page shows 50,000 characters of a
+      // description: this one fits, and is only a check that the copy is still right.)
+      '/emphasis': operation('emphasis', 'Emphasis', `Some <strong>${run(' \t', 20_000)}loud${run(' \t', 20_000)}</strong> text.`),
+      '/shouting': operation('shouting', 'Shouting', 'Loud.', `${run('A', 300_000)}a`),
+    },
+  };
+}
+
+const guide = [
+  '---',
+  'title: Hostile lines',
+  '---',
+  '',
+  // A heading's `{#id}`, after a run of spaces.
+  `## Start${run('\t', 2 * MB)}end`,
+  '',
+  // The Markdown copy's links, and the search index's data URLs: guides are not cut as a page's
+  // spec descriptions are (to 50,000 characters).
+  run('[a]('),
+  '',
+  run('[a'),
+  '',
+  `[](${run(' ')}x`,
+  '',
+  `data:${run('+')}/data:,`,
+  '',
+  run(';a=data:'),
+  '',
+  'See the [parcels](/api).',
+  '',
+].join('\n');
+
+describe('text that makes a regular expression backtrack', () => {
+  it('a megabyte of it in spec descriptions, tag names and a guide builds in seconds, every page written', async () => {
+    const dir = writeFiles({
+      'docsgen.config.ts': configSource({ navbar: { items: [] }, openapi: { spec: 'openapi.json' } }),
+      'openapi.json': JSON.stringify(hostileSpec()),
+      'content/guides/intro.md': '---\ntitle: Intro\n---\n\nRead the [hostile lines](./hostile.md).\n',
+      'content/guides/hostile.md': guide,
+    });
+    const build = await runDocsgen(['build'], dir, { timeoutMs: 60_000 });
+    expect(build.hung, 'docsgen build hung').toBe(false);
+    expect(build.code, build.stderr).toBe(0);
+    expect(build.stderr).toBe('');
+
+    const out = path.join(dir, 'build');
+    const page = (route: string) => cheerio.load(fs.readFileSync(path.join(out, route, 'index.html'), 'utf8'));
+    const meta = (route: string) => page(route)('meta[name="description"]').attr('content') ?? '';
+    const api = fs.readdirSync(path.join(out, 'api'));
+    expect(meta('api/brackets')).toMatch(/^(\[a){20}/);
+    expect(meta('api/spaces')).toBe('Spaced out.');
+    // The shouting tag: its page, under a slug capped to a file name's length.
+    expect(api.some((f) => f.startsWith('aaaa'))).toBe(true);
+    const markdown = fs.readFileSync(path.join(out, 'api/emphasis.md'), 'utf8');
+    expect(markdown).toMatch(/ \*\*loud\*\* /);
+    expect(page('guides/hostile')('h2').first().text()).toMatch(/^Start\s+end/);
+    expect(fs.readFileSync(path.join(out, 'guides/hostile.md'), 'utf8')).toContain('[a](');
+  }, 180_000);
+});
