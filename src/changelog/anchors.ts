@@ -109,7 +109,7 @@ function parentKey(key: string): string | undefined {
   const head = key.slice(0, bar + 1);
   const path = key.slice(bar + 1);
   if (path) {
-    const cut = path.replace(/(\[\])+$/, '');
+    const cut = path.replace(TRAILING_ARRAY_MARKS, '');
     if (cut !== path) return head + cut;
     const dot = Math.max(path.lastIndexOf('.'), 0);
     return head + path.slice(0, dot);
