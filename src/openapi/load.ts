@@ -271,7 +271,7 @@ async function bodyText(response: Response, url: string, timeoutMs: number): Pro
 export function htmlInsteadOfSpec(url: string, contentType: string | null, body: string): { text: string; hint: string } | undefined {
   const type = contentType?.split(';')[0].trim().toLowerCase() || undefined;
   const declared = type === 'text/html' || type === 'application/xhtml+xml';
-  const looksHtml = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>]|head[\s>])/i.test(body.slice(0, 2048));
+  const looksHtml = startsLikeHtml(body.slice(0, 2048));
   if (!declared && !looksHtml) return undefined;
   const title = pageTitle(body);
   const what = declared ? type : `an HTML page (served as ${type ?? 'no content type'})`;
@@ -279,6 +279,24 @@ export function htmlInsteadOfSpec(url: string, contentType: string | null, body:
     text: `Fetching the OpenAPI spec from ${url} returned ${what} instead of an OpenAPI document: ${title ? `a page titled "${title}"` : 'a page with no title'}.`,
     hint: 'A login page or a proxy may be answering for the API: open the URL in a browser to see the page, or pass --spec <file> to build from a file.',
   };
+}
+
+/**
+ * Whether `head`, after white space and comments, opens with `<!doctype html`, `<html` or `<head`.
+ * Skipped in a loop, each comment ending at its first `-->` as in a browser: the pattern
+ * `^\s*(<!--[\s\S]*?-->\s*)*<…` let a comment run on over later `-->`s, so the answer's first
+ * 516 characters (`<!-` and `---><!--><!----><!-` repeated) took it 193 s, and 2 KB for ever.
+ */
+function startsLikeHtml(head: string): boolean {
+  let at = 0;
+  for (;;) {
+    at = head.length - head.slice(at).trimStart().length;
+    if (!head.startsWith('<!--', at)) break;
+    const end = head.indexOf('-->', at + 4);
+    if (end < 0) return false;
+    at = end + 3;
+  }
+  return /^<(!doctype\s+html|html[\s>]|head[\s>])/i.test(head.slice(at));
 }
 
 /** The page's `<title>`, entities decoded, whitespace and control characters collapsed, at most 80 characters. */

@@ -8,6 +8,7 @@ import { fieldKey } from '../../src/changelog/anchors';
 import { mapPaths } from '../../src/changelog/libraryRules';
 import { scanHtml } from '../../src/links/html';
 import { htmlToMarkdown } from '../../src/markdown/htmlToMarkdown';
+import { htmlInsteadOfSpec } from '../../src/openapi/load';
 import { stripHtmlTags } from '../../src/openapi/sanitizeHtml';
 import { describeProblem } from '../../src/openapi/validationDiagnostics';
 import { withoutBlobs } from '../../src/search/blobs';
@@ -68,6 +69,16 @@ describe('patterns that read untrusted text answer at once', () => {
     const path = `/a${'{'.repeat(N)}`;
     expect(atOnce('{{{', () => mapPaths({ [path]: {} }, { '/b/{id}': {} }).removed)).toEqual([path]);
     expect(mapPaths({ '/parcels/{id}': {} }, { '/parcels/{parcel_id}': {} }).mapped).toEqual({ '/parcels/{id}': '/parcels/{parcel_id}' });
+  });
+
+  it('a spec URL that answers with what looks like HTML comments (htmlInsteadOfSpec)', () => {
+    // Its first 2 KB are read: 516 characters of this took 193 s, backtracking exponentially.
+    const body = `<!-${'---><!--><!----><!-'.repeat(100)}`;
+    expect(atOnce('<!--><!----><!-', () => htmlInsteadOfSpec('https://api.test.example/openapi.yaml', null, body))).toBeUndefined();
+    const page = '<!-- a --> <!-- b -->\n<!DOCTYPE html><title>Sign in</title>';
+    expect(htmlInsteadOfSpec('https://api.test.example/openapi.yaml', null, page)?.text).toContain('a page titled "Sign in"');
+    // A comment ends at its first `-->`, as in a browser: what follows is text, not a page.
+    expect(htmlInsteadOfSpec('https://api.test.example/openapi.yaml', null, '<!-- a --> b --> <html>')).toBeUndefined();
   });
 
   it("a spec problem's sentence (describeProblem)", () => {
