@@ -301,11 +301,11 @@ function startsLikeHtml(head: string): boolean {
 
 /** The page's `<title>`, entities decoded, whitespace and control characters collapsed, at most 80 characters. */
 export function pageTitle(html: string): string | undefined {
-  const m = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html.slice(0, 65_536));
+  const m = /<title\b[^<>]*>([\s\S]*?)<\/title\s*>/i.exec(html.slice(0, 65_536));
   if (!m) return undefined;
   const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', middot: '·', ndash: '–', mdash: '—', hellip: '…', laquo: '«', raquo: '»', copy: '©', reg: '®', trade: '™' };
   const text = m[1]
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '') // `[^<>]`: from each `<` of `<<<…` the scan stops at the next one
     .replace(/\u001b\[[0-9;?]*[ -\/]*[@-~]/g, '') // a terminal escape sequence, whole
     .replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (entity, name: string) => {
       if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? entity;
