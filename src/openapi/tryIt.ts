@@ -4,6 +4,7 @@
 // make a huge file), and the security schemes the console asks credentials for. The build
 // writes it as `assets/try-it/<slug>.<hash>.json`, fetched only when the reader opens the console.
 import { contentHash } from '../output/hash';
+import { withoutTrailingSlashes } from '../shared/url';
 import type { TryItBody, TryItData, TryItOAuthFlow, TryItParameter, TryItScheme, TryItSchema, TryItServer } from '../shared/tryIt';
 import { exampleAs, mediaExamples } from './examples';
 import type { ApiModel, ApiOperation } from './model';
@@ -68,7 +69,7 @@ function servers(api: ApiModel, op: ApiOperation, options: TryItOptions): TryItS
   // Operation- or path-level servers win over the document's (OpenAPI 3).
   const own = Array.isArray(op.raw.servers) && op.raw.servers.length > 0 ? readServers(op.raw.servers, options.source ?? '') : api.servers;
   return own.map((s) => ({
-    url: /^[a-z][a-z0-9+.-]*:\/\//i.test(s.template) ? s.template.replace(/\/+$/, '') : s.url,
+    url: /^[a-z][a-z0-9+.-]*:\/\//i.test(s.template) ? withoutTrailingSlashes(s.template) : s.url,
     ...(s.description ? { description: s.description } : {}),
     variables: Object.fromEntries(
       s.variables.map((v) => [v.name, { default: v.default, ...(v.enum.length ? { enum: v.enum } : {}), ...(v.description ? { description: v.description } : {}) }]),

@@ -3,6 +3,7 @@
 // default: `a=1&a=2`; `explode: false`: `a=1,2`); credentials go where their scheme says;
 // through `proxyUrl` the whole target URL is appended to the proxy's (encoded after `=`).
 import type { TryItData, TryItValues } from '../../shared/tryIt';
+import { withoutTrailingSlashes } from '../../shared/url';
 
 export interface BuiltRequest {
   url: string;
@@ -12,7 +13,8 @@ export interface BuiltRequest {
 }
 
 export function buildRequest(data: TryItData, values: TryItValues): BuiltRequest {
-  const path = data.path.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in values.path ? encodeURIComponent(values.path[name]!) : whole));
+  // `[^{}]`: a `{` left open ends the scan at the next one, not at the path's end (paths are spec text).
+  const path = data.path.replace(/\{([^{}]+)\}/g, (whole, name: string) => (name in values.path ? encodeURIComponent(values.path[name]!) : whole));
   const pairs: [string, string][] = [];
   const masked: [string, string][] = [];
   for (const [name, value] of Object.entries(values.query)) {
@@ -50,7 +52,7 @@ function isList(schema: unknown): boolean {
 }
 
 function joinUrl(server: string, path: string): string {
-  return server.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  return withoutTrailingSlashes(server) + (path.startsWith('/') ? path : `/${path}`);
 }
 
 export function viaProxy(proxy: string, url: string): string {

@@ -24,7 +24,7 @@ export function htmlCommentsPlugin(md: MarkdownIt): void {
 }
 
 /** Where the comment that `html` leaves open starts, or -1. (`<!-->` and `<!--->` close at once, as in a browser.) */
-export function unclosedComment(html: string): number {
+function unclosedComment(html: string): number {
   for (let from = 0; ; ) {
     const open = html.indexOf('<!--', from);
     if (open < 0) return -1;
