@@ -11,7 +11,7 @@ import { isExternal, routeKey, splitHash } from '../shared/url';
 import type { Location } from '../diagnostics/diagnostic';
 import { locateInBody } from '../content/locate';
 import type { SiteLink } from './check';
-import { scanHtml } from './html';
+import { lineIndex, scanHtml } from './html';
 import { pageHref } from '../versions/href';
 
 /** An external URL and where it is written. */
@@ -136,7 +136,8 @@ function rawReferences(md: Md, body: string): { href: string; line: number; html
     for (const t of tokens) {
       const at = t.map ? t.map[0] + 1 : line;
       if (t.type === 'html_block' || t.type === 'html_inline') {
-        for (const ref of scanHtml(t.content).refs) if (ref.tag === 'a' || ref.tag === 'area') refs.push({ href: ref.value, line: at + t.content.slice(0, ref.offset).split('\n').length - 1, html: true });
+        const lineOf = lineIndex(t.content);
+        for (const ref of scanHtml(t.content).refs) if (ref.tag === 'a' || ref.tag === 'area') refs.push({ href: ref.value, line: at + lineOf(ref.offset).line - 1, html: true });
       } else if (t.type === 'link_open') {
         const href = String(t.attrGet('href') ?? '');
         if (href && isExternal(href)) refs.push({ href, line: at, html: false });

@@ -3,6 +3,7 @@
 // It is not a full parser: it reads start tags and skips comments and the bodies of script,
 // style, textarea and template, which is all docsgen's own output and hand-written HTML in
 // guides need. Why not parse5: scanning the shipped site this way takes a few milliseconds.
+import { endTagFinder, nextTag } from '../shared/htmlTags';
 
 export interface HtmlRef {
   tag: string;
@@ -20,8 +21,6 @@ export interface ScannedHtml {
   ids: Set<string>;
 }
 
-// A comment left open runs to the end, as in a browser (and is then not tried again from each later `<!--`).
-const TAG = /<!--[\s\S]*?(?:-->|$)|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'template', 'title']);
 const URL_ATTRS: Record<string, 'href' | 'src'> = { a: 'href', area: 'href', link: 'href', img: 'src', script: 'src', source: 'src', iframe: 'src' };
@@ -29,19 +28,18 @@ const URL_ATTRS: Record<string, 'href' | 'src'> = { a: 'href', area: 'href', lin
 export function scanHtml(html: string): ScannedHtml {
   const refs: HtmlRef[] = [];
   const ids = new Set<string>();
-  TAG.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = TAG.exec(html))) {
-    const name = m[1]?.toLowerCase();
-    if (!name) continue;
-    const attrsStart = m.index + 1 + m[1].length;
+  const endTag = endTagFinder(html);
+  for (let tag = nextTag(html, 0, true); tag; tag = nextTag(html, tag.end, true)) {
+    // A tag the text ends inside is dropped, as a browser drops it.
+    if (tag.name === '!--' || !tag.complete) continue;
+    const { name, attrsStart } = tag;
     const urlAttr = URL_ATTRS[name];
     let rel: string | undefined;
     let ref: HtmlRef | undefined;
     ATTR.lastIndex = 0;
     let a: RegExpExecArray | null;
-    const attrs = m[2] ?? '';
-    while ((a = ATTR.exec(attrs))) {
+    const attrs = attrsStart < tag.end - 1 ? html.slice(attrsStart, tag.end - 1) : '';
+    while (attrs && (a = ATTR.exec(attrs))) {
       const key = a[1].toLowerCase();
       const raw = a[2];
       if (raw === undefined) continue;
@@ -56,9 +54,9 @@ export function scanHtml(html: string): ScannedHtml {
     }
     if (ref) refs.push(rel ? { ...ref, rel } : ref);
     if (RAW_TEXT.has(name)) {
-      const close = new RegExp(`</${name}`, 'gi');
-      close.lastIndex = TAG.lastIndex;
-      TAG.lastIndex = close.exec(html)?.index ?? html.length;
+      const end = endTag(name, tag.end);
+      if (!end) break;
+      tag = end;
     }
   }
   return { refs, ids };

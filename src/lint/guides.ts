@@ -4,6 +4,7 @@
 import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
 import type { GuideSource } from '../content/discover';
 import { printable, type Finding } from './finding';
+import { nextTag } from '../shared/htmlTags';
 import { jsonErrorOffset } from './jsonError';
 
 type Token = ReturnType<Md['parse']>[number];
@@ -77,11 +78,13 @@ export function checkGuide(guide: CheckedGuide): Finding[] {
 function imgWithoutAlt(html: string, lines: string[], from: number, to: number, at: (line: number, column?: number) => Finding['location']): Finding[] {
   const found: Finding[] = [];
   let searchFrom = { line: from, column: 1 };
-  for (const m of html.matchAll(/<img\b[^>]*>/gi)) {
-    if (/\salt\s*=/i.test(m[0])) continue;
-    const where = findInLines(lines, searchFrom.line, to, m[0].slice(0, 20), searchFrom.column);
+  for (let tag = nextTag(html, 0); tag; tag = nextTag(html, tag.end)) {
+    if (tag.name !== 'img' || tag.closing || !tag.complete) continue;
+    const text = html.slice(tag.start, tag.end);
+    if (/\salt\s*=/i.test(text)) continue;
+    const where = findInLines(lines, searchFrom.line, to, text.slice(0, 20), searchFrom.column);
     searchFrom = { line: where.line, column: where.column + 1 };
-    const src = /\ssrc\s*=\s*["']?([^"'\s>]*)/i.exec(m[0])?.[1] ?? '';
+    const src = /\ssrc\s*=\s*["']?([^"'\s>]*)/i.exec(text)?.[1] ?? '';
     const location = at(where.line, where.column)!;
     found.push({ code: 'guide-image-alt', text: `The image ${printable(src)} has no alt text: add alt="what it shows" (or alt="" for a decorative image).`, file: location.file, location });
   }

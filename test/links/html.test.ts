@@ -22,6 +22,16 @@ describe('links/html', () => {
     expect(scanHtml('<a title="a > b" href="/ok">x</a>').refs.map((r) => r.value)).toEqual(['/ok']);
   });
 
+  it('ends a tag where a browser does: quotes count around a value only, and a tag the page ends inside is dropped', () => {
+    // An apostrophe in an attribute's name or unquoted value does not swallow the rest of the page.
+    expect(scanHtml('<p data-x=it\'s>x</p><a href="/after">a</a>').refs.map((r) => r.value)).toEqual(['/after']);
+    expect(scanHtml('<a href="/a"title="t" id=x>a</a>').refs.map((r) => r.value)).toEqual(['/a']);
+    expect([...scanHtml('<a href="/a"title="t" id=x>a</a>').ids]).toEqual(['x']);
+    expect(scanHtml('<a href="/a">a</a><a href="/cut').refs.map((r) => r.value)).toEqual(['/a']);
+    // A raw-text element's body is skipped up to its own end tag, whatever its case.
+    expect(scanHtml('<title>a <a href="/no"></TITLE ><a href="/yes">').refs.map((r) => r.value)).toEqual(['/yes']);
+  });
+
   it('maps offsets to 1-based line and column', () => {
     const at = lineIndex('ab\ncd\n\nef');
     expect(at(0)).toEqual({ line: 1, column: 1 });

@@ -25,6 +25,14 @@ describe('lint/guides', () => {
     expect(where(found)).toEqual(['guide-image-alt 1:6', 'guide-image-alt 3:4']);
   });
 
+  it('guide-image-alt: not for an <img> a comment hides, nor for one the text ends inside; at once for a long run of them', () => {
+    const body = ['<div>', '<!-- <img src="old.png"> -->', '<img src="new.png" title="a > b">', '</div>', '', '<div>', `${'<img '.repeat(80_000)}`, ''].join('\n');
+    const start = performance.now();
+    expect(where(lintGuide(body))).toEqual(['guide-image-alt 3:1']);
+    // 400 KB of `<img ` took 11 s, growing with the square of the length.
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+
   it('guide-image-alt: finds an image by reference, in a table, a quote and a link, and none in code or after a backslash', () => {
     const body = [
       'The layers: ![][zones] and ![Zones][zones].', // 1

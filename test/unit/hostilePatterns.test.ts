@@ -12,7 +12,7 @@ import { htmlInsteadOfSpec } from '../../src/openapi/load';
 import { stripHtmlTags } from '../../src/openapi/sanitizeHtml';
 import { describeProblem } from '../../src/openapi/validationDiagnostics';
 import { withoutBlobs } from '../../src/search/blobs';
-import { htmlToText } from '../../src/search/html';
+import { htmlToText, splitSections } from '../../src/search/html';
 import { firstSentence } from '../../src/site/apiRoutes';
 import { kebabCase } from '../../src/site/slug';
 
@@ -55,6 +55,26 @@ describe('patterns that read untrusted text answer at once', () => {
     expect(atOnce(';a=data:', () => withoutBlobs(';a=data:'.repeat(N / 8)).length)).toBeGreaterThan(0);
     expect(withoutBlobs(`An icon: data:image/png;charset=x;base64,${'iVBORw0KGgo'.repeat(30)} and text.`)).toBe('An icon: and text.');
     expect(atOnce('<!--', () => htmlToText(`<p>shown</p>${'<!--'.repeat(N / 4)}`))).toBe('shown');
+  });
+
+  it("a guide's raw HTML that never closes: the search index's text and sections (htmlToText, splitSections)", () => {
+    // 300 KB of these took 3.5 s (`<pre>`), 4 s (`<h3>x`), 8.6 s (`<a "`) and for ever (`<a class="hash-link" `) in a build.
+    const after = '<p>after</p>';
+    expect(atOnce('<pre>', () => htmlToText(`<p>before</p>${'<pre>x'.repeat(N / 6)}${after}`))).toBe(`before ${'x '.repeat(N / 6)}after`);
+    expect(atOnce('<h3>x', () => splitSections(`${'<h3>x'.repeat(N / 5)}<h2 id="end">End</h2>${after}`).sections)).toEqual([{ id: 'end', title: 'End', text: 'after' }]);
+    expect(atOnce('<a class="hash-link" ', () => htmlToText(`<p>before</p>${'<a class="hash-link" '.repeat(N / 21)}`))).toBe('before');
+    expect(atOnce('<a "', () => htmlToText(`<p>before</p><a href="x>${'<a "'.repeat(N / 4)}`))).toBe('before');
+    expect(atOnce('<script>', () => htmlToText(`${'<script>x'.repeat(N / 9)}${after}`))).toBe(`${'x '.repeat(N / 9)}after`.trim());
+    // As with ordinary HTML.
+    expect(htmlToText('<p>Run</p><pre><code>npm ci</code></pre><h2 id="a">A<a class="hash-link" href="#a">#</a></h2><div class="code-label">Shell</div><p>done</p>')).toBe('Run A done');
+  });
+
+  it('check-links reading raw HTML that never closes (scanHtml)', () => {
+    // 300 KB of `<a b ` took 0.5 s, growing with the square of the length; `<title>` scanned to the end from each.
+    const html = `<a href="/a">a</a>${'<a b '.repeat(N / 5)}`;
+    expect(atOnce('<a b', () => scanHtml(html).refs.map((r) => r.value))).toEqual(['/a']);
+    expect(atOnce('<title>', () => scanHtml(`${'<title>'.repeat(N / 7)}<a href="/b">`).refs)).toEqual([]);
+    expect(atOnce('<textarea> closed', () => scanHtml(`${'<textarea>x</textarea>'.repeat(N / 22)}<a href="/c">c</a>`).refs.map((r) => r.value))).toEqual(['/c']);
   });
 
   it('check-links reading HTML: comments left open (scanHtml)', () => {

@@ -181,6 +181,15 @@ describe('html to text', () => {
     expect(htmlToText('<img alt="x > y" src="a.png">text')).toBe('text');
   });
 
+  it("reads a guide's raw HTML as a browser shows it", () => {
+    // A comment hides the heading inside it; an element left open keeps its text; a tag the fragment ends inside is not text.
+    expect(splitSections('<p>i</p><!-- <h2 id="old">Old</h2> --><h2 id="a">A</h2><p>a</p>').sections.map((s) => s.id)).toEqual(['a']);
+    expect(htmlToText('<p>a</p><pre>open code')).toBe('a open code');
+    expect(htmlToText('<p>a</p><span title="b > c" data-x=it\'s>d</span>')).toBe('a d');
+    expect(htmlToText('<p>a</p><img alt="b')).toBe('a');
+    expect(htmlToText('1 < 2 and <3')).toBe('1 < 2 and <3');
+  });
+
   it('splits at h2/h3 with ids only', () => {
     const { intro, sections } = splitSections('<p>i</p><h2>No id</h2><p>x</p><h2 id="a">A</h2><p>a</p><h3 id="b">B</h3><p>b</p>');
     expect(intro).toBe('i No id x');
