@@ -684,7 +684,7 @@ export async function openapiStage(config: ResolvedConfig, options: Pick<BuildOp
   const key = memo?.live ? digest(spec.source, textDigest(spec.source, spec.text), String(strict), config.onDuplicateRoutes) : undefined;
   let parsed = key ? memo!.get<ParsedSpec>(API_MODEL_STAGE, key) : undefined;
   if (!parsed) {
-    const result = await parseApi(spec, { strict, validator: options.validator, memo });
+    const result = await parseApi(spec, { strict, validator: options.validator, memo, timeoutMs: settings.timeoutMs });
     let built: ReturnType<typeof buildApiModel>;
     try {
       built = buildApiModel(result.document, { onDuplicateRoutes: config.onDuplicateRoutes, source: spec.source });

@@ -3,7 +3,7 @@
 // OpenAPI 3.0. Internal $refs are kept (not dereferenced): the model resolves them itself so
 // schema names survive and circular references stay finite.
 import { DocsgenError, error, type Diagnostic } from '../diagnostics/diagnostic';
-import { isUrl, LARGE_SPEC_CHARS, type SpecSource } from './load';
+import { fetchSpec, isUrl, LARGE_SPEC_CHARS, type SpecSource } from './load';
 import type { ValidationMessages } from './validate';
 import { startValidator, type ValidationInput, type Validator } from './validator';
 import { collectGarbage } from '../workers';
@@ -32,7 +32,8 @@ export interface ParsedApi {
 
 /** `validator`: a thread started beforehand (validator.ts), or false to skip validation (check-links). */
 /** `memo`: the build cache, where the validator's messages on a text validated before are taken from. */
-export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator | false; memo?: Memo }): Promise<ParsedApi> {
+/** `timeoutMs`: for each `$ref` read from the spec's URL (openapi.timeoutMs). */
+export async function parseApi(spec: SpecSource, options: { strict: boolean; validator?: Validator | false; memo?: Memo; timeoutMs?: number }): Promise<ParsedApi> {
   let raw = spec.document;
   const version = String(raw.openapi ?? raw.swagger ?? '');
   if (!/^(2\.0|3\.[012]\.\d+)$/.test(version)) {
@@ -43,7 +44,7 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   let refFiles: string[] = [];
   if (externalRefs(raw).length > 0) {
     if (!isUrl(spec.source)) refFiles = checkedRefFiles(spec.source, spec.text, raw);
-    raw = await bundleExternalRefs(spec);
+    raw = await bundleExternalRefs(spec, options.timeoutMs ?? 10_000);
   }
   const dangling = danglingRefs(raw);
   if (dangling.length > 0) throw new DocsgenError(danglingRefDiagnostics(dangling, spec.source, spec.text));
@@ -66,15 +67,57 @@ export async function parseApi(spec: SpecSource, options: { strict: boolean; val
   }
 }
 
-async function bundleExternalRefs(spec: SpecSource): Promise<Record<string, any>> {
+async function bundleExternalRefs(spec: SpecSource, timeoutMs: number): Promise<Record<string, any>> {
   // Imported only here: loading the parser costs more than modelling most specs.
   const { bundle } = await import('@readme/openapi-parser');
+  const reader = isUrl(spec.source) ? sameOriginReader(spec, timeoutMs) : undefined;
   try {
     // From the spec's path or URL (not the parsed object), so relative $refs resolve from there.
-    return (await bundle(spec.source)) as Record<string, any>;
+    // The parser takes a reader of its own in the place of its file reader (a URL's spec reads no files).
+    return (await bundle(spec.source, reader && { resolve: { file: reader as unknown as boolean } })) as Record<string, any>;
   } catch (cause) {
-    throw new DocsgenError([error('spec-ref-unresolved', `A $ref of the spec points to a file or URL that could not be read: ${(cause as Error).message.replace(/\.$/, '')}.`, { location: { file: spec.source } })], { cause });
+    // The parser keeps only "Error reading file": fetchSpec's own message says what went wrong.
+    const failed = reader?.failures.get((cause as { source?: string }).source ?? '');
+    if (failed instanceof DocsgenError) throw failed;
+    const message = (cause as Error).message.replace(/\.$/, '');
+    // No reader takes the URL: the parser refuses private and loopback addresses.
+    const refused = /^Unable to resolve \$ref pointer "https?:/i.test(message);
+    throw new DocsgenError(
+      [
+        error('spec-ref-unresolved', `A $ref of the spec points to a file or URL that could not be read: ${message}.`, {
+          location: { file: spec.source },
+          hint: refused ? "A $ref's URL is read when it is on the spec's own origin (a spec fetched from http://localhost:8000 reads http://localhost:8000/schemas.yaml) or on a public address; other private and loopback addresses are refused, so that a spec cannot make a build read an internal service. Bundle the spec into one file, or serve its files beside it." : undefined,
+        }),
+      ],
+      { cause },
+    );
   }
+}
+
+/**
+ * Reads the spec's own origin for the parser, with fetchSpec (its timeout, its size limit, its
+ * messages; `failures` keeps them by URL). The parser's reader refuses private and loopback
+ * addresses, so that a spec's text cannot make a build read an internal service into a public
+ * site; but the spec's origin is the one the user named (`--spec http://localhost:8000/docs/yaml`),
+ * and its other files are the spec's.
+ */
+function sameOriginReader(spec: SpecSource, timeoutMs: number) {
+  const origin = new URL(spec.source).origin;
+  const sameOrigin = (url: string) => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  const failures = new Map<string, unknown>();
+  const read = (file: { url: string }) =>
+    // The spec itself was fetched already: the parser reads the same text again.
+    (file.url === spec.source ? Promise.resolve(spec.text) : fetchSpec(file.url, timeoutMs)).catch((e: unknown) => {
+      failures.set(file.url, e);
+      throw e;
+    });
+  return { order: 1, canRead: (file: { url: string }) => sameOrigin(file.url), read, failures };
 }
 
 /** The build cache's stage of the validator's messages, under the spec's text. */
