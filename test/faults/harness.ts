@@ -78,3 +78,25 @@ export function hashTree(dir: string, skip: string[] = []): Map<string, string> 
   walk(dir, '');
   return out;
 }
+
+/** A one-operation spec (OpenAPI 3.0, YAML) whose response schema is `$ref: ref`; the `$ref` is on line 16, column 17. */
+export const specWithRef = (ref: string) =>
+  [
+    'openapi: 3.0.3',
+    'info: { title: Parcels, version: "1" }',
+    'paths:',
+    '  /parcels/{id}:',
+    '    get:',
+    '      operationId: getParcel',
+    '      summary: Get a parcel',
+    '      parameters:',
+    '        - { name: id, in: path, required: true, schema: { type: string } }',
+    '      responses:',
+    '        "200":',
+    '          description: The parcel',
+    '          content:',
+    '            application/json:',
+    '              schema:',
+    `                $ref: '${ref}'`,
+    '',
+  ].join('\n');

@@ -8,28 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSource, writeFiles } from '../helpers/fixture';
-import { hashTree, runDocsgen } from './harness';
-
-const spec = (ref: string) =>
-  [
-    'openapi: 3.0.3',
-    'info: { title: Parcels, version: "1" }',
-    'paths:',
-    '  /parcels/{id}:',
-    '    get:',
-    '      operationId: getParcel',
-    '      summary: Get a parcel',
-    '      parameters:',
-    '        - { name: id, in: path, required: true, schema: { type: string } }',
-    '      responses:',
-    '        "200":',
-    '          description: The parcel',
-    '          content:',
-    '            application/json:',
-    '              schema:',
-    `                $ref: '${ref}'`,
-    '',
-  ].join('\n');
+import { hashTree, runDocsgen, specWithRef as spec } from './harness';
 
 const config = configSource({ navbar: { items: [] }, openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/openapi.yaml' } });
 // An old space of 200 MB: the process parses specs of about 10 MB at most (a 25th of its heap).

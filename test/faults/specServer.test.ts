@@ -10,7 +10,7 @@ import * as cheerio from 'cheerio';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configSource, writeFiles } from '../helpers/fixture';
-import { runDocsgen } from './harness';
+import { runDocsgen, specWithRef } from './harness';
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -78,28 +78,11 @@ describe('a spec server that misbehaves after answering', () => {
 // which kept `--spec http://localhost:…` from reading its own schema files ("Unable to resolve
 // $ref pointer" naming the spec itself); and it read a $ref's answer whole, without a size limit.
 describe("a spec's $refs over HTTP", () => {
-  const splitSpec = (ref: string) =>
-    [
-      'openapi: 3.0.3',
-      'info: { title: Parcels, version: "1" }',
-      'paths:',
-      '  /parcels/{id}:',
-      '    get:',
-      '      operationId: getParcel',
-      '      summary: Get a parcel',
-      '      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]',
-      '      responses:',
-      '        "200":',
-      '          description: The parcel.',
-      '          content:',
-      `            application/json: { schema: { $ref: '${ref}' } }`,
-      '',
-    ].join('\n');
   const parcel = JSON.stringify({ type: 'object', properties: { flood_zone_code: { type: 'string', description: 'FEMA flood zone of the parcel.' } } });
 
   it("reads the files beside a spec on the spec's own origin, a loopback one included", async () => {
     const url = await serve((req, res) => {
-      if (req.url === '/docs/yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end(splitSpec('./schemas/parcel.json'));
+      if (req.url === '/docs/yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end(specWithRef('./schemas/parcel.json'));
       else if (req.url === '/docs/schemas/parcel.json') res.writeHead(200, { 'content-type': 'application/json' }).end(parcel);
       else res.writeHead(404).end();
     });
@@ -112,7 +95,7 @@ describe("a spec's $refs over HTTP", () => {
 
   it("a $ref whose answer never ends is refused at the size limit, naming the $ref's URL", async () => {
     const url = await serve((req, res) => {
-      if (req.url === '/docs/yaml') return void res.writeHead(200, { 'content-type': 'application/yaml' }).end(splitSpec('./endless.json'));
+      if (req.url === '/docs/yaml') return void res.writeHead(200, { 'content-type': 'application/yaml' }).end(specWithRef('./endless.json'));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"description": "');
       const chunk = 'parcel '.repeat(10_000);
@@ -130,7 +113,7 @@ describe("a spec's $refs over HTTP", () => {
 
   it('a $ref to another private address is refused, and the message says why', async () => {
     const other = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(parcel));
-    const dir = writeFiles({ 'docsgen.config.ts': configSource({ navbar: { items: [] }, openapi: { spec: 'openapi.yaml' } }), 'openapi.yaml': splitSpec(other) });
+    const dir = writeFiles({ 'docsgen.config.ts': configSource({ navbar: { items: [] }, openapi: { spec: 'openapi.yaml' } }), 'openapi.yaml': specWithRef(other) });
     const run = await runDocsgen(['build'], dir, { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain(`✗ error openapi.yaml A $ref of the spec points to a file or URL that could not be read: Unable to resolve $ref pointer "${other}".`);
