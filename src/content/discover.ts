@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
-import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
+import { error, warning, type Diagnostic, type Location } from '../diagnostics/diagnostic';
 import { notAFile } from './regularFiles';
 import { parseFrontMatter, type FrontMatter, type KnownFrontMatter } from './frontmatter';
 
@@ -53,10 +53,26 @@ export function labelFromDir(name: string): string {
     .join(' ');
 }
 
-/** The route of a guide: folder path plus file name, `index`/`README` map to the folder, `slug` overrides. */
 /** A `.` or `..` path segment: a route with one would name a file outside its folder. */
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+/** A folder's name (a route's segment) holds at most this many bytes on the common file systems. */
+const MAX_SEGMENT_BYTES = 255;
+/** A sitemap's URLs must be shorter than 2,048 characters; a path this long also stays under Linux's 4,096 with the output folder's. */
+const MAX_ROUTE_BYTES = 2000;
 
+/** Why a guide's route cannot be a page of the site, or undefined when it can. */
+export function routeProblem(route: string): string | undefined {
+  if (DOT_SEGMENT.test(route)) return 'climbs out of the guides with "." or ".." segments';
+  const control = /[\u0000-\u001f\u007f]/.exec(route);
+  if (control) return `holds a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}), not allowed in a URL`;
+  const segment = route.split('/').find((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES);
+  if (segment) return `has a segment of ${Buffer.byteLength(segment).toLocaleString('en-US')} bytes, and a folder's name holds at most ${MAX_SEGMENT_BYTES}`;
+  const bytes = Buffer.byteLength(route);
+  if (bytes > MAX_ROUTE_BYTES) return `is ${bytes.toLocaleString('en-US')} bytes long, more than a sitemap's URL may be (${MAX_ROUTE_BYTES.toLocaleString('en-US')} here)`;
+  return undefined;
+}
+
+/** The route of a guide: folder path plus file name, `index`/`README` map to the folder, `slug` overrides. */
 export function guideRoute(dirs: string[], fileName: string, slug: string | undefined): string {
   const base = ['/guides', ...dirs].join('/');
   if (slug !== undefined) {
@@ -153,8 +169,11 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache, front
     const parsed = parsedGuide(file, rel, dirs, fileName, cache, frontMatter);
     if (parsed.guide.diagnostics.length > 0) noisy.add(file);
     diagnostics.push(...parsed.guide.diagnostics);
-    if (DOT_SEGMENT.test(parsed.source.route)) {
-      diagnostics.push(error('bad-slug', `The slug "${parsed.guide.frontMatter.slug}" makes the route ${parsed.source.route}, which climbs out of the guides with "." or ".." segments; the guide is left out.`, { location: { file }, hint: 'Write the slug as the path the page should have, e.g. `slug: /boundaries/layers`.' }));
+    const problem = routeProblem(parsed.source.route);
+    if (problem) {
+      const { slug } = parsed.guide.frontMatter;
+      const cause = slug === undefined ? 'The file name' : `The slug "${shortened(slug)}"`;
+      diagnostics.push(error('bad-slug', `${cause} makes the route ${shortened(parsed.source.route)}, which ${problem}; the guide is left out.`, { location: slug === undefined ? { file } : slugLocation(file), hint: 'Write the slug as the path the page should have, e.g. `slug: /boundaries/layers`.' }));
       continue;
     }
     sources.push(parsed.source);
@@ -188,6 +207,18 @@ export function discoverGuides(guidesDir: string, cache?: ParsedFileCache, front
     cache.set(guidesDir, { ...order, listing });
   }
   return { sources, categories, diagnostics };
+}
+
+/** Text for a message, no longer than a line. */
+function shortened(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/** The line of a guide's `slug:` key (found only for a slug in error). */
+function slugLocation(file: string): Location {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const i = lines.findIndex((l, k) => k > 0 && /^slug\s*:/.test(l));
+  return i === -1 ? { file } : { file, line: i + 1, column: 1, lineText: lines[i] };
 }
 
 /** A guide's parsed front matter and source, from the cache while the file is unchanged. */

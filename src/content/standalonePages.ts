@@ -7,7 +7,7 @@ import path from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic';
 import { filesIn } from './regularFiles';
 import { parseFrontMatter } from './frontmatter';
-import type { GuideSource, ParsedFileCache } from './discover';
+import { routeProblem, type GuideSource, type ParsedFileCache } from './discover';
 
 /** First segments the site's own pages and files use: a standalone page (.md or .tsx) cannot take them. */
 export const RESERVED_PAGE_NAMES: ReadonlySet<string> = new Set(['guides', 'api', 'search', '404', 'assets', 'img', 'index', 'sitemap', 'llms', 'llms-full']);
@@ -33,9 +33,9 @@ export function discoverStandalonePages(contentDir: string, cache?: ParsedFileCa
     diagnostics.push(...parsed.guide.diagnostics);
     const slug = parsed.guide.frontMatter.slug?.replace(/^\/+|\/+$/g, '');
     const route = slug ?? name;
-    const problem = !PAGE_NAME.test(route) && !(slug && /^[a-z0-9][a-z0-9/-]*$/.test(slug)) ? 'is not a page name docsgen can route: use lower-case letters, digits and dashes' : RESERVED_PAGE_NAMES.has(route.split('/')[0]) ? `would take /${route.split('/')[0]}, which the site's own pages use` : undefined;
+    const problem = !PAGE_NAME.test(route) && !(slug && /^[a-z0-9][a-z0-9/-]*$/.test(slug)) ? 'is not a page name docsgen can route: use lower-case letters, digits and dashes' : RESERVED_PAGE_NAMES.has(route.split('/')[0]) ? `would take /${route.split('/')[0]}, which the site's own pages use` : routeProblem(`/${route}`);
     if (problem) {
-      diagnostics.push(error('standalone-page-name', `The page ${slug ? `slug "${slug}"` : `name "${name}"`} ${problem}.`, { location: { file }, hint: 'Rename the file (pricing.md becomes /pricing), or set `slug` in its front matter.' }));
+      diagnostics.push(error('standalone-page-name', `The page ${slug ? `slug "${slug.length > 80 ? `${slug.slice(0, 80)}…` : slug}"` : `name "${name}"`} ${problem}.`, { location: { file }, hint: 'Rename the file (pricing.md becomes /pricing), or set `slug` in its front matter.' }));
       continue;
     }
     parsed.source ??= {

@@ -20,12 +20,24 @@ export function formatLocation(d: Diagnostic, cwd: string): string {
 
 export function formatDiagnostic(d: Diagnostic, { color, cwd }: FormatOptions): string {
   const label = d.severity === 'error' ? paint(color, 31, '✗ error') : paint(color, 33, '(!) warning');
-  const where = formatLocation(d, cwd);
-  const lines = [`${label} ${where ? paint(color, 1, where) + ' ' : ''}${d.text}`];
+  const where = terminalSafe(formatLocation(d, cwd), FILE_CONTROL);
+  const lines = [`${label} ${where ? paint(color, 1, where) + ' ' : ''}${terminalSafe(d.text)}`];
   if (d.location) lines.push(...codeFrame(d.location));
-  for (const note of d.notes ?? []) lines.push(`    note: ${note}`);
-  if (d.hint) lines.push(`    hint: ${d.hint}`);
+  for (const note of d.notes ?? []) lines.push(`    note: ${terminalSafe(note)}`);
+  if (d.hint) lines.push(`    hint: ${terminalSafe(d.hint)}`);
   return lines.join('\n');
+}
+
+// Control characters other than newline and tab: a message quotes spec and guide text, and an
+// escape sequence or a carriage return in it would rewrite the terminal or a CI log (erase the
+// error line, colour the rest of the log, name a link), and a NUL cuts some viewers' text short.
+// A file's name may hold a newline or a tab too, which would split or shift its `file:line`.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const FILE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** `text` with its control characters (but newline and tab) written as `\u001b` escapes. */
+export function terminalSafe(text: string, control = CONTROL): string {
+  return text.replace(control, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -38,8 +50,8 @@ export function codeFrame(location: Location): string[] {
   if (location.lineText === undefined || location.line === undefined) return [];
   const gutter = `${location.line} | `;
   const { text, column } = frameWindow(location.lineText, location.column);
-  const frame = [`    ${gutter}${text}`];
-  if (column) frame.push(`    ${' '.repeat(gutter.length)}${text.slice(0, column - 1).replace(/[^\t]/g, ' ')}^`);
+  const frame = [`    ${gutter}${terminalSafe(text)}`];
+  if (column) frame.push(`    ${' '.repeat(gutter.length)}${terminalSafe(text.slice(0, column - 1)).replace(/[^\t]/g, ' ')}^`);
   return frame;
 }
 

@@ -18,6 +18,22 @@ describe('writing outside the output folder', () => {
     expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
   }, 60_000);
 
+  it("reports a slug no output folder can hold (a long name, a control character, a long path) at the slug's line", async () => {
+    const { error, dir } = await buildFails({
+      'content/guides/long-name.md': `---\ntitle: Long\nslug: ${'flood-zone-'.repeat(30)}\n---\n# A\n`,
+      'content/guides/nul.md': '---\ntitle: Nul\nslug: "zones\\u0000x"\n---\n# B\n',
+      'content/guides/deep.md': `---\nslug: ${'ward/'.repeat(500)}x\n---\n# C\n`,
+      'content/guides/fine.md': '# E\n',
+    });
+    const found = Object.fromEntries(error.diagnostics.filter((d) => d.code === 'bad-slug').map((d) => [path.basename(d.location!.file), [d.text, d.location!.line]]));
+    expect(found['long-name.md']).toEqual([`The slug "${'flood-zone-'.repeat(30).slice(0, 80)}…" makes the route /guides/${'flood-zone-'.repeat(30).slice(0, 72)}…, which has a segment of 330 bytes, and a folder's name holds at most 255; the guide is left out.`, 3]);
+    expect(found['nul.md']).toEqual(['The slug "zones\u0000x" makes the route /guides/zones\u0000x, which holds a control character (U+0000), not allowed in a URL; the guide is left out.', 3]);
+    expect(found['deep.md'][0]).toMatch(/, which is 2,509 bytes long, more than a sitemap's URL may be \(2,000 here\); the guide is left out\.$/);
+    expect(found['deep.md'][1]).toBe(2);
+    expect(Object.keys(found)).toHaveLength(3);
+    expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+  }, 60_000);
+
   it('reports a redirect from a path with .. segments at its line of the config', async () => {
     const config = configSource({ redirects: [{ from: '/../../escaped-by-redirect', to: '/guides/a' }] });
     const { error } = await buildFails({ 'docsgen.config.ts': config, 'content/guides/a.md': '# A\n' });

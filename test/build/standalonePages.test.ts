@@ -72,6 +72,12 @@ describe('#21 standalone pages (content/pages/*.md)', () => {
     expect(texts).toContainEqual(['The page name "api" would take /api, which the site\'s own pages use.', 'api.md']);
   }, 60_000);
 
+  it('reports a slug whose folder name no file system holds, at the file', async () => {
+    const bad = await buildFails({ ...site, 'docsgen.config.ts': configSource({ onBrokenLinks: 'ignore' }), 'content/pages/terms.md': `---\nslug: ${'terms-of-service-'.repeat(20)}\n---\nTerms.\n` });
+    const texts = bad.error.diagnostics.map((d) => [d.text, d.location?.file.split('/').pop()]);
+    expect(texts).toContainEqual([`The page slug "${'terms-of-service-'.repeat(20).slice(0, 80)}…" has a segment of 340 bytes, and a folder's name holds at most 255.`, 'terms.md']);
+  }, 60_000);
+
   it('keeps the .md page when a .tsx page of the same name exists, and says so at the .tsx file', async () => {
     const g = await buildFiles({ ...site, 'content/pages/pricing.tsx': "export default function Pricing() { return <p>React prices</p>; }\n" });
     expect(g.$('pricing/index.html')('main').text()).toContain('A Growth key keeps working');

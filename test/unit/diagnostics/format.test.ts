@@ -1,7 +1,8 @@
 // A diagnostic's code frame shows the line it points into, with a caret under the column. A
 // minified JSON spec is one line of megabytes: the frame shows the part around the column.
 import { describe, expect, it } from 'vitest';
-import { codeFrame, FRAME_CHARS, frameWindow } from '../../../src/diagnostics/format';
+import { codeFrame, formatDiagnostic, FRAME_CHARS, frameWindow } from '../../../src/diagnostics/format';
+import { error } from '../../../src/diagnostics/diagnostic';
 
 describe('code frames', () => {
   it('show a short line whole, the caret under the column (tabs kept)', () => {
@@ -31,5 +32,24 @@ describe('code frames', () => {
       const { text } = frameWindow(emoji, column);
       expect(text.replace(/…/g, '')).toMatch(/^(🏠)+$/u);
     }
+  });
+});
+
+describe('diagnostics in a terminal', () => {
+  it("print the control characters of spec and guide text as escapes: an escape sequence or a carriage return in a message cannot rewrite the terminal or a CI log", () => {
+    const hostile = 'Parcels\u001b[2K\r\u001b]8;;https://evil.example\u0007';
+    const d = error('spec-x', `The tag "${hostile}" has no operations.`, { location: { file: 'openapi.yaml', line: 4, column: 9, lineText: `  - name: ${hostile}` }, notes: [hostile], hint: hostile });
+    const text = formatDiagnostic(d, { color: false, cwd: '/' });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    const escaped = 'Parcels\\u001b[2K\\u000d\\u001b]8;;https://evil.example\\u0007';
+    expect(text.split('\n')).toEqual([
+      `✗ error openapi.yaml:4:9 The tag "${escaped}" has no operations.`,
+      `    4 |   - name: ${escaped}`,
+      '                ^',
+      `    note: ${escaped}`,
+      `    hint: ${escaped}`,
+    ]);
+    // A file's name: a newline in it would split its `file:line` from the message.
+    expect(formatDiagnostic(error('x', 'Rename it.', { location: { file: 'content/guides/line\nbreak.md' } }), { color: false, cwd: '/' })).toBe('✗ error content/guides/line\\u000abreak.md Rename it.');
   });
 });
