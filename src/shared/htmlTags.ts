@@ -1,9 +1,9 @@
 // Finds the tags of an HTML text in one pass, for the scanners that read docsgen's pages (the
 // search index's text, the link check's URLs and ids). Guides may hold raw HTML, so the text is
 // the author's: a regular expression for a whole tag or element, tried at each `<` of a long run
-// that never closes, scans on to the end every time, and a guide of 300 KB of `<a class="x" `
-// took minutes. Here each character is read a bounded number of times, and a tag ends where a
-// browser ends it: at the first `>` outside a quoted attribute value, or at the end of the text.
+// that never closes, scans on to the end every time (a guide of 300 KB of `<a class="hash-link" `
+// never finished building). Here each character is read a bounded number of times, and a tag ends
+// where a browser ends it: at the first `>` outside a quoted attribute value, or at the text's end.
 
 export interface HtmlTag {
   /** Index of the `<`. */
