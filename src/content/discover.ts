@@ -5,7 +5,7 @@ import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import { error, warning, type Diagnostic, type Location } from '../diagnostics/diagnostic';
 import { notAFile } from './regularFiles';
-import { parseFrontMatter, type FrontMatter, type KnownFrontMatter } from './frontmatter';
+import { parseMarkdownFile, type FrontMatter, type KnownFrontMatter, type ParsedSource } from './frontmatter';
 
 export interface GuideSource {
   /** Absolute path. */
@@ -91,7 +91,7 @@ export function guideRoute(dirs: string[], fileName: string, slug: string | unde
  * behind it drops the entries of the files the watcher saw change.
  */
 export type ParsedFile =
-  | { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource }
+  | { guide: ParsedSource; source?: GuideSource }
   | { category: Category | undefined; diagnostics: Diagnostic[] }
   /** Under the guides folder's own path: the order warnings, and what they were found from; in a live memo, the folder's listing too. */
   | { order: string; diagnostics: Diagnostic[]; listing?: Listing };
@@ -222,9 +222,9 @@ function slugLocation(file: string): Location {
 }
 
 /** A guide's parsed front matter and source, from the cache while the file is unchanged. */
-function parsedGuide(file: string, rel: string, dirs: string[], fileName: string, cache: ParsedFileCache | undefined, known?: KnownFrontMatter): { guide: ReturnType<typeof parseFrontMatter>; source: GuideSource } {
+function parsedGuide(file: string, rel: string, dirs: string[], fileName: string, cache: ParsedFileCache | undefined, known?: KnownFrontMatter): { guide: ParsedSource; source: GuideSource } {
   const hit = cache?.get(file);
-  const parsed: { guide: ReturnType<typeof parseFrontMatter>; source?: GuideSource } = hit && 'guide' in hit ? hit : { guide: parseFrontMatter(fs.readFileSync(file, 'utf8'), file, known) };
+  const parsed: { guide: ParsedSource; source?: GuideSource } = hit && 'guide' in hit ? hit : { guide: parseMarkdownFile(file, known) };
   if (cache && parsed !== hit) cache.set(file, parsed);
   // The same source object while the file is unchanged: the stages after find it unchanged by identity.
   parsed.source ??= guideSource(file, rel, dirs, fileName, parsed.guide);
@@ -262,7 +262,7 @@ function withChangedGuides(last: Listing, touched: string[], cache: ParsedFileCa
   return { ...last.found, sources };
 }
 
-function guideSource(file: string, rel: string, dirs: string[], fileName: string, parsed: ReturnType<typeof parseFrontMatter>): GuideSource {
+function guideSource(file: string, rel: string, dirs: string[], fileName: string, parsed: ParsedSource): GuideSource {
   const fm = parsed.frontMatter;
   return {
     file,

@@ -2,11 +2,10 @@
 // a guide (front matter, admonitions, tabs, includes, links and images all work) and shown in the
 // site's shell without the guides' sidebar, breadcrumbs or previous/next links. The React pages
 // beside them (<name>.tsx) are src/site/customPages.ts's.
-import fs from 'node:fs';
 import path from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic';
 import { filesIn } from './regularFiles';
-import { parseFrontMatter } from './frontmatter';
+import { parseMarkdownFile } from './frontmatter';
 import { routeProblem, type GuideSource, type ParsedFileCache } from './discover';
 
 /** First segments the site's own pages and files use: a standalone page (.md or .tsx) cannot take them. */
@@ -28,7 +27,7 @@ export function discoverStandalonePages(contentDir: string, cache?: ParsedFileCa
     const file = path.join(dir, fileName);
     const name = fileName.slice(0, -'.md'.length);
     const hit = cache?.get(file);
-    const parsed = hit && 'guide' in hit ? hit : { guide: parseFrontMatter(fs.readFileSync(file, 'utf8'), file) };
+    const parsed = hit && 'guide' in hit ? hit : { guide: parseMarkdownFile(file) };
     if (cache && parsed !== hit) cache.set(file, parsed);
     diagnostics.push(...parsed.guide.diagnostics);
     const slug = parsed.guide.frontMatter.slug?.replace(/^\/+|\/+$/g, '');

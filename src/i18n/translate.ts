@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic';
 import type { GuideSource } from '../content/discover';
-import { parseFrontMatter } from '../content/frontmatter';
+import { parseMarkdownFile } from '../content/frontmatter';
 import { notAFile } from '../content/regularFiles';
 
 export interface TranslatedGuides {
@@ -36,7 +36,7 @@ export function translateGuides(sources: GuideSource[], dir: string, routeByFile
       untranslated.add(source.route);
       return source;
     }
-    const parsed = parseFrontMatter(fs.readFileSync(file, 'utf8'), file);
+    const parsed = parseMarkdownFile(file);
     diagnostics.push(...parsed.diagnostics);
     return { ...source, file, frontMatter: { ...source.frontMatter, ...parsed.frontMatter, slug: source.frontMatter.slug }, body: parsed.body, bodyLineOffset: parsed.bodyLineOffset };
   });
