@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrandAsset, ResolvedBranding } from '../config/types';
-import { contentHash } from '../output/hash';
+import { fileContentHash } from '../output/hash';
 
 /** Every file the branding names, in config order. */
 export function brandAssets(branding: ResolvedBranding): BrandAsset[] {
@@ -22,19 +22,19 @@ export function brandPath(file: string, hash: string): string {
 export function hashBrandAssets(branding: ResolvedBranding): { branding: ResolvedBranding; missing: (BrandAsset & { notAFile?: boolean })[] } {
   const missing: (BrandAsset & { notAFile?: boolean })[] = [];
   const hashed = <T extends BrandAsset>(asset: T): T => {
-    let bytes: Buffer;
+    let hash: string;
     try {
       // Read whole to be hashed: a pipe would wait for a writer for good, a device might never end.
       if (!fs.statSync(asset.file).isFile()) {
         missing.push({ ...asset, notAFile: true });
         return asset;
       }
-      bytes = fs.readFileSync(asset.file);
+      hash = fileContentHash(asset.file);
     } catch {
       missing.push(asset);
       return asset;
     }
-    return { ...asset, path: brandPath(asset.file, contentHash(bytes)) };
+    return { ...asset, path: brandPath(asset.file, hash) };
   };
   const maybe = <T extends BrandAsset>(asset: T | undefined) => (asset ? { value: hashed(asset) } : undefined);
   const logo = maybe(branding.logo);

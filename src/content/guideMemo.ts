@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { ResolvedConfig } from '../config/types';
 import { configDigest, engineDigest } from '../cache/engine';
 import { digest, type Memo } from '../cache/memo';
-import { contentHash } from '../output/hash';
+import { fileContentHash } from '../output/hash';
 import { loadGuides, NO_DIAGNOSTICS, NO_IMAGES, type GuideDoc, type GuideRenderCache, type GuidesResult, type LastGuides } from './loadGuides';
 import type { ParsedFile, ParsedFileCache } from './discover';
 import type { FrontMatter, KnownFrontMatter } from './frontmatter';
@@ -127,7 +127,7 @@ function imageHash(file: string): string | undefined {
     const stamp = `${stat.mtimeMs}:${stat.size}`;
     const known = imageHashes.get(file);
     if (known?.stamp === stamp) return known.hash;
-    const hash = contentHash(fs.readFileSync(file));
+    const hash = fileContentHash(file);
     imageHashes.set(file, { stamp, hash });
     return hash;
   } catch {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types';
-import { contentHash } from '../output/hash';
+import { fileContentHash } from '../output/hash';
 import { byPolicy, error, type Diagnostic } from '../diagnostics/diagnostic';
 import { isExternal, routeKey, safeDecode, splitHash, withBase } from '../shared/url';
 import { discoverStandalonePages } from './standalonePages';
@@ -197,7 +197,7 @@ export function loadGuides(config: ResolvedConfig, cache?: { guides?: GuideRende
           return src;
         }
         const ext = path.extname(file);
-        const hash = contentHash(fs.readFileSync(file)).slice(0, 8);
+        const hash = fileContentHash(file).slice(0, 8);
         const out = `assets/images/${path.basename(file, ext)}-${hash}${ext}`;
         assets.set(out, file);
         images.push([out, file]);
