@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { load as loadYaml } from 'js-yaml';
-import { formatBytes } from '../shared/size';
+import { formatBytes, heapMbFor } from '../shared/size';
 import { aliasesExplode } from '../yamlExpansion';
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
 
@@ -67,20 +67,27 @@ export interface KnownFrontMatter {
 /**
  * Rendering a Markdown page takes many times its text: a 60 MB guide of paragraphs and links took
  * 3 GB, and one of 120 MB died in a V8 abort after 52 s (exit 134, a native stack trace, a
- * temporary folder left). A file longer than the heap limit over MARKDOWN_HEAP_RATIO is refused
- * once read, naming it and the fix.
+ * temporary folder left). A file larger than the heap limit over MARKDOWN_HEAP_RATIO is refused
+ * by its size, before it is read (past 512 MB Node cannot even hold its text), naming it and the fix.
  */
 export const MARKDOWN_HEAP_RATIO = 64;
 
+let heapLimit: number | undefined;
+
 /** A Markdown file's front matter and body (parseFrontMatter), or the error of a file too large to render. */
-export function parseMarkdownFile(file: string, known?: KnownFrontMatter, heapLimit = v8.getHeapStatistics().heap_size_limit): ParsedSource {
-  const source = fs.readFileSync(file, 'utf8');
-  const max = Math.floor(heapLimit / MARKDOWN_HEAP_RATIO);
-  if (source.length <= max) return parseFrontMatter(source, file, known);
-  const neededMb = Math.ceil((source.length * MARKDOWN_HEAP_RATIO) / 2 ** 20 / 512) * 512;
-  const text = `This Markdown file is ${formatBytes(source.length)}, more than this process can render in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a page needs about ${MARKDOWN_HEAP_RATIO} times its text (at most ${formatBytes(max)} here).`;
-  const hint = `Split it into several pages, or give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${neededMb} (MB) before docsgen.`;
-  return { frontMatter: {}, body: '', bodyLineOffset: 0, diagnostics: [error('markdown-too-large', text, { location: { file }, hint })] };
+export function parseMarkdownFile(file: string, known?: KnownFrontMatter): ParsedSource {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    heapLimit ??= v8.getHeapStatistics().heap_size_limit;
+    const max = Math.floor(heapLimit / MARKDOWN_HEAP_RATIO);
+    if (size <= max) return parseFrontMatter(fs.readFileSync(fd, 'utf8'), file, known);
+    const text = `This Markdown file is ${formatBytes(size)}, more than this process can render in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a page needs about ${MARKDOWN_HEAP_RATIO} times its text (at most ${formatBytes(max)} here).`;
+    const hint = `Split it into several pages, or give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${heapMbFor(size, MARKDOWN_HEAP_RATIO)} (MB) before docsgen.`;
+    return { frontMatter: {}, body: '', bodyLineOffset: 0, diagnostics: [error('markdown-too-large', text, { location: { file }, hint })] };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export function parseFrontMatter(source: string, file: string, known?: KnownFrontMatter): ParsedSource {

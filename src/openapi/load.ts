@@ -9,7 +9,7 @@ import { engineDigest } from '../cache/engine';
 import { load as loadYaml } from 'js-yaml';
 import { aliasesExplode } from '../yamlExpansion';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
-import { formatBytes } from '../shared/size';
+import { formatBytes, heapMbFor } from '../shared/size';
 
 export interface SpecSource {
   /** The URL or absolute file path it came from. */
@@ -136,11 +136,10 @@ export function maxSpecBytes(heapLimit = v8.getHeapStatistics().heap_size_limit)
 export function checkSpecSize(bytes: number, source: string, heapLimit = v8.getHeapStatistics().heap_size_limit, atLeast = false): void {
   const max = maxSpecBytes(heapLimit);
   if (bytes <= max) return;
-  const neededMb = Math.ceil((bytes * SPEC_HEAP_RATIO) / 2 ** 20 / 512) * 512;
   throw new DocsgenError([
     error('spec-too-large', `The OpenAPI spec is ${atLeast ? 'over ' : ''}${formatBytes(bytes)}, more than this process can parse in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a spec needs about ${SPEC_HEAP_RATIO} times its size (at most ${formatBytes(max)} here).`, {
       location: { file: source },
-      hint: `Give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${neededMb} (MB) before docsgen, or make the spec smaller (huge examples can live in files the spec links to).`,
+      hint: `Give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${heapMbFor(bytes, SPEC_HEAP_RATIO)} (MB) before docsgen, or make the spec smaller (huge examples can live in files the spec links to).`,
     }),
   ]);
 }

@@ -36,7 +36,8 @@ const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0
 export function nextTag(html: string, from: number, skipEndTags = false): HtmlTag | undefined {
   for (let lt = html.indexOf('<', from); lt !== -1; lt = html.indexOf('<', lt + 1)) {
     if (html.startsWith('!--', lt + 1)) {
-      const close = html.indexOf('-->', lt + 4);
+      // From the `<!--`'s own dashes: `<!-->` and `<!--->` are closed at once, as in a browser.
+      const close = html.indexOf('-->', lt + 2);
       const end = close === -1 ? html.length : close + 3;
       return { start: lt, end, name: '!--', closing: false, attrsStart: lt + 4, complete: close !== -1 };
     }

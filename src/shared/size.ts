@@ -13,3 +13,8 @@ export function formatBytes(bytes: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** The `--max-old-space-size` (MB, a multiple of 512) that holds `ratio` times `bytes`: what an error's hint suggests for input too large for the heap. */
+export function heapMbFor(bytes: number, ratio: number): number {
+  return Math.ceil((bytes * ratio) / 2 ** 20 / 512) * 512;
+}

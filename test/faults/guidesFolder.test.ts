@@ -61,13 +61,19 @@ describe('the guides folder', () => {
     // With an old space of 200 MB a page may be about 3.5 MB (a 64th of the heap).
     const paragraph = 'Parcels in the flood zone carry a *zone code* and a [link](./zoning.md) to its map.\n\n';
     fs.writeFileSync(path.join(dir, 'content/guides/bulk-export.md'), guide('Bulk export', paragraph.repeat(Math.ceil(5e6 / paragraph.length))));
+    // One past what Node reads into a string at all (sparse: no disk used), refused by its size before it is read.
+    const archive = path.join(dir, 'content/guides/archive.md');
+    fs.writeFileSync(archive, guide('Archive', 'Every parcel since 1990.'));
+    fs.truncateSync(archive, 3 * 2 ** 30);
     const run = await runDocsgen(['build'], dir, { env: { NODE_OPTIONS: '--max-old-space-size=200' }, timeoutMs: 30_000 });
     expect(run.hung).toBe(false);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/^✗ error content\/guides\/bulk-export\.md This Markdown file is 5\.0 MB, more than this process can render in its memory: Node's heap limit is [\d.]+ MB, and a page needs about 64 times its text \(at most [\d.]+ MB here\)\.$/m);
     expect(run.stderr).toMatch(/hint: Split it into several pages, or give Node a larger heap, e\.g\. NODE_OPTIONS=--max-old-space-size=\d+ \(MB\) before docsgen\./);
+    expect(run.stderr).toMatch(/^✗ error content\/guides\/archive\.md This Markdown file is 3\.2 GB, more than this process can render in its memory/m);
     // No output, temporary folder or lock left.
     expect(fs.readdirSync(dir).filter((name) => name === 'build' || name.startsWith('.build'))).toEqual([]);
+    fs.rmSync(archive);
     // With the heap it asks for, the same guide builds.
     const built = await runDocsgen(['build'], dir, { timeoutMs: 60_000 });
     expect(built.code, built.stderr).toBe(0);

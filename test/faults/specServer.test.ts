@@ -32,17 +32,21 @@ const project = (url: string, timeoutMs = 10_000) => writeFiles({ 'docsgen.confi
 // An old space of 200 MB: the process parses specs of about 10 MB at most (a 25th of its heap).
 const smallHeap = { NODE_OPTIONS: '--max-old-space-size=200' };
 
+/** An answer's body that never ends: `chunk` again and again, as fast as the client takes it. */
+function writeForEver(res: http.ServerResponse, chunk: string): void {
+  const more = () => {
+    while (res.write(chunk));
+  };
+  res.on('drain', more);
+  more();
+}
+
 describe('a spec server that misbehaves after answering', () => {
   it('a body that never ends is refused once it passes what the process can parse, long before the timeout', async () => {
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/yaml' });
       res.write(head);
-      const line = `  ${'parcel boundary notes '.repeat(46)}\n`.repeat(64);
-      const more = () => {
-        while (res.write(line));
-      };
-      res.on('drain', more);
-      more();
+      writeForEver(res, `  ${'parcel boundary notes '.repeat(46)}\n`.repeat(64));
     });
     const run = await runDocsgen(['build'], project(url, 60_000), { env: smallHeap, timeoutMs: 30_000 });
     expect(run.hung).toBe(false);
@@ -98,12 +102,7 @@ describe("a spec's $refs over HTTP", () => {
       if (req.url === '/docs/yaml') return void res.writeHead(200, { 'content-type': 'application/yaml' }).end(specWithRef('./endless.json'));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"description": "');
-      const chunk = 'parcel '.repeat(10_000);
-      const more = () => {
-        while (res.write(chunk));
-      };
-      res.on('drain', more);
-      more();
+      writeForEver(res, 'parcel '.repeat(10_000));
     });
     const run = await runDocsgen(['build'], project(url, 60_000), { env: smallHeap, timeoutMs: 30_000 });
     expect(run.hung).toBe(false);

@@ -4,6 +4,7 @@
 // closing tags are lost with the text. Reported at the comment's line.
 import type { MarkdownIt } from 'markdown-it';
 import { envOf } from '../markdown';
+import { nextTag } from '../../shared/htmlTags';
 
 /** The raw-text elements: a `<!--` inside them is text, not a comment. */
 const RAW_TEXT = /^\s*<(script|style|textarea)[\s>]/i;
@@ -23,13 +24,8 @@ export function htmlCommentsPlugin(md: MarkdownIt): void {
   });
 }
 
-/** Where the comment that `html` leaves open starts, or -1. (`<!-->` and `<!--->` close at once, as in a browser.) */
+/** Where the comment that `html` leaves open starts, or -1. */
 function unclosedComment(html: string): number {
-  for (let from = 0; ; ) {
-    const open = html.indexOf('<!--', from);
-    if (open < 0) return -1;
-    const close = html.indexOf('-->', open + 2);
-    if (close < 0) return open;
-    from = close + 3;
-  }
+  for (let tag = nextTag(html, 0); tag; tag = nextTag(html, tag.end)) if (tag.name === '!--' && !tag.complete) return tag.start;
+  return -1;
 }

@@ -188,6 +188,8 @@ describe('html to text', () => {
     expect(htmlToText('<p>a</p><span title="b > c" data-x=it\'s>d</span>')).toBe('a d');
     expect(htmlToText('<p>a</p><img alt="b')).toBe('a');
     expect(htmlToText('1 < 2 and <3')).toBe('1 < 2 and <3');
+    // `<!-->` and `<!--->` are comments closed at once; the text after them is shown, and indexed.
+    expect(htmlToText('<p>a</p><!--><p>b</p><!---><p>c</p><!-- d -->e')).toBe('a b c e');
   });
 
   it('splits at h2/h3 with ids only', () => {
