@@ -76,18 +76,13 @@ let heapLimit: number | undefined;
 
 /** A Markdown file's front matter and body (parseFrontMatter), or the error of a file too large to render. */
 export function parseMarkdownFile(file: string, known?: KnownFrontMatter): ParsedSource {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    heapLimit ??= v8.getHeapStatistics().heap_size_limit;
-    const max = Math.floor(heapLimit / MARKDOWN_HEAP_RATIO);
-    if (size <= max) return parseFrontMatter(fs.readFileSync(fd, 'utf8'), file, known);
-    const text = `This Markdown file is ${formatBytes(size)}, more than this process can render in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a page needs about ${MARKDOWN_HEAP_RATIO} times its text (at most ${formatBytes(max)} here).`;
-    const hint = `Split it into several pages, or give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${heapMbFor(size, MARKDOWN_HEAP_RATIO)} (MB) before docsgen.`;
-    return { frontMatter: {}, body: '', bodyLineOffset: 0, diagnostics: [error('markdown-too-large', text, { location: { file }, hint })] };
-  } finally {
-    fs.closeSync(fd);
-  }
+  const size = fs.statSync(file).size;
+  heapLimit ??= v8.getHeapStatistics().heap_size_limit;
+  const max = Math.floor(heapLimit / MARKDOWN_HEAP_RATIO);
+  if (size <= max) return parseFrontMatter(fs.readFileSync(file, 'utf8'), file, known);
+  const text = `This Markdown file is ${formatBytes(size)}, more than this process can render in its memory: Node's heap limit is ${formatBytes(heapLimit)}, and a page needs about ${MARKDOWN_HEAP_RATIO} times its text (at most ${formatBytes(max)} here).`;
+  const hint = `Split it into several pages, or give Node a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${heapMbFor(size, MARKDOWN_HEAP_RATIO)} (MB) before docsgen.`;
+  return { frontMatter: {}, body: '', bodyLineOffset: 0, diagnostics: [error('markdown-too-large', text, { location: { file }, hint })] };
 }
 
 export function parseFrontMatter(source: string, file: string, known?: KnownFrontMatter): ParsedSource {
