@@ -10,7 +10,7 @@ import { createResolver, type Resolver } from './resolve';
 import type { HttpMethod } from './types';
 import { readLogo, type ApiLogo } from './logo';
 import { readServers, type ApiServer } from './servers';
-import { titleText } from './titleText';
+import { isTitle, summaryTitle, titleText } from './titleText';
 
 type Obj = Record<string, any>;
 
@@ -20,7 +20,10 @@ export interface ApiOperation {
   /** The path; for a webhook, '' (or the URL expression of an `x-webhooks` entry written like a callback). */
   path: string;
   operationId?: string;
+  /** Its title: the summary (its first line or sentence when it is a paragraph: summaryTitle), else the operationId, else method and path. */
   summary: string;
+  /** What the title leaves out of a summary written as a paragraph (Markdown), shown before the description; '' for most. */
+  summaryMore: string;
   description: string;
   deprecated: boolean;
   /** The tag it is listed under (its first tag the site shows); for a webhook, '' when it has none. */
@@ -138,20 +141,25 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
     if (tags.length === 0) return fallback;
     return tags.find((t) => !hiddenTags.has(t));
   };
-  const operationOf = (method: HttpMethod, path: string, op: Obj, pathItem: Obj, pointer: string, tag: string): ApiOperation => ({
-    slug: '',
-    method,
-    path,
-    operationId: op.operationId,
-    summary: titleText(op.summary) ?? titleText(op.operationId) ?? `${method.toUpperCase()} ${path}`,
-    description: String(op.description ?? ''),
-    deprecated: op.deprecated === true,
-    tag,
-    pointer,
-    raw: op,
-    parameters: mergedParameters(resolver, pathItem, op),
-    security: op.security ?? globalSecurity,
-  });
+  const operationOf = (method: HttpMethod, path: string, op: Obj, pathItem: Obj, pointer: string, tag: string): ApiOperation => {
+    const summary = titleText(op.summary);
+    const { title, more } = summary ? summaryTitle(summary) : { title: titleText(op.operationId) ?? `${method.toUpperCase()} ${path}`, more: '' };
+    return {
+      slug: '',
+      method,
+      path,
+      operationId: op.operationId,
+      summary: title,
+      summaryMore: more,
+      description: String(op.description ?? ''),
+      deprecated: op.deprecated === true,
+      tag,
+      pointer,
+      raw: op,
+      parameters: mergedParameters(resolver, pathItem, op),
+      security: op.security ?? globalSecurity,
+    };
+  };
 
   const operations: ApiOperation[] = [];
   for (const [path, rawItem] of Object.entries<Obj>(document.paths ?? {})) {
@@ -244,14 +252,13 @@ export function buildApiModel(document: Obj, options: { onDuplicateRoutes: Polic
  * markdown as summary, "A pull request was created" as description), gives the title to a short
  * description and becomes the description.
  */
-function webhookTitle(op: Obj, event: string): { summary: string; description: string } {
+function webhookTitle(op: Obj, event: string): { summary: string; summaryMore: string; description: string } {
   const text = (t: unknown) => (typeof t === 'string' && t.trim() !== '' ? t.trim() : undefined);
-  const isTitle = (t: string) => t.length <= 120 && !t.includes('\n');
   const summary = text(op.summary);
   const description = text(op.description);
-  if (summary && isTitle(summary)) return { summary, description: description ?? '' };
-  if (summary && description && isTitle(description)) return { summary: description, description: summary };
-  return { summary: event, description: [summary, description].filter(Boolean).join('\n\n') };
+  if (summary && isTitle(summary)) return { summary, summaryMore: '', description: description ?? '' };
+  if (summary && description && isTitle(description)) return { summary: description, summaryMore: '', description: summary };
+  return { summary: event, summaryMore: '', description: [summary, description].filter(Boolean).join('\n\n') };
 }
 
 interface TagDef {

