@@ -3,9 +3,13 @@
 // several lines). Before, each was shown whole as the page's heading and breadcrumb and as its link
 // in the sidebar of every page of the API: the heading ran under the code samples, the sidebar
 // became a wall of text, and one long summary was written again into every page. Now the page is
-// titled by the summary's first line or sentence and the rest leads its description; a word wider
-// than the column (a comma list without spaces) breaks instead of running under the code samples.
+// titled by the summary's first line or sentence and the rest leads its description. A word wider
+// than the column (a comma list without spaces; a title that is a method and a 140-character path,
+// as visualstudio.com's operations without a summary have) breaks in the description, the heading,
+// the breadcrumb and the next-page link, instead of running under the code samples or off a phone's
+// screen.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, serveStatic } from '../helpers/browser';
@@ -16,12 +20,15 @@ const SEARCH_SUMMARY = `Search for listings. There are many filters; the most us
             Set the parameter "types" to a comma-separated list of (${COMMA_LIST}).
 
             Results come twenty to a page: pass page=2 for the next twenty.`;
+const LONG_PATH = '/v1/subscriptions/{subscriptionId}/resourceGroups/{resourceGroup}/providers/PropData.Listings/{resourceType}/{resourceName}/creationCompleted';
 /** Twelve operations whose summary is 40 KB of text, each with a word of its own after its first sentence. */
 const LONG = Array.from({ length: 12 }, (_, i) => ({ path: `/reports/r${i}`, marker: `reportmarker${i}x`, summary: `Download report ${i}. Word ${`reportmarker${i}x `}${'The report lists each parcel of the ward with its valuation band. '.repeat(600)}` }));
 
 function spec(): string {
   const ops = [
     `  /listings:\n    get:\n      operationId: searchListings\n      tags: [Listings]\n      summary: ${JSON.stringify(SEARCH_SUMMARY)}\n      description: Listings older than a year are archived.\n      responses:\n        '200':\n          description: The listings.\n          content:\n            application/json:\n              example: { total: 0, listings: [] }`,
+    // No summary and no operationId: titled by its method and path, one word of 140 characters.
+    `  ${LONG_PATH}:\n    post:\n      tags: [Listings]\n      responses:\n        '202': { description: Accepted. }`,
     ...LONG.map((op, i) => `  ${op.path}:\n    get:\n      operationId: downloadReport${i}\n      tags: [Reports]\n      summary: ${JSON.stringify(op.summary)}\n      responses:\n        '200': { description: The report. }`),
   ];
   return `openapi: 3.0.3\ninfo: { title: Listings API, version: '1.0' }\nservers: [{ url: 'https://api.propdata.example' }]\npaths:\n${ops.join('\n')}\n`;
@@ -76,7 +83,8 @@ describe('an operation whose summary is a paragraph', () => {
     expect(apiPages.length).toBeGreaterThan(LONG.length);
     for (const file of apiPages) {
       const $ = site.$(file);
-      const labels = $('nav.sidebar a, .sidebar a').map((_, a) => $(a).text().trim()).get();
+      const summarised = ['/api/search-listings', ...LONG.map((_, i) => `/api/download-report-${i}`)];
+      const labels = $('nav a').filter((_, a) => summarised.includes($(a).attr('href') ?? '')).map((_, a) => $(a).text().trim()).get();
       expect(labels.length).toBeGreaterThan(0);
       for (const label of labels) expect(label.length, `${file}: ${label.slice(0, 60)}`).toBeLessThanOrEqual(120 + 'GET'.length + 1);
     }
@@ -88,24 +96,59 @@ describe('an operation whose summary is a paragraph', () => {
   });
 });
 
+/**
+ * What runs out of the page's main column (`.doc-main`): elements ending beyond it, and boxes whose
+ * own text is wider than they are, outside any box that scrolls or clips (code, tab lists); and
+ * how wide the document is.
+ */
+async function overflow(viewport: { width: number; height: number }, route: string): Promise<{ outside: string[]; pageWidth: number }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(server.url + route);
+  const found = await page.locator('.doc-main').evaluate((main) => {
+    const limit = main.getBoundingClientRect().right + 1;
+    const inScroller = (e: Element) => {
+      for (let a = e.parentElement; a && a !== main; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    const outside = [...main.querySelectorAll('*')]
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+        return box.width > 0 && !inScroller(e) && (box.right > limit || (ownText && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1));
+      })
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').trim().slice(0, 40)}`);
+    return { outside, pageWidth: document.documentElement.scrollWidth };
+  });
+  await context.close();
+  return found;
+}
+
+const VIEWPORTS = [
+  ['390', { width: 390, height: 844 }],
+  ['1440', { width: 1440, height: 900 }],
+] as const;
+
+describe('a title wider than the column', () => {
+  it.each(VIEWPORTS)('breaks in the heading, the breadcrumb and the next-page link instead of running out of them, at %s px', async (_width, viewport) => {
+    const slug = fs.readdirSync(path.join(site.result.config.outDir, 'api')).find((name) => name.startsWith('post-v-1-subscriptions') && !name.endsWith('.md'));
+    expect(slug).toBeDefined();
+    expect(site.$(`api/${slug}/index.html`)('h1').text()).toContain(`POST ${LONG_PATH}`);
+    // Its own page (heading, breadcrumb), and the page before it (the "Next" link names it).
+    expect(site.$('api/search-listings/index.html')('.pagination-next').text()).toContain(LONG_PATH);
+    for (const route of [`/api/${slug}`, '/api/search-listings']) {
+      const { outside, pageWidth } = await overflow(viewport, route);
+      expect(outside, route).toEqual([]);
+      expect(pageWidth, route).toBeLessThanOrEqual(viewport.width);
+    }
+  });
+});
+
 describe('a word wider than the column', () => {
-  it.each([
-    ['390', { width: 390, height: 844 }],
-    ['1440', { width: 1440, height: 900 }],
-  ])('breaks inside the description instead of running out of it, at %s px', async (_width, viewport) => {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/api/search-listings`);
-    const fit = await page.locator('.operation-main > .markdown p').first().evaluate((p) => {
-      const main = p.closest('.operation-main')!.getBoundingClientRect();
-      const range = document.createRange();
-      range.selectNodeContents(p);
-      const text = range.getBoundingClientRect();
-      return { textRight: text.right, mainRight: main.right, pageWidth: document.documentElement.scrollWidth };
-    });
-    // At 1440 px the main column ends where the code samples begin.
-    expect(fit.textRight).toBeLessThanOrEqual(fit.mainRight + 1);
-    expect(fit.pageWidth).toBeLessThanOrEqual(viewport.width);
-    await context.close();
+  it.each(VIEWPORTS)('breaks inside the description instead of running out of it, at %s px', async (_width, viewport) => {
+    expect(site.$('api/search-listings/index.html')('.operation-main > .markdown').text()).toContain(COMMA_LIST);
+    const { outside, pageWidth } = await overflow(viewport, '/api/search-listings');
+    expect(outside).toEqual([]);
+    expect(pageWidth).toBeLessThanOrEqual(viewport.width);
   });
 });
