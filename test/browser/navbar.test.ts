@@ -1,10 +1,13 @@
 // The navbar in a real browser (#14, points 10 and 11; #17 the theme menu): the theme button is
 // styled like the search box and says the reader's choice before React has loaded (system,
 // light or dark), without a hydration mismatch; and at phone, tablet and desktop widths
-// every navbar control is a big enough tap target and no two of them overlap or touch.
+// every navbar control is a big enough tap target and no two of them overlap or touch; without a
+// search box, a phone shows the title whole, or a long one cut with an ellipsis.
+import fs from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, serveShippedSite } from '../helpers/browser';
+import { launchBrowser, serveShippedSite, serveStatic } from '../helpers/browser';
+import { buildFiles, configSource } from '../helpers/fixture';
 
 const toggle = '.color-mode-toggle';
 const SYSTEM_NAME = 'Theme: System';
@@ -257,5 +260,37 @@ describe('#14 navbar tap targets', () => {
     const linkBox = (await link.boundingBox())!;
     expect(linkBox.height).toBeGreaterThanOrEqual(44);
     expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(390);
+  });
+});
+
+describe('the navbar title on a phone, without a search box', () => {
+  // The title is cut to 5rem on a phone to leave the search box room for its placeholder; a
+  // navbar without a search box (the config's `navbar.items` name none) has that room to spare.
+  const sites: { dir: string; server: { url: string; close(): Promise<void> } }[] = [];
+  afterAll(async () => {
+    for (const site of sites) {
+      await site.server.close();
+      fs.rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+
+  async function title(navbarTitle: string): Promise<{ shown: number; whole: number; right: number }> {
+    const site = await buildFiles({ 'docsgen.config.ts': configSource({ navbar: { title: navbarTitle, items: [{ label: 'Guides', to: '/guides/start', position: 'left' }] } }), 'content/guides/start.md': '# Start\n\nParcels, wards and boundaries.\n' });
+    const server = await serveStatic(site.result.config.outDir);
+    sites.push({ dir: site.dir, server });
+    const { page } = await open('/guides/start', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, server.url);
+    return page.locator('.navbar-title').evaluate((el) => ({ shown: el.clientWidth, whole: el.scrollWidth, right: el.getBoundingClientRect().right }));
+  }
+
+  it('shows a short title whole', async () => {
+    const { shown, whole } = await title('Real spec');
+    expect(whole).toBeLessThanOrEqual(shown);
+  });
+
+  it('ends a long title in an ellipsis inside the screen', async () => {
+    const { shown, whole, right } = await title('PropData Neighbourhood Insights Developer Documentation');
+    expect(whole).toBeGreaterThan(shown);
+    expect(shown).toBeGreaterThan(150);
+    expect(right).toBeLessThanOrEqual(390);
   });
 });
