@@ -2,12 +2,12 @@
 // the request and responses holds the code samples and the examples; on a phone the samples
 // follow the request and the examples stay inside their responses; long code shows 30 lines
 // and a "Show all N lines" switch that works without JavaScript; and no page of the shipped
-// site scrolls sideways at 390 or 1440 px.
+// site scrolls sideways at 390 or 1440 px, or has text running out of its main column.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, serveShippedSite } from '../helpers/browser';
+import { launchBrowser, outsideMainColumn, serveShippedSite } from '../helpers/browser';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveShippedSite>>;
@@ -49,7 +49,7 @@ describe('no horizontal overflow', () => {
   it.each([
     ['390', phone],
     ['1440', wide],
-  ])('no page of the shipped site is wider than a %s px screen', async (_width, options) => {
+  ])('no page of the shipped site is wider than a %s px screen, nor has anything run out of its main column', async (_width, options) => {
     const pages = routes(server.dir);
     expect(pages.length).toBeGreaterThan(40);
     expect(pages).toContain('/api/search-boundaries');
@@ -60,6 +60,7 @@ describe('no horizontal overflow', () => {
       await page.goto(server.url + route, { waitUntil: 'load' });
       const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
       if (scroll > inner) wider.push(`${route}: ${scroll} > ${inner}`);
+      if (await page.locator('.doc-main').count()) for (const what of await outsideMainColumn(page)) wider.push(`${route}: ${what}`);
     }
     await context.close();
     expect(wider).toEqual([]);

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, serveStatic } from '../helpers/browser';
+import { launchBrowser, outsideMainColumn, serveStatic } from '../helpers/browser';
 import { buildFiles, configSource, listFiles, type Fixture } from '../helpers/fixture';
 
 const COMMA_LIST = 'detached,semidetached,terraced,flat,maisonette,bungalow,cottage,farmhouse,houseboat,parkhome,studio';
@@ -96,30 +96,12 @@ describe('an operation whose summary is a paragraph', () => {
   });
 });
 
-/**
- * What runs out of the page's main column (`.doc-main`): elements ending beyond it, and boxes whose
- * own text is wider than they are, outside any box that scrolls or clips (code, tab lists); and
- * how wide the document is.
- */
+/** What runs out of the main column of `route`, and how wide the document is. */
 async function overflow(viewport: { width: number; height: number }, route: string): Promise<{ outside: string[]; pageWidth: number }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(server.url + route);
-  const found = await page.locator('.doc-main').evaluate((main) => {
-    const limit = main.getBoundingClientRect().right + 1;
-    const inScroller = (e: Element) => {
-      for (let a = e.parentElement; a && a !== main; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
-      return false;
-    };
-    const outside = [...main.querySelectorAll('*')]
-      .filter((e) => {
-        const box = e.getBoundingClientRect();
-        const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
-        return box.width > 0 && !inScroller(e) && (box.right > limit || (ownText && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1));
-      })
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').trim().slice(0, 40)}`);
-    return { outside, pageWidth: document.documentElement.scrollWidth };
-  });
+  const found = { outside: await outsideMainColumn(page), pageWidth: await page.evaluate(() => document.documentElement.scrollWidth) };
   await context.close();
   return found;
 }
@@ -130,13 +112,13 @@ const VIEWPORTS = [
 ] as const;
 
 describe('a title wider than the column', () => {
-  it.each(VIEWPORTS)('breaks in the heading, the breadcrumb and the next-page link instead of running out of them, at %s px', async (_width, viewport) => {
+  it.each(VIEWPORTS)("breaks in the heading, the breadcrumb, the next-page link and the tag's list instead of running out of them, at %s px", async (_width, viewport) => {
     const slug = fs.readdirSync(path.join(site.result.config.outDir, 'api')).find((name) => name.startsWith('post-v-1-subscriptions') && !name.endsWith('.md'));
     expect(slug).toBeDefined();
     expect(site.$(`api/${slug}/index.html`)('h1').text()).toContain(`POST ${LONG_PATH}`);
-    // Its own page (heading, breadcrumb), and the page before it (the "Next" link names it).
+    // Its own page (heading, breadcrumb), the page before it (the "Next" link names it) and its tag's list.
     expect(site.$('api/search-listings/index.html')('.pagination-next').text()).toContain(LONG_PATH);
-    for (const route of [`/api/${slug}`, '/api/search-listings']) {
+    for (const route of [`/api/${slug}`, '/api/search-listings', '/api/listings']) {
       const { outside, pageWidth } = await overflow(viewport, route);
       expect(outside, route).toEqual([]);
       expect(pageWidth, route).toBeLessThanOrEqual(viewport.width);

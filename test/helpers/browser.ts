@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { repoRoot } from './fixture';
@@ -17,6 +17,29 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: chromiumPath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * What runs out of the open page's main column (`.doc-main`): elements ending beyond it, and boxes
+ * whose own text is wider than they are, outside any box that scrolls (code, tab lists; a box that
+ * clips hides what runs out of it, which is no better). A document wider than the screen shows in
+ * `scrollWidth`, but not text running under the sidecar or cut off by a box that clips.
+ */
+export function outsideMainColumn(page: Page): Promise<string[]> {
+  return page.locator('.doc-main').evaluate((main) => {
+    const limit = main.getBoundingClientRect().right + 1;
+    const inScroller = (e: Element) => {
+      for (let a = e.parentElement; a && a !== main; a = a.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return true;
+      return false;
+    };
+    return [...main.querySelectorAll('*')]
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+        return box.width > 0 && !inScroller(e) && (box.right > limit || (ownText && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1));
+      })
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').trim().slice(0, 40)}`);
   });
 }
 
