@@ -37,7 +37,8 @@ export function outsideMainColumn(page: Page): Promise<string[]> {
       .filter((e) => {
         const box = e.getBoundingClientRect();
         const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
-        return box.width > 0 && !inScroller(e) && (box.right > limit || (ownText && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1));
+        const scrolls = ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
+        return box.width > 0 && !inScroller(e) && (box.right > limit || (ownText && !scrolls && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1));
       })
       .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').trim().slice(0, 40)}`);
   });

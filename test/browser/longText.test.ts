@@ -6,8 +6,9 @@
 // titled by the summary's first line or sentence and the rest leads its description. A word wider
 // than the column (a comma list without spaces; a title that is a method and a 140-character path,
 // as visualstudio.com's operations without a summary have) breaks in the description, the heading,
-// the breadcrumb and the next-page link, instead of running under the code samples or off a phone's
-// screen.
+// the breadcrumb, the next-page link and the tag's list, and so does a field's example (a hash, a
+// path: whatsapp.local's, shop-pro.jp's), instead of running under the code samples or off a
+// phone's screen.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -20,18 +21,22 @@ const SEARCH_SUMMARY = `Search for listings. There are many filters; the most us
             Set the parameter "types" to a comma-separated list of (${COMMA_LIST}).
 
             Results come twenty to a page: pass page=2 for the next twenty.`;
+const INTEGRITY = 'sha384-Tq3W1l0pX9dmf8mVYw2aNnLwQ5RZ7bVhq3hH0sQpJ4vYx2kXQy8QmDqk7iZ6cW2n';
+const PHOTO_PATH = '/var/propdata/media/listings/7f3a/c2e1/9b04/ward-14/photo-front-elevation-2048.webp';
 const LONG_PATH = '/v1/subscriptions/{subscriptionId}/resourceGroups/{resourceGroup}/providers/PropData.Listings/{resourceType}/{resourceName}/creationCompleted';
 /** Twelve operations whose summary is 40 KB of text, each with a word of its own after its first sentence. */
 const LONG = Array.from({ length: 12 }, (_, i) => ({ path: `/reports/r${i}`, marker: `reportmarker${i}x`, summary: `Download report ${i}. Word ${`reportmarker${i}x `}${'The report lists each parcel of the ward with its valuation band. '.repeat(600)}` }));
 
 function spec(): string {
   const ops = [
-    `  /listings:\n    get:\n      operationId: searchListings\n      tags: [Listings]\n      summary: ${JSON.stringify(SEARCH_SUMMARY)}\n      description: Listings older than a year are archived.\n      responses:\n        '200':\n          description: The listings.\n          content:\n            application/json:\n              example: { total: 0, listings: [] }`,
+    `  /listings:\n    get:\n      operationId: searchListings\n      tags: [Listings]\n      summary: ${JSON.stringify(SEARCH_SUMMARY)}\n      description: Listings older than a year are archived.\n      responses:\n        '200':\n          description: The listings.\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/ListingPhoto' }`,
     // No summary and no operationId: titled by its method and path, one word of 140 characters.
     `  ${LONG_PATH}:\n    post:\n      tags: [Listings]\n      responses:\n        '202': { description: Accepted. }`,
     ...LONG.map((op, i) => `  ${op.path}:\n    get:\n      operationId: downloadReport${i}\n      tags: [Reports]\n      summary: ${JSON.stringify(op.summary)}\n      responses:\n        '200': { description: The report. }`),
   ];
-  return `openapi: 3.0.3\ninfo: { title: Listings API, version: '1.0' }\nservers: [{ url: 'https://api.propdata.example' }]\npaths:\n${ops.join('\n')}\n`;
+  // A schema whose examples are single words wider than a phone: a subresource-integrity hash and a storage path.
+  const schemas = `components:\n  schemas:\n    ListingPhoto:\n      type: object\n      properties:\n        integrity: { type: string, example: '${INTEGRITY}' }\n        path: { type: string, example: '${PHOTO_PATH}' }`;
+  return `openapi: 3.0.3\ninfo: { title: Listings API, version: '1.0' }\nservers: [{ url: 'https://api.propdata.example' }]\npaths:\n${ops.join('\n')}\n${schemas}\n`;
 }
 
 let site: Fixture;
@@ -127,10 +132,13 @@ describe('a title wider than the column', () => {
 });
 
 describe('a word wider than the column', () => {
-  it.each(VIEWPORTS)('breaks inside the description instead of running out of it, at %s px', async (_width, viewport) => {
+  it.each(VIEWPORTS)("breaks inside the description and a field's example instead of running out of them, at %s px", async (_width, viewport) => {
     expect(site.$('api/search-listings/index.html')('.operation-main > .markdown').text()).toContain(COMMA_LIST);
-    const { outside, pageWidth } = await overflow(viewport, '/api/search-listings');
-    expect(outside).toEqual([]);
-    expect(pageWidth).toBeLessThanOrEqual(viewport.width);
+    expect(site.$('api/schemas/listing-photo/index.html')('.schema-facts').text()).toContain(INTEGRITY);
+    for (const route of ['/api/search-listings', '/api/schemas/listing-photo']) {
+      const { outside, pageWidth } = await overflow(viewport, route);
+      expect(outside, route).toEqual([]);
+      expect(pageWidth, route).toBeLessThanOrEqual(viewport.width);
+    }
   });
 });
