@@ -6,9 +6,9 @@
 // titled by the summary's first line or sentence and the rest leads its description. A word wider
 // than the column (a comma list without spaces; a title that is a method and a 140-character path,
 // as visualstudio.com's operations without a summary have) breaks in the description, the heading,
-// the breadcrumb, the next-page link and the tag's list, and so does a field's example (a hash, a
-// path: whatsapp.local's, shop-pro.jp's), instead of running under the code samples or off a
-// phone's screen.
+// the breadcrumb, the next-page link and the tag's list, and so do a field's example (a hash, a
+// path: whatsapp.local's, shop-pro.jp's), an enum's value and a field's path in a schema's "Used
+// by" list (patientview.org's), instead of running under the code samples or off a phone's screen.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -23,19 +23,23 @@ const SEARCH_SUMMARY = `Search for listings. There are many filters; the most us
             Results come twenty to a page: pass page=2 for the next twenty.`;
 const INTEGRITY = 'sha384-Tq3W1l0pX9dmf8mVYw2aNnLwQ5RZ7bVhq3hH0sQpJ4vYx2kXQy8QmDqk7iZ6cW2n';
 const PHOTO_PATH = '/var/propdata/media/listings/7f3a/c2e1/9b04/ward-14/photo-front-elevation-2048.webp';
+/** An enum value wider than a nested field on a phone (patientview.org's IBD_CROHNSPROXIMALTERMINALILEUM). */
+const VARIANT = 'PHOTO_FRONT_ELEVATION_TWILIGHT_WIDEANGLE_HDR';
+/** The photo's place in the response: its schema page's "Used by" shows it as one word of a field's path. */
+const USED_AT = 'primaryPhotoOfTheFrontElevationInTwilight';
 const LONG_PATH = '/v1/subscriptions/{subscriptionId}/resourceGroups/{resourceGroup}/providers/PropData.Listings/{resourceType}/{resourceName}/creationCompleted';
 /** Twelve operations whose summary is 40 KB of text, each with a word of its own after its first sentence. */
 const LONG = Array.from({ length: 12 }, (_, i) => ({ path: `/reports/r${i}`, marker: `reportmarker${i}x`, summary: `Download report ${i}. Word ${`reportmarker${i}x `}${'The report lists each parcel of the ward with its valuation band. '.repeat(600)}` }));
 
 function spec(): string {
   const ops = [
-    `  /listings:\n    get:\n      operationId: searchListings\n      tags: [Listings]\n      summary: ${JSON.stringify(SEARCH_SUMMARY)}\n      description: Listings older than a year are archived.\n      responses:\n        '200':\n          description: The listings.\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/ListingPhoto' }`,
+    `  /listings:\n    get:\n      operationId: searchListings\n      tags: [Listings]\n      summary: ${JSON.stringify(SEARCH_SUMMARY)}\n      description: Listings older than a year are archived.\n      responses:\n        '200':\n          description: The listings.\n          content:\n            application/json:\n              schema:\n                type: object\n                properties:\n                  listingMediaCollection:\n                    type: object\n                    properties:\n                      ${USED_AT}: { $ref: '#/components/schemas/ListingPhoto' }`,
     // No summary and no operationId: titled by its method and path, one word of 140 characters.
     `  ${LONG_PATH}:\n    post:\n      tags: [Listings]\n      responses:\n        '202': { description: Accepted. }`,
     ...LONG.map((op, i) => `  ${op.path}:\n    get:\n      operationId: downloadReport${i}\n      tags: [Reports]\n      summary: ${JSON.stringify(op.summary)}\n      responses:\n        '200': { description: The report. }`),
   ];
   // A schema whose examples are single words wider than a phone: a subresource-integrity hash and a storage path.
-  const schemas = `components:\n  schemas:\n    ListingPhoto:\n      type: object\n      properties:\n        integrity: { type: string, example: '${INTEGRITY}' }\n        path: { type: string, example: '${PHOTO_PATH}' }`;
+  const schemas = `components:\n  schemas:\n    ListingPhoto:\n      type: object\n      properties:\n        integrity: { type: string, example: '${INTEGRITY}' }\n        path: { type: string, example: '${PHOTO_PATH}' }\n        shot:\n          type: object\n          properties:\n            variant: { type: string, enum: [${VARIANT}, PLAN] }`;
   return `openapi: 3.0.3\ninfo: { title: Listings API, version: '1.0' }\nservers: [{ url: 'https://api.propdata.example' }]\npaths:\n${ops.join('\n')}\n${schemas}\n`;
 }
 
@@ -132,9 +136,12 @@ describe('a title wider than the column', () => {
 });
 
 describe('a word wider than the column', () => {
-  it.each(VIEWPORTS)("breaks inside the description and a field's example instead of running out of them, at %s px", async (_width, viewport) => {
+  it.each(VIEWPORTS)("breaks inside the description, a field's example, an enum's value and a \"Used by\" path instead of running out of them, at %s px", async (_width, viewport) => {
     expect(site.$('api/search-listings/index.html')('.operation-main > .markdown').text()).toContain(COMMA_LIST);
-    expect(site.$('api/schemas/listing-photo/index.html')('.schema-facts').text()).toContain(INTEGRITY);
+    const schemaPage = site.$('api/schemas/listing-photo/index.html');
+    expect(schemaPage('.schema-facts').text()).toContain(INTEGRITY);
+    expect(schemaPage('.schema-chip').text()).toContain(VARIANT);
+    expect(schemaPage('.schema-used-by').text()).toContain(`listingMediaCollection.${USED_AT}`);
     for (const route of ['/api/search-listings', '/api/schemas/listing-photo']) {
       const { outside, pageWidth } = await overflow(viewport, route);
       expect(outside, route).toEqual([]);
