@@ -32,13 +32,22 @@ export function summaryTitle(summary: string): { title: string; more: string } {
   const newline = text.search(/[\r\n]/);
   const lineEnd = newline === -1 ? text.length : newline;
   const firstLine = text.slice(0, lineEnd).trimEnd();
-  const sentenceEnd = firstLine.search(/[.!?](?=\s)/);
+  const sentenceEnd = firstSentenceEnd(firstLine.slice(0, TITLE_MAX_CHARS + 1));
   let title: string;
   let more: string;
   if (firstLine.length <= TITLE_MAX_CHARS) [title, more] = [firstLine, text.slice(lineEnd)];
   else if (sentenceEnd !== -1 && sentenceEnd < TITLE_MAX_CHARS) [title, more] = [firstLine.slice(0, sentenceEnd + 1), text.slice(sentenceEnd + 1)];
   else [title, more] = [cutAtWord(firstLine, TITLE_MAX_CHARS - 1) + '…', text];
   return { title, more: more.split(/\r\n?|\n/).map((line) => line.trim()).join('\n').trim() };
+}
+
+/** Words whose period ends no sentence: "Returns e.g. the ward" is not titled "Returns e.g.". */
+const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|nr|fig)$/i;
+
+/** Where the first sentence of `line` ends (its `.`, `!` or `?`); -1 when none does. */
+function firstSentenceEnd(line: string): number {
+  for (const match of line.matchAll(/[.!?](?=\s)/g)) if (match[0] !== '.' || !ABBREVIATION.test(line.slice(0, match.index))) return match.index;
+  return -1;
 }
 
 /** At most `max` characters of `text`, ended at a space when there is one in its second half; never half a surrogate pair. */

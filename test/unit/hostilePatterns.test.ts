@@ -14,6 +14,7 @@ import { describeProblem } from '../../src/openapi/validationDiagnostics';
 import { withoutBlobs } from '../../src/search/blobs';
 import { htmlToText, splitSections } from '../../src/search/html';
 import { firstSentence } from '../../src/site/apiRoutes';
+import { summaryTitle } from '../../src/openapi/titleText';
 import { kebabCase } from '../../src/site/slug';
 
 const N = 200_000;
@@ -34,6 +35,13 @@ describe('patterns that read untrusted text answer at once', () => {
     // As with ordinary text.
     expect(firstSentence('Lists **parcels** in a [zone](https://example.test/z_(1)) by `zone_id`. More.')).toBe('Lists parcels in a zone by zone_id.');
     expect(stripHtmlTags('Use <code>v3</code> , then <b>stop</b> .')).toBe('Use  v3, then  stop.');
+  });
+
+  it("an operation's title from a summary of one long line of abbreviations (summaryTitle)", () => {
+    const summary = 'no. '.repeat(N);
+    const { title, more } = atOnce('summaryTitle', () => summaryTitle(summary));
+    expect(title.endsWith('…')).toBe(true);
+    expect(more).toBe(summary.trim());
   });
 
   it('a slug from a run of capitals (kebabCase)', () => {

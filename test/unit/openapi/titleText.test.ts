@@ -27,6 +27,11 @@ describe('summaryTitle', () => {
     expect(more).toBe(summary.slice('Search for listings. '.length).trim());
   });
 
+  it('does not end the first sentence at an abbreviation', () => {
+    const summary = `Returns e.g. the ward, i.e. the smallest boundary, etc. and more. ${'Each boundary has a name and a level. '.repeat(4)}`;
+    expect(summaryTitle(summary).title).toBe('Returns e.g. the ward, i.e. the smallest boundary, etc. and more.');
+  });
+
   it('cuts a long first line with no short sentence at a word, with "…", and keeps the whole summary as text', () => {
     const summary = `Returns ${'every school catchment that overlaps the boundary, '.repeat(5)}in order`;
     const { title, more } = summaryTitle(summary);
