@@ -7,8 +7,9 @@
 // than the column (a comma list without spaces; a title that is a method and a 140-character path,
 // as visualstudio.com's operations without a summary have) breaks in the description, the heading,
 // the breadcrumb, the next-page link and the tag's list, and so do a field's example (a hash, a
-// path: whatsapp.local's, shop-pro.jp's), an enum's value and a field's path in a schema's "Used
-// by" list (patientview.org's), instead of running under the code samples or off a phone's screen.
+// path: whatsapp.local's, shop-pro.jp's), an enum's value (patientview.org's) and a word in its
+// description (increase.com's) and a field's path in a schema's "Used by" list, instead of running
+// under the code samples or off a phone's screen.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -25,6 +26,8 @@ const INTEGRITY = 'sha384-Tq3W1l0pX9dmf8mVYw2aNnLwQ5RZ7bVhq3hH0sQpJ4vYx2kXQy8QmD
 const PHOTO_PATH = '/var/propdata/media/listings/7f3a/c2e1/9b04/ward-14/photo-front-elevation-2048.webp';
 /** An enum value wider than a nested field on a phone (patientview.org's IBD_CROHNSPROXIMALTERMINALILEUM). */
 const VARIANT = 'PHOTO_FRONT_ELEVATION_TWILIGHT_WIDEANGLE_HDR';
+/** A word in an enum value's description (increase.com's `real_time_payments_transfer_instruction`). */
+const LIGHTING_KEY = 'listing_photo_front_elevation_twilight_variant';
 /** The photo's place in the response: its schema page's "Used by" shows it as one word of a field's path. */
 const USED_AT = 'primaryPhotoOfTheFrontElevationInTwilight';
 const LONG_PATH = '/v1/subscriptions/{subscriptionId}/resourceGroups/{resourceGroup}/providers/PropData.Listings/{resourceType}/{resourceName}/creationCompleted';
@@ -39,7 +42,7 @@ function spec(): string {
     ...LONG.map((op, i) => `  ${op.path}:\n    get:\n      operationId: downloadReport${i}\n      tags: [Reports]\n      summary: ${JSON.stringify(op.summary)}\n      responses:\n        '200': { description: The report. }`),
   ];
   // A schema whose examples are single words wider than a phone: a subresource-integrity hash and a storage path.
-  const schemas = `components:\n  schemas:\n    ListingPhoto:\n      type: object\n      properties:\n        integrity: { type: string, example: '${INTEGRITY}' }\n        path: { type: string, example: '${PHOTO_PATH}' }\n        shot:\n          type: object\n          properties:\n            variant: { type: string, enum: [${VARIANT}, PLAN] }`;
+  const schemas = `components:\n  schemas:\n    ListingPhoto:\n      type: object\n      properties:\n        integrity: { type: string, example: '${INTEGRITY}' }\n        path: { type: string, example: '${PHOTO_PATH}' }\n        shot:\n          type: object\n          properties:\n            variant: { type: string, enum: [${VARIANT}, PLAN] }\n            lighting:\n              type: string\n              enum: [twilight, daylight]\n              x-enum-descriptions: ['Taken at dusk, kept as \`${LIGHTING_KEY}\`.', 'Taken in daylight.']`;
   return `openapi: 3.0.3\ninfo: { title: Listings API, version: '1.0' }\nservers: [{ url: 'https://api.propdata.example' }]\npaths:\n${ops.join('\n')}\n${schemas}\n`;
 }
 
@@ -136,11 +139,12 @@ describe('a title wider than the column', () => {
 });
 
 describe('a word wider than the column', () => {
-  it.each(VIEWPORTS)("breaks inside the description, a field's example, an enum's value and a \"Used by\" path instead of running out of them, at %s px", async (_width, viewport) => {
+  it.each(VIEWPORTS)("breaks inside the description, a field's example, an enum's value and its description and a \"Used by\" path instead of running out of them, at %s px", async (_width, viewport) => {
     expect(site.$('api/search-listings/index.html')('.operation-main > .markdown').text()).toContain(COMMA_LIST);
     const schemaPage = site.$('api/schemas/listing-photo/index.html');
     expect(schemaPage('.schema-facts').text()).toContain(INTEGRITY);
     expect(schemaPage('.schema-chip').text()).toContain(VARIANT);
+    expect(schemaPage('.schema-enum-description').text()).toContain(LIGHTING_KEY);
     expect(schemaPage('.schema-used-by').text()).toContain(`listingMediaCollection.${USED_AT}`);
     for (const route of ['/api/search-listings', '/api/schemas/listing-photo']) {
       const { outside, pageWidth } = await overflow(viewport, route);
