@@ -1,5 +1,6 @@
 // Breadcrumbs, separated by "›" (SPEC.md §2), with the current page last and unlinked.
 import type { Crumb } from '../../src/shared/viewModels';
+import { Breakable } from './Breakable';
 import { useMessages } from './Messages';
 
 export function Breadcrumbs({ crumbs, homeHref }: { crumbs: Crumb[]; homeHref: string }) {
@@ -22,7 +23,15 @@ export function Breadcrumbs({ crumbs, homeHref }: { crumbs: Crumb[]; homeHref: s
               <span className="breadcrumbs-separator" aria-hidden="true">
                 ›
               </span>
-              {c.href && !last ? <a href={c.href}>{c.label}</a> : <span aria-current={last ? 'page' : undefined}>{c.label}</span>}
+              {c.href && !last ? (
+                <a href={c.href}>
+                  <Breakable text={c.label} />
+                </a>
+              ) : (
+                <span aria-current={last ? 'page' : undefined}>
+                  <Breakable text={c.label} />
+                </span>
+              )}
             </li>
           );
         })}

@@ -14,6 +14,7 @@
 // island hydrates it.
 import { attributeAsReact as attribute, escapeAsReact as escape } from '../../src/shared/html';
 import type { SidebarItem } from '../../src/shared/viewModels';
+import { wordParts } from '../../src/shared/wordBreaks';
 
 export function Sidebar({ items, route, label, tree }: { items: SidebarItem[]; route: string; label: string; tree?: string }) {
   return <nav className="sidebar" aria-label={label} data-tree={tree} dangerouslySetInnerHTML={{ __html: sidebarListHtml(items, route) }} />;
@@ -26,13 +27,18 @@ export function sidebarListHtml(items: readonly SidebarItem[], route: string): s
     if (item.type === 'link') {
       const current = item.route === route ? ' aria-current="page"' : '';
       const badge = item.method ? `<span class="method-badge method-${escape(item.method.toLowerCase())}">${escape(item.method.toUpperCase())}</span>` : '';
-      const text = item.deprecated ? `<s>${escape(item.label)}</s>` : escape(item.label);
+      const text = item.deprecated ? `<s>${breakable(item.label)}</s>` : breakable(item.label);
       html += `<li><a${attribute('href', item.href)}${current}>${badge}${text}</a></li>`;
     } else if (item.collapsed && item.href) {
-      html += `<li><a class="sidebar-category" href="${escape(item.href)}">${escape(item.label)}</a></li>`;
+      html += `<li><a class="sidebar-category" href="${escape(item.href)}">${breakable(item.label)}</a></li>`;
     } else {
-      html += `<li><details open=""><summary>${escape(item.label)}</summary>${sidebarListHtml(item.items, route)}</details></li>`;
+      html += `<li><details open=""><summary>${breakable(item.label)}</summary>${sidebarListHtml(item.items, route)}</details></li>`;
     }
   }
   return html + '</ul>';
+}
+
+/** A label with a `<wbr>` between the parts of its long identifiers, as templates/components/Breakable.tsx writes it. */
+function breakable(label: string): string {
+  return wordParts(label).map(escape).join('<wbr/>');
 }

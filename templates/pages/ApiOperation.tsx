@@ -5,6 +5,7 @@
 // the same, with a "Webhook" badge and its event instead of method and URL, and no code samples.
 import type { CallbackOperationView, Code, Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { Breakable } from '../components/Breakable';
 import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { formatMessage, type MessageKey } from '../../src/shared/messages';
@@ -33,7 +34,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
           <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
           <CopyPageControl page={page} />
           <h1 className="doc-title">
-            {op.title}
+            <Breakable text={op.title} />
             {op.change ? (
               <>
                 {' '}

@@ -3,6 +3,7 @@
 // here beyond that, so this is where every schema can always be read in full.
 import type { ApiSchemaView, Crumb, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { Breakable } from '../components/Breakable';
 import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { formatMessage } from '../../src/shared/messages';
@@ -19,7 +20,9 @@ export function ApiSchema({ page, schema, toc, breadcrumbs, homeHref }: Props) {
       <article className="doc-article api-schema">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <CopyPageControl page={page} />
-        <h1 className="doc-title">{schema.name}</h1>
+        <h1 className="doc-title">
+          <Breakable text={schema.name} />
+        </h1>
         <section aria-labelledby="schema">
           <h2 id="schema">{t.apiSchema}</h2>
           <SchemaBody node={schema.schema} />

@@ -1,5 +1,6 @@
 import type { ApiTagView, Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { Breakable } from '../components/Breakable';
 import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { formatMessage } from '../../src/shared/messages';
@@ -13,7 +14,9 @@ export function ApiTag({ page, tag, breadcrumbs, homeHref }: { page: PageModel; 
       <article className="doc-article">
         <Breadcrumbs crumbs={breadcrumbs} homeHref={homeHref} />
         <CopyPageControl page={page} />
-        <h1 className="doc-title">{tag.name}</h1>
+        <h1 className="doc-title">
+          <Breakable text={tag.name} />
+        </h1>
         {tag.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: tag.descriptionHtml }} /> : null}
         {tag.subTags && tag.subTags.length > 0 ? (
           <ul className="api-subtags">

@@ -28,6 +28,8 @@ const PHOTO_PATH = '/var/propdata/media/listings/7f3a/c2e1/9b04/ward-14/photo-fr
 const VARIANT = 'PHOTO_FRONT_ELEVATION_TWILIGHT_WIDEANGLE_HDR';
 /** A word in an enum value's description (increase.com's `real_time_payments_transfer_instruction`). */
 const LIGHTING_KEY = 'listing_photo_front_elevation_twilight_variant';
+/** A schema's name wider than the sidebar, and than a phone: it wraps between its words. */
+const LONG_NAME = 'ListingPhotoFrontElevationVariantCollection';
 /** The photo's place in the response: its schema page's "Used by" shows it as one word of a field's path. */
 const USED_AT = 'primaryPhotoOfTheFrontElevationInTwilight';
 const LONG_PATH = '/v1/subscriptions/{subscriptionId}/resourceGroups/{resourceGroup}/providers/PropData.Listings/{resourceType}/{resourceName}/creationCompleted';
@@ -42,7 +44,7 @@ function spec(): string {
     ...LONG.map((op, i) => `  ${op.path}:\n    get:\n      operationId: downloadReport${i}\n      tags: [Reports]\n      summary: ${JSON.stringify(op.summary)}\n      responses:\n        '200': { description: The report. }`),
   ];
   // A schema whose examples are single words wider than a phone: a subresource-integrity hash and a storage path.
-  const schemas = `components:\n  schemas:\n    ListingPhoto:\n      type: object\n      properties:\n        integrity: { type: string, example: '${INTEGRITY}' }\n        path: { type: string, example: '${PHOTO_PATH}' }\n        shot:\n          type: object\n          properties:\n            variant: { type: string, enum: [${VARIANT}, PLAN] }\n            lighting:\n              type: string\n              enum: [twilight, daylight]\n              x-enum-descriptions: ['Taken at dusk, kept as \`${LIGHTING_KEY}\`.', 'Taken in daylight.']`;
+  const schemas = `components:\n  schemas:\n    ListingPhoto:\n      type: object\n      properties:\n        integrity: { type: string, example: '${INTEGRITY}' }\n        path: { type: string, example: '${PHOTO_PATH}' }\n        shot:\n          type: object\n          properties:\n            variant: { type: string, enum: [${VARIANT}, PLAN] }\n            lighting:\n              type: string\n              enum: [twilight, daylight]\n              x-enum-descriptions: ['Taken at dusk, kept as \`${LIGHTING_KEY}\`.', 'Taken in daylight.']\n    ${LONG_NAME}:\n      type: object\n      properties:\n        photos: { type: array, items: { $ref: '#/components/schemas/ListingPhoto' } }`;
   return `openapi: 3.0.3\ninfo: { title: Listings API, version: '1.0' }\nservers: [{ url: 'https://api.propdata.example' }]\npaths:\n${ops.join('\n')}\n${schemas}\n`;
 }
 
@@ -135,6 +137,37 @@ describe('a title wider than the column', () => {
       expect(outside, route).toEqual([]);
       expect(pageWidth, route).toBeLessThanOrEqual(viewport.width);
     }
+  });
+});
+
+describe("a long name's parts", () => {
+  it.each([
+    ['the heading', 390, 'h1'],
+    ['the breadcrumb', 390, '.breadcrumbs [aria-current]'],
+    ['the sidebar link', 1440, '.doc-sidebar a[aria-current]'],
+  ])('each stay on one line in %s, at %s px', async (_where, width, selector) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/api/schemas/listing-photo-front-elevation-variant-collection`);
+    const lines = await page.locator(selector).first().evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const parts: { text: string; lines: number }[] = [];
+      const tops = new Set<number>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        for (const r of rects) tops.add(Math.round(r.top));
+        parts.push({ text: node.textContent!, lines: new Set(rects.map((r) => Math.round(r.top))).size });
+      }
+      return { parts, lines: tops.size, text: element.textContent };
+    });
+    expect(lines.text).toBe(LONG_NAME);
+    // It wraps, and only between Listing|Photo|Front|Elevation|Variant|Collection.
+    expect(lines.lines).toBeGreaterThan(1);
+    expect(lines.parts.map((p) => p.text)).toEqual(['Listing', 'Photo', 'Front', 'Elevation', 'Variant', 'Collection']);
+    for (const part of lines.parts) expect(part.lines, part.text).toBe(1);
+    await context.close();
   });
 });
 

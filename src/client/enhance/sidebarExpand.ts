@@ -4,9 +4,11 @@
 // items from the sidebar's tree, one JSON file per sidebar shared by every page
 // (src/shared/sidebarTree.ts), fetched once per page (revalidated: its name has no hash), as
 // templates/components/Sidebar.tsx renders them, their own categories collapsed with carets.
-// It imports of the runtime only its labels, already a chunk of their own.
+// It imports of the runtime only its labels, already a chunk of their own (and the shared word
+// breaks, so that an expanded label wraps as the page's own labels do).
 import { label } from '../labels';
 import { TREE_CATEGORY, TREE_DEPRECATED, treeKey, type SidebarTree, type TreeRow } from '../../shared/sidebarTree';
+import { wordParts } from '../../shared/wordBreaks';
 
 const trees = new Map<string, Promise<SidebarTree>>();
 
@@ -97,7 +99,7 @@ function row([text, href, method, flags = 0]: TreeRow): HTMLLIElement {
   link.setAttribute('href', href);
   if (flags & TREE_CATEGORY) {
     link.className = 'sidebar-category';
-    link.textContent = text;
+    link.append(...breakable(text));
     return item;
   }
   if (method) {
@@ -105,6 +107,12 @@ function row([text, href, method, flags = 0]: TreeRow): HTMLLIElement {
     badge.className = `method-badge method-${method.toLowerCase()}`;
     badge.textContent = method.toUpperCase();
   }
-  link.append(flags & TREE_DEPRECATED ? Object.assign(document.createElement('s'), { textContent: text }) : text);
+  if (flags & TREE_DEPRECATED) link.appendChild(document.createElement('s')).append(...breakable(text));
+  else link.append(...breakable(text));
   return item;
+}
+
+/** A label's text with a `<wbr>` between the parts of its long identifiers, as the sidebar's markup has them. */
+function breakable(text: string): (string | HTMLElement)[] {
+  return wordParts(text).flatMap((part, i) => (i > 0 ? [document.createElement('wbr'), part] : [part]));
 }
