@@ -19,8 +19,8 @@ export interface Builtin {
 
 export const templatesDir = packagePath('templates');
 
-/** Plumbing, not presentation: the island marker, the messages context every template reads, the frame of a project's own pages. */
-const INTERNAL = new Set(['Island', 'Messages', 'CustomPage']);
+/** Plumbing, not presentation: the island marker, the messages context every template reads, the frame of a project's own pages, a title's word breaks. */
+const INTERNAL = new Set(['Island', 'Messages', 'CustomPage', 'Breakable']);
 
 let listed: Map<string, Builtin> | undefined;
 

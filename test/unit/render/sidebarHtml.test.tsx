@@ -1,10 +1,12 @@
 // The sidebar is written as a string (templates/components/Sidebar.tsx), not by React: a reader
 // and the page runtime must find exactly the markup React wrote for the same items, whatever a
-// label or URL holds. The oracle is the JSX the sidebar was rendered from before, rendered by React.
+// label or URL holds. The oracle is the JSX the sidebar was rendered from before (its labels with
+// their word breaks, templates/components/Breakable.tsx), rendered by React.
 import * as cheerio from 'cheerio';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../src/shared/viewModels';
+import { Breakable } from '../../../templates/components/Breakable';
 import { Sidebar } from '../../../templates/components/Sidebar';
 
 function ReactSidebar({ items, route, label, tree }: { items: SidebarItem[]; route: string; label: string; tree?: string }) {
@@ -23,19 +25,27 @@ function ReactList({ items, route }: { items: SidebarItem[]; route: string }) {
           <li key={i}>
             <a href={item.href} aria-current={item.route === route ? 'page' : undefined}>
               {item.method ? <span className={`method-badge method-${item.method.toLowerCase()}`}>{item.method.toUpperCase()}</span> : null}
-              {item.deprecated ? <s>{item.label}</s> : item.label}
+              {item.deprecated ? (
+                <s>
+                  <Breakable text={item.label} />
+                </s>
+              ) : (
+                <Breakable text={item.label} />
+              )}
             </a>
           </li>
         ) : item.collapsed && item.href ? (
           <li key={i}>
             <a className="sidebar-category" href={item.href}>
-              {item.label}
+              <Breakable text={item.label} />
             </a>
           </li>
         ) : (
           <li key={i}>
             <details open>
-              <summary>{item.label}</summary>
+              <summary>
+                <Breakable text={item.label} />
+              </summary>
               <ReactList items={item.items} route={route} />
             </details>
           </li>
@@ -45,7 +55,7 @@ function ReactList({ items, route }: { items: SidebarItem[]; route: string }) {
   );
 }
 
-const HOSTILE = ['Plain', '', 'a & b', '<script>alert(1)</script>', `"quoted" and 'single'`, 'x > y < z', '&amp; already', 'Ünïcødé → 日本', '  spaced  ', 'a\nb\tc'];
+const HOSTILE = ['Plain', '', 'a & b', '<script>alert(1)</script>', 'PropData.Listings_Photo<Variant>&Collection', `"quoted" and 'single'`, 'x > y < z', '&amp; already', 'Ünïcødé → 日本', '  spaced  ', 'a\nb\tc'];
 
 /** A random sidebar (seeded): links with and without a method or deprecation, collapsed and open categories, nested. */
 function randomSidebar(seed: number, depth = 0): { items: SidebarItem[]; routes: string[] } {
