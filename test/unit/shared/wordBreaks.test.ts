@@ -25,6 +25,12 @@ describe('wordParts', () => {
     expect(wordBreaks(`${'x'.repeat(LONG_WORD - 2)}Yz`)).toEqual([LONG_WORD - 2]);
   });
 
+  it('splits words at any space, as `\\S` does: a no-break space ends a word too', () => {
+    const twoWords = `${'Parcel'.repeat(2)}\u00a0${'Boundary'.repeat(2)}`;
+    expect(twoWords).toHaveLength(29);
+    expect(wordParts(twoWords)).toEqual([twoWords]);
+  });
+
   it('puts the parts back together as the text', () => {
     for (const text of ['ApiEndpointsAirportResponse', 'a b', '', '__init__.PropDataListingsClient', 'Ünïcödé_Schëma.NameThatIsLong']) expect(wordParts(text).join('')).toBe(text);
   });
