@@ -72,6 +72,8 @@ export interface RenderSiteOptions {
    * models of a large site are most of this thread's memory, and the workers' grows meanwhile.
    */
   release?: boolean;
+  /** With `release`: collect this thread's garbage as the workers start, and again halfway (default true; see build.ts collectBetweenStages). */
+  collect?: boolean;
   /** Where the stored pages' bodies are (site/pageStore.ts): each is read by the thread that renders it. */
   store?: PageStore;
   /** Only these ids are kept of a written page (the anchors links ask for: keeping every id of every page grew with the site). */
@@ -457,7 +459,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
         if (options.release) {
           pages.fill(undefined as unknown as PageModel, start, start + slice.length);
           // Halfway, half the models are garbage, as the workers' heaps near their largest.
-          if (next === batches.length >> 1) collectGarbage();
+          if (next === batches.length >> 1 && options.collect !== false) collectGarbage();
         }
       };
       for (let i = 0; i < threads; i++) {
@@ -483,7 +485,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
       for (let ahead = 0; ahead < BATCHES_AHEAD; ahead++) for (const worker of workers) feed(worker);
       // While the workers start (loading React and the templates), this thread is idle: the time
       // to return the garbage of the stages before, before their heaps grow.
-      if (options.release) collectGarbage();
+      if (options.release && options.collect !== false) collectGarbage();
     });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
