@@ -2,11 +2,13 @@
 // ~2,650 bundled OpenAPI 3 JSON descriptions) with docsgen, and counts on the built pages what a
 // reader of a real API's docs would notice (issue 16): specs that do not build, descriptions whose
 // HTML shows as literal tags, dropped webhooks and callbacks, code samples without their body,
-// server variables left in sample URLs, pages over 1 MB.
+// server variables left in sample URLs, pages over 1 MB; with --layout, text that runs out of the
+// page's main column in Chromium.
 //
 //   node bench/realSpecs.mjs [--sample 200 | --all] [--only <substring>] [--with-graph] [--jobs 1]
 //                            [--docsgen <dir>] [--label current|before|…] [--timeout 120]
 //                            [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples]
+//                            [--layout] [--layout-pages 15]
 //
 //   --docsgen <dir>   the docsgen checkout to measure (default: this one), e.g. a worktree of an
 //                     older commit: `--docsgen /tmp/before --label before`
@@ -27,6 +29,11 @@
 //   --write           rewrite the "Real specs" part of BENCHMARKS.md from the saved results
 //   --report          build nothing: print (and with --write, write) the table of saved results
 //   --examples        also print the failing specs and the ten worst specs of each count
+//   --layout          also open up to --layout-pages API pages of each neutral build (the landing
+//                     page and others spread over the rest in path order) in Chromium at 390 and
+//                     1440 px, and count the pages where something runs out of the main column
+//                     (bench/layoutCheck.mjs, the check of the browser tests); CHROMIUM_PATH or
+//                     /usr/bin/chromium
 //
 // Method, per spec: a minimal project (title, url, navbar, footer, `openapi: { spec,
 // downloadUrl }`, no guides) is built twice by `node <docsgen>/bin/docsgen.js build`, one build
@@ -42,6 +49,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { readHwm } from './processStats.mjs';
+import { checkLayout, LAYOUT_WIDTHS, layoutSample } from './layoutCheck.mjs';
 import { curlHasBody, curlUrl, doubleSlash, failureKind, firstError, hasLiteralTag, LITERAL_TAG, mediaFamily, providerOf, sampleSpecs, shortPaths, specFacts, unresolvedVariables } from './realSpecsCount.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -60,7 +68,7 @@ function defaultCache() {
 }
 
 export function parseArgs(argv) {
-  const opts = { sample: 200, all: false, jobs: 1, only: [], withGraph: false, docsgen: ROOT, label: 'current', timeoutS: 120, cache: defaultCache(), corpus: undefined, write: false, report: false };
+  const opts = { sample: 200, all: false, jobs: 1, only: [], withGraph: false, docsgen: ROOT, label: 'current', timeoutS: 120, cache: defaultCache(), corpus: undefined, write: false, report: false, layout: false, layoutPages: 15 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -81,18 +89,21 @@ export function parseArgs(argv) {
     else if (a === '--write') opts.write = true;
     else if (a === '--report') opts.report = true;
     else if (a === '--examples') opts.examples = true;
+    else if (a === '--layout') opts.layout = true;
+    else if (a === '--layout-pages') opts.layoutPages = Number(value());
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
   if (!Number.isInteger(opts.sample) || opts.sample < 1) usage('--sample must be a positive integer');
   if (!Number.isInteger(opts.jobs) || opts.jobs < 1) usage('--jobs must be a positive integer');
+  if (!Number.isInteger(opts.layoutPages) || opts.layoutPages < 1) usage('--layout-pages must be a positive integer');
   if (!(opts.timeoutS > 0)) usage('--timeout must be a positive number of seconds');
   if (!/^[\w.-]+$/.test(opts.label)) usage('--label: letters, digits, dots and dashes only');
   return opts;
 }
 
 function usage(problem) {
-  const text = 'usage: node bench/realSpecs.mjs [--sample <n> | --all] [--jobs <n>] [--only <text>] [--with-graph] [--docsgen <dir>] [--label <name>] [--timeout <s>] [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples]';
+  const text = 'usage: node bench/realSpecs.mjs [--sample <n> | --all] [--jobs <n>] [--only <text>] [--with-graph] [--docsgen <dir>] [--label <name>] [--timeout <s>] [--cache <dir>] [--corpus <dir>] [--write] [--report] [--examples] [--layout] [--layout-pages <n>]';
   if (problem) {
     console.error(`realSpecs: ${problem}\n${text}`);
     process.exit(2);
@@ -232,6 +243,12 @@ async function buildSpec(opts, specFile, neutral, specLinksOption) {
     kind: ok ? undefined : failureKind(`${error}\n${first?.context ?? ''}`, { timedOut: r.timedOut, signal: r.signal }),
   };
   return { result, dir, out };
+}
+
+/** Debian's Chromium through playwright-core, as the browser tests launch it (no browser download). */
+async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
 }
 
 function removeDir(dir) {
@@ -389,7 +406,7 @@ export function measureSite(outDir, doc) {
 const sumBodies = (b, key) => FAMILIES.reduce((s, f) => s + b[f][key], 0);
 
 export function totals(records) {
-  const t = { specs: records.length, defaultOk: 0, neutralOk: 0, measured: 0, failures: { default: {}, neutral: {} }, maxRssKiB: 0, buildMs: 0, ...emptyCounts(), literalHtmlSpecs: 0 };
+  const t = { specs: records.length, defaultOk: 0, neutralOk: 0, measured: 0, failures: { default: {}, neutral: {} }, maxRssKiB: 0, buildMs: 0, ...emptyCounts(), literalHtmlSpecs: 0, layout: { specs: 0, pages: 0, outside: Object.fromEntries(LAYOUT_WIDTHS.map((w) => [w, 0])), specsOutside: 0 } };
   delete t.literalHtmlExample;
   delete t.unresolvedExample;
   delete t.emptySegmentExample;
@@ -406,6 +423,12 @@ export function totals(records) {
       if (b.ok) t.maxRssKiB = Math.max(t.maxRssKiB, b.maxRssKiB ?? 0);
       t.buildMs += b.ms;
     }
+    if (r.layout) {
+      t.layout.specs++;
+      t.layout.pages += r.layout.pages;
+      for (const w of LAYOUT_WIDTHS) t.layout.outside[w] += r.layout.outside[w] ?? 0;
+      if (layoutFindings(r.layout) > 0) t.layout.specsOutside++;
+    }
     const c = r.counts;
     if (!c) continue;
     t.measured++;
@@ -421,6 +444,8 @@ export function totals(records) {
 }
 
 const int = (n) => (n === undefined ? '–' : Math.round(n).toLocaleString('en-US'));
+/** Pages × widths of a spec's layout check with something out of the main column. */
+const layoutFindings = (layout) => LAYOUT_WIDTHS.reduce((n, w) => n + (layout.outside[w] ?? 0), 0);
 const specsWith = (records, pick) => records.filter((r) => r.counts && pick(r.counts) > 0).length;
 
 function rows(results) {
@@ -441,6 +466,9 @@ function rows(results) {
   r.push(['Samples with an empty path segment (`/users//x`)', ...col((t, rec) => `${int(t.emptySegmentOps)} (${specsWith(rec, (c) => c.emptySegmentOps ?? 0)} specs)`)]);
   r.push(['Samples with a relative URL (`/api/…`, `//host/…`)', ...col((t, rec) => `${int(t.relativeUrlOps)} (${specsWith(rec, (c) => c.relativeUrlOps)} specs)`)]);
   r.push(['Pages over 1 MB / largest page', ...col((t) => `${int(t.bigPages)} / ${(t.maxPageBytes / 1e6).toFixed(2)} MB`)]);
+  if (results.some(({ t }) => t.layout.specs > 0)) {
+    r.push([`Pages with text out of the main column, ${LAYOUT_WIDTHS.join(' / ')} px (\`--layout\`)`, ...col((t) => (t.layout.specs ? `${LAYOUT_WIDTHS.map((w) => int(t.layout.outside[w])).join(' / ')} of ${int(t.layout.pages)} (${int(t.layout.specsOutside)} of ${int(t.layout.specs)} specs)` : '–'))]);
+  }
   r.push(['Peak RSS, largest successful build', ...col((t) => `${(t.maxRssKiB / 1024).toFixed(0)} MiB`)]);
   r.push(['Build time, all builds', ...col((t) => `${(t.buildMs / 1000).toFixed(0)} s`)]);
   return r;
@@ -510,6 +538,10 @@ export function examples({ label, records }) {
   top('webhooks dropped', (c) => Math.max(0, c.webhooks - c.webhookPages));
   top('callback operations without their body', (c) => c.callbackOpsWithBody - c.callbackBodiesShown);
   top('pages over 1 MB', (c) => c.bigPages, (c) => `largest ${(c.maxPageBytes / 1e6).toFixed(2)} MB`);
+  const outside = records.filter((r) => r.layout && layoutFindings(r.layout) > 0).sort((a, b) => layoutFindings(b.layout) - layoutFindings(a.layout));
+  out.push('', `${label}: pages with text out of the main column (--layout)`);
+  for (const r of outside.slice(0, 10)) out.push(`  ${layoutFindings(r.layout)}  ${r.spec}  — ${r.layout.example}`);
+  for (const r of records.filter((x) => x.layoutError)) out.push(`  ${r.spec}: the check failed: ${r.layoutError}`);
   return out.join('\n');
 }
 
@@ -551,6 +583,8 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
   const api = ensureCorpus(opts, log);
   const specs = chooseSpecs(listCorpus(api), opts);
   if (!process.listeners('SIGINT').includes(stopOnSigint)) process.on('SIGINT', stopOnSigint);
+  // One browser for the whole run (--layout); its process dies with this one's.
+  const browser = opts.layout ? await launchChromium() : undefined;
   // The docsgen being measured compiles its CLI bundle once, before any timed build.
   const warm = spawnSync(process.execPath, [path.join(opts.docsgen, 'bin', 'docsgen.js'), '--help'], { encoding: 'utf8' });
   if (warm.status !== 0) throw new Error(`${opts.docsgen}: docsgen --help failed:\n${warm.stderr}`);
@@ -589,6 +623,13 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
       } catch (e) {
         record.measureError = e instanceof Error ? e.message : String(e);
       }
+      if (browser) {
+        try {
+          record.layout = await checkLayout(browser, neu.out, layoutSample(htmlFiles(neu.out), opts.layoutPages));
+        } catch (e) {
+          record.layoutError = e instanceof Error ? e.message : String(e);
+        }
+      }
     }
     removeDir(neu.dir);
     records.push(record);
@@ -596,13 +637,17 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
     const c = record.counts;
     const status = (b) => (b.ok ? `ok ${(b.ms / 1000).toFixed(1)} s` : `FAIL (${b.kind})`);
     log(
-      `${records.length}/${specs.length} ${rel}: default ${status(record.default)}, neutral ${status(record.neutral)}${c ? `, ${c.pages} pages, ${c.literalHtmlPages} literal-HTML, ${sumBodies(c.bodies, 'missing')}/${sumBodies(c.bodies, 'ops')} bodies missing, ${c.unresolvedVarOps} unresolved URLs, ${(record.neutral.maxRssKiB / 1024).toFixed(0)} MiB` : ''}${record.default.ok ? '' : `\n    ${record.default.error}`}`,
+      `${records.length}/${specs.length} ${rel}: default ${status(record.default)}, neutral ${status(record.neutral)}${c ? `, ${c.pages} pages, ${c.literalHtmlPages} literal-HTML, ${sumBodies(c.bodies, 'missing')}/${sumBodies(c.bodies, 'ops')} bodies missing, ${c.unresolvedVarOps} unresolved URLs, ${(record.neutral.maxRssKiB / 1024).toFixed(0)} MiB` : ''}${record.layout ? `, out of the column on ${LAYOUT_WIDTHS.map((w) => record.layout.outside[w]).join(' / ')} of ${record.layout.pages} pages` : ''}${record.default.ok ? '' : `\n    ${record.default.error}`}`,
     );
   };
   const worker = async () => {
     while (next < specs.length) await one(specs[next++]);
   };
-  await Promise.all(Array.from({ length: opts.jobs }, worker));
+  try {
+    await Promise.all(Array.from({ length: opts.jobs }, worker));
+  } finally {
+    await browser?.close();
+  }
   return file;
 }
 

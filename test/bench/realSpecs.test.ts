@@ -3,7 +3,9 @@
 // reverse), so each helper is checked on small hand-written inputs.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM benchmark script without type declarations
-import { chooseSpecs, parseArgs } from '../../bench/realSpecs.mjs';
+import { chooseSpecs, examples, parseArgs, renderMarkdown, totals } from '../../bench/realSpecs.mjs';
+// @ts-expect-error: plain ESM benchmark script without type declarations
+import { layoutSample } from '../../bench/layoutCheck.mjs';
 // @ts-expect-error: plain ESM benchmark script without type declarations
 import { curlHasBody, curlUrl, doubleSlash, failureKind, firstError, hasLiteralTag, mediaFamily, providerOf, sampleSpecs, specFacts, unresolvedVariables } from '../../bench/realSpecsCount.mjs';
 
@@ -14,6 +16,35 @@ describe('bench/realSpecs.mjs', () => {
     expect(chooseSpecs(corpus, parseArgs(['--all', '--with-graph']))).toEqual(['microsoft.com/graph-beta.json', 'a.com.json', 'b.com/w.json', 'b.com/x.json', 'b.com/y.json', 'b.com/z.json']);
     expect(chooseSpecs(corpus, parseArgs([]))).toHaveLength(3);
     expect(parseArgs(['--jobs', '2']).jobs).toBe(2);
+  });
+
+  it('--layout checks up to --layout-pages API pages of a spec: its landing page, then pages spread over the rest in path order', () => {
+    expect(parseArgs([]).layout).toBe(false);
+    expect(parseArgs(['--layout', '--layout-pages', '4'])).toMatchObject({ layout: true, layoutPages: 4 });
+    const files = ['index.html', '404.html', 'search/index.html', 'api/index.html', ...Array.from({ length: 9 }, (_, i) => `api/op-${i}/index.html`)];
+    expect(layoutSample(files, 4)).toEqual(['api/index.html', 'api/op-0/index.html', 'api/op-3/index.html', 'api/op-6/index.html']);
+    // A small API: every page of it, and nothing outside /api.
+    expect(layoutSample(files.slice(0, 6), 10)).toEqual(['api/index.html', 'api/op-0/index.html', 'api/op-1/index.html']);
+  });
+
+  it("reports the layout check's findings by width, and the specs behind them; a run without --layout shows no such row", () => {
+    const built = { ok: true, ms: 1000, maxRssKiB: 1024 };
+    const records = [
+      { spec: 'a.com.json', default: built, neutral: built, layout: { pages: 10, outside: { 390: 2, 1440: 1 }, example: 'api/x/index.html at 390 px: h1.doc-title: ApiEndpointsAirportResponse' } },
+      { spec: 'b.com.json', default: built, neutral: built, layout: { pages: 4, outside: { 390: 0, 1440: 0 } } },
+      { spec: 'c.com.json', default: built, neutral: built, layoutError: 'page.goto: Timeout 30000ms exceeded' },
+    ];
+    const t = totals(records);
+    expect(t.layout).toEqual({ specs: 2, pages: 14, outside: { 390: 2, 1440: 1 }, specsOutside: 1 });
+    const meta = { date: '2026-12-06T00:00:00Z', commit: 'abc1234', specs: 3, timeoutS: 120 };
+    const table = renderMarkdown([{ label: 'current', meta, records, t }]);
+    expect(table).toContain('| Pages with text out of the main column, 390 / 1440 px (`--layout`) | 2 / 1 of 14 (1 of 2 specs) |');
+    const listed = examples({ label: 'current', records });
+    expect(listed).toContain('3  a.com.json  — api/x/index.html at 390 px: h1.doc-title: ApiEndpointsAirportResponse');
+    expect(listed).toContain('c.com.json: the check failed: page.goto: Timeout 30000ms exceeded');
+    expect(listed).not.toMatch(/\d+ {2}b\.com\.json/);
+    const without = records.map(({ layout, layoutError, ...rest }) => rest);
+    expect(renderMarkdown([{ label: 'current', meta, records: without, t: totals(without) }])).not.toContain('main column');
   });
 });
 

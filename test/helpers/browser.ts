@@ -9,6 +9,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from '../../src/build';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import { repoRoot } from './fixture';
+// @ts-expect-error: a plain JavaScript module of the bench
+import { outsideMainColumn as columnCheck } from '../../bench/layoutCheck.mjs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,32 +22,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** How far a box's text may pass its edge: an inline code broken at a line's end overhangs by its padding and border (3–4 px). */
-const TEXT_OVERHANG_PX = 8;
-
 /**
- * What runs out of the open page's main column (`.doc-main`): elements ending beyond it, and boxes
- * whose own text is wider than they are, outside any box that scrolls (code, tab lists; a box that
- * clips hides what runs out of it, which is no better). A document wider than the screen shows in
- * `scrollWidth`, but not text running under the sidecar or cut off by a box that clips.
+ * What runs out of the open page's main column (`.doc-main`), as `tag.class: text` (the check is
+ * bench/layoutCheck.mjs's, which bench/realSpecs.mjs --layout runs on real specs' pages too).
  */
-export function outsideMainColumn(page: Page): Promise<string[]> {
-  return page.locator('.doc-main').evaluate((main, overhang) => {
-    const limit = main.getBoundingClientRect().right + 1;
-    const inScroller = (e: Element) => {
-      for (let a = e.parentElement; a && a !== main; a = a.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return true;
-      return false;
-    };
-    return [...main.querySelectorAll('*')]
-      .filter((e) => {
-        const box = e.getBoundingClientRect();
-        const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
-        const scrolls = ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
-        return box.width > 0 && !inScroller(e) && (box.right > limit || (ownText && !scrolls && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + overhang));
-      })
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').trim().slice(0, 40)}`);
-  }, TEXT_OVERHANG_PX);
-}
+export const outsideMainColumn: (page: Page) => Promise<string[]> = columnCheck;
 
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json', '.xml': 'application/xml' };
 
