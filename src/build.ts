@@ -339,7 +339,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // Full collections between the stages give back what making the API pages and the search index
     // left, hundreds of MB on a cold build of a large site, before the render threads' heaps grow.
     // A build that took most of those pages from its cache leaves little: on the 7,000-page site,
-    // after a guide's edit, the five collections freed 2–20 MB each and cost 0.4 s of its 5.7 s.
+    // after a guide's edit, most of the five freed 2–20 MB and together they cost 0.4 s of its 5.6 s.
     let collectBetweenStages = false;
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.

@@ -175,5 +175,6 @@ function pluginNames(list: unknown[]): string[] {
 /** The copyright line is plain text in docsgen; Docusaurus allows HTML. */
 function plainText(html: string | undefined): string | undefined {
   if (html === undefined) return undefined;
-  return html.replace(/<[^>]*>/g, '').replace(/&copy;/g, '©').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim() || undefined;
+  // `[^<>]`: from each `<` of a `<<<…` that never closes, the scan stops at the next one.
+  return html.replace(/<[^<>]*>/g, '').replace(/&copy;/g, '©').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim() || undefined;
 }

@@ -16,6 +16,7 @@ import { htmlToText, splitSections } from '../../src/search/html';
 import { firstSentence } from '../../src/site/apiRoutes';
 import { summaryTitle } from '../../src/openapi/titleText';
 import { kebabCase } from '../../src/site/slug';
+import { mapConfig } from '../../src/migrate/mapConfig';
 
 const N = 200_000;
 
@@ -107,6 +108,15 @@ describe('patterns that read untrusted text answer at once', () => {
     expect(htmlInsteadOfSpec('https://api.test.example/openapi.yaml', null, page)?.text).toContain('a page titled "Sign in"');
     // A comment ends at its first `-->`, as in a browser: what follows is text, not a page.
     expect(htmlInsteadOfSpec('https://api.test.example/openapi.yaml', null, '<!-- a --> b --> <html>')).toBeUndefined();
+  });
+
+  it("a Docusaurus footer's copyright HTML, made plain text by docsgen migrate (mapConfig)", () => {
+    const links = { route: () => undefined, doc: () => undefined, sidebar: () => undefined, staticFile: () => undefined };
+    const copyright = (html: string) => mapConfig({ title: 'Docs', themeConfig: { footer: { copyright: html } } }, links, []).config.footer!.copyright;
+    // 14 s before, at this size.
+    expect(atOnce('<<<', () => copyright(`Copyright ${'<'.repeat(N)}`))).toBe(`Copyright ${'<'.repeat(N)}`);
+    // As with ordinary text.
+    expect(copyright('Copyright &copy; 2025 <a href="https://hyperlocal.example">Hyperlocal Data</a>, Inc.')).toBe('Copyright © 2025 Hyperlocal Data, Inc.');
   });
 
   it("a spec problem's sentence (describeProblem)", () => {
