@@ -586,8 +586,6 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
   const api = ensureCorpus(opts, log);
   const specs = chooseSpecs(listCorpus(api), opts);
   if (!process.listeners('SIGINT').includes(stopOnSigint)) process.on('SIGINT', stopOnSigint);
-  // One browser for the whole run (--layout); its process dies with this one's.
-  const browser = opts.layout ? await launchChromium() : undefined;
   // The docsgen being measured compiles its CLI bundle once, before any timed build.
   const warm = spawnSync(process.execPath, [path.join(opts.docsgen, 'bin', 'docsgen.js'), '--help'], { encoding: 'utf8' });
   if (warm.status !== 0) throw new Error(`${opts.docsgen}: docsgen --help failed:\n${warm.stderr}`);
@@ -606,6 +604,7 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
   };
   log(`${specs.length} specs, docsgen ${meta.commit} (${opts.docsgen}) → ${file}`);
   let next = 0;
+  let browser;
   const one = async (rel) => {
     const specFile = path.join(api, rel);
     const record = { spec: rel, provider: providerOf(rel), bytes: fs.statSync(specFile).size };
@@ -646,6 +645,8 @@ export async function measure(opts, log = (m) => process.stderr.write(`realSpecs
   const worker = async () => {
     while (next < specs.length) await one(specs[next++]);
   };
+  // One browser for the whole run (--layout), closed when it ends.
+  browser = opts.layout ? await launchChromium() : undefined;
   try {
     await Promise.all(Array.from({ length: opts.jobs }, worker));
   } finally {
