@@ -336,11 +336,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // is live until the render stage (workers.ts holdHeapsClose).
     const apiPages = apis.reduce((n, api) => n + api.model.operations.length + api.model.webhooks.length + api.model.schemas.length, 0);
     const letHeapsGrow = apiPages >= LARGE_API_PAGES ? holdHeapsClose() : () => {};
-    // Full collections between the stages give back what making the API pages and the search index
-    // left, hundreds of MB on a cold build of a large site, before the render threads' heaps grow.
-    // A build that took most of those pages from its cache leaves little: on the 7,000-page site,
-    // after a guide's edit, most of the five freed 2–20 MB and together they cost 0.4 s of its 5.6 s.
-    let collectBetweenStages = false;
+    // Two full collections during the render stage (once the index is written, and halfway) give
+    // back what the site and search stages left, hundreds of MB on a cold build of a large site.
+    // Each holds this thread, which feeds the render threads: pages taken from the cache are done
+    // in a fraction of a millisecond, so the threads wait. A build that took most of its API pages
+    // from the cache has little to give back and skips them (after a guide's edit, 0.2 s of the
+    // 7,000-page site's 5.6 s and 0.4 s of the 15,000-page site's 10.8 s). The three others stay:
+    // without the two around the search stage too, it was no faster; without all five, the
+    // 15,000-page site's build peaked above the cold build's (BENCHMARKS.md, fifty-first stop).
+    let collectWhileRendering = false;
     try {
       // Each stored page's search documents are made as it is stored: reading every body back for them cost as much garbage as the search stage's own.
       // (As columns, search/table.ts: held until the search stage, 1.9 million objects on the 35,000-page site; each distinct text once.)
@@ -375,7 +379,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         throw e;
       }
       if (pagesMade > 0) storeProgress(apiPages);
-      collectBetweenStages = store !== undefined && site.pages.length > PARALLEL_THRESHOLD && (apiPages >= LARGE_API_PAGES || pagesMade * 2 > apiPages);
+      collectWhileRendering = store !== undefined && site.pages.length > PARALLEL_THRESHOLD && (apiPages >= LARGE_API_PAGES || pagesMade * 2 > apiPages);
       if (locales.length > 1) {
         site = { ...site, pages: localizePages(site.pages, locales, locales[0], new Set()) };
         others = stage('locales', () =>
@@ -400,7 +404,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
       apis.length = 0;
       // What the site stage left is collected before the search stage adds its own.
-      if (collectBetweenStages) collectGarbage();
+      if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
       const made = store ? (page: PageModel) => searchMade.get(page.route) : undefined;
       const searchSteps = function* (pages: PageModel[], shardAbovePages = config.search.shardAbovePages, prefix = ''): Steps<BuiltSearchIndex> {
         const documents = searchDocumentTable(pages, { routes: config.search.routes, made, memo });
@@ -430,7 +434,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     collect([...site.diagnostics, ...localeDiagnostics, ...versionDiagnostics]);
     // The search stage's garbage is collected now, before the render threads start: V8 lets a
     // heap grow to a multiple of what was live at its last full collection.
-    if (collectBetweenStages) collectGarbage();
+    if (store && site.pages.length > PARALLEL_THRESHOLD) collectGarbage();
 
     const islandsStart = performance.now();
     const assets = await islands;
@@ -475,7 +479,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // render threads work, so nothing else collects it: its heap stayed at what the search stage
     // left for the whole render stage (Microsoft Graph v1.0: 1.1–1.4 GB of RSS while rendering,
     // 0.75–1.05 GB when collected; BENCHMARKS.md).
-    if (searchWritten && collectBetweenStages) void searchWritten.then(collectGarbage, () => {});
+    if (searchWritten && collectWhileRendering) void searchWritten.then(collectGarbage, () => {});
     if (output) {
       searchIndex = { fileName: searchIndex.fileName, hash: searchIndex.hash };
       otherIndexes = [];
@@ -524,7 +528,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
             }
           },
         };
-      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, previousDir: output?.previous, madeFolders, threads: options.threads, release: true, collect: store === undefined || collectBetweenStages, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, previousDir: output?.previous, madeFolders, threads: options.threads, release: true, collect: store === undefined || collectWhileRendering, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);

@@ -72,7 +72,7 @@ export interface RenderSiteOptions {
    * models of a large site are most of this thread's memory, and the workers' grows meanwhile.
    */
   release?: boolean;
-  /** With `release`: collect this thread's garbage as the workers start, and again halfway (default true; see build.ts collectBetweenStages). */
+  /** With `release`: collect this thread's garbage halfway too, not only as the workers start (default true; see build.ts collectWhileRendering). */
   collect?: boolean;
   /** Where the stored pages' bodies are (site/pageStore.ts): each is read by the thread that renders it. */
   store?: PageStore;
@@ -485,7 +485,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
       for (let ahead = 0; ahead < BATCHES_AHEAD; ahead++) for (const worker of workers) feed(worker);
       // While the workers start (loading React and the templates), this thread is idle: the time
       // to return the garbage of the stages before, before their heaps grow.
-      if (options.release && options.collect !== false) collectGarbage();
+      if (options.release) collectGarbage();
     });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
