@@ -342,7 +342,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // in a fraction of a millisecond, so the threads wait. A build that took most of its API pages
     // from the cache has little to give back and skips them (after a guide's edit, 0.2 s of the
     // 7,000-page site's 5.6 s and 0.4 s of the 15,000-page site's 10.8 s). The three others stay:
-    // without the two around the search stage too, it was no faster; without all five, the
+    // without the two around the search stage too, it was hardly faster; without all five, the
     // 15,000-page site's build peaked above the cold build's (BENCHMARKS.md, fifty-first stop).
     let collectWhileRendering = false;
     try {
