@@ -334,8 +334,9 @@ export function openDiskMemo(dir: string, engine: string, logger: Logger, shown 
   };
   try {
     if (entries.length === 0) {
+      const made = fresh(); // said once it is made: a folder that cannot be is the one warning below
       logger.info(`No build cache in ${shown} yet: a full build, kept there for the next one.`);
-      return fresh();
+      return made;
     }
     if (!entries.includes(MARKER)) {
       logger.warn(`${shown} holds files docsgen did not write: not using it as the build cache (remove it, or choose another folder with --cache-dir).`);
@@ -352,7 +353,9 @@ export function openDiskMemo(dir: string, engine: string, logger: Logger, shown 
     for (const name of entries) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
     return fresh();
   } catch (e) {
-    logger.warn(`The build cache in ${shown} cannot be used (${(e as Error).message}): a full build.`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way of its folder' : (e as Error).message;
+    logger.warn(`The build cache in ${shown} cannot be used (${why}): a full build.`);
     return undefined;
   }
 }

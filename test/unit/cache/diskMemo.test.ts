@@ -146,6 +146,16 @@ describe('the folder', () => {
     expect(logger.lines).toEqual([expect.stringMatching(/is damaged: a full build, and a new cache/)]);
   });
 
+  it('a file where the folder would be is one warning, and left as it was', () => {
+    for (const cache of [path.join(dir, 'a-file'), path.join(dir, 'a-file', 'cache')]) {
+      fs.writeFileSync(path.join(dir, 'a-file'), 'mine');
+      const logger = createMemoryLogger();
+      expect(openDiskMemo(cache, engine, logger)).toBeUndefined();
+      expect(logger.lines).toEqual([expect.stringMatching(/cannot be used \(a file is in the way of its folder\): a full build/)]);
+      expect(fs.readFileSync(path.join(dir, 'a-file'), 'utf8')).toBe('mine');
+    }
+  });
+
   it('a folder docsgen did not write is neither used nor touched', () => {
     const mine = path.join(dir, 'notes');
     fs.mkdirSync(mine);
