@@ -37,12 +37,45 @@ export class DocsgenError extends Error {
 }
 
 export function error(code: string, text: string, extra: Partial<Diagnostic> = {}): Diagnostic {
-  return { code, severity: 'error', text, ...extra };
+  return bounded({ code, severity: 'error', text, ...extra });
 }
 
 export function warning(code: string, text: string, extra: Partial<Diagnostic> = {}): Diagnostic {
-  return { code, severity: 'warning', text, ...extra };
+  return bounded({ code, severity: 'warning', text, ...extra });
 }
+
+/**
+ * Characters a diagnostic's message, hint or note holds at most. They quote spec and guide text,
+ * which is untrusted: a `$ref` of 200,000 spaces was printed whole three times by its one error,
+ * in the terminal, the CI log, serve's overlay and `docsgen lint`'s reports alike.
+ */
+export const TEXT_CHARS = 2000;
+/** A quoted value (`"…"`) in a message over TEXT_CHARS is cut to this many characters first. */
+export const QUOTED_CHARS = 160;
+const LONG_QUOTED = new RegExp(`"([^"\\n]{${QUOTED_CHARS + 1},})"`, 'g');
+
+/** `text` within TEXT_CHARS: its long quoted values cut, then, if still too long, its middle left out (and counted). */
+export function boundedText(text: string): string {
+  if (text.length <= TEXT_CHARS) return text;
+  const quotesCut = text.replace(LONG_QUOTED, (_, inner: string) => `"${head(inner, QUOTED_CHARS)}…"`);
+  if (quotesCut.length <= TEXT_CHARS) return quotesCut;
+  const start = head(quotesCut, (TEXT_CHARS * 3) / 4);
+  const end = tail(quotesCut, TEXT_CHARS / 4);
+  return `${start} … (${(quotesCut.length - start.length - end.length).toLocaleString('en-US')} characters left out) … ${end}`;
+}
+
+function bounded(d: Diagnostic): Diagnostic {
+  d.text = boundedText(d.text);
+  if (d.hint !== undefined) d.hint = boundedText(d.hint);
+  if (d.notes) d.notes = d.notes.map(boundedText);
+  return d;
+}
+
+const isLowSurrogate = (text: string, at: number) => at > 0 && at < text.length && (text.charCodeAt(at) & 0xfc00) === 0xdc00;
+/** The first `n` characters, or one fewer rather than half a character outside the BMP. */
+const head = (text: string, n: number) => text.slice(0, isLowSurrogate(text, n) ? n - 1 : n);
+/** The last `n` characters, likewise. */
+const tail = (text: string, n: number) => text.slice(isLowSurrogate(text, text.length - n) ? text.length - n + 1 : text.length - n);
 
 /** Applies a policy to a finding: throw → error, warn → warning, ignore → nothing. */
 export function byPolicy(policy: Policy, code: string, text: string, extra: Partial<Diagnostic> = {}): Diagnostic[] {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { configSource, writeFiles } from '../helpers/fixture';
-import { runDocsgen } from './harness';
+import { runDocsgen, specWithRef } from './harness';
 
 const MB = 1_000_000;
 /** `unit` repeated to about `length` characters. */
@@ -104,4 +104,25 @@ describe('text that makes a regular expression backtrack', () => {
     expect(headings.last().text()).toMatch(/^Raw HTML survived/);
     expect(fs.readFileSync(path.join(out, 'guides/hostile.md'), 'utf8')).toContain('[a](');
   }, 180_000);
+});
+
+describe('spec text quoted by an error', () => {
+  it("a $ref of 200,000 spaces that points to nothing: one short error at its line from build, lint and check-links, the $ref's start and end shown", async () => {
+    const ref = `#/components/schemas/Parcel${' '.repeat(200_000)}x`;
+    const dir = writeFiles({
+      'docsgen.config.ts': configSource({ navbar: { items: [] }, openapi: { spec: 'openapi.yaml' } }),
+      'openapi.yaml': specWithRef(ref),
+    });
+    for (const command of ['build', 'lint', 'check-links']) {
+      const result = await runDocsgen([command], dir, { timeoutMs: 60_000 });
+      expect(result.hung, command).toBe(false);
+      expect(result.code, command).toBe(1);
+      const out = result.stdout + result.stderr;
+      // It was printed whole three times (message and hint): 600 KB for one error.
+      expect(out.length, command).toBeLessThan(6_000);
+      expect(out, command).toContain('openapi.yaml:16:17');
+      expect(out, command).toContain('The $ref "#/components/schemas/Parcel ');
+      expect(out, command).toMatch(/points to nothing: the spec has no \/components\/schemas\/Parcel +… \(\d{3},\d{3} characters left out\) … +x\b/);
+    }
+  }, 120_000);
 });

@@ -2,7 +2,7 @@
 // minified JSON spec is one line of megabytes: the frame shows the part around the column.
 import { describe, expect, it } from 'vitest';
 import { codeFrame, formatDiagnostic, FRAME_CHARS, frameWindow } from '../../../src/diagnostics/format';
-import { error } from '../../../src/diagnostics/diagnostic';
+import { boundedText, error, QUOTED_CHARS, TEXT_CHARS, warning } from '../../../src/diagnostics/diagnostic';
 
 describe('code frames', () => {
   it('show a short line whole, the caret under the column (tabs kept)', () => {
@@ -51,5 +51,49 @@ describe('diagnostics in a terminal', () => {
     ]);
     // A file's name: a newline in it would split its `file:line` from the message.
     expect(formatDiagnostic(error('x', 'Rename it.', { location: { file: 'content/guides/line\nbreak.md' } }), { color: false, cwd: '/' })).toBe('✗ error content/guides/line\\u000abreak.md Rename it.');
+  });
+});
+
+describe("a diagnostic's text, hint and notes", () => {
+  it('are kept whole up to TEXT_CHARS characters', () => {
+    const text = `The tag "${'a'.repeat(TEXT_CHARS - 40)}" has no operations.`;
+    expect(text.length).toBeLessThanOrEqual(TEXT_CHARS);
+    expect(boundedText(text)).toBe(text);
+  });
+
+  it('past it, cut each long quoted value first, keeping the rest of the sentence', () => {
+    const value = 'Parcel '.repeat(400);
+    const text = boundedText(`The $ref "${value}" points to nothing.`);
+    expect(text).toBe(`The $ref "${value.slice(0, QUOTED_CHARS)}…" points to nothing.`);
+  });
+
+  it('then leave out the middle, saying how many characters, keeping the start and the end', () => {
+    const original = `The spec has no /components/schemas/${'A '.repeat(100_000)}end.`;
+    const text = boundedText(original);
+    expect(text.length).toBeLessThan(TEXT_CHARS + 60);
+    expect(text.startsWith('The spec has no /components/schemas/A A')).toBe(true);
+    expect(text.endsWith('A A end.')).toBe(true);
+    const marker = / … \(([\d,]+) characters left out\) … /.exec(text)!;
+    expect(Number(marker[1].replace(/,/g, ''))).toBe(original.length - (text.length - marker[0].length));
+  });
+
+  it('never split a character outside the BMP in two', () => {
+    for (const pad of ['', 'x']) {
+      const text = boundedText(`${pad}${'🏠'.repeat(5_000)}`);
+      expect(text.replace(/ … \([\d,]+ characters left out\) … /, '')).toMatch(/^x?(🏠)+$/u);
+      const quoted = boundedText(`"${pad}${'🏠'.repeat(2_000)}" and then ${'b'.repeat(TEXT_CHARS)}`);
+      expect(quoted.slice(0, quoted.indexOf('…'))).toMatch(/^"x?(🏠)+$/u);
+    }
+  });
+
+  it('are bounded when the diagnostic is made, so every report (terminal, overlay, lint JSON and SARIF) gets the short text', () => {
+    const long = 'z'.repeat(50_000);
+    for (const make of [error, warning]) {
+      const d = make('x', long, { hint: long, notes: [long, 'short'] });
+      expect(d.text.length).toBeLessThan(TEXT_CHARS + 60);
+      expect(d.hint!.length).toBeLessThan(TEXT_CHARS + 60);
+      expect(d.notes![0].length).toBeLessThan(TEXT_CHARS + 60);
+      expect(d.notes![1]).toBe('short');
+    }
   });
 });
