@@ -2,6 +2,7 @@
 // generators write `summary: ""` for every operation or example; shown as it is, that was an
 // operation page with an empty heading and sidebar link (and a page the sharded search index had
 // no title for), or an example tab with no label.
+import { cutAtWord } from '../shared/titles';
 
 /** `value` as the text of a title; undefined when it is missing or blank, so that the next candidate names the thing. */
 export function titleText(value: unknown): string | undefined {
@@ -50,10 +51,3 @@ function firstSentenceEnd(line: string): number {
   return -1;
 }
 
-/** At most `max` characters of `text`, ended at a space when there is one in its second half; never half a surrogate pair. */
-function cutAtWord(text: string, max: number): string {
-  const space = text.lastIndexOf(' ', max);
-  let end = space > max / 2 ? space : max;
-  if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1])) end--;
-  return text.slice(0, end).trimEnd();
-}

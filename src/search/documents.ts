@@ -28,6 +28,7 @@ import { FieldContext, SearchDocumentType } from '../shared/search/types';
 import { withoutBlobs } from './blobs';
 import { rememberingHtmlToText, splitSections } from './html';
 import { DocumentTable, TableBuilder, pageColumns, type PageColumns } from './table';
+import { shortTitle } from '../shared/titles';
 
 export interface SearchDocument {
   type: SearchDocumentType;
@@ -263,7 +264,7 @@ function documentsFrom(pages: PageModel[], options: SearchDocumentsOptions, firs
     if (!withoutBlobs(title).trim()) title = url;
     const breadcrumb = crumbs
       .slice(0, -1)
-      .map((c) => c.label)
+      .map((c) => shortTitle(c.label))
       .join(BREADCRUMB_SEPARATOR);
     const description = withoutBlobs(page.head.description).trim();
     const add = (type: SearchDocumentType, i: number, t: string, anchor = '', section?: string) => {

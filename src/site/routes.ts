@@ -22,6 +22,7 @@ import { storedRef, type PageStore } from './pageStore';
 import type { ApiPagesMemo } from './apiPagesMemo';
 import { pageHref } from '../versions/href';
 import { addCustomPages } from './customPages';
+import { shortDescription, shortTitle } from '../shared/titles';
 
 export interface SiteResult {
   pages: PageModel[];
@@ -45,11 +46,15 @@ export function withGuideText(page: PageModel, doc: GuideDoc): PageModel {
   return { ...page, body: { ...page.body, doc: { ...page.body.doc, html: doc.html, toc: guideToc(doc) } } };
 }
 
-/** The head of a page of the site: its title with the site's, its canonical URL. */
+/**
+ * The head of a page of the site: its title with the site's, its canonical URL. The title and
+ * the description are written three times each (`<title>`, the meta tags, Open Graph's) and
+ * quote spec names, so they are cut to a title's and a description's length (shared/titles.ts).
+ */
 export function pageHead(config: ResolvedConfig) {
   return (title: string, route: string, description: string, extra: Partial<PageModel['head']> = {}): PageModel['head'] => ({
-    title: title === config.title ? config.title : `${title} ${config.titleDelimiter} ${config.title}`,
-    description,
+    title: title === config.title ? config.title : `${shortTitle(title)} ${config.titleDelimiter} ${config.title}`,
+    description: shortDescription(description),
     canonical: config.url + pageHref(config, route),
     ogType: 'website' as const,
     noindex: false,

@@ -5,6 +5,7 @@
 // routes in, tree out.
 import { itemId, type Category } from '../content/discover';
 import type { SidebarItem as ViewSidebarItem } from '../shared/viewModels';
+import { shortTitle } from '../shared/titles';
 import { TREE_CATEGORY, TREE_DEPRECATED, treeKey, type SidebarTree, type TreeRow } from '../shared/sidebarTree';
 
 export type SidebarItem =
@@ -164,9 +165,9 @@ export function sidebarTree(tree: ViewSidebarItem[], landingOf: (category: Extra
   const out: SidebarTree = {};
   const shared = new Set<string>();
   const row = (item: ViewSidebarItem): TreeRow[] => {
-    if (item.type === 'link') return [[item.label, item.href, item.method ?? '', item.deprecated ? TREE_DEPRECATED : 0]];
+    if (item.type === 'link') return [[shortTitle(item.label), item.href, item.method ?? '', item.deprecated ? TREE_DEPRECATED : 0]];
     const landing = landingOf(item);
-    return landing ? [[item.label, landing, '', TREE_CATEGORY]] : [];
+    return landing ? [[shortTitle(item.label), landing, '', TREE_CATEGORY]] : [];
   };
   const walk = (items: ViewSidebarItem[], depth: number) => {
     for (const item of items) {

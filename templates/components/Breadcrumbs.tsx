@@ -1,4 +1,6 @@
-// Breadcrumbs, separated by "›" (SPEC.md §2), with the current page last and unlinked.
+// Breadcrumbs, separated by "›" (SPEC.md §2), with the current page last and unlinked; each a
+// title's length at most (src/shared/titles.ts): a section's crumb is on every one of its pages.
+import { shortTitle } from '../../src/shared/titles';
 import type { Crumb } from '../../src/shared/viewModels';
 import { Breakable } from './Breakable';
 import { useMessages } from './Messages';
@@ -25,11 +27,11 @@ export function Breadcrumbs({ crumbs, homeHref }: { crumbs: Crumb[]; homeHref: s
               </span>
               {c.href && !last ? (
                 <a href={c.href}>
-                  <Breakable text={c.label} />
+                  <Breakable text={shortTitle(c.label)} />
                 </a>
               ) : (
                 <span aria-current={last ? 'page' : undefined}>
-                  <Breakable text={c.label} />
+                  <Breakable text={shortTitle(c.label)} />
                 </span>
               )}
             </li>

@@ -1,4 +1,5 @@
 // Previous / next links in sidebar order.
+import { shortTitle } from '../../src/shared/titles';
 import type { PageLink } from '../../src/shared/viewModels';
 import { useMessages } from './Messages';
 
@@ -10,7 +11,7 @@ export function Pagination({ previous, next }: { previous?: PageLink; next?: Pag
       {previous ? (
         <a className="pagination-link pagination-previous" href={previous.href} rel="prev">
           <span className="pagination-sub">{t.previous}</span>
-          <span className="pagination-label">« {previous.label}</span>
+          <span className="pagination-label">« {shortTitle(previous.label)}</span>
         </a>
       ) : (
         <span />
@@ -18,7 +19,7 @@ export function Pagination({ previous, next }: { previous?: PageLink; next?: Pag
       {next ? (
         <a className="pagination-link pagination-next" href={next.href} rel="next">
           <span className="pagination-sub">{t.next}</span>
-          <span className="pagination-label">{next.label} »</span>
+          <span className="pagination-label">{shortTitle(next.label)} »</span>
         </a>
       ) : null}
     </nav>

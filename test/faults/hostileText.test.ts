@@ -95,8 +95,24 @@ describe('text that makes a regular expression backtrack', () => {
     const api = fs.readdirSync(path.join(out, 'api'));
     expect(meta('api/brackets')).toMatch(/^(\[a){20}/);
     expect(meta('api/spaces')).toBe('Spaced out.');
-    // The shouting tag: its page, under a slug capped to a file name's length.
-    expect(api.some((f) => f.startsWith('aaaa'))).toBe(true);
+    // The shouting tag: its page, under a slug capped to a file name's length, with its whole name
+    // as its heading; where it is repeated (every API page's sidebar, its operation's breadcrumb
+    // and search entry) 300 characters. It was written whole twice into each operation's page.
+    const tagFolder = api.find((f) => f.startsWith('aaaa'))!;
+    expect(tagFolder).toBeDefined();
+    const shout = `${run('A', 300_000)}a`;
+    expect(page(`api/${tagFolder}`)('h1').text().trim()).toBe(shout);
+    // Its head (title and description, each written three times) is cut too.
+    const tagHead = page(`api/${tagFolder}`);
+    expect(tagHead('title').text()).toMatch(/^A{299}… \| /);
+    expect(tagHead('meta[property="og:title"]').attr('content')).toBe(tagHead('title').text());
+    expect(tagHead('meta[name="description"]').attr('content')!.length).toBeLessThanOrEqual(320);
+    const shortShout = `${'A'.repeat(299)}…`;
+    for (const route of ['api/shouting', 'api/brackets']) {
+      expect(page(route)('.sidebar summary').map((_, el) => page(route)(el).text()).get()).toContain(shortShout);
+    }
+    expect(page('api/shouting')('.breadcrumbs li').map((_, el) => page('api/shouting')(el).text().replace('›', '').trim()).get()).toEqual(['', 'API', shortShout, 'Shouting']);
+    expect(fs.statSync(path.join(out, 'api/shouting/index.html')).size).toBeLessThan(100_000);
     const markdown = fs.readFileSync(path.join(out, 'api/emphasis.md'), 'utf8');
     expect(markdown).toMatch(/ \*\*loud\*\* /);
     const headings = page('guides/hostile')('h2');
