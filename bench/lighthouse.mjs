@@ -18,10 +18,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
+const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+// Started by hand for Lighthouse (not by playwright-core), so headless is a flag of its own.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CATEGORY_TITLES = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
 const METRICS = [

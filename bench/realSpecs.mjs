@@ -48,6 +48,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
+import { launchChromium } from './chromium.mjs';
 import { readHwm } from './processStats.mjs';
 import { checkLayout, LAYOUT_WIDTHS, layoutSample } from './layoutCheck.mjs';
 import { curlHasBody, curlUrl, doubleSlash, failureKind, firstError, hasLiteralTag, LITERAL_TAG, mediaFamily, providerOf, sampleSpecs, shortPaths, specFacts, unresolvedVariables } from './realSpecsCount.mjs';
@@ -243,12 +244,6 @@ async function buildSpec(opts, specFile, neutral, specLinksOption) {
     kind: ok ? undefined : failureKind(`${error}\n${first?.context ?? ''}`, { timedOut: r.timedOut, signal: r.signal }),
   };
   return { result, dir, out };
-}
-
-/** Debian's Chromium through playwright-core, as the browser tests launch it (no browser download). */
-async function launchChromium() {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
 }
 
 function removeDir(dir) {

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.xml': 'application/xml' };
 
@@ -54,11 +54,7 @@ if (!fs.existsSync(path.join(root, 'index.html'))) {
 fs.mkdirSync(opts.outDir, { recursive: true });
 const server = await serve(root);
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   for (const route of opts.routes) {
     for (const width of [390, 1440]) {

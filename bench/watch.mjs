@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -75,7 +76,6 @@ async function measureSite(kind, { saves, pages }) {
   try {
     const site = kind === 'shipped' ? copyShippedSite(dir) : await generatedSite(dir, pages);
     const { createDevServer, createLogger } = await import(path.join(ROOT, 'bin', 'api.js'));
-    const { chromium } = await import('playwright-core');
     const startBuild = performance.now();
     server = await createDevServer({ root: dir, watch: true, port: 0, logger: discardingLogger(createLogger), watchTemplates: false });
     await server.context.ready;
@@ -92,11 +92,7 @@ async function measureSite(kind, { saves, pages }) {
     const file = pageFile(server.context.state.files, original, probe);
     const url = new URL(file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, ''), server.url).href;
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage();
     await page.addInitScript(paintProbe);
     await page.goto(url);

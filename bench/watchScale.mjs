@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchChromium } from './chromium.mjs';
 import { discardingLogger, paintProbe, summary } from './watch.mjs';
 
 export { summary };
@@ -236,12 +237,7 @@ export async function benchWatchScale({ log = (m) => console.error(m), pages = 5
     const guide = guides[Math.floor(guides.length / 2)].split(path.sep).join('/');
     const sideDefs = [{ key: 'current', label: 'current', apiPath: path.join(ROOT, 'bin', 'api.js') }, ...(baselineApi ? [{ key: 'baseline', label: `baseline ${baselineLabel}`, apiPath: baselineApi }] : [])];
 
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'],
-    });
+    browser = await launchChromium(['--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows']);
     const sides = {};
     // One server at a time builds its site: two first builds at once would each take twice as long.
     for (const def of sideDefs) {

@@ -12,14 +12,13 @@ import { repoRoot } from './fixture';
 // @ts-expect-error: a plain JavaScript module of the bench
 import { outsideMainColumn as columnCheck } from '../../bench/layoutCheck.mjs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// @ts-expect-error: a plain JavaScript module of the bench
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../bench/chromium.mjs';
+
+export const chromiumPath: string = CHROMIUM_PATH;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }
 
 /**
