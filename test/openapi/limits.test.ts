@@ -167,3 +167,25 @@ describe('a base schema with a hundred subtypes', () => {
     expect(variants.find('.schema-discriminator').text()).toMatch(/kind100 → Kind100, and 20 more$/);
   });
 });
+
+describe('a chain of 600 schemas, each holding a $ref to the next', () => {
+  // The validator dereferences the spec first and throws at its 500th $ref inside another's
+  // target: the build ended as an internal error, quoting a 500-step pointer.
+  const chain = (n: number) => {
+    const schemas: Record<string, object> = {};
+    for (let i = 0; i < n; i++) schemas[`Link${i}`] = i < n - 1 ? { type: 'object', properties: { next: { $ref: `#/components/schemas/Link${i + 1}` } } } : { type: 'string' };
+    return { openapi: '3.0.3', info: { title: 'Chain', version: '1' }, paths: { '/links': { get: { operationId: 'getLinks', responses: { 200: { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Link0' } } } } } } } }, components: { schemas } };
+  };
+
+  it('builds every page, with one warning at the place where the validator stopped; --strict fails on it', async () => {
+    const files = apiSite(chain(600));
+    const f = await buildFiles(files);
+    expect(f.exists('api/schemas/link-599/index.html')).toBe(true);
+    const warnings = f.logger.diagnostics.filter((d) => d.code === 'spec-warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].text).toMatch(/^\/components\/schemas\/Link\d+\/\S+ is 500 levels deep with the \$refs on the way followed \(each inside the last one's target\): the validator goes no deeper, so the spec was not validated\.$/);
+    expect(warnings[0].location?.file).toMatch(/openapi\.json$/);
+    expect(warnings[0].location?.line).toBe(1);
+    await expect(buildFiles(files, { strict: true })).rejects.toThrow(/500 levels deep/);
+  }, 120_000);
+});
