@@ -87,24 +87,26 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
    * uses of named schemas are reported under `where` (`Callback onEvent POST › `).
    */
   const exchange = (target: { raw: Obj; parameters: Obj[]; pointer: string }, prefix = '', where = '') => {
+    const pointerOf = parameterPointers(api.resolver, target);
     const parameters = LOCATIONS.map(([location, label]) => ({
       id: `${prefix}${location}-parameters`,
       location,
       label,
       params: target.parameters
         .filter((p) => p.in === location)
-        .map((p, i): SchemaNode => {
-          const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${where}${label.replace(/s$/, '')}`), { id: `${prefix}${location}-${slugPart(String(p.name))}`, pointer: `${target.pointer}/parameters/${i}`, name: String(p.name), required: p.required === true || location === 'path' });
+        .map((p): SchemaNode => {
+          const at = pointerOf(p);
+          const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${where}${label.replace(/s$/, '')}`), { id: `${prefix}${location}-${slugPart(String(p.name))}`, pointer: at, name: String(p.name), required: p.required === true || location === 'path' });
           const example = p.example !== undefined ? display.inline(typeof p.example === 'object' ? p.example : String(p.example), `${op.slug}-${location}-${p.name}-example`) : undefined;
           const namedExamples = parameterNamedExamples(p, api.resolver).map((ex) => {
             const shown = display.inline(typeof ex.value === 'object' && ex.value !== null ? ex.value : String(ex.value), `${op.slug}-${location}-${p.name}-example-${ex.key}`);
-            return { label: ex.label, value: shown.text, cut: shown.cut, descriptionHtml: ex.description ? fieldMarkdown(ex.description, `${target.pointer}/parameters/${i}/examples/${escapePointer(ex.key)}/description`) : '' };
+            return { label: ex.label, value: shown.text, cut: shown.cut, descriptionHtml: ex.description ? fieldMarkdown(ex.description, `${at}/examples/${escapePointer(ex.key)}/description`) : '' };
           });
           return {
             ...node,
             namedExamples: namedExamples.length ? namedExamples : undefined,
             deprecated: node.deprecated || p.deprecated === true,
-            descriptionHtml: p.description ? fieldMarkdown(String(p.description), `${target.pointer}/parameters/${i}/description`) : node.descriptionHtml,
+            descriptionHtml: p.description ? fieldMarkdown(String(p.description), `${at}/description`) : node.descriptionHtml,
             example: example ? example.text : node.example,
             valueCuts: example ? { ...node.valueCuts, example: example.cut } : node.valueCuts,
           };
@@ -222,6 +224,24 @@ function parameterNamedExamples(param: Obj, resolver: ApiModel['resolver']): { k
 function contentSchema(param: Obj): Obj | undefined {
   const first = Object.values<Obj>(param.content ?? {})[0];
   return first?.schema;
+}
+
+/**
+ * Where each of an operation's parameters is written: its own list, or its path item's (the
+ * merged list puts both together, and a place in it is neither's). Links in a parameter's text
+ * are reported at this pointer, which named the header after a query parameter as the query one.
+ */
+function parameterPointers(resolver: ApiModel['resolver'], target: { raw: Obj; pointer: string }): (parameter: Obj) => string {
+  const own: Obj[] = (target.raw.parameters ?? []).map((p: Obj) => resolver.deref(p));
+  const item = target.pointer.slice(0, target.pointer.lastIndexOf('/'));
+  let shared: Obj[] | undefined;
+  return (parameter) => {
+    const i = own.indexOf(parameter);
+    if (i !== -1) return `${target.pointer}/parameters/${i}`;
+    shared ??= (resolver.deref<Obj>({ $ref: `#${item}` })?.parameters ?? []).map((p: Obj) => resolver.deref(p)) as Obj[];
+    const j = shared.indexOf(parameter);
+    return j !== -1 ? `${item}/parameters/${j}` : `${target.pointer}/parameters`;
+  };
 }
 
 function securityOf(api: ApiModel, op: ApiOperation): { name: string; detail: string }[] {

@@ -112,6 +112,32 @@ describe('check-links from sources', () => {
     ]);
   });
 
+  it("a parameter's link is reported at the parameter's own pointer: in its path item's list or in its operation's", async () => {
+    const spec = [
+      'openapi: 3.0.3',
+      'info: { title: Parcels, version: "1" }',
+      'paths:',
+      '  /parcels/{id}:',
+      '    parameters:',
+      '      - { name: id, in: path, required: true, description: "See [ids](/guides/ids).", schema: { type: string } }',
+      '    get:',
+      '      operationId: getParcel',
+      '      parameters:',
+      '        - { name: fields, in: query, description: "See [fields](/guides/fields).", schema: { type: string } }',
+      '        - { name: X-Trace, in: header, description: "See [tracing](/guides/tracing).", schema: { type: string } }',
+      '      responses:',
+      '        "200": { description: OK }',
+      '',
+    ].join('\n');
+    const dir = writeFiles({ 'content/guides/a.md': '---\ntitle: A\n---\nText.\n', 'openapi.yaml': spec, 'docsgen.config.ts': config() });
+    const found = await problems(dir);
+    const at = (target: string) => found.find((p) => p.target === target)?.reason.match(/in the OpenAPI spec at (\S+)\)/)?.[1];
+    // The header was named as the query parameter (the place in the list of one location's parameters).
+    expect(at('/guides/ids')).toBe('/paths/~1parcels~1{id}/parameters/0/description');
+    expect(at('/guides/fields')).toBe('/paths/~1parcels~1{id}/get/parameters/0/description');
+    expect(at('/guides/tracing')).toBe('/paths/~1parcels~1{id}/get/parameters/1/description');
+  });
+
   it('a spec that cannot be read is reported with its file and line, and nothing else; one the OpenAPI schema rejects is left to docsgen build', async () => {
     const unreadable = writeFiles({ ...good, 'openapi.yaml': `${good['openapi.yaml']}\n  bad: [unclosed\n`, 'docsgen.config.ts': config() });
     const found = await problems(unreadable);
