@@ -22,6 +22,8 @@ interface Level {
   nodes: number;
   /** Deepest level of fields kept (1: the top-level fields only). */
   depth: number;
+  /** Fields and parameters past the node budget left out, counted (else each is kept, without its own fields). */
+  dropFields?: boolean;
   /** Operation, body and response descriptions: first paragraph only. */
   pageDescriptions: boolean;
 }
@@ -29,8 +31,13 @@ interface Level {
 const LEVELS: Level[] = [
   { code: { lines: 40, chars: 4_000 }, samples: { lines: Infinity, chars: Infinity }, description: 1_000, enumValues: 10, nodes: Infinity, depth: Infinity, pageDescriptions: false },
   { code: { lines: 10, chars: 1_000 }, samples: { lines: 60, chars: 6_000 }, description: 200, enumValues: 5, nodes: 400, depth: Infinity, pageDescriptions: true },
-  { code: { lines: 5, chars: 500 }, samples: { lines: 20, chars: 2_000 }, description: 0, enumValues: 3, nodes: 100, depth: 1, pageDescriptions: true },
+  // A spec can list thousands of parameters or fields on one operation (5,000 query parameters
+  // made a 4.6 MB page at this level when each was kept): past the budget they are counted.
+  { code: { lines: 5, chars: 500 }, samples: { lines: 20, chars: 2_000 }, description: 0, enumValues: 3, nodes: 100, depth: 1, pageDescriptions: true, dropFields: true },
 ];
+
+/** Named examples of a media type kept at a level that drops fields. */
+const EXAMPLES_KEPT = 5;
 
 const NOTE = '<p class="text-cut">Shortened to keep this page small; the full text is in the OpenAPI spec.</p>';
 
@@ -48,11 +55,19 @@ export function tightenPage(page: PageModel, level: number): PageModel {
   const budget = { nodes: l.nodes };
   const text = (html: string) => (l.pageDescriptions ? description(html, 2_000) : html);
   const contents = (list: MediaContent[]): MediaContent[] =>
-    list.map((c) => ({ ...c, schema: c.schema && tree(c.schema, l, budget, 0), examples: c.examples.map((ex) => ({ ...ex, code: code(ex.code, l.code) })) }));
+    list.map((c) => {
+      // A media type can have thousands of named examples, each a tab here and in the sidecar.
+      const examples = l.dropFields ? c.examples.slice(0, EXAMPLES_KEPT) : c.examples;
+      const more = c.examples.length - examples.length + (c.moreExamples ?? 0);
+      return { ...c, schema: c.schema && tree(c.schema, l, budget, 0), examples: examples.map((ex) => ({ ...ex, code: code(ex.code, l.code) })), moreExamples: more || undefined };
+    });
   const operation = {
     ...op,
     descriptionHtml: text(op.descriptionHtml),
-    parameters: op.parameters.map((g) => ({ ...g, params: g.params.map((p) => tree(p, l, budget, 1)) })),
+    parameters: op.parameters.map((g) => {
+      const { kept, more } = fields(g.params, l, budget, 1);
+      return { ...g, params: kept, more: more + (g.more ?? 0) || undefined };
+    }),
     requestBody: op.requestBody && { ...op.requestBody, descriptionHtml: text(op.requestBody.descriptionHtml), contents: contents(op.requestBody.contents) },
     responses: op.responses.map((r) => ({ ...r, descriptionHtml: text(r.descriptionHtml), headers: r.headers.map((h) => tree(h, l, budget, 1)), contents: contents(r.contents) })),
     codeSamples: op.codeSamples.map((s) => ({ ...s, code: code(s.code, l.samples) })),
@@ -96,10 +111,22 @@ function tree(node: SchemaNode, l: Level, budget: { nodes: number }, depth: numb
     out.truncated = node.truncated ?? { typeName: /^(object|any|one of|any of)$|[<|]/.test(type) ? undefined : type };
     return out;
   }
-  out.children = node.children.map((child) => tree(child, l, budget, depth + 1));
+  const { kept, more } = fields(node.children, l, budget, depth + 1);
+  out.children = kept;
+  if (more > 0) out.moreFields = more + (node.moreFields ?? 0);
   if (node.additional) out.additional = tree(node.additional, l, budget, depth + 1);
   if (node.variants) out.variants = { ...node.variants, options: node.variants.options.map((o) => ({ ...o, node: tree(o.node, l, budget, depth) })) };
   return out;
+}
+
+/** A list of fields, each tightened; at a level that drops fields, those past the node budget are left out and counted (the first is always kept). */
+function fields(nodes: readonly SchemaNode[], l: Level, budget: { nodes: number }, depth: number): { kept: SchemaNode[]; more: number } {
+  const kept: SchemaNode[] = [];
+  for (const node of nodes) {
+    if (l.dropFields && budget.nodes <= 0 && kept.length > 0) break;
+    kept.push(tree(node, l, budget, depth));
+  }
+  return { kept, more: nodes.length - kept.length };
 }
 
 /**

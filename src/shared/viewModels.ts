@@ -241,6 +241,8 @@ export interface SchemaNode {
   circular?: { typeName: string; href: string };
   /** Expansion stopped (depth or size budget); the named schema continues at `href`. */
   truncated?: { typeName?: string; href?: string };
+  /** Fields after `children` left out of a page too large (render/tightenPage.ts). */
+  moreFields?: number;
   /** Set when the field changed in this version (#19): its badge, linking to the changelog entry. */
   change?: ChangeBadge;
 }
@@ -263,6 +265,8 @@ export interface MediaContent {
   schema?: SchemaNode;
   /** Examples as code; highlighted when the page is rendered (templates/components/CodeBlock.tsx). */
   examples: { label: string; code: Code }[];
+  /** Examples after `examples` left out of a page too large (render/tightenPage.ts). */
+  moreExamples?: number;
 }
 
 /**
@@ -333,6 +337,8 @@ export interface ParameterGroup {
   location: 'path' | 'query' | 'header' | 'cookie';
   label: string;
   params: SchemaNode[];
+  /** Parameters after `params` left out of a page too large (render/tightenPage.ts). */
+  more?: number;
 }
 
 export interface RequestBodyView {

@@ -21,15 +21,24 @@ import { fill, useMessages } from './Messages';
 import { NamedExamples } from './NamedExamples';
 import { ChangeBadge } from './ChangeBadge';
 
-export function FieldList({ nodes, label }: { nodes: SchemaNode[]; label?: string }) {
+/** `more`: fields after `nodes` that a page too large left out (render/tightenPage.ts). */
+export function FieldList({ nodes, label, more }: { nodes: SchemaNode[]; label?: string; more?: number }) {
   const t = useMessages();
   if (nodes.length === 0) return null;
   const plain = nodes.map(isPlain);
-  if (plain.every(Boolean)) return <ul className="schema-fields" aria-label={label} dangerouslySetInnerHTML={{ __html: markup((m) => nodes.forEach((node) => writeField(m, node, t))) }} />;
-  return (
+  const list = plain.every(Boolean) ? (
+    <ul className="schema-fields" aria-label={label} dangerouslySetInnerHTML={{ __html: markup((m) => nodes.forEach((node) => writeField(m, node, t))) }} />
+  ) : (
     <ul className="schema-fields" aria-label={label}>
       {nodes.map((node, i) => (plain[i] ? <li key={node.id} className={fieldClass(node)} id={node.id} dangerouslySetInnerHTML={{ __html: markup((m) => writeFieldContent(m, node, t)) }} /> : <Field key={node.id} node={node} />))}
     </ul>
+  );
+  if (!more) return list;
+  return (
+    <>
+      {list}
+      <p className="text-cut">{formatMessage(t.apiMoreFieldsLeftOut, { count: more.toLocaleString('en-US') })}</p>
+    </>
   );
 }
 
@@ -167,7 +176,7 @@ function Nested({ node }: { node: SchemaNode }) {
   const t = useMessages();
   return (
     <>
-      <FieldList nodes={node.additional ? [...node.children, node.additional] : node.children} />
+      <FieldList nodes={node.additional ? [...node.children, node.additional] : node.children} more={node.moreFields} />
       {node.variants ? <Variants node={node} /> : null}
       {node.truncated ? <p className="schema-truncated" dangerouslySetInnerHTML={{ __html: markup((m) => writeTruncated(m, node, t)) }} /> : null}
     </>

@@ -75,7 +75,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
               {op.parameters.map((group) => (
                 <section key={group.location} aria-labelledby={group.id ?? `${group.location}-parameters`}>
                   <h3 id={group.id ?? `${group.location}-parameters`}>{t[PARAMETER_GROUPS[group.location]]}</h3>
-                  <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} />
+                  <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} more={group.more} />
                 </section>
               ))}
               {op.requestBody ? (
@@ -186,6 +186,7 @@ function Sidecar({ op }: { op: OperationView }) {
         <section className="sidecar-panel sidecar-only sidecar-request-example" aria-labelledby="sidecar-request-example">
           <h2 id="sidecar-request-example" className="sidecar-title">{t.apiRequestExample}</h2>
           <ExamplePicker id="sidecar-request-examples" label={t.apiRequestExamples} examples={requestExamples} />
+          <MoreLeftOut count={moreExamples(op.requestBody?.contents ?? [])} />
         </section>
       ) : null}
       {responses.length > 0 ? (
@@ -197,13 +198,28 @@ function Sidecar({ op }: { op: OperationView }) {
             items={responses.map(({ response: r, examples }) => ({
               key: r.id,
               label: <span className={`status-code status-${r.statusClass}`}>{r.status}</span>,
-              content: <ExamplePicker id={`sidecar-${r.id}-examples`} label={formatMessage(t.apiResponseExamplesOf, { status: r.status })} examples={examples} />,
+              content: (
+                <>
+                  <ExamplePicker id={`sidecar-${r.id}-examples`} label={formatMessage(t.apiResponseExamplesOf, { status: r.status })} examples={examples} />
+                  <MoreLeftOut count={moreExamples(r.contents)} />
+                </>
+              ),
             }))}
           />
         </section>
       ) : null}
     </aside>
   );
+}
+
+function moreExamples(contents: MediaContent[]): number {
+  return contents.reduce((n, c) => n + (c.moreExamples ?? 0), 0);
+}
+
+/** How many examples a page too large left out (render/tightenPage.ts); nothing for none. */
+function MoreLeftOut({ count }: { count: number }) {
+  const t = useMessages();
+  return count > 0 ? <p className="text-cut">{formatMessage(t.apiMoreFieldsLeftOut, { count: count.toLocaleString('en-US') })}</p> : null;
 }
 
 /** Named examples as tabs; a single example as its code block alone. */
@@ -267,7 +283,7 @@ function CallbackOperation({ operation: o }: { operation: CallbackOperationView 
           {o.parameters.map((group) => (
             <section key={group.location} aria-labelledby={group.id}>
               <h5 id={group.id}>{t[PARAMETER_GROUPS[group.location]]}</h5>
-              <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} />
+              <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} more={group.more} />
             </section>
           ))}
           {o.requestBody ? (
@@ -328,6 +344,7 @@ function Contents({ contents, id, inline }: { contents: MediaContent[]; id: stri
                   content: <CodeBlock code={ex.code} dataLanguage={ex.code.language || 'text'} />,
                 }))}
               />
+              <MoreLeftOut count={c.moreExamples ?? 0} />
             </div>
           ) : null}
         </div>

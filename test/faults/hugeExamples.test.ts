@@ -283,6 +283,39 @@ describe('#14 point 3: no page over 1 MB, whatever its model holds', () => {
   });
 });
 
+describe('#14 point 3: no page over 1 MB, however many parameters and examples', () => {
+  it('lists the first parameters and examples of an operation of 5,000 query parameters and 3,000 named examples, and counts the rest', () => {
+    const param = (i: number): SchemaNode => ({ id: `query-q${i}`, name: `q${i}`, type: 'string', required: false, deprecated: false, nullable: false, readOnly: false, writeOnly: false, descriptionHtml: `<p>Filter number ${i}, one of many.</p>`, constraints: [], children: [] });
+    const examples = Array.from({ length: 3_000 }, (_, i) => ({ label: `Example ${i}`, code: { code: `{ "q${i}": "value ${i}" }`, language: 'json' } satisfies Code }));
+    const operation: OperationView = {
+      title: 'Many',
+      method: 'POST',
+      serverUrl: 'https://api.example.com',
+      path: '/many',
+      deprecated: false,
+      descriptionHtml: '',
+      security: [],
+      parameters: [{ id: 'query-parameters', location: 'query', label: 'Query parameters', params: Array.from({ length: 5_000 }, (_, i) => param(i)) }],
+      requestBody: { id: 'request-body', required: true, descriptionHtml: '', contents: [{ mediaType: 'application/json', examples }] },
+      responses: [{ id: 'response-200', status: '200', statusClass: '2xx', descriptionHtml: '<p>OK</p>', headers: [], contents: [] }],
+      callbacks: [],
+      codeSamples: [{ lang: 'curl', label: 'curl', code: { code: 'curl https://api.example.com/many', language: 'bash' } }],
+    };
+    // Each kept with its fields cut, the parameters alone made a 4.6 MB page, the examples' tabs 3.9 MB more.
+    const html = renderPage(site, page('/api/many', { kind: 'apiOperation', operation, toc: [], breadcrumbs: [] }));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    const $ = cheerio.load(html);
+    const shown = $('#query-parameters').parent().find('li.schema-field').length;
+    expect(shown).toBeGreaterThan(0);
+    expect($('#query-q0').length).toBe(1);
+    expect($('#query-parameters').parent().find('.text-cut').last().text()).toBe(`and ${(5_000 - shown).toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`);
+    const tabs = $('.media-examples .tab-label').length;
+    expect(tabs).toBeGreaterThan(0);
+    expect($('.media-examples .text-cut').text()).toBe(`and ${(3_000 - tabs).toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`);
+    expect($('.sidecar-request-example .text-cut').text()).toBe($('.media-examples .text-cut').text());
+  });
+});
+
 describe('#14 point 3: a spec too large for the heap', () => {
   it('is refused before it is read, with a docsgen error naming the file and the fix, not a V8 abort', async () => {
     const dir = writeFiles({ 'docsgen.config.ts': config, 'openapi.json': JSON.stringify(readingsSpec(readings(150_000))) });
