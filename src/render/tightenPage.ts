@@ -3,7 +3,7 @@
 // descriptions, examples and parameters on one operation. A page whose HTML passes
 // MAX_PAGE_BYTES is rendered again from a tightened copy of its model, step by step: shorter
 // code blocks and descriptions, then fewer schema nodes, then only the top-level fields.
-import type { Code, MediaContent, PageModel, SchemaNode } from '../shared/viewModels';
+import type { ApiOverviewView, Code, MediaContent, PageModel, SchemaNode } from '../shared/viewModels';
 import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 
 /** No page's HTML may be larger (bytes, UTF-8). */
@@ -38,6 +38,23 @@ const LEVELS: Level[] = [
 
 /** Named examples of a media type kept at a level that drops fields. */
 const EXAMPLES_KEPT = 5;
+/** Servers and security schemes an overview keeps, and security alternatives an operation keeps at the last level (a spec listed 3,000 servers). */
+const LISTED_KEPT = 20;
+
+/** `object` with its list `key` cut to `kept` items, and how many were left out added to its `moreKey`. */
+function cutList<T extends object, K extends keyof T, M extends keyof T>(object: T, key: K, moreKey: M, kept: number): T {
+  const list = object[key] as unknown[];
+  if (list.length <= kept) return object;
+  return { ...object, [key]: list.slice(0, kept), [moreKey]: list.length - kept + (((object[moreKey] as number | undefined) ?? 0)) };
+}
+
+/** The API overview made smaller: its first servers (their variables' first values) and security schemes, the rest counted. */
+function tightOverview(o: ApiOverviewView, l: Level): ApiOverviewView {
+  let out = cutList(o, 'servers', 'moreServers', LISTED_KEPT);
+  out = cutList(out, 'auth', 'moreAuth', LISTED_KEPT);
+  const details = o.serverDetails?.slice(0, out.servers.length).map((d) => ({ ...d, variables: d.variables.map((v) => cutList(v, 'enum', 'moreEnum', l.enumValues)) }));
+  return { ...out, serverDetails: details };
+}
 
 const NOTE = '<p class="text-cut">Shortened to keep this page small; the full text is in the OpenAPI spec.</p>';
 
@@ -50,6 +67,8 @@ export function tightenPage(page: PageModel, level: number): PageModel {
     const schema = { ...body.schema, schema: tree(body.schema.schema, l, budget, 0), example: body.schema.example && code(body.schema.example, l.code) };
     return { ...page, body: { ...body, schema } };
   }
+  // Over 1 MB, an overview is one of a spec listing thousands of servers or security schemes: cut at the first step (renderPage stops at a step that changes nothing).
+  if (body.kind === 'apiOverview') return { ...page, body: { ...body, overview: tightOverview(body.overview, l) } };
   if (body.kind !== 'apiOperation') return page;
   const op = body.operation;
   const budget = { nodes: l.nodes };
@@ -71,6 +90,7 @@ export function tightenPage(page: PageModel, level: number): PageModel {
     requestBody: op.requestBody && { ...op.requestBody, descriptionHtml: text(op.requestBody.descriptionHtml), contents: contents(op.requestBody.contents) },
     responses: op.responses.map((r) => ({ ...r, descriptionHtml: text(r.descriptionHtml), headers: r.headers.map((h) => tree(h, l, budget, 1)), contents: contents(r.contents) })),
     codeSamples: op.codeSamples.map((s) => ({ ...s, code: code(s.code, l.samples) })),
+    securityRequirements: l.dropFields && op.securityRequirements ? cutList(op.securityRequirements, 'alternatives', 'moreAlternatives', LISTED_KEPT) : op.securityRequirements,
   };
   return { ...page, body: { ...body, operation } };
 }

@@ -217,7 +217,7 @@ export const defaultMessages = /* @__PURE__ */ Object.assign({
   apiDiscriminatedBy: 'Discriminated by {property}',
   /** `{count}`: enum values left out of the list. */
   apiMoreValues: 'and {count} more',
-  /** `{count}`: fields, parameters or examples left out of a page that was too large (its Markdown copy has them all). */
+  /** `{count}`: fields, parameters, examples, servers or security schemes left out of a page that was too large (its Markdown copy has them all). */
   apiMoreFieldsLeftOut: 'and {count} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)',
   /** `{count}`: every enum value, in the linked file. */
   apiAllValues: 'all {count} values',

@@ -316,7 +316,7 @@ export interface OperationView {
   descriptionHtml: string;
   security: { name: string; detail: string }[];
   /** The security requirements: alternatives (any one will do), each needing all its schemes; `optional` when one may call without credentials. */
-  securityRequirements?: { alternatives: SecurityRequirementView[]; optional: boolean };
+  securityRequirements?: { alternatives: SecurityRequirementView[]; optional: boolean; /** Left out of a page too large (render/tightenPage.ts). */ moreAlternatives?: number };
   parameters: ParameterGroup[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
@@ -383,7 +383,10 @@ export interface ApiOverviewView {
   /** `info.x-logo`: http(s) URLs only; `backgroundColor` is a checked CSS colour. */
   logo?: { url: string; altText: string; backgroundColor?: string; href?: string };
   /** Server details beyond `servers`, by index: the URL as written, its variables, and whether it is a path (a relative server of a spec read from a file). */
-  serverDetails?: { template: string; relative: boolean; variables: { name: string; default: string; enum: string[]; descriptionHtml: string }[] }[];
+  serverDetails?: { template: string; relative: boolean; variables: { name: string; default: string; enum: string[]; moreEnum?: number; descriptionHtml: string }[] }[];
+  /** Servers and security schemes after those listed, left out of a page too large (render/tightenPage.ts). */
+  moreServers?: number;
+  moreAuth?: number;
   contact?: { name?: string; email?: string; url?: string };
   license?: { name: string; url?: string };
   tags: ApiTagView[];

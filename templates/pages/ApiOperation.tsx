@@ -396,6 +396,7 @@ function Security({ requirements }: { requirements: NonNullable<OperationView['s
           ))}
         </ul>
       )}
+      <MoreLeftOut count={requirements.moreAlternatives ?? 0} />
       {optional ? <p className="security-optional">{t.apiAuthOptional}</p> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 // The API overview: title and version, description (its headings in the TOC), servers,
 // authentication per security scheme, contact and licence, the spec download, and every tag.
+import { formatMessage } from '../../src/shared/messages';
 import type { ApiOverviewView, Crumb, OAuthFlowView, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { CopyPageControl } from '../components/CopyPageControl';
@@ -47,6 +48,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
             );
           })}
         </ul>
+        <LeftOut count={o.moreServers} />
 
         <h2 id={o.sectionIds.authentication}>{t.apiAuthentication}</h2>
         {o.auth.length === 0 ? <p>{t.apiNoAuthentication}</p> : null}
@@ -91,6 +93,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
             {a.flows?.map((flow) => <OAuthFlow key={flow.name} flow={flow} />)}
           </section>
         ))}
+        <LeftOut count={o.moreAuth} />
 
         {o.contact || o.license ? (
           <dl className="schema-facts api-meta">
@@ -180,6 +183,7 @@ function ServerVariables({ variables }: { variables: NonNullable<ApiOverviewView
                   <code>{value}</code>
                 </span>
               ))}
+              {v.moreEnum ? ` ${formatMessage(t.apiMoreValues, { count: v.moreEnum.toLocaleString('en-US') })}` : null}
             </td>
             <td>{v.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: v.descriptionHtml }} /> : null}</td>
           </tr>
@@ -250,4 +254,10 @@ function OAuthFlow({ flow }: { flow: OAuthFlowView }) {
       )}
     </div>
   );
+}
+
+/** How many servers or schemes a page too large left out (render/tightenPage.ts); nothing for none. */
+function LeftOut({ count }: { count?: number }) {
+  const t = useMessages();
+  return count ? <p className="text-cut">{formatMessage(t.apiMoreFieldsLeftOut, { count: count.toLocaleString('en-US') })}</p> : null;
 }

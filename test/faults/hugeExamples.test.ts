@@ -10,7 +10,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/render/renderPages';
 import { MAX_PAGE_BYTES } from '../../src/render/tightenPage';
-import type { Code, OperationView, SchemaNode } from '../../src/shared/viewModels';
+import type { ApiOverviewView, Code, OperationView, SchemaNode } from '../../src/shared/viewModels';
 import { buildFiles, configSource, listFiles, writeFiles } from '../helpers/fixture';
 import { page, site } from '../helpers/models';
 import { runDocsgen, type Run } from './harness';
@@ -313,6 +313,59 @@ describe('#14 point 3: no page over 1 MB, however many parameters and examples',
     expect(tabs).toBeGreaterThan(0);
     expect($('.media-examples .text-cut').text()).toBe(`and ${(3_000 - tabs).toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`);
     expect($('.sidecar-request-example .text-cut').text()).toBe($('.media-examples .text-cut').text());
+  });
+});
+
+describe('#14 point 3: no page over 1 MB, however many servers and security schemes', () => {
+  const leftOut = (count: number) => `and ${count.toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`;
+
+  it('the overview of a spec of 3,000 servers (50 values for each one\'s variable) and 500 security schemes lists the first and counts the rest', () => {
+    const overview: ApiOverviewView = {
+      sectionIds: { servers: 'servers', authentication: 'authentication', endpoints: 'endpoints' },
+      title: 'Regions',
+      version: '1',
+      descriptionHtml: '<p>Many regions.</p>',
+      servers: Array.from({ length: 3_000 }, (_, i) => ({ url: `https://api${i}.example.com/v1/us`, descriptionHtml: `<p>Region server ${i}</p>` })),
+      serverDetails: Array.from({ length: 3_000 }, (_, i) => ({ template: `https://api${i}.example.com/v1/{region}`, relative: false, variables: [{ name: 'region', default: 'us', enum: Array.from({ length: 50 }, (_, k) => `r${k}`), descriptionHtml: '' }] })),
+      auth: Array.from({ length: 500 }, (_, i) => ({ id: `auth-key${i}`, name: `key${i}`, type: 'apiKey', where: `header X-Key-${i}`, descriptionHtml: `<p>Key number ${i}.</p>` })),
+      tags: [],
+    };
+    // All listed, it was a 6.3 MB page.
+    const html = renderPage(site, page('/api', { kind: 'apiOverview', overview, toc: [], breadcrumbs: [] }));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    const $ = cheerio.load(html);
+    const servers = $('.server-list > li').length;
+    const schemes = $('section[aria-labelledby^="auth-key"]').length;
+    expect(servers).toBeGreaterThan(0);
+    expect(schemes).toBeGreaterThan(0);
+    expect($('.text-cut').map((_, p) => $(p).text()).get()).toEqual([leftOut(3_000 - servers), leftOut(500 - schemes)]);
+    const values = $('.server-variables td').eq(2);
+    expect(values.find('code').length).toBeLessThan(50);
+    expect(values.text()).toMatch(new RegExp(` and ${50 - values.find('code').length} more$`));
+  });
+
+  it('an operation of 6,000 security alternatives lists the first and counts the rest', () => {
+    const alternatives = Array.from({ length: 6_000 }, (_, i) => ({ schemes: [{ name: `key${i}`, href: `/api#auth-key${i}`, detail: `API key in the header "X-Key-${i}"`, scopes: [] }] }));
+    const operation: OperationView = {
+      title: 'Guarded',
+      method: 'GET',
+      serverUrl: 'https://api.example.com',
+      path: '/guarded',
+      deprecated: false,
+      descriptionHtml: '',
+      security: [],
+      securityRequirements: { alternatives, optional: false },
+      parameters: [],
+      responses: [{ id: 'response-200', status: '200', statusClass: '2xx', descriptionHtml: '<p>OK</p>', headers: [], contents: [] }],
+      callbacks: [],
+      codeSamples: [],
+    };
+    const html = renderPage(site, page('/api/guarded', { kind: 'apiOperation', operation, toc: [], breadcrumbs: [] }));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    const $ = cheerio.load(html);
+    const shown = $('.security-alternatives > li').length;
+    expect(shown).toBeGreaterThan(0);
+    expect($('.operation-security .text-cut').text()).toBe(leftOut(6_000 - shown));
   });
 });
 
