@@ -3,7 +3,7 @@
 // descriptions, examples and parameters on one operation. A page whose HTML passes
 // MAX_PAGE_BYTES is rendered again from a tightened copy of its model, step by step: shorter
 // code blocks and descriptions, then fewer schema nodes, then only the top-level fields.
-import type { ApiOverviewView, Code, MediaContent, PageModel, SchemaNode } from '../shared/viewModels';
+import type { ApiOverviewView, Code, MediaContent, PageModel, SchemaNode, TocEntry } from '../shared/viewModels';
 import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 
 /** No page's HTML may be larger (bytes, UTF-8). */
@@ -68,7 +68,13 @@ export function tightenPage(page: PageModel, level: number): PageModel {
     return { ...page, body: { ...body, schema } };
   }
   // Over 1 MB, an overview is one of a spec listing thousands of servers or security schemes: cut at the first step (renderPage stops at a step that changes nothing).
-  if (body.kind === 'apiOverview') return { ...page, body: { ...body, overview: tightOverview(body.overview, l) } };
+  if (body.kind === 'apiOverview') {
+    const overview = tightOverview(body.overview, l);
+    // The table of contents lists each security scheme: those left out are no longer there to link to.
+    const gone = new Set(body.overview.auth.slice(overview.auth.length).map((a) => a.id));
+    const toc = (entries: TocEntry[]): TocEntry[] => entries.filter((e) => !gone.has(e.id)).map((e) => ({ ...e, children: toc(e.children) }));
+    return { ...page, body: { ...body, overview, toc: toc(body.toc) } };
+  }
   if (body.kind !== 'apiOperation') return page;
   const op = body.operation;
   const budget = { nodes: l.nodes };

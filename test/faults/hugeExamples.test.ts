@@ -331,7 +331,8 @@ describe('#14 point 3: no page over 1 MB, however many servers and security sche
       tags: [],
     };
     // All listed, it was a 6.3 MB page.
-    const html = renderPage(site, page('/api', { kind: 'apiOverview', overview, toc: [], breadcrumbs: [] }));
+    const toc = [{ id: 'servers', text: 'Servers', children: [] }, { id: 'authentication', text: 'Authentication', children: overview.auth.map((a) => ({ id: a.id, text: a.name, children: [] })) }];
+    const html = renderPage(site, page('/api', { kind: 'apiOverview', overview, toc, breadcrumbs: [] }));
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
     const $ = cheerio.load(html);
     const servers = $('.server-list > li').length;
@@ -339,6 +340,10 @@ describe('#14 point 3: no page over 1 MB, however many servers and security sche
     expect(servers).toBeGreaterThan(0);
     expect(schemes).toBeGreaterThan(0);
     expect($('.text-cut').map((_, p) => $(p).text()).get()).toEqual([leftOut(3_000 - servers), leftOut(500 - schemes)]);
+    // The table of contents links only to the schemes still on the page.
+    const tocLinks = $('.toc a[href^="#auth-key"]').map((_, a) => $(a).attr('href')!.slice(1)).get();
+    expect(tocLinks).toHaveLength(schemes);
+    for (const id of tocLinks) expect($(`#${id}`).length, id).toBe(1);
     const values = $('.server-variables td').eq(2);
     expect(values.find('code').length).toBeLessThan(50);
     expect(values.text()).toMatch(new RegExp(` and ${50 - values.find('code').length} more$`));
