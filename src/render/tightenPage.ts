@@ -2,7 +2,9 @@
 // (src/openapi/exampleFiles.ts), but a spec can still pile up hundreds of long field
 // descriptions, examples and parameters on one operation. A page whose HTML passes
 // MAX_PAGE_BYTES is rendered again from a tightened copy of its model, step by step: shorter
-// code blocks and descriptions, then fewer schema nodes, then only the top-level fields.
+// code blocks and descriptions, then fewer schema nodes, then only the top-level fields and the
+// first items of long lists (parameters, fields, named examples, security alternatives), the rest
+// counted. An API overview that large keeps its first servers and security schemes.
 import type { ApiOverviewView, Code, MediaContent, PageModel, SchemaNode, TocEntry } from '../shared/viewModels';
 import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 
@@ -41,21 +43,6 @@ const EXAMPLES_KEPT = 5;
 /** Servers and security schemes an overview keeps, and security alternatives an operation keeps at the last level (a spec listed 3,000 servers). */
 const LISTED_KEPT = 20;
 
-/** `object` with its list `key` cut to `kept` items, and how many were left out added to its `moreKey`. */
-function cutList<T extends object, K extends keyof T, M extends keyof T>(object: T, key: K, moreKey: M, kept: number): T {
-  const list = object[key] as unknown[];
-  if (list.length <= kept) return object;
-  return { ...object, [key]: list.slice(0, kept), [moreKey]: list.length - kept + (((object[moreKey] as number | undefined) ?? 0)) };
-}
-
-/** The API overview made smaller: its first servers (their variables' first values) and security schemes, the rest counted. */
-function tightOverview(o: ApiOverviewView, l: Level): ApiOverviewView {
-  let out = cutList(o, 'servers', 'moreServers', LISTED_KEPT);
-  out = cutList(out, 'auth', 'moreAuth', LISTED_KEPT);
-  const details = o.serverDetails?.slice(0, out.servers.length).map((d) => ({ ...d, variables: d.variables.map((v) => cutList(v, 'enum', 'moreEnum', l.enumValues)) }));
-  return { ...out, serverDetails: details };
-}
-
 const NOTE = '<p class="text-cut">Shortened to keep this page small; the full text is in the OpenAPI spec.</p>';
 
 /** A copy of an API page's model made smaller at `level` (1 to TIGHTEN_LEVELS); other pages are returned as they are. */
@@ -67,7 +54,8 @@ export function tightenPage(page: PageModel, level: number): PageModel {
     const schema = { ...body.schema, schema: tree(body.schema.schema, l, budget, 0), example: body.schema.example && code(body.schema.example, l.code) };
     return { ...page, body: { ...body, schema } };
   }
-  // Over 1 MB, an overview is one of a spec listing thousands of servers or security schemes: cut at the first step (renderPage stops at a step that changes nothing).
+  // An overview over 1 MB lists thousands of servers or security schemes: cut at the first step
+  // (renderPage stops at a step that changes nothing).
   if (body.kind === 'apiOverview') {
     const overview = tightOverview(body.overview, l);
     // The table of contents lists each security scheme: those left out are no longer there to link to.
@@ -99,6 +87,21 @@ export function tightenPage(page: PageModel, level: number): PageModel {
     securityRequirements: l.dropFields && op.securityRequirements ? cutList(op.securityRequirements, 'alternatives', 'moreAlternatives', LISTED_KEPT) : op.securityRequirements,
   };
   return { ...page, body: { ...body, operation } };
+}
+
+/** `object` with its list `key` cut to `kept` items, and how many were left out added to its `moreKey`. */
+function cutList<T extends object, K extends keyof T, M extends keyof T>(object: T, key: K, moreKey: M, kept: number): T {
+  const list = object[key] as unknown[];
+  if (list.length <= kept) return object;
+  return { ...object, [key]: list.slice(0, kept), [moreKey]: list.length - kept + (((object[moreKey] as number | undefined) ?? 0)) };
+}
+
+/** The API overview made smaller: its first servers (their variables' first values) and security schemes, the rest counted. */
+function tightOverview(o: ApiOverviewView, l: Level): ApiOverviewView {
+  let out = cutList(o, 'servers', 'moreServers', LISTED_KEPT);
+  out = cutList(out, 'auth', 'moreAuth', LISTED_KEPT);
+  const details = o.serverDetails?.slice(0, out.servers.length).map((d) => ({ ...d, variables: d.variables.map((v) => cutList(v, 'enum', 'moreEnum', l.enumValues)) }));
+  return { ...out, serverDetails: details };
 }
 
 /** The first lines of a code block, keeping what is known of the whole (its size, its file). */
