@@ -3,8 +3,8 @@
 // compares the documents. Throws a DocsgenError naming the spec that cannot be read or parsed.
 import { loadSpec } from '../openapi/load';
 import { parseApi } from '../openapi/parse';
-import { DocsgenError } from '../diagnostics/diagnostic';
-import { diffSpecs, summarize } from './diffSpecs';
+import { DocsgenError, error } from '../diagnostics/diagnostic';
+import { diffSpecs, SpecsTooDeepToCompare, summarize } from './diffSpecs';
 import type { ApiChange, ChangeSummary } from './types';
 
 export interface SpecDiff {
@@ -24,7 +24,13 @@ export interface DiffSpecFilesOptions {
 
 export async function diffSpecFiles(oldSpec: string, newSpec: string, options: DiffSpecFilesOptions = {}): Promise<SpecDiff> {
   const [before, after] = await Promise.all([readDocument(oldSpec, options), readDocument(newSpec, options)]);
-  const changes = diffSpecs(before.document, after.document);
+  let changes: ApiChange[];
+  try {
+    changes = diffSpecs(before.document, after.document);
+  } catch (e) {
+    if (e instanceof SpecsTooDeepToCompare) throw new DocsgenError([error('diff-too-deep', `${before.source} and ${after.source} cannot be compared: ${e.message}.`, { location: { file: after.source } })], { cause: e });
+    throw e;
+  }
   return { before: before.source, after: after.source, changes, summary: summarize(changes) };
 }
 

@@ -14,11 +14,30 @@ import type { ApiChange, ChangeSummary } from './types';
 
 type Doc = Record<string, any>;
 
+/**
+ * api-smart-diff follows `$ref`s by recursion: a chain of a few thousand schemas, each holding a
+ * `$ref` to the next (valid OpenAPI, which docsgen builds), overflows the stack. Thrown by
+ * diffSpecs for that, so that its callers can name the specs (`docsgen diff` ended with an
+ * internal error and api-smart-diff's stack).
+ */
+export class SpecsTooDeepToCompare extends Error {
+  constructor(options: { cause: unknown }) {
+    super('the $refs lead deeper than the comparison can follow (a chain of schemas, each holding a $ref to the next, thousands long)', options);
+  }
+}
+
 export function diffSpecs(before: Doc, after: Doc): ApiChange[] {
   // api-smart-diff writes its normalised nodes back into the documents it is given (an empty
   // `enum: []` where there was none, …): it gets copies, so the callers' documents, and the
   // lookups below, see the specs as written.
-  const { diffs, merged } = apiCompare(structuredClone(before), structuredClone(after), { rules: compareRules() }) as { diffs: RawDiff[]; merged: Doc };
+  let compared: { diffs: RawDiff[]; merged: Doc };
+  try {
+    compared = apiCompare(structuredClone(before), structuredClone(after), { rules: compareRules() }) as { diffs: RawDiff[]; merged: Doc };
+  } catch (cause) {
+    if (cause instanceof RangeError && /call stack/i.test(cause.message)) throw new SpecsTooDeepToCompare({ cause });
+    throw cause;
+  }
+  const { diffs, merged } = compared;
   const renames = pathRenames(diffs);
   const groups = groupFacts(diffs, mergedLookup(merged, renames));
   dropReorderedBranches(groups);

@@ -6,7 +6,8 @@ import type { ApiInput } from '../build';
 import { engineDigest } from '../cache/engine';
 import { digest, type Memo } from '../cache/memo';
 import { changelogEntryHref, type ChangelogPair } from '../changelog/changelogPage';
-import { diffSpecs } from '../changelog/diffSpecs';
+import { diffSpecs, SpecsTooDeepToCompare } from '../changelog/diffSpecs';
+import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { operationHrefs } from '../changelog/operationHrefs';
 import type { ApiChange } from '../changelog/types';
 import type { ResolvedConfig } from '../config/types';
@@ -26,7 +27,7 @@ export function changelogPairs(versions: { version: DocVersion; api?: ApiInput }
   for (let i = 0; i + 1 < withSpec.length; i++) {
     const newer = withSpec[i];
     const older = withSpec[i + 1];
-    const changes = compare(older.api, newer.api, memo);
+    const changes = compare(older, newer, memo);
     const pair: ChangelogPair = { newer: side(newer), older: side(older), changes };
     newer.api.changes = { versionLabel: newer.version.label, changes, entryHref: (change) => changelogEntryHref(latest, pair, change) };
     pairs.push(pair);
@@ -44,11 +45,18 @@ function side({ version, api }: { version: DocVersion; api: ApiInput }): Changel
  * documents are made from the specs' texts by docsgen alone (no config), so the texts and the
  * engine are the whole key. A spec split into files (no specDigest) is compared every build.
  */
-function compare(older: ApiInput, newer: ApiInput, memo: Memo | undefined): ApiChange[] {
+function compare(olderVersion: { version: DocVersion; api: ApiInput }, newerVersion: { version: DocVersion; api: ApiInput }, memo: Memo | undefined): ApiChange[] {
+  const [older, newer] = [olderVersion.api, newerVersion.api];
   const key = memo && older.specDigest && newer.specDigest ? digest(engineDigest(), CHANGES_STAGE, older.specDigest, newer.specDigest) : undefined;
   const kept = key ? memo!.get<ApiChange[]>(CHANGES_STAGE, key) : undefined;
   if (kept) return kept;
-  const changes = diffSpecs(older.document, newer.document);
+  let changes: ApiChange[];
+  try {
+    changes = diffSpecs(older.document, newer.document);
+  } catch (e) {
+    if (!(e instanceof SpecsTooDeepToCompare)) throw e;
+    throw new DocsgenError([error('changelog-too-deep', `The API changelog from ${olderVersion.version.label} to ${newerVersion.version.label} cannot be made: comparing ${older.source} with ${newer.source}, ${e.message}.`, { location: { file: newer.source } })], { cause: e });
+  }
   if (key) memo!.set(CHANGES_STAGE, key, changes);
   return changes;
 }
