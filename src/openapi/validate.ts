@@ -83,10 +83,10 @@ export async function validateSpec(document: Record<string, unknown>): Promise<V
 
 /**
  * The parser dereferences the spec before it validates it, and stops, throwing, 500 levels deep
- * (objects and lists, counted through each `$ref` met inside another's target): a chain of 5,000 schemas each holding a `$ref` to the next
- * (valid OpenAPI, and rendered, each a page linking to the next) ended the build as an internal
- * error, quoting the 500-step pointer. It is a warning at the place where the parser stopped
- * (an error under --strict): the spec was not validated.
+ * (objects and lists, counted through each `$ref` met inside another's target): a chain of 5,000
+ * schemas each holding a `$ref` to the next (valid OpenAPI, and rendered, each a page linking to
+ * the next) ended the build as an internal error, quoting the 500-step pointer. It is a warning
+ * at the place where the parser stopped (an error under --strict): the spec was not validated.
  */
 function tooDeep(cause: unknown): SpecProblem | undefined {
   const m = /^Maximum dereference depth \((\d+)\) exceeded at #(\S*)/.exec(cause instanceof Error ? cause.message : '');
