@@ -1,5 +1,5 @@
 // content/pages/<name>.md: a standalone page (SPEC's "standalone page") at /<name>, written like
-// a guide (front matter, admonitions, tabs, includes, links and images all work) and shown in the
+// a guide (front matter, admonitions, tables, code, links and images all work) and shown in the
 // site's shell without the guides' sidebar, breadcrumbs or previous/next links. The React pages
 // beside them (<name>.tsx) are src/site/customPages.ts's.
 import path from 'node:path';
