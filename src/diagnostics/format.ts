@@ -33,7 +33,7 @@ export function formatDiagnostic(d: Diagnostic, { color, cwd }: FormatOptions): 
 // error line, colour the rest of the log, name a link), and a NUL cuts some viewers' text short.
 // A file's name may hold a newline or a tab too, which would split or shift its `file:line`.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const FILE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+export const FILE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** `text` with its control characters (but newline and tab) written as `\u001b` escapes. */
 export function terminalSafe(text: string, control = CONTROL): string {

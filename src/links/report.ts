@@ -3,9 +3,9 @@
 // between files), then one summary line; or the same problems as JSON for
 // tools. Turning diagnostics into problems is data work; the CLI prints through the logger.
 import path from 'node:path';
-import type { Diagnostic, Severity } from '../diagnostics/diagnostic';
+import { boundedText, type Diagnostic, type Severity } from '../diagnostics/diagnostic';
 import type { LinkDiagnostic } from './check';
-import { codeFrame } from '../diagnostics/format';
+import { codeFrame, FILE_CONTROL, FRAME_CHARS, terminalSafe } from '../diagnostics/format';
 
 export interface LinkProblem {
   /** Relative to the working directory when inside it; a URL spec stays a URL. */
@@ -59,7 +59,10 @@ export function formatProblems(problems: LinkProblem[], { color }: { color: bool
     last = p.file;
     const where = [p.file, p.line, p.line !== null ? p.column : null].filter((x) => x !== null).join(':');
     const severity = p.severity === 'error' ? paint(color, 31, 'error') : paint(color, 33, 'warning');
-    lines.push([paint(color, 1, where), p.target || '-', `${p.reason} (${severity})`].join('  '));
+    // The target and the reason quote the link as written: in `--dir`, any HTML file's, whose
+    // escape sequences were printed raw and whose megabyte-long href was printed whole, twice.
+    const target = p.target ? terminalSafe(p.target.length > FRAME_CHARS ? `${p.target.slice(0, FRAME_CHARS)}… (${p.target.length.toLocaleString('en-US')} characters)` : p.target) : '-';
+    lines.push([paint(color, 1, terminalSafe(where, FILE_CONTROL)), target, `${terminalSafe(boundedText(p.reason))} (${severity})`].join('  '));
     if (p.line !== null) lines.push(...codeFrame({ file: p.file, line: p.line, column: p.column ?? undefined, lineText: p.lineText }));
   }
   return lines;

@@ -281,6 +281,19 @@ describe('check-links --dir on a built site', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('The folder nope does not exist.');
   });
+
+  it("prints a link's escape sequences as escapes and a megabyte-long one cut: any HTML file's text is untrusted", () => {
+    const longAnchor = `#${'a'.repeat(1_000_000)}`;
+    const dir = writeFiles({ 'site/index.html': `<!doctype html><a href="/nowhere\u001b[31mRED\u001b[0m">x</a><a href="${longAnchor}">y</a>` });
+    fs.rmSync(path.join(dir, 'docsgen.config.ts'));
+    const r = run(['--dir', 'site'], dir);
+    expect(r.code).toBe(1);
+    // Printed raw, the sequence coloured the rest of the terminal or CI log; the anchor was a 2 MB line.
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(r.stderr).toContain('site/index.html:1:25  /nowhere\\u001b[31mRED\\u001b[0m  ');
+    expect(r.stderr).toContain(`  ${longAnchor.slice(0, 160)}… (1,000,001 characters)  `);
+    for (const line of r.stderr.split('\n')) expect(line.length).toBeLessThan(2_500);
+  });
 });
 
 describe('check-links --external', () => {
