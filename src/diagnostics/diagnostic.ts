@@ -54,13 +54,18 @@ export const TEXT_CHARS = 2000;
 export const QUOTED_CHARS = 160;
 const LONG_QUOTED = new RegExp(`"([^"\\n]{${QUOTED_CHARS + 1},})"`, 'g');
 
-/** `text` within TEXT_CHARS: its long quoted values cut, then, if still too long, its middle left out (and counted). */
+/**
+ * `text` within TEXT_CHARS: its long quoted values cut, then, if still too long, its middle left
+ * out (and counted). Bounding a bounded text changes nothing: a report that bounds a diagnostic's
+ * text again (check-links') counts the same characters left out.
+ */
 export function boundedText(text: string): string {
   if (text.length <= TEXT_CHARS) return text;
   const quotesCut = text.replace(LONG_QUOTED, (_, inner: string) => `"${head(inner, QUOTED_CHARS)}…"`);
   if (quotesCut.length <= TEXT_CHARS) return quotesCut;
-  const start = head(quotesCut, (TEXT_CHARS * 3) / 4);
-  const end = tail(quotesCut, TEXT_CHARS / 4);
+  // Room for the marker (` … (1,234,567,890 characters left out) … `), so the result fits TEXT_CHARS.
+  const start = head(quotesCut, (TEXT_CHARS * 3) / 4 - 40);
+  const end = tail(quotesCut, TEXT_CHARS / 4 - 40);
   return `${start} … (${(quotesCut.length - start.length - end.length).toLocaleString('en-US')} characters left out) … ${end}`;
 }
 

@@ -33,7 +33,8 @@ export function toProblems(diagnostics: (Diagnostic | LinkDiagnostic)[], cwd: st
       line: d.location?.line ?? null,
       column: d.location?.line !== undefined ? (d.location.column ?? null) : null,
       target: link.target ?? '',
-      reason: withPointer(link.reason ?? d.text.replace(/\.$/, ''), pointer),
+      // A link's own reason quotes it whole (a diagnostic's text is bounded already).
+      reason: withPointer(boundedText(link.reason ?? d.text.replace(/\.$/, '')), pointer),
       severity: d.severity,
       code: d.code,
       ...(options.source && d.location?.lineText !== undefined ? { lineText: d.location.lineText } : {}),
@@ -60,9 +61,10 @@ export function formatProblems(problems: LinkProblem[], { color }: { color: bool
     const where = [p.file, p.line, p.line !== null ? p.column : null].filter((x) => x !== null).join(':');
     const severity = p.severity === 'error' ? paint(color, 31, 'error') : paint(color, 33, 'warning');
     // The target and the reason quote the link as written: in `--dir`, any HTML file's, whose
-    // escape sequences were printed raw and whose megabyte-long href was printed whole, twice.
+    // escape sequences were printed raw and whose megabyte-long href was printed whole, twice
+    // (the reason is bounded in toProblems).
     const target = p.target ? terminalSafe(p.target.length > FRAME_CHARS ? `${p.target.slice(0, FRAME_CHARS)}… (${p.target.length.toLocaleString('en-US')} characters)` : p.target) : '-';
-    lines.push([paint(color, 1, terminalSafe(where, FILE_CONTROL)), target, `${terminalSafe(boundedText(p.reason))} (${severity})`].join('  '));
+    lines.push([paint(color, 1, terminalSafe(where, FILE_CONTROL)), target, `${terminalSafe(p.reason)} (${severity})`].join('  '));
     if (p.line !== null) lines.push(...codeFrame({ file: p.file, line: p.line, column: p.column ?? undefined, lineText: p.lineText }));
   }
   return lines;

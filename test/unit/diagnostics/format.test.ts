@@ -75,6 +75,9 @@ describe("a diagnostic's text, hint and notes", () => {
     expect(text.endsWith('A A end.')).toBe(true);
     const marker = / … \(([\d,]+) characters left out\) … /.exec(text)!;
     expect(Number(marker[1].replace(/,/g, ''))).toBe(original.length - (text.length - marker[0].length));
+    // Bounded again (check-links' report bounds the reasons it is given), it is the same text.
+    expect(text.length).toBeLessThanOrEqual(TEXT_CHARS);
+    expect(boundedText(text)).toBe(text);
   });
 
   it('never split a character outside the BMP in two', () => {
