@@ -17,6 +17,7 @@ import { Island } from './Island';
 import SchemaControls, { SCHEMA_CONTROLS_ENGLISH } from '../islands/SchemaControls';
 import { Tabs } from './Tabs';
 import { formatMessage, type Messages } from '../../src/shared/messages';
+import { LeftOut } from './LeftOut';
 import { fill, useMessages } from './Messages';
 import { NamedExamples } from './NamedExamples';
 import { ChangeBadge } from './ChangeBadge';
@@ -37,7 +38,7 @@ export function FieldList({ nodes, label, more }: { nodes: SchemaNode[]; label?:
   return (
     <>
       {list}
-      <p className="text-cut">{formatMessage(t.apiMoreFieldsLeftOut, { count: more.toLocaleString('en-US') })}</p>
+      <LeftOut count={more} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { CodeBlock } from '../components/CodeBlock';
 import { ChangeBadge } from '../components/ChangeBadge';
 import { Pagination } from '../components/Pagination';
 import { FieldList, SchemaBody } from '../components/SchemaTree';
+import { LeftOut } from '../components/LeftOut';
 import { Tabs } from '../components/Tabs';
 import { DocLayout } from '../layouts/DocLayout';
 import { Island } from '../components/Island';
@@ -186,7 +187,7 @@ function Sidecar({ op }: { op: OperationView }) {
         <section className="sidecar-panel sidecar-only sidecar-request-example" aria-labelledby="sidecar-request-example">
           <h2 id="sidecar-request-example" className="sidecar-title">{t.apiRequestExample}</h2>
           <ExamplePicker id="sidecar-request-examples" label={t.apiRequestExamples} examples={requestExamples} />
-          <MoreLeftOut count={moreExamples(op.requestBody?.contents ?? [])} />
+          <LeftOut count={moreExamples(op.requestBody?.contents ?? [])} />
         </section>
       ) : null}
       {responses.length > 0 ? (
@@ -201,7 +202,7 @@ function Sidecar({ op }: { op: OperationView }) {
               content: (
                 <>
                   <ExamplePicker id={`sidecar-${r.id}-examples`} label={formatMessage(t.apiResponseExamplesOf, { status: r.status })} examples={examples} />
-                  <MoreLeftOut count={moreExamples(r.contents)} />
+                  <LeftOut count={moreExamples(r.contents)} />
                 </>
               ),
             }))}
@@ -214,12 +215,6 @@ function Sidecar({ op }: { op: OperationView }) {
 
 function moreExamples(contents: MediaContent[]): number {
   return contents.reduce((n, c) => n + (c.moreExamples ?? 0), 0);
-}
-
-/** How many examples a page too large left out (render/tightenPage.ts); nothing for none. */
-function MoreLeftOut({ count }: { count: number }) {
-  const t = useMessages();
-  return count > 0 ? <p className="text-cut">{formatMessage(t.apiMoreFieldsLeftOut, { count: count.toLocaleString('en-US') })}</p> : null;
 }
 
 /** Named examples as tabs; a single example as its code block alone. */
@@ -344,7 +339,7 @@ function Contents({ contents, id, inline }: { contents: MediaContent[]; id: stri
                   content: <CodeBlock code={ex.code} dataLanguage={ex.code.language || 'text'} />,
                 }))}
               />
-              <MoreLeftOut count={c.moreExamples ?? 0} />
+              <LeftOut count={c.moreExamples} />
             </div>
           ) : null}
         </div>
@@ -396,7 +391,7 @@ function Security({ requirements }: { requirements: NonNullable<OperationView['s
           ))}
         </ul>
       )}
-      <MoreLeftOut count={requirements.moreAlternatives ?? 0} />
+      <LeftOut count={requirements.moreAlternatives} />
       {optional ? <p className="security-optional">{t.apiAuthOptional}</p> : null}
     </div>
   );

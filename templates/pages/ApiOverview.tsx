@@ -4,6 +4,7 @@ import { formatMessage } from '../../src/shared/messages';
 import type { ApiOverviewView, Crumb, OAuthFlowView, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { CopyPageControl } from '../components/CopyPageControl';
+import { LeftOut } from '../components/LeftOut';
 import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
@@ -254,10 +255,4 @@ function OAuthFlow({ flow }: { flow: OAuthFlowView }) {
       )}
     </div>
   );
-}
-
-/** How many servers or schemes a page too large left out (render/tightenPage.ts); nothing for none. */
-function LeftOut({ count }: { count?: number }) {
-  const t = useMessages();
-  return count ? <p className="text-cut">{formatMessage(t.apiMoreFieldsLeftOut, { count: count.toLocaleString('en-US') })}</p> : null;
 }
