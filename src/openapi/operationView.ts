@@ -7,7 +7,7 @@ import { exampleAs, mediaExamples, parameterExample } from './examples';
 import { capMarkdown, createExampleFiles, DESCRIPTION_CHARS, omittedNote, shortenValue, type ExampleFiles, type PageDisplay } from './exampleFiles';
 import { jsonHead } from './jsonHead';
 import { formatBytes, formatCount } from '../shared/size';
-import { escapePointer } from './locate';
+import { escapePointer, valueAt } from './locate';
 import { isHidden, mergedParameters, type ApiModel, type ApiOperation } from './model';
 import { schemaTree, slugPart, uniqueId, type SchemaUse, type TreeContext } from './schemaTree';
 import { nonJsonBody } from './sampleBody';
@@ -87,7 +87,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
    * uses of named schemas are reported under `where` (`Callback onEvent POST › `).
    */
   const exchange = (target: { raw: Obj; parameters: Obj[]; pointer: string }, prefix = '', where = '') => {
-    const pointerOf = parameterPointers(api.resolver, target);
+    const pointerOf = parameterPointers(api.resolver, document, target);
     const parameters = LOCATIONS.map(([location, label]) => ({
       id: `${prefix}${location}-parameters`,
       location,
@@ -231,14 +231,16 @@ function contentSchema(param: Obj): Obj | undefined {
  * merged list puts both together, and a place in it is neither's). Links in a parameter's text
  * are reported at this pointer, which named the header after a query parameter as the query one.
  */
-function parameterPointers(resolver: ApiModel['resolver'], target: { raw: Obj; pointer: string }): (parameter: Obj) => string {
+function parameterPointers(resolver: ApiModel['resolver'], document: Obj, target: { raw: Obj; pointer: string }): (parameter: Obj) => string {
   const own: Obj[] = (target.raw.parameters ?? []).map((p: Obj) => resolver.deref(p));
   const item = target.pointer.slice(0, target.pointer.lastIndexOf('/'));
   let shared: Obj[] | undefined;
   return (parameter) => {
     const i = own.indexOf(parameter);
     if (i !== -1) return `${target.pointer}/parameters/${i}`;
-    shared ??= (resolver.deref<Obj>({ $ref: `#${item}` })?.parameters ?? []).map((p: Obj) => resolver.deref(p)) as Obj[];
+    // The pointer as written (`~1` for `/`), not as a `$ref`'s URI fragment: a path of `/100%/x`
+    // read as one threw "URI malformed" and failed the build.
+    shared ??= (resolver.deref<Obj>((valueAt(document, item) ?? {}) as Obj).parameters ?? []).map((p: Obj) => resolver.deref(p)) as Obj[];
     const j = shared.indexOf(parameter);
     return j !== -1 ? `${item}/parameters/${j}` : `${target.pointer}/parameters`;
   };

@@ -136,6 +136,10 @@ describe('check-links from sources', () => {
     expect(at('/guides/ids')).toBe('/paths/~1parcels~1{id}/parameters/0/description');
     expect(at('/guides/fields')).toBe('/paths/~1parcels~1{id}/get/parameters/0/description');
     expect(at('/guides/tracing')).toBe('/paths/~1parcels~1{id}/get/parameters/1/description');
+    // A path with a `%` in it: read as a `$ref`'s URI fragment, its pointer failed the build ("URI malformed").
+    const percent = writeFiles({ 'content/guides/a.md': '---\ntitle: A\n---\nText.\n', 'openapi.yaml': spec.replaceAll('/parcels/{id}', '/discounts/100%/{id}'), 'docsgen.config.ts': config() });
+    const inPercent = await problems(percent);
+    expect(inPercent.find((p) => p.target === '/guides/ids')?.reason).toContain('in the OpenAPI spec at /paths/~1discounts~1100%~1{id}/parameters/0/description');
   });
 
   it('a spec that cannot be read is reported with its file and line, and nothing else; one the OpenAPI schema rejects is left to docsgen build', async () => {
