@@ -226,10 +226,18 @@ function sidebarFocuser(tree: ViewSidebarItem[], landingOf: (category: Extract<V
     if (!link) collapsed.set(item, (link = { type: 'category', label: item.label, items: [], href, collapsed: true }));
     return link;
   };
+  const hrefOf = (item: ViewSidebarItem) => (item.type === 'link' ? item.href : item.href ?? landings.get(item) ?? firstHref(item.items));
+  // Every level is windowed, not only the page's own list: 3,000 tags of one operation each put
+  // all 3,000 collapsed categories (250 KB) into every page. A level on the trail shows the
+  // window holding the category the trail goes through.
   const branch = (items: ViewSidebarItem[], trail: number[], window: number): ViewSidebarItem[] =>
     trail.length === 0
-      ? windowOf(items.map(collapse), window, (item) => (item.type === 'link' ? item.href : item.href ?? landings.get(item) ?? firstHref(item.items)))
-      : items.map((item, i) => (item.type === 'category' && i === trail[0] ? { ...item, items: branch(item.items, trail.slice(1), window) } : collapse(item)));
+      ? windowOf(items.map(collapse), window, hrefOf)
+      : windowOf(
+          items.map((item, i) => (item.type === 'category' && i === trail[0] ? { ...item, items: branch(item.items, trail.slice(1), window) } : collapse(item))),
+          Math.floor(trail[0] / CATEGORY_WINDOW),
+          hrefOf,
+        );
   return (href) => {
     const trail = paths.get(href) ?? [];
     // Pages in the same window of a long category share its sidebar.
@@ -242,10 +250,11 @@ function sidebarFocuser(tree: ViewSidebarItem[], landingOf: (category: Extract<V
 }
 
 /**
- * Links an expanded category shows at most on a focused sidebar: a tag of 5,000 operations put
- * 0.95 MB of sidebar in each of its 5,000 pages (4.5 GB in all). A longer category shows the
- * window of CATEGORY_WINDOW items holding the current page, and a link to each neighbouring
- * window, labelled by position (`← 1–500`, `1,001–1,500 →`, words no locale needs to translate).
+ * Items a list shows at most on a focused sidebar: a tag of 5,000 operations put 0.95 MB of
+ * sidebar in each of its 5,000 pages (4.5 GB in all). A longer list shows the window of
+ * CATEGORY_WINDOW items holding the current page (or the category it is in), and a link to each
+ * neighbouring window, labelled by position (`← 1–500`, `1,001–1,500 →`, words no locale needs
+ * to translate).
  */
 export const CATEGORY_WINDOW = 500;
 

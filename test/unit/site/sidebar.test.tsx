@@ -154,6 +154,31 @@ describe('site/sidebar focusSidebars', () => {
     expect(Object.keys(tree)).toHaveLength(8 + 8 * 5);
   });
 
+  it('windows a long list of categories too: a page of the 700th of 1,200 tags carries 500 of them, not 1,200', () => {
+    const sidebar = apiSidebar(1200, 1); // the introduction, then tags 0–1199 at places 1–1200
+    const pages = pagesOf(sidebar, ['/api/t699-0', '/api/t0-0', '/api']);
+    focusSidebars(pages, (r) => r, tagLanding);
+    const $ = html(pages[0].sidebar!, '/api/t699-0');
+    expect($('details[open] > summary').text()).toBe('Tag 699');
+    expect($('a[aria-current="page"]').attr('href')).toBe('/api/t699-0');
+    // Places 500–999: tags 499–998, one of them expanded; and a link to each neighbouring window.
+    const collapsed = $('a.sidebar-category').map((_, e) => $(e).text()).get();
+    expect(collapsed).toHaveLength(CATEGORY_WINDOW - 1);
+    expect(collapsed[0]).toBe('Tag 499');
+    expect(collapsed.at(-1)).toBe('Tag 998');
+    const jumps = $('a:not(.sidebar-category)').filter((_, e) => /→|←/.test($(e).text()));
+    expect(jumps.map((_, e) => [[$(e).text(), $(e).attr('href')]]).get()).toEqual([
+      ['← 1–500', '/api/intro'],
+      ['1,001–1,201 →', '/api/tag-999'],
+    ]);
+    // The first tag's page holds the first window, with the introduction.
+    const first = html(pages[1].sidebar!, '/api/t0-0');
+    expect(first('a[href="/api/intro"]').text()).toBe('Label /api/intro');
+    expect(first('a.sidebar-category')).toHaveLength(CATEGORY_WINDOW - 2);
+    // A page outside the sidebar: the first window, all collapsed.
+    expect(html(pages[2].sidebar!, '/api')('a.sidebar-category')).toHaveLength(CATEGORY_WINDOW - 1);
+  });
+
   it('gives an operation its method in the tree, and a long category its first window and a link onwards', () => {
     const long = Array.from({ length: CATEGORY_WINDOW + 20 }, (_, i): SidebarItem => ({ type: 'link', label: `Op ${i}`, route: `/api/big-${i}`, href: `/api/big-${i}`, method: 'post' }));
     const sidebar = [...apiSidebar(12, 25), category('Big', long)];
