@@ -4,6 +4,7 @@ import { CONTENT_REPLACED_EVENT } from '../../shared/liveUpdate';
 import { start as copy } from './copy';
 import { start as highlight } from './highlight';
 import { start as navbar } from './navbar';
+import { start as nearestAnchor } from './nearestAnchor';
 import { start as prefetch } from './prefetch';
 import { start as progress } from './progress';
 import { start as searchKeys } from './searchKeys';
@@ -25,7 +26,7 @@ function run(starts: (() => void)[]): void {
 }
 
 export function startEnhancements(): void {
-  run([tabs, versions, copy, toc, navbar, progress, prefetch, searchKeys, highlight, smoothScroll, sidebar]);
+  run([tabs, versions, copy, toc, navbar, progress, prefetch, searchKeys, highlight, smoothScroll, sidebar, nearestAnchor]);
   // serve --watch put an edited page's new content in place: the behaviours bound to content
   // elements start on the new ones (the others listen on document and window, which stay).
   document.addEventListener(CONTENT_REPLACED_EVENT, () => run([restoreTabs, copy, toc]));

@@ -1,4 +1,4 @@
-// Which link an event is about, when it leads to another page of this site.
+// Which link an event is about, when it leads to another page of this site; the element id a URL's fragment names.
 
 /** The URL of the link the event happened on, when it is a same-origin http(s) link to another page (not a `#hash` on this one). */
 export function pageLinkOf(event: Event): { link: HTMLAnchorElement; url: URL } | undefined {
@@ -14,4 +14,14 @@ export function pageLinkOf(event: Event): { link: HTMLAnchorElement; url: URL } 
   if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return undefined;
   if (url.pathname === location.pathname && url.search === location.search && (url.hash || link.getAttribute('href')!.startsWith('#'))) return undefined;
   return { link, url };
+}
+
+/** The element id a fragment (`#…`, as `location.hash` or a link's `hash` gives it) names. */
+export function fragmentId(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    // Not percent-encoded.
+    return hash.slice(1);
+  }
 }

@@ -3,6 +3,7 @@
 // (SPEC §9: 0.85, as Docusaurus's back-to-top button does), so a scroll starts fast and settles;
 // with prefers-reduced-motion the page jumps. The reader's wheel, touch or key stops it.
 import { label } from '../labels';
+import { fragmentId } from './links';
 
 const EASING = 0.85;
 /** Scrolled this far down (px), the back-to-top button shows (Docusaurus's threshold). */
@@ -39,13 +40,7 @@ function onHashLink(event: MouseEvent): void {
   const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
   if (!link || link.classList.contains('skip-link')) return;
   const hash = link.getAttribute('href')!;
-  let id = hash.slice(1);
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // Not percent-encoded.
-  }
-  const target = document.getElementById(id);
+  const target = document.getElementById(fragmentId(hash));
   // Not rendered (in a hidden tab panel): the browser's own jump lets CSS show it (:target).
   if (!target || target.getClientRects().length === 0) return;
   event.preventDefault();

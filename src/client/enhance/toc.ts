@@ -3,6 +3,7 @@
 // or the last one when the page is scrolled to the bottom. Intersection observers say when a
 // heading crosses that line or the page end comes into view or leaves it; headings inside
 // hidden tab panels (no box) are skipped.
+import { fragmentId } from './links';
 import { onScrollResumed, scrollSuspended } from './scroll';
 
 export const TOC_LINE = 0.3;
@@ -10,13 +11,7 @@ export const TOC_LINE = 0.3;
 export function start(): void {
   const entries: { link: HTMLAnchorElement; target: HTMLElement }[] = [];
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.toc-link[href^="#"]')) {
-    let id = link.hash.slice(1);
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // Not percent-encoded.
-    }
-    const target = document.getElementById(id);
+    const target = document.getElementById(fragmentId(link.hash));
     if (target) entries.push({ link, target });
   }
   if (entries.length === 0 || !('IntersectionObserver' in window)) return;
