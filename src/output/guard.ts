@@ -96,7 +96,15 @@ export function foreignFiles(dir: string): string[] {
   }
   const foreign: string[] = [];
   const walk = (abs: string, rel: string) => {
-    for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(abs, { withFileTypes: true });
+    } catch (error) {
+      // Removed while docsgen looked (an `rm -rf` of the output beside the build): nothing there to keep.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw error;
+    }
+    for (const entry of entries) {
       const r = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(path.join(abs, entry.name), r);
       else if (!(listed?.has(r) || (listed && r === MANIFEST))) foreign.push(r);
