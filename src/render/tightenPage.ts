@@ -3,9 +3,9 @@
 // descriptions, examples and parameters on one operation. A page whose HTML passes
 // MAX_PAGE_BYTES is rendered again from a tightened copy of its model, step by step: shorter
 // code blocks and descriptions, then fewer schema nodes, then only the top-level fields and the
-// first items of long lists (parameters, fields, named examples, security alternatives), the rest
-// counted. An API overview that large keeps its first servers and security schemes.
-import type { ApiOverviewView, Code, MediaContent, PageModel, SchemaNode, TocEntry } from '../shared/viewModels';
+// first items of long lists (parameters, fields, named examples, security alternatives, responses,
+// callbacks), the rest counted, where a link to one left out lands (src/client/enhance/nearestAnchor.ts). An API overview that large keeps its first servers and security schemes.
+import type { ApiOverviewView, Code, MediaContent, OperationView, PageModel, SchemaNode, TocEntry } from '../shared/viewModels';
 import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 
 /** No page's HTML may be larger (bytes, UTF-8). */
@@ -40,7 +40,7 @@ const LEVELS: Level[] = [
 
 /** Named examples of a media type kept at a level that drops fields. */
 const EXAMPLES_KEPT = 5;
-/** Servers and security schemes an overview keeps, and security alternatives an operation keeps at the last level (a spec listed 3,000 servers). */
+/** Servers and security schemes an overview keeps, and the security alternatives, responses and callbacks an operation keeps at the last level (a spec listed 3,000 servers). */
 const LISTED_KEPT = 20;
 
 const NOTE = '<p class="text-cut">Shortened to keep this page small; the full text is in the OpenAPI spec.</p>';
@@ -74,20 +74,34 @@ export function tightenPage(page: PageModel, level: number): PageModel {
       const more = c.examples.length - examples.length + (c.moreExamples ?? 0);
       return { ...c, schema: c.schema && tree(c.schema, l, budget, 0), examples: examples.map((ex) => ({ ...ex, code: code(ex.code, l.code) })), moreExamples: more || undefined };
     });
-  const operation = {
-    ...op,
-    descriptionHtml: text(op.descriptionHtml),
-    parameters: op.parameters.map((g) => {
-      const { kept, more } = fields(g.params, l, budget, 1);
-      return { ...g, params: kept, more: more + (g.more ?? 0) || undefined };
-    }),
-    requestBody: op.requestBody && { ...op.requestBody, descriptionHtml: text(op.requestBody.descriptionHtml), contents: contents(op.requestBody.contents) },
-    responses: op.responses.map((r) => ({ ...r, descriptionHtml: text(r.descriptionHtml), headers: r.headers.map((h) => tree(h, l, budget, 1)), contents: contents(r.contents) })),
+  // The operation's request and responses, and then each of its callbacks' (a spec gave one
+  // operation 2,000 callbacks, an 8.5 MB page, and another 400 responses, 1.2 MB at the last step
+  // when every response was kept).
+  const exchange = <T extends Exchange>(o: T): T => {
+    const cut = l.dropFields ? cutList(o, 'responses', 'moreResponses', LISTED_KEPT) : o;
+    return {
+      ...cut,
+      descriptionHtml: text(o.descriptionHtml),
+      parameters: o.parameters.map((g) => {
+        const { kept, more } = fields(g.params, l, budget, 1);
+        return { ...g, params: kept, more: more + (g.more ?? 0) || undefined };
+      }),
+      requestBody: o.requestBody && { ...o.requestBody, descriptionHtml: text(o.requestBody.descriptionHtml), contents: contents(o.requestBody.contents) },
+      responses: cut.responses.map((r) => ({ ...r, descriptionHtml: text(r.descriptionHtml), headers: r.headers.map((h) => tree(h, l, budget, 1)), contents: contents(r.contents) })),
+    };
+  };
+  const withCallbacks = l.dropFields ? cutList(op, 'callbacks', 'moreCallbacks', LISTED_KEPT) : op;
+  const operation: OperationView = {
+    ...exchange(withCallbacks),
+    callbacks: withCallbacks.callbacks.map((cb) => ({ ...cb, operations: cb.operations.map(exchange) })),
     codeSamples: op.codeSamples.map((s) => ({ ...s, code: code(s.code, l.samples) })),
     securityRequirements: l.dropFields && op.securityRequirements ? cutList(op.securityRequirements, 'alternatives', 'moreAlternatives', LISTED_KEPT) : op.securityRequirements,
   };
   return { ...page, body: { ...body, operation } };
 }
+
+/** What an operation and a callback's operation have alike: a request and responses. */
+type Exchange = Pick<OperationView, 'descriptionHtml' | 'parameters' | 'requestBody' | 'responses' | 'moreResponses'>;
 
 /** `object` with its list `key` cut to `kept` items, and how many were left out added to its `moreKey`. */
 function cutList<T extends object, K extends keyof T, M extends keyof T>(object: T, key: K, moreKey: M, kept: number): T {

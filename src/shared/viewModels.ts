@@ -320,8 +320,12 @@ export interface OperationView {
   parameters: ParameterGroup[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
+  /** Responses after `responses` left out of a page too large (render/tightenPage.ts). */
+  moreResponses?: number;
   /** Each callback with its operations, shown like the operation's own request and responses (anchors `callback-<name>-<method>-…`). */
   callbacks: { id: string; name: string; operations: CallbackOperationView[] }[];
+  /** Callbacks after `callbacks` left out of a page too large. */
+  moreCallbacks?: number;
   codeSamples: CodeSampleView[];
   /** Set on a webhook's page: the event it is named by in the spec (`method` is how it is delivered; `path` is '' or a URL expression). */
   webhook?: { event: string };
@@ -369,6 +373,8 @@ export interface CallbackOperationView {
   parameters: ParameterGroup[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
+  /** Responses after `responses` left out of a page too large (render/tightenPage.ts). */
+  moreResponses?: number;
 }
 
 export interface ApiOverviewView {

@@ -22,8 +22,8 @@ import { fill, useMessages } from './Messages';
 import { NamedExamples } from './NamedExamples';
 import { ChangeBadge } from './ChangeBadge';
 
-/** `more`: fields after `nodes` that a page too large left out (render/tightenPage.ts). */
-export function FieldList({ nodes, label, more }: { nodes: SchemaNode[]; label?: string; more?: number }) {
+/** `more`: fields after `nodes` that a page too large left out (render/tightenPage.ts); `leftOutId`: the anchor of the line counting them. */
+export function FieldList({ nodes, label, more, leftOutId }: { nodes: SchemaNode[]; label?: string; more?: number; leftOutId?: string }) {
   const t = useMessages();
   if (nodes.length === 0) return null;
   const plain = nodes.map(isPlain);
@@ -38,7 +38,7 @@ export function FieldList({ nodes, label, more }: { nodes: SchemaNode[]; label?:
   return (
     <>
       {list}
-      <LeftOut count={more} />
+      <LeftOut count={more} id={leftOutId} />
     </>
   );
 }

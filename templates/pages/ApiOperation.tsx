@@ -3,7 +3,7 @@
 // (one tab per status), callbacks (each with its own request and responses). On wide screens
 // the sidecar is a sticky second column beside the request and responses. A webhook's page is
 // the same, with a "Webhook" badge and its event instead of method and URL, and no code samples.
-import type { CallbackOperationView, Code, Crumb, MediaContent, OperationView, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
+import type { CallbackOperationView, Code, Crumb, MediaContent, OperationView, ParameterGroup, PageLink, PageModel, TocEntry } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { Breakable } from '../components/Breakable';
 import { CopyPageControl } from '../components/CopyPageControl';
@@ -24,6 +24,9 @@ type Props = { page: PageModel; operation: OperationView; toc: TocEntry[]; bread
 
 /** The parameter groups' headings, by where the parameters are sent. */
 const PARAMETER_GROUPS: Record<string, MessageKey> = { path: 'apiPathParameters', query: 'apiQueryParameters', header: 'apiHeaderParameters', cookie: 'apiCookieParameters' };
+
+/** The anchor of the line counting a group's parameters left out: what their own anchors start with (`query` of `query-limit`). */
+const parametersLeftOut = (group: ParameterGroup) => (group.id ?? `${group.location}-parameters`).replace(/-parameters$/, '');
 
 export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, next, homeHref }: Props) {
   const t = useMessages();
@@ -76,7 +79,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
               {op.parameters.map((group) => (
                 <section key={group.location} aria-labelledby={group.id ?? `${group.location}-parameters`}>
                   <h3 id={group.id ?? `${group.location}-parameters`}>{t[PARAMETER_GROUPS[group.location]]}</h3>
-                  <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} more={group.more} />
+                  <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} more={group.more} leftOutId={parametersLeftOut(group)} />
                 </section>
               ))}
               {op.requestBody ? (
@@ -119,6 +122,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
                 ),
               }))}
             />
+            <LeftOut count={op.moreResponses} id="response" />
           </section>
 
           {op.callbacks.length > 0 ? (
@@ -132,6 +136,7 @@ export function ApiOperation({ page, operation: op, toc, breadcrumbs, previous, 
                   ))}
                 </section>
               ))}
+              <LeftOut count={op.moreCallbacks} id="callback" />
             </section>
           ) : null}
         </div>
@@ -278,7 +283,7 @@ function CallbackOperation({ operation: o }: { operation: CallbackOperationView 
           {o.parameters.map((group) => (
             <section key={group.location} aria-labelledby={group.id}>
               <h5 id={group.id}>{t[PARAMETER_GROUPS[group.location]]}</h5>
-              <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} more={group.more} />
+              <FieldList nodes={group.params} label={t[PARAMETER_GROUPS[group.location]]} more={group.more} leftOutId={parametersLeftOut(group)} />
             </section>
           ))}
           {o.requestBody ? (
@@ -311,6 +316,7 @@ function CallbackOperation({ operation: o }: { operation: CallbackOperationView 
               ),
             }))}
           />
+          <LeftOut count={o.moreResponses} id={`${o.id}-response`} />
         </section>
       ) : null}
     </div>

@@ -374,6 +374,44 @@ describe('#14 point 3: no page over 1 MB, however many servers and security sche
   });
 });
 
+describe('#14 point 3: no page over 1 MB, however many responses and callbacks', () => {
+  const leftOut = (count: number) => `and ${count.toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`;
+  const field = (id: string, name: string): SchemaNode => ({ id, name, type: 'string', required: false, deprecated: false, nullable: false, readOnly: false, writeOnly: false, descriptionHtml: `<p>The parcel's ${name}, as the land registry records it.</p>`, constraints: [], children: [] });
+  const parcel = (id: string): SchemaNode => ({ ...field(id, 'parcel'), name: undefined, type: 'object', children: ['id', 'area', 'zone', 'owner'].map((name) => field(`${id}-${name}`, name)) });
+  const response = (prefix: string, status: number) => ({ id: `${prefix}response-${status}`, status: String(status), statusClass: `${String(status)[0]}xx`, descriptionHtml: `<p>What the registry answers with ${status}, and why it might.</p>`, headers: [], contents: [{ mediaType: 'application/json', schema: parcel(`${prefix}response-${status}`), examples: [{ label: 'Example', code: { code: `{ "id": "p-${status}", "area": 412.5 }`, language: 'json' } satisfies Code }] }] });
+  const operation = (extra: Partial<OperationView>): OperationView => ({ title: 'Parcels', method: 'GET', serverUrl: 'https://api.example.com', path: '/parcels', deprecated: false, descriptionHtml: '', security: [], parameters: [], responses: [response('', 200)], callbacks: [], codeSamples: [], ...extra });
+
+  it('an operation of 400 responses lists the first and counts the rest where its responses end', () => {
+    // All kept at the last step, the page was 1.2 MB.
+    const html = renderPage(site, page('/api/parcels', { kind: 'apiOperation', operation: operation({ responses: Array.from({ length: 400 }, (_, i) => response('', 200 + i)) }), toc: [], breadcrumbs: [] }));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    const $ = cheerio.load(html);
+    const shown = $('input[name="responses-tabs"]').length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(400);
+    expect($('#response').text()).toBe(leftOut(400 - shown));
+    expect($('#response').parent().is('section[aria-labelledby="responses"]')).toBe(true);
+  });
+
+  it('an operation of 2,000 callbacks lists the first, each tightened like the operation, and counts the rest', () => {
+    const callbacks = Array.from({ length: 2_000 }, (_, i) => {
+      const id = `callback-on-change${i}-post`;
+      const params = [{ id: `${id}-query-parameters`, location: 'query' as const, label: 'Query parameters', params: [field(`${id}-query-since`, 'since')] }];
+      return { id: `callback-on-change${i}`, name: `onChange${i}`, operations: [{ id, method: 'POST', expression: '{$request.query.callbackUrl}', summary: `Change ${i}`, descriptionHtml: '<p>Sent when a parcel changes.</p>', parameters: params, requestBody: { id: `${id}-request-body`, required: true, descriptionHtml: '', contents: [{ mediaType: 'application/json', schema: parcel(`${id}-request-body`), examples: [] }] }, responses: [response(`${id}-`, 200)] }] };
+    });
+    // None tightened, the page was 8.5 MB.
+    const html = renderPage(site, page('/api/parcels', { kind: 'apiOperation', operation: operation({ callbacks }), toc: [], breadcrumbs: [] }));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    const $ = cheerio.load(html);
+    const shown = $('section.callback').length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(2_000);
+    expect($('#callback').text()).toBe(leftOut(2_000 - shown));
+    // The callbacks kept share the page's budget of fields: the last one kept shows no body fields.
+    expect($('section.callback').last().find('[id$="-request-body-id"]')).toHaveLength(0);
+  });
+});
+
 describe('#14 point 3: a spec too large for the heap', () => {
   it('is refused before it is read, with a docsgen error naming the file and the fix, not a V8 abort', async () => {
     const dir = writeFiles({ 'docsgen.config.ts': config, 'openapi.json': JSON.stringify(readingsSpec(readings(150_000))) });

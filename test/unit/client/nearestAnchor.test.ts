@@ -12,12 +12,14 @@ describe('client/enhance nearestAnchor', () => {
     expect(nearestAnchor('response-404-error-code', has)).toBeUndefined();
   });
 
-  it('takes a parameter left out to its location’s list, where the page counts what it left out', () => {
-    const has = page('request', 'query-parameters', 'query-p0', 'header-parameters', 'callback-on-parcel-change-post-query-parameters');
-    expect(nearestAnchor('query-p4999', has)).toBe('query-parameters');
-    // A name with dashes of its own, and a callback's parameter.
-    expect(nearestAnchor('header-x-data-version', has)).toBe('header-parameters');
-    expect(nearestAnchor('callback-on-parcel-change-post-query-since', has)).toBe('callback-on-parcel-change-post-query-parameters');
+  it('takes a parameter, response or callback left out to the line counting them, whose id theirs start with', () => {
+    const has = page('request', 'query-parameters', 'query-p0', 'query', 'header', 'response', 'callback', 'callback-on-parcel-change-post-query');
+    expect(nearestAnchor('query-p4999', has)).toBe('query');
+    // A name with dashes of its own, a response's field, a callback's parameter.
+    expect(nearestAnchor('header-x-data-version', has)).toBe('header');
+    expect(nearestAnchor('response-404-error-code', has)).toBe('response');
+    expect(nearestAnchor('callback-on-parcel-change-post-query-since', has)).toBe('callback-on-parcel-change-post-query');
+    expect(nearestAnchor('callback-on-zone-change-post-request-body', has)).toBe('callback');
   });
 
   it('finds nothing for a name with no dash or no known prefix, so the browser’s own behaviour stays', () => {
