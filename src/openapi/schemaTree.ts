@@ -7,6 +7,7 @@ import { createExampleFiles, type PageDisplay } from './exampleFiles';
 import type { Resolver } from './resolve';
 import { baseSubtypes } from './discriminator';
 import { capSlug } from '../site/slug';
+import { shortTitle } from '../shared/titles';
 
 type Obj = Record<string, any>;
 
@@ -95,18 +96,22 @@ function claimExpansion(name: string, schema: Obj, depth: number, ctx: TreeConte
   return undefined;
 }
 
-/** `integer<int32>`, `string[]`, `Boundary[]`, `string | integer`. */
+/**
+ * `integer<int32>`, `string[]`, `Boundary[]`, `string | integer`. Each name in it is cut as a
+ * repeated title is (shortTitle): every field typed by a schema shows its name, and a name of
+ * 300,000 characters used by 100 operations made each of their pages 935 KB.
+ */
 export function typeLabel(schema: Obj, name: string | undefined, resolver: Resolver): string {
   const types = typesOf(schema).filter((t) => t !== 'null');
-  if (types.length > 1) return types.join(' | ');
+  if (types.length > 1) return shortTitle(types.join(' | '));
   const type = types[0];
   if (type === 'array') {
     const items = resolver.schema(schema.items);
     return `${typeLabel(items.schema, items.name, resolver)}[]`;
   }
-  if (name && (type === 'object' || type === undefined)) return name;
+  if (name && (type === 'object' || type === undefined)) return shortTitle(name);
   if (!type) return schema.oneOf ? 'one of' : schema.anyOf ? 'any of' : schema.allOf ? 'object' : 'any';
-  return schema.format ? `${type}<${schema.format}>` : type;
+  return schema.format ? `${shortTitle(type)}<${shortTitle(String(schema.format))}>` : shortTitle(type);
 }
 
 function typesOf(schema: Obj): string[] {
@@ -132,17 +137,17 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   // budget's 2,000 nodes nested deep enough to overflow the stack.
   const repeated = usedName ?? allOfNames(resolved, ctx.resolver).find((member) => walk.ancestors.has(member));
   if (repeated && walk.ancestors.has(repeated)) {
-    node.circular = { typeName: repeated, href: `#${walk.ancestors.get(repeated)}` };
+    node.circular = { typeName: shortTitle(repeated), href: `#${walk.ancestors.get(repeated)}` };
     return node;
   }
   if (ctx.budget.used >= ctx.budget.max || walk.level >= MAX_LEVELS) {
-    node.truncated = { typeName: usedName, href: usedName ? ctx.schemaPages?.href(usedName) : undefined };
+    node.truncated = { typeName: usedName && shortTitle(usedName), href: usedName ? ctx.schemaPages?.href(usedName) : undefined };
     return node;
   }
   if (usedName) {
     const link = claimExpansion(usedName, schema, walk.ancestors.size, ctx);
     if (link) {
-      node.truncated = { typeName: usedName, href: link.href };
+      node.truncated = { typeName: usedName && shortTitle(usedName), href: link.href };
       return node;
     }
   }
@@ -157,7 +162,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   while (typesOf(body).includes('array') && body.items) {
     const item = ctx.resolver.schema(body.items);
     if (item.name && ancestors.has(item.name)) {
-      node.circular = { typeName: item.name, href: `#${ancestors.get(item.name)}` };
+      node.circular = { typeName: shortTitle(item.name), href: `#${ancestors.get(item.name)}` };
       return node;
     }
     const itemSchema = mergeAllOf(item.schema, ctx.resolver);
@@ -165,7 +170,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
       if (ctx.onUse && expandable(itemSchema)) ctx.onUse({ name: item.name, id, path: walk.path });
       const link = claimExpansion(item.name, itemSchema, ancestors.size, ctx);
       if (link) {
-        node.truncated = { typeName: item.name, href: link.href };
+        node.truncated = { typeName: shortTitle(item.name), href: link.href };
         return node;
       }
       expanding(item.name);
@@ -195,8 +200,8 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
     const propertyName = String(resolved.discriminator.propertyName);
     node.variants = {
       kind: 'oneOf',
-      discriminator: { propertyName, mapping: subtypes.map((s) => ({ value: s.value, target: s.name })) },
-      options: subtypes.slice(0, MAX_VARIANTS).map((s) => ({ title: s.name, node: build({ $ref: s.ref }, ctx, { id: uniqueId(`${id}-${slugPart(s.name)}`, ctx.ids), root: true, required: false, pointer: s.ref.slice(1), ancestors, path: walk.path, level }) })),
+      discriminator: { propertyName: shortTitle(propertyName), mapping: subtypes.map((s) => ({ value: shortTitle(s.value), target: shortTitle(s.name) })) },
+      options: subtypes.slice(0, MAX_VARIANTS).map((s) => ({ title: shortTitle(s.name), node: build({ $ref: s.ref }, ctx, { id: uniqueId(`${id}-${slugPart(s.name)}`, ctx.ids), root: true, required: false, pointer: s.ref.slice(1), ancestors, path: walk.path, level }) })),
       ...moreOptions(subtypes.length),
     };
   }
@@ -206,14 +211,14 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
     node.variants = {
       kind,
       discriminator: body.discriminator?.propertyName
-        ? { propertyName: body.discriminator.propertyName, mapping: Object.entries<string>(mapping).map(([value, target]) => ({ value, target: target.split('/').pop()! })) }
+        ? { propertyName: shortTitle(String(body.discriminator.propertyName)), mapping: Object.entries<string>(mapping).map(([value, target]) => ({ value: shortTitle(value), target: shortTitle(String(target).split('/').pop()!) })) }
         : undefined,
       ...moreOptions(list.length),
       options: list.slice(0, MAX_VARIANTS).map((option, i) => {
         const { schema: s, name: optionName } = ctx.resolver.schema(option);
         const title = optionName ?? s.title ?? `Option ${i + 1}`;
         // Claimed here (not as a field) so "circular →" links can land on the alternative.
-        return { title, node: build(option, ctx, { id: uniqueId(`${id}-${slugPart(title)}`, ctx.ids), root: true, required: false, pointer: `${bodyPointer}/${kind}/${i}`, ancestors, path: walk.path, level }) };
+        return { title: shortTitle(String(title)), node: build(option, ctx, { id: uniqueId(`${id}-${slugPart(title)}`, ctx.ids), root: true, required: false, pointer: `${bodyPointer}/${kind}/${i}`, ancestors, path: walk.path, level }) };
       }),
     };
   }
