@@ -21,9 +21,12 @@ export const INLINE_CHARS = 200;
 export const ENUM_VALUES = 50;
 /**
  * Markdown of one field's description, and of a page's own (operation, response, request
- * body); `total` is what all the descriptions of one page show before each shows at most `min`.
+ * body); `total` is what all the descriptions of one page show before each shows at most `min`;
+ * `intro`: the API's description (its overview page) and a tag's (its page), the texts a page is
+ * for (real specs: 518,000 characters of Rubrik's, a 1.2 MB overview when shown whole; DocuSign's
+ * tags up to 98,000).
  */
-export const DESCRIPTION_CHARS = { field: 10_000, page: 50_000, total: 250_000, min: 300 };
+export const DESCRIPTION_CHARS = { field: 10_000, page: 50_000, total: 250_000, min: 300, intro: 250_000 };
 
 export interface ExampleFiles {
   /** Site-relative path → content: the wholes that pages link to, for the output. */

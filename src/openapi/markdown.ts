@@ -26,9 +26,12 @@ import { sanitizeSpecHtml } from './sanitizeHtml';
 import { PLACEHOLDER, replacePlaceholders, type SettledLinks } from './placeholders';
 import { pageHref } from '../versions/href';
 
+/** A heading of rendered spec Markdown, for a table of contents. */
+export type SpecHeading = { level: number; text: string; id: string };
+
 export interface SpecMarkdown {
   /** Renders spec markdown; `headings` collects its headings (for a table of contents). */
-  render(text: string, pointer: string, headings?: { level: number; text: string; id: string }[]): string;
+  render(text: string, pointer: string, headings?: SpecHeading[]): string;
   /** One per distinct relative link (href and description): the link check's input. */
   links: SiteLink[];
   /**
@@ -86,7 +89,7 @@ export function createSpecMarkdown(config: ResolvedConfig, source: string, docum
   // link's placeholder names that place). On a large spec most texts link nowhere and are shown
   // under many operations: keyed by their place, 50,000 renders of 3,200 texts on the 7,000-page
   // bench site.
-  type Rendered = { html: string; headings: { level: number; text: string; id: string }[] };
+  type Rendered = { html: string; headings: SpecHeading[] };
   const anywhere = new Map<string, Rendered>();
   const rendered = new Map<string, Rendered>();
   let placed = 0;

@@ -9,9 +9,10 @@ import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model';
 import type { MakeSchemaPages, PageReuse, SchemaDraft, UsedBySchema } from './apiPagesMemo';
 import { apiSidebar, flattenTags, readingOrder, tagTree } from './apiSidebar';
 import { escapeHtml } from '../shared/html';
+import { shortTitle } from '../shared/titles';
 import { cappedMarkdown, operationView } from '../openapi/operationView';
-import { DESCRIPTION_CHARS, type ExampleFiles } from '../openapi/exampleFiles';
-import type { SpecMarkdown } from '../openapi/markdown';
+import { capMarkdown, DESCRIPTION_CHARS, omittedNote, type ExampleFiles } from '../openapi/exampleFiles';
+import type { SpecHeading, SpecMarkdown } from '../openapi/markdown';
 import { stripHtmlTags } from '../openapi/sanitizeHtml';
 import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageBody, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
 import { withBase } from '../shared/url';
@@ -76,31 +77,41 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
   const label = config.openapi?.label || api.title;
   const apiCrumbs = apiTrail(config, api.title, messages, href);
 
+  // The spec's texts the overview and the tags' pages show, capped as an operation's are: the
+  // overview's and a tag's own (DESCRIPTION_CHARS.intro), a server's, a variable's and a security
+  // scheme's (a field's).
+  const render = (text: string, pointer: string, headings?: SpecHeading[]) => markdown.render(text, pointer, headings);
+  const intro = (text: string, pointer: string, headings?: SpecHeading[]) => {
+    const capped = capMarkdown(text, DESCRIPTION_CHARS.intro);
+    return render(capped.text, pointer, headings) + (capped.omitted ? omittedNote(capped.omitted, text.length) : '');
+  };
+  const aside = cappedMarkdown(render, DESCRIPTION_CHARS.field);
   const tagViews: ApiTagView[] = api.tags.map((tag) => ({
     name: tag.name,
     href: href(tagRoute(tag.slug)),
-    descriptionHtml: tag.description ? markdown.render(tag.description, `/tags/${tag.name}`) : '',
-    operations: tag.operations.map((op) => ({ method: op.method.toUpperCase(), path: op.path, summary: op.summary, href: href(opRoute(op.slug)), deprecated: op.deprecated })),
-    subTags: api.tags.filter((t) => t.parent === tag.name).map((t) => ({ name: t.name, href: href(tagRoute(t.slug)) })),
+    descriptionHtml: tag.description ? intro(tag.description, `/tags/${tag.name}`) : '',
+    // The names a list repeats from other pages, cut as titles are where repeated (shortTitle).
+    operations: tag.operations.map((op) => ({ method: op.method.toUpperCase(), path: op.path, summary: shortTitle(op.summary), href: href(opRoute(op.slug)), deprecated: op.deprecated })),
+    subTags: api.tags.filter((t) => t.parent === tag.name).map((t) => ({ name: shortTitle(t.name), href: href(tagRoute(t.slug)) })),
   }));
   // The webhooks' index, listed like a tag's operations (the event in place of the path).
   const webhooksView: ApiTagView | undefined = api.webhooks.length === 0 ? undefined : {
     name: messages.apiWebhooks,
     href: href(webhookIndexRoute),
     descriptionHtml: '',
-    operations: api.webhooks.map((w) => ({ method: w.method.toUpperCase(), path: w.event!, summary: w.summary, href: href(webhookRoute(w.slug)), deprecated: w.deprecated })),
+    operations: api.webhooks.map((w) => ({ method: w.method.toUpperCase(), path: w.event!, summary: shortTitle(w.summary), href: href(webhookRoute(w.slug)), deprecated: w.deprecated })),
     webhooks: true,
   };
   // The landing and the overview list every operation of a usual API; a huge one (Microsoft Graph
   // beta: 22,361 operations in 829 tags) gets the first few of each tag and a link to the rest.
-  const listed = new Map(shortLists([...tagViews, ...(webhooksView ? [webhooksView] : [])], LANDING_OPERATIONS).map((t) => [t.href, t]));
+  const listed = new Map(shortLists([...tagViews, ...(webhooksView ? [webhooksView] : [])], LANDING_OPERATIONS).map((t) => [t.href, { ...t, name: shortTitle(t.name) }]));
   const short = (view: ApiTagView) => listed.get(view.href)!;
   const tagViewByName = new Map(tagViews.map((t) => [t.name, t]));
   // `x-tagGroups` on the landing: each group's tags, each followed by the tags nested in it.
-  const tagGroupViews = landingGroups(api, messages).map((g) => ({ name: g.name, tags: g.tags.map((t) => short(tagViewByName.get(t.name)!)) }));
+  const tagGroupViews = landingGroups(api, messages).map((g) => ({ name: shortTitle(g.name), tags: g.tags.map((t) => short(tagViewByName.get(t.name)!)) }));
 
-  const overviewHeadings: { level: number; text: string; id: string }[] = [];
-  const descriptionHtml = api.description ? markdown.render(api.description, '/info/description', overviewHeadings) : '';
+  const overviewHeadings: SpecHeading[] = [];
+  const descriptionHtml = api.description ? intro(api.description, '/info/description', overviewHeadings) : '';
   // The spec's own description may already have an "Authentication" heading.
   const taken = new Set(overviewHeadings.map((h) => h.id));
   const sectionIds = { servers: uniqueId('servers', taken), authentication: uniqueId('authentication', taken), endpoints: uniqueId('endpoints', taken), webhooks: webhooksView ? uniqueId('webhooks', taken) : undefined };
@@ -110,11 +121,11 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
     version: api.version,
     descriptionHtml,
     downloadUrl: config.openapi?.downloadUrl || undefined,
-    servers: api.servers.map((s, i) => ({ url: s.url || '/', descriptionHtml: s.description ? markdown.render(s.description, `/servers/${i}/description`) : '' })),
+    servers: api.servers.map((s, i) => ({ url: s.url || '/', descriptionHtml: s.description ? aside(s.description, `/servers/${i}/description`) : '' })),
     serverDetails: api.servers.map((s, i) => ({
       template: s.template,
       relative: s.relative,
-      variables: s.variables.map((v) => ({ ...v, descriptionHtml: v.description ? markdown.render(v.description, `/servers/${i}/variables/${v.name}/description`) : '' })),
+      variables: s.variables.map((v) => ({ ...v, descriptionHtml: v.description ? aside(v.description, `/servers/${i}/variables/${v.name}/description`) : '' })),
     })),
     auth: api.securitySchemes.map((s) => ({
       id: schemeAnchor(s.key),
@@ -123,7 +134,7 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
       where: s.in,
       headerName: s.name,
       scheme: s.scheme,
-      descriptionHtml: s.description ? markdown.render(String(s.description), `/components/securitySchemes/${s.key}/description`) : '',
+      descriptionHtml: s.description ? aside(String(s.description), `/components/securitySchemes/${s.key}/description`) : '',
       summary: schemeSummary(s),
       bearerFormat: typeof s.bearerFormat === 'string' ? s.bearerFormat : undefined,
       openIdConnectUrl: typeof s.openIdConnectUrl === 'string' ? s.openIdConnectUrl : undefined,
@@ -151,7 +162,7 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
       sidebar,
       body: {
         kind: 'apiIndex',
-        api: { title: api.title, version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => { const { name, descriptionHtml, href, operations, more } = short(t); return { name, descriptionHtml, href, operations, more }; }), tagGroups: tagGroupViews.length ? tagGroupViews : undefined, webhooks: webhooksView && short(webhooksView) },
+        api: { title: shortTitle(api.title), version: api.version, summary: api.summary, downloadUrl: overview.downloadUrl, overviewHref: href(overviewRoute), tags: tagViews.map((t) => { const { name, descriptionHtml, href, operations, more } = short(t); return { name, descriptionHtml, href, operations, more }; }), tagGroups: tagGroupViews.length ? tagGroupViews : undefined, webhooks: webhooksView && short(webhooksView) },
         breadcrumbs: several ? [apiCrumbs[0], { label }] : [{ label: messages.api }],
       },
     },
@@ -181,7 +192,6 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
       });
     });
   });
-  const render = (text: string, pointer: string) => markdown.render(text, pointer);
   // The try-it console's data files share the examples' output map (written beside the pages).
   const tryIt = config.openapi?.tryIt;
   const changedOps = changes && changesByOperation(changes.changes);
@@ -319,7 +329,7 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
   // Graph beta's 6,177 schemas made one list of over 1 MB): the index then lists the parts.
   const parts = summaries.length > SCHEMA_INDEX_PART ? chunks(byName(summaries), SCHEMA_INDEX_PART) : undefined;
   const partRoute = (n: number) => `${schemaIndexRoute}/part/${n}`;
-  const partTitle = (part: typeof summaries) => formatMessage(messages.apiSchemasPart, { first: part[0].name, last: part[part.length - 1].name });
+  const partTitle = (part: typeof summaries) => formatMessage(messages.apiSchemasPart, { first: shortTitle(part[0].name), last: shortTitle(part[part.length - 1].name) });
   pages.push({
     route: schemaIndexRoute,
     head: head(messages.apiSchemas, schemaIndexRoute, formatMessage(messages.apiSchemasDescription, { api: api.title })),

@@ -7,6 +7,7 @@ import { Breakable } from '../components/Breakable';
 import { CopyPageControl } from '../components/CopyPageControl';
 import { useMessages } from '../components/Messages';
 import { formatMessage } from '../../src/shared/messages';
+import { shortTitle } from '../../src/shared/titles';
 import { CodeBlock } from '../components/CodeBlock';
 import { SchemaBody } from '../components/SchemaTree';
 import { DocLayout } from '../layouts/DocLayout';
@@ -36,13 +37,13 @@ export function ApiSchema({ page, schema, toc, breadcrumbs, homeHref }: Props) {
         <section aria-labelledby="used-by">
           <h2 id="used-by">{t.apiUsedBy}</h2>
           {schema.usedBy.length === 0 ? (
-            <p>No operation or other schema of this API refers to {schema.name}.</p>
+            <p>No operation or other schema of this API refers to {shortTitle(schema.name)}.</p>
           ) : (
             <ul className="schema-used-by">
               {schema.usedBy.map((use) => (
                 <li key={use.href}>
                   {use.method ? <span className={`method-badge method-${use.method.toLowerCase()}`}>{use.method}</span> : <span className="badge">schema</span>}
-                  <a href={use.href}>{use.label}</a>
+                  <a href={use.href}>{shortTitle(use.label)}</a>
                   <ul className="schema-used-by-fields">
                     {use.fields.map((f, i) => (
                       <li key={i}>
@@ -122,7 +123,7 @@ function SchemaList({ schemas }: { schemas: SchemaSummary[] }) {
       {schemas.map((s) => (
         <li key={s.href}>
           <a href={s.href}>
-            <code>{s.name}</code>
+            <code>{shortTitle(s.name)}</code>
           </a>
           {s.summary ? <span> {s.summary}</span> : null}
         </li>

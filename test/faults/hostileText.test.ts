@@ -142,3 +142,60 @@ describe('spec text quoted by an error', () => {
     }
   }, 120_000);
 });
+
+describe('long names and texts that a page shows once, or lists from other pages', () => {
+  it('no page passes 1 MB: long descriptions are shortened and say so, names listed from other pages are cut', async () => {
+    const paragraphs = (n: number, what: string) => Array.from({ length: n }, (_, i) => `Paragraph ${i} on ${what}: the registry records each lot's zoning, owner and permits.`).join('\n\n');
+    const opId = run('z', 300_000);
+    const schema = `Parcel${run('x', 300_000)}`;
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Records', version: '1', description: paragraphs(5_000, 'the API') },
+      servers: [{ url: 'https://api.example.com', description: paragraphs(700, 'the server') }],
+      tags: [{ name: 'Parcels', description: paragraphs(5_000, 'parcels') }],
+      paths: {
+        '/parcels': { get: { tags: ['Parcels'], operationId: 'findParcels', summary: 'Find parcels', responses: { 200: { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { parcel: { $ref: `#/components/schemas/${schema}` } } } } } } } } },
+        '/zones': { get: { tags: ['Parcels'], operationId: opId, responses: { 200: { description: 'OK' } } } },
+      },
+      components: {
+        securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key', description: paragraphs(700, 'keys') } },
+        schemas: { [schema]: { type: 'object', properties: { id: { type: 'string' } } } },
+      },
+    };
+    const dir = writeFiles({ 'docsgen.config.ts': configSource({ navbar: { items: [] }, openapi: { spec: 'openapi.json' } }), 'openapi.json': JSON.stringify(spec) });
+    const build = await runDocsgen(['build'], dir, { timeoutMs: 60_000 });
+    expect(build.code, build.stderr).toBe(0);
+    const out = path.join(dir, 'build');
+    const html = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? html(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
+    for (const file of html(out)) expect(fs.statSync(file).size, path.relative(out, file)).toBeLessThan(MB);
+    const page = (route: string) => cheerio.load(fs.readFileSync(path.join(out, route, 'index.html'), 'utf8'));
+
+    // The overview's and the tag's own descriptions: their first 250,000 characters, then a note;
+    // a server's and a security scheme's: 10,000 (the page was 1.2 MB with Rubrik's real 518,000).
+    const overview = page('api/records');
+    const notes = overview('.text-cut').map((_, p) => overview(p).text()).get();
+    expect(notes).toHaveLength(3);
+    expect(notes[0]).toMatch(/^Shortened: 24\d,\d{3} of 4\d\d,\d{3} characters shown; the full text is in the OpenAPI spec\.$/);
+    const total = (text: string) => ` of ${text.length.toLocaleString('en-US')} characters shown`;
+    expect(notes[0]).toContain(total(spec.info.description));
+    expect(notes[1]).toMatch(/^Shortened: 9,\d{3} of/);
+    expect(notes[1]).toContain(total(spec.servers[0].description));
+    expect(notes[2]).toMatch(/^Shortened: 9,\d{3} of/);
+    expect(notes[2]).toContain(total(spec.components.securitySchemes.key.description));
+    expect(page('api/parcels')('.text-cut').text()).toMatch(/^Shortened: 24\d,\d{3} of 4\d\d,\d{3} characters shown/);
+
+    // The operation named by its 300,000-character operationId, in the lists of the tag's page,
+    // the landing and the overview; the schema's name in a field's type and in the schema index.
+    const cut = (text: string) => text.length <= 300 && text.endsWith('…');
+    for (const route of ['api/parcels', 'api', 'api/records']) {
+      const listed = page(route)('.operation-list a').map((_, a) => page(route)(a).text()).get();
+      expect(listed.some((t) => t.startsWith('zzz') && cut(t)), route).toBe(true);
+    }
+    for (const route of ['api/find-parcels', 'api/schemas']) {
+      const text = page(route)('main').text();
+      expect(text, route).toContain(`${schema.slice(0, 200)}`);
+      expect(text.includes(schema.slice(0, 1_000)), route).toBe(false);
+    }
+    expect(fs.statSync(path.join(out, 'api/find-parcels/index.html')).size).toBeLessThan(100_000);
+  }, 120_000);
+});
