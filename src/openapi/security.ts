@@ -73,12 +73,21 @@ export function linkable(url: string | undefined): boolean {
  * An operation's requirements: each alternative with the schemes it combines and, for OAuth2 and
  * OpenID Connect, the scopes it needs. An empty requirement (`{}`) makes authentication optional.
  */
-export function operationRequirements(requirements: readonly Obj[], schemes: readonly Scheme[], overviewHref?: string): { alternatives: SecurityRequirementView[]; optional: boolean } {
-  return requirementAlternatives(requirements, (key, scopes) => {
+export function operationRequirements(requirements: readonly Obj[], schemes: readonly Scheme[], overviewHref?: string): { alternatives: SecurityRequirementView[]; optional: boolean; moreAlternatives?: number } {
+  const { alternatives, optional } = requirementAlternatives(requirements, (key, scopes) => {
     const scheme = schemes.find((s) => s.key === key);
     return { name: key, href: scheme && overviewHref ? `${overviewHref}#${schemeAnchor(key)}` : undefined, detail: schemeSummary(scheme), scopes };
   });
+  if (alternatives.length <= SHOWN_ALTERNATIVES) return { alternatives, optional };
+  return { alternatives: alternatives.slice(0, SHOWN_ALTERNATIVES), optional, moreAlternatives: alternatives.length - SHOWN_ALTERNATIVES };
 }
+
+/**
+ * Alternatives an operation's page lists; the rest are counted. Real specs have at most 26
+ * (Google's Data Portability API); 500 added 113 KB to each page of the operations they cover,
+ * which a global `security` makes every operation.
+ */
+export const SHOWN_ALTERNATIVES = 50;
 
 /** Security requirements as alternatives of schemes (each made by `scheme`); `{}` makes authentication optional. */
 export function requirementAlternatives<T>(requirements: readonly Obj[], scheme: (key: string, scopes: string[]) => T): { alternatives: { schemes: T[] }[]; optional: boolean } {
