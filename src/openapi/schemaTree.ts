@@ -147,7 +147,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   if (usedName) {
     const link = claimExpansion(usedName, schema, walk.ancestors.size, ctx);
     if (link) {
-      node.truncated = { typeName: usedName && shortTitle(usedName), href: link.href };
+      node.truncated = { typeName: shortTitle(usedName), href: link.href };
       return node;
     }
   }

@@ -4,7 +4,8 @@
 // MAX_PAGE_BYTES is rendered again from a tightened copy of its model, step by step: shorter
 // code blocks and descriptions, then fewer schema nodes, then only the top-level fields and the
 // first items of long lists (parameters, fields, named examples, security alternatives, responses,
-// callbacks), the rest counted, where a link to one left out lands (src/client/enhance/nearestAnchor.ts). An API overview that large keeps its first servers and security schemes.
+// callbacks), the rest counted where a link to one left out lands (src/client/enhance/nearestAnchor.ts).
+// An API overview that large keeps its first servers and security schemes.
 import type { ApiOverviewView, Code, MediaContent, OperationView, PageModel, SchemaNode, TocEntry } from '../shared/viewModels';
 import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 

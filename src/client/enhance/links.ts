@@ -1,4 +1,5 @@
-// Which link an event is about, when it leads to another page of this site; the element id a URL's fragment names.
+// Which link an event is about, when it leads to another page of this site; which element a
+// fragment names.
 
 /** The URL of the link the event happened on, when it is a same-origin http(s) link to another page (not a `#hash` on this one). */
 export function pageLinkOf(event: Event): { link: HTMLAnchorElement; url: URL } | undefined {
