@@ -5,8 +5,9 @@
 // code blocks and descriptions, then fewer schema nodes, then only the top-level fields and the
 // first items of long lists (parameters, fields, named examples, security alternatives, responses,
 // callbacks), the rest counted where a link to one left out lands (src/client/enhance/nearestAnchor.ts).
-// An API overview that large keeps its first servers and security schemes.
-import type { ApiOverviewView, Code, MediaContent, OperationView, PageModel, SchemaNode, TocEntry } from '../shared/viewModels';
+// An API overview that large keeps its first servers, security schemes and tags; the API's landing
+// its first tags.
+import type { ApiIndexModel, ApiOverviewView, Code, MediaContent, OperationView, PageModel, SchemaNode, TocEntry } from '../shared/viewModels';
 import { TRAILING_ARRAY_MARKS } from '../shared/arrayMarks';
 
 /** No page's HTML may be larger (bytes, UTF-8). */
@@ -43,6 +44,8 @@ const LEVELS: Level[] = [
 const EXAMPLES_KEPT = 5;
 /** Servers and security schemes an overview keeps, and the security alternatives, responses and callbacks an operation keeps at the last level (a spec listed 3,000 servers). */
 const LISTED_KEPT = 20;
+/** Tags a landing or an overview over 1 MB lists (3,000 tags of one operation each made an 812 KB landing; Microsoft Graph beta has 828). */
+const TAGS_KEPT = 500;
 
 const NOTE = '<p class="text-cut">Shortened to keep this page small; the full text is in the OpenAPI spec.</p>';
 
@@ -64,6 +67,7 @@ export function tightenPage(page: PageModel, level: number): PageModel {
     const toc = (entries: TocEntry[]): TocEntry[] => entries.filter((e) => !gone.has(e.id)).map((e) => ({ ...e, children: toc(e.children) }));
     return { ...page, body: { ...body, overview, toc: toc(body.toc) } };
   }
+  if (body.kind === 'apiIndex') return { ...page, body: { ...body, api: tightIndex(body.api) } };
   if (body.kind !== 'apiOperation') return page;
   const op = body.operation;
   const budget = { nodes: l.nodes };
@@ -115,8 +119,23 @@ function cutList<T extends object, K extends keyof T, M extends keyof T>(object:
 function tightOverview(o: ApiOverviewView, l: Level): ApiOverviewView {
   let out = cutList(o, 'servers', 'moreServers', LISTED_KEPT);
   out = cutList(out, 'auth', 'moreAuth', LISTED_KEPT);
+  out = cutList(out, 'tags', 'moreTags', TAGS_KEPT);
   const details = o.serverDetails?.slice(0, out.servers.length).map((d) => ({ ...d, variables: d.variables.map((v) => cutList(v, 'enum', 'moreEnum', l.enumValues)) }));
   return { ...out, serverDetails: details };
+}
+
+/** The API's landing made smaller: its first tags (under `x-tagGroups`, the first groups' tags), the rest counted. */
+function tightIndex(api: ApiIndexModel): ApiIndexModel {
+  if (!api.tagGroups) return cutList(api, 'tags', 'moreTags', TAGS_KEPT);
+  let room = TAGS_KEPT;
+  let more = api.moreTags ?? 0;
+  const tagGroups = api.tagGroups.flatMap((group) => {
+    const tags = group.tags.slice(0, room);
+    room -= tags.length;
+    more += group.tags.length - tags.length;
+    return tags.length > 0 ? [{ ...group, tags }] : [];
+  });
+  return more === (api.moreTags ?? 0) ? api : { ...api, tagGroups, moreTags: more };
 }
 
 /** The first lines of a code block, keeping what is known of the whole (its size, its file). */

@@ -195,6 +195,8 @@ export interface ApiIndexModel {
   tagGroups?: { name: string; tags: ApiTagView[] }[];
   /** The webhooks, when the spec has some. */
   webhooks?: ApiTagView;
+  /** Tags after those listed, left out of a page too large (render/tightenPage.ts). */
+  moreTags?: number;
 }
 
 /** A constraint of a field's value; numbers are kept as the spec wrote them (`0.01`, `1e6`). */
@@ -390,9 +392,10 @@ export interface ApiOverviewView {
   logo?: { url: string; altText: string; backgroundColor?: string; href?: string };
   /** Server details beyond `servers`, by index: the URL as written, its variables, and whether it is a path (a relative server of a spec read from a file). */
   serverDetails?: { template: string; relative: boolean; variables: { name: string; default: string; enum: string[]; moreEnum?: number; descriptionHtml: string }[] }[];
-  /** Servers and security schemes after those listed, left out of a page too large (render/tightenPage.ts). */
+  /** Servers, security schemes and tags after those listed, left out of a page too large (render/tightenPage.ts). */
   moreServers?: number;
   moreAuth?: number;
+  moreTags?: number;
   contact?: { name?: string; email?: string; url?: string };
   license?: { name: string; url?: string };
   tags: ApiTagView[];

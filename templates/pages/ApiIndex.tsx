@@ -3,6 +3,7 @@
 import type { ApiIndexModel, ApiTagView, Crumb, PageModel } from '../../src/shared/viewModels';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { CopyPageControl } from '../components/CopyPageControl';
+import { LeftOut } from '../components/LeftOut';
 import { useMessages } from '../components/Messages';
 import { OperationList } from '../components/OperationList';
 import { DocLayout } from '../layouts/DocLayout';
@@ -56,6 +57,7 @@ export function ApiIndex({ page, api, breadcrumbs, homeHref }: { page: PageModel
               </section>
             ))
           : api.tags.map((tag) => <TagSection key={tag.href} tag={tag} level={2} />)}
+        <LeftOut count={api.moreTags} />
         {api.webhooks ? <TagSection tag={api.webhooks} level={2} /> : null}
       </article>
     </DocLayout>

@@ -131,6 +131,7 @@ export function ApiOverview({ page, overview: o, toc, breadcrumbs, homeHref }: {
             <OperationList operations={tag.operations} more={tag.more ? { count: tag.more, href: tag.href } : undefined} />
           </section>
         ))}
+        <LeftOut count={o.moreTags} />
         {o.webhooks && o.sectionIds.webhooks ? (
           <section aria-labelledby={o.sectionIds.webhooks}>
             <h2 id={o.sectionIds.webhooks}>

@@ -10,7 +10,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/render/renderPages';
 import { MAX_PAGE_BYTES } from '../../src/render/tightenPage';
-import type { ApiOverviewView, Code, OperationView, SchemaNode } from '../../src/shared/viewModels';
+import type { ApiIndexModel, ApiOverviewView, ApiTagView, Code, OperationView, SchemaNode } from '../../src/shared/viewModels';
 import { buildFiles, configSource, listFiles, writeFiles } from '../helpers/fixture';
 import { page, site } from '../helpers/models';
 import { runDocsgen, type Run } from './harness';
@@ -409,6 +409,36 @@ describe('#14 point 3: no page over 1 MB, however many responses and callbacks',
     expect($('#callback').text()).toBe(leftOut(2_000 - shown));
     // The callbacks kept share the page's budget of fields: the last one kept shows no body fields.
     expect($('section.callback').last().find('[id$="-request-body-id"]')).toHaveLength(0);
+  });
+});
+
+describe('#14 point 3: no page over 1 MB, however many tags', () => {
+  const leftOut = (count: number) => `and ${count.toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`;
+  // 5,000 tags of one operation each: every one listed, the landing was 1.7 MB (Microsoft Graph beta has 828 tags).
+  const tags: ApiTagView[] = Array.from({ length: 5_000 }, (_, i) => ({ name: `Area ${i}`, href: `/api/area-${i}`, descriptionHtml: '', operations: [{ method: 'GET', path: `/areas/a${i}`, summary: `Get area ${i}`, href: `/api/get-area-${i}`, deprecated: false }] }));
+  const api: ApiIndexModel = { title: 'Areas', version: '1', summary: '', overviewHref: '/api/areas', tags };
+
+  it('the landing lists the first tags and counts the rest; under x-tagGroups, the first groups’ tags', () => {
+    for (const model of [api, { ...api, tagGroups: Array.from({ length: 10 }, (_, g) => ({ name: `Region ${g}`, tags: tags.slice(g * 500, g * 500 + 500) })) }]) {
+      const html = renderPage(site, page('/api', { kind: 'apiIndex', api: model, breadcrumbs: [] }));
+      expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+      const $ = cheerio.load(html);
+      const shown = $('.api-tag-section').length;
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThan(5_000);
+      expect($('.api-tag-section h2 a, .api-tag-section h3 a').first().text()).toBe('Area 0');
+      expect($('.text-cut').text()).toBe(leftOut(5_000 - shown));
+    }
+  });
+
+  it('the overview lists the first tags and counts the rest', () => {
+    const overview: ApiOverviewView = { sectionIds: { servers: 'servers', authentication: 'authentication', endpoints: 'endpoints' }, title: 'Areas', version: '1', descriptionHtml: '', servers: [], auth: [], tags };
+    const html = renderPage(site, page('/api/areas', { kind: 'apiOverview', overview, toc: [], breadcrumbs: [] }));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    const $ = cheerio.load(html);
+    const shown = $('.api-tag-section').length;
+    expect(shown).toBeLessThan(5_000);
+    expect($('.text-cut').text()).toBe(leftOut(5_000 - shown));
   });
 });
 
