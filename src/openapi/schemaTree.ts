@@ -7,7 +7,7 @@ import { createExampleFiles, type PageDisplay } from './exampleFiles';
 import type { Resolver } from './resolve';
 import { baseSubtypes } from './discriminator';
 import { capSlug } from '../site/slug';
-import { shortTitle } from '../shared/titles';
+import { cutAtWord, shortTitle } from '../shared/titles';
 
 type Obj = Record<string, any>;
 
@@ -304,7 +304,9 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
   // Written out, not spread from emptyNode(): every node then has one shape (this runs once per field of every page).
   return {
     id,
-    name: walk.name,
+    // Cut as a repeated title: a field's row shows its name twice, and a schema's fields are on
+    // every page that uses it (real names reach 79 characters).
+    name: walk.name === undefined ? undefined : shortTitle(walk.name),
     type: typeLabel(schema, name, ctx.resolver),
     required: walk.required,
     deprecated: schema.deprecated === true,
@@ -313,7 +315,7 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
     writeOnly: schema.writeOnly === true,
     descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${pointer}/description`) : '',
     constraints: constraints(schema),
-    pattern: typeof schema.pattern === 'string' ? schema.pattern : undefined,
+    pattern: typeof schema.pattern === 'string' ? shownPattern(schema.pattern) : undefined,
     children: [],
     enumValues: enums?.shown.map((value, i) => ({ value: display.inline(value, `${label}-value`).text, descriptionHtml: describeEnum(value, i), varName: varName(i) })),
     moreEnumValues: enums?.more,
@@ -322,6 +324,13 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
     constValue,
     valueCuts: valueCuts.defaultValue || valueCuts.example || valueCuts.constValue ? valueCuts : undefined,
   };
+}
+
+/** Characters of a `pattern` a field shows (real ones reach 22,190: image-charts.com's). */
+export const PATTERN_CHARS = 10_000;
+
+function shownPattern(pattern: string): string {
+  return pattern.length <= PATTERN_CHARS ? pattern : `${cutAtWord(pattern, PATTERN_CHARS - 1)}…`;
 }
 
 function emptyNode(id: string): SchemaNode {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createResolver } from '../../../src/openapi/resolve';
-import { mergeAllOf, schemaTree, typeLabel, type TreeContext } from '../../../src/openapi/schemaTree';
+import { mergeAllOf, PATTERN_CHARS, schemaTree, typeLabel, type TreeContext } from '../../../src/openapi/schemaTree';
 import type { SchemaNode } from '../../../src/shared/viewModels';
 
 const doc = {
@@ -222,5 +222,23 @@ describe('openapi/schemaTree: a schema name of 300,000 characters', () => {
     cut(variants.options[1].title);
     cut(variants.discriminator!.mapping[0].value);
     cut(variants.discriminator!.mapping[0].target);
+  });
+});
+
+describe('openapi/schemaTree: a field named with 300,000 characters, and a 30,000-character pattern', () => {
+  it('shows the name cut like a title and the pattern’s first 10,000 characters, each ending in …; a real pattern’s length stays whole', () => {
+    const name = `parcel_${'y'.repeat(300_000)}`;
+    const pattern = `^(${Array.from({ length: 3_000 }, (_, i) => `z${i}`).join('|')})$`;
+    const real = `^(${Array.from({ length: 900 }, (_, i) => `z${i}`).join('|')})$`;
+    const ctx: TreeContext = { resolver: createResolver({}), markdown: (t) => `<p>${t}</p>`, direction: 'response', ids: new Set(), budget: { used: 0, max: 1000 } };
+    const root = schemaTree({ type: 'object', properties: { [name]: { type: 'string', pattern }, zone: { type: 'string', pattern: real } } }, ctx, { id: 'response-200', pointer: '/x' });
+    const [long, zone] = root.children;
+    expect(long.name!.length).toBeLessThanOrEqual(300);
+    expect(long.name!.endsWith('…')).toBe(true);
+    expect(name.startsWith(long.name!.slice(0, -1))).toBe(true);
+    expect(long.pattern!.length).toBeLessThanOrEqual(PATTERN_CHARS);
+    expect(long.pattern!.endsWith('…')).toBe(true);
+    expect(pattern.startsWith(long.pattern!.slice(0, -1))).toBe(true);
+    expect(zone.pattern).toBe(real);
   });
 });
