@@ -12,6 +12,7 @@ import { isHidden, mergedParameters, type ApiModel, type ApiOperation } from './
 import { schemaTree, slugPart, uniqueId, type SchemaUse, type TreeContext } from './schemaTree';
 import { nonJsonBody } from './sampleBody';
 import { operationRequirements, sampleCredentials, schemeSummary } from './security';
+import { shortTitle } from '../shared/titles';
 import { joinUrl, sampleBase } from './servers';
 import type { SampleRequest } from './types';
 import { titleText } from './titleText';
@@ -195,7 +196,8 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
   return {
     title: op.summary,
     method: op.method.toUpperCase(),
-    serverUrl: server,
+    // Shown on the page only (code samples and try-it take the whole): a server shared by every operation.
+    serverUrl: shortTitle(server),
     path: op.path,
     deprecated: op.deprecated,
     descriptionHtml,

@@ -4,14 +4,19 @@
 // schemes within one are all needed) with the scopes it needs; in code samples the credential
 // each scheme sends, as a placeholder.
 import type { OAuthFlowView, SecurityRequirementView } from '../shared/viewModels';
+import { capSlug } from '../site/slug';
+import { shortTitle } from '../shared/titles';
 
 type Obj = Record<string, any>;
 type Scheme = Obj & { key: string };
 
 /** The overview's anchor of a scheme: `auth-<key>`. */
 export function schemeAnchor(key: string): string {
-  return `auth-${key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')}`;
+  // Capped (with a hash of the whole): every operation the scheme secures links to it.
+  return capSlug(`auth-${key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')}`, ANCHOR_BYTES);
 }
+
+const ANCHOR_BYTES = 120;
 
 const FLOW_LABELS: Record<string, string> = {
   implicit: 'Implicit',
@@ -27,11 +32,11 @@ export function schemeSummary(scheme: Obj | undefined): string {
   if (!scheme) return '';
   switch (scheme.type) {
     case 'apiKey':
-      return `API key in the ${String(scheme.in ?? 'header')} "${String(scheme.name ?? '')}"`;
+      return `API key in the ${shortTitle(String(scheme.in ?? 'header'))} "${shortTitle(String(scheme.name ?? ''))}"`;
     case 'http': {
       const name = String(scheme.scheme ?? '').toLowerCase();
-      const format = name === 'bearer' && typeof scheme.bearerFormat === 'string' && scheme.bearerFormat ? ` (${scheme.bearerFormat})` : '';
-      return `HTTP ${name || 'authentication'}${format}`;
+      const format = name === 'bearer' && typeof scheme.bearerFormat === 'string' && scheme.bearerFormat ? ` (${shortTitle(scheme.bearerFormat)})` : '';
+      return `HTTP ${shortTitle(name) || 'authentication'}${format}`;
     }
     case 'oauth2':
       return 'OAuth 2.0';
@@ -40,7 +45,7 @@ export function schemeSummary(scheme: Obj | undefined): string {
     case 'mutualTLS':
       return 'Mutual TLS (client certificate)';
     default:
-      return String(scheme.type ?? '');
+      return shortTitle(String(scheme.type ?? ''));
   }
 }
 
@@ -76,7 +81,7 @@ export function linkable(url: string | undefined): boolean {
 export function operationRequirements(requirements: readonly Obj[], schemes: readonly Scheme[], overviewHref?: string): { alternatives: SecurityRequirementView[]; optional: boolean; moreAlternatives?: number } {
   const { alternatives, optional } = requirementAlternatives(requirements, (key, scopes) => {
     const scheme = schemes.find((s) => s.key === key);
-    return { name: key, href: scheme && overviewHref ? `${overviewHref}#${schemeAnchor(key)}` : undefined, detail: schemeSummary(scheme), scopes };
+    return { name: shortTitle(key), href: scheme && overviewHref ? `${overviewHref}#${schemeAnchor(key)}` : undefined, detail: schemeSummary(scheme), scopes };
   });
   if (alternatives.length <= SHOWN_ALTERNATIVES) return { alternatives, optional };
   return { alternatives: alternatives.slice(0, SHOWN_ALTERNATIVES), optional, moreAlternatives: alternatives.length - SHOWN_ALTERNATIVES };

@@ -86,6 +86,7 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
     return render(capped.text, pointer, headings) + (capped.omitted ? omittedNote(capped.omitted, text.length) : '');
   };
   const aside = cappedMarkdown(render, DESCRIPTION_CHARS.field);
+  const cut = <T,>(value: T): T => (typeof value === 'string' ? (shortTitle(value) as T) : value);
   const tagViews: ApiTagView[] = api.tags.map((tag) => ({
     name: tag.name,
     href: href(tagRoute(tag.slug)),
@@ -121,22 +122,24 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
     version: api.version,
     descriptionHtml,
     downloadUrl: config.openapi?.downloadUrl || undefined,
-    servers: api.servers.map((s, i) => ({ url: s.url || '/', descriptionHtml: s.description ? aside(s.description, `/servers/${i}/description`) : '' })),
+    // Names and URLs cut as titles are (real ones are far shorter): the overview is one page, but
+    // each of them 300,000 characters long made it 1.2 MB.
+    servers: api.servers.map((s, i) => ({ url: shortTitle(s.url || '/'), descriptionHtml: s.description ? aside(s.description, `/servers/${i}/description`) : '' })),
     serverDetails: api.servers.map((s, i) => ({
-      template: s.template,
+      template: shortTitle(s.template),
       relative: s.relative,
       variables: s.variables.map((v) => ({ ...v, descriptionHtml: v.description ? aside(v.description, `/servers/${i}/variables/${v.name}/description`) : '' })),
     })),
     auth: api.securitySchemes.map((s) => ({
       id: schemeAnchor(s.key),
-      name: s.key,
-      type: String(s.type),
-      where: s.in,
-      headerName: s.name,
-      scheme: s.scheme,
+      name: shortTitle(s.key),
+      type: shortTitle(String(s.type)),
+      where: cut(s.in),
+      headerName: cut(s.name),
+      scheme: cut(s.scheme),
       descriptionHtml: s.description ? aside(String(s.description), `/components/securitySchemes/${s.key}/description`) : '',
       summary: schemeSummary(s),
-      bearerFormat: typeof s.bearerFormat === 'string' ? s.bearerFormat : undefined,
+      bearerFormat: typeof s.bearerFormat === 'string' ? shortTitle(s.bearerFormat) : undefined,
       openIdConnectUrl: typeof s.openIdConnectUrl === 'string' ? s.openIdConnectUrl : undefined,
       flows: oauthFlows(s),
     })),

@@ -151,14 +151,16 @@ describe('long names and texts that a page shows once, or lists from other pages
     const spec = {
       openapi: '3.0.3',
       info: { title: 'Records', version: '1', description: paragraphs(5_000, 'the API') },
-      servers: [{ url: 'https://api.example.com', description: paragraphs(700, 'the server') }],
+      // A server and a security scheme every operation shows, named at length.
+      servers: [{ url: `https://${run('a', 300_000)}.example.com`, description: paragraphs(700, 'the server') }],
+      security: [{ [`Key${run('k', 300_000)}`]: [] }],
       tags: [{ name: 'Parcels', description: paragraphs(5_000, 'parcels') }],
       paths: {
         '/parcels': { get: { tags: ['Parcels'], operationId: 'findParcels', summary: 'Find parcels', responses: { 200: { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { parcel: { $ref: `#/components/schemas/${schema}` } } } } } } } } },
         '/zones': { get: { tags: ['Parcels'], operationId: opId, responses: { 200: { description: 'OK' } } } },
       },
       components: {
-        securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key', description: paragraphs(700, 'keys') } },
+        securitySchemes: { [`Key${run('k', 300_000)}`]: { type: 'apiKey', in: 'header', name: `X-${run('h', 300_000)}`, description: paragraphs(700, 'keys') } },
         schemas: { [schema]: { type: 'object', properties: { id: { type: 'string' } } } },
       },
     };
@@ -181,7 +183,7 @@ describe('long names and texts that a page shows once, or lists from other pages
     expect(notes[1]).toMatch(/^Shortened: 9,\d{3} of/);
     expect(notes[1]).toContain(total(spec.servers[0].description));
     expect(notes[2]).toMatch(/^Shortened: 9,\d{3} of/);
-    expect(notes[2]).toContain(total(spec.components.securitySchemes.key.description));
+    expect(notes[2]).toContain(total(Object.values(spec.components.securitySchemes)[0].description));
     expect(page('api/parcels')('.text-cut').text()).toMatch(/^Shortened: 24\d,\d{3} of 4\d\d,\d{3} characters shown/);
 
     // The operation named by its 300,000-character operationId, in the lists of the tag's page,
@@ -196,6 +198,14 @@ describe('long names and texts that a page shows once, or lists from other pages
       expect(text, route).toContain(`${schema.slice(0, 200)}`);
       expect(text.includes(schema.slice(0, 1_000)), route).toBe(false);
     }
+    // The server, the scheme's name, anchor and header, on every operation's page: cut (they made
+    // each page 1.2 MB); the code samples' files beside the page keep them whole.
     expect(fs.statSync(path.join(out, 'api/find-parcels/index.html')).size).toBeLessThan(100_000);
+    const op = page('api/find-parcels');
+    expect(cut(op('.operation-server').text())).toBe(true);
+    const scheme = op('.security-scheme a');
+    expect(cut(scheme.text())).toBe(true);
+    expect(scheme.attr('href')!.length).toBeLessThan(150);
+    expect(overview(scheme.attr('href')!.slice(scheme.attr('href')!.indexOf('#')))).toHaveLength(1);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 // An operation's security requirements as its page lists them (src/openapi/security.ts).
 import { describe, expect, it } from 'vitest';
-import { operationRequirements, SHOWN_ALTERNATIVES } from '../../../src/openapi/security';
+import { operationRequirements, schemeAnchor, schemeSummary, SHOWN_ALTERNATIVES } from '../../../src/openapi/security';
 
 const schemes = Array.from({ length: 500 }, (_, i) => ({ key: `key${i}`, type: 'apiKey', in: 'header', name: `X-Key-${i}` }));
 
@@ -19,5 +19,25 @@ describe('openapi/security operationRequirements', () => {
     expect(r.alternatives[0].schemes[0].name).toBe('key0');
     expect(r.moreAlternatives).toBe(500 - SHOWN_ALTERNATIVES);
     expect(r.optional).toBe(true);
+  });
+});
+
+describe('openapi/security: a scheme named with 300,000 characters', () => {
+  // Every operation it secures links to it and names it: each page was 1.2 MB.
+  const key = `Key${'k'.repeat(300_000)}`;
+  it('has an anchor of at most 120 bytes, the same each time and apart from a scheme that shares its start', () => {
+    const anchor = schemeAnchor(key);
+    expect(anchor.length).toBeLessThanOrEqual(120);
+    expect(anchor).toBe(schemeAnchor(key));
+    expect(schemeAnchor(`${key}2`)).not.toBe(anchor);
+    expect(schemeAnchor('ApiKey')).toBe('auth-apikey');
+  });
+
+  it('is named and summed up in at most a title’s length on an operation', () => {
+    const [alternative] = operationRequirements([{ [key]: [] }], [{ key, type: 'apiKey', in: 'header', name: `X-${'h'.repeat(300_000)}` }], '/api/parcels-api').alternatives;
+    const [scheme] = alternative.schemes;
+    expect(scheme.name.length).toBeLessThanOrEqual(300);
+    expect(scheme.detail.length).toBeLessThan(700);
+    expect(schemeSummary({ type: 'apiKey', in: 'header', name: 'X-Key' })).toBe('API key in the header "X-Key"');
   });
 });
