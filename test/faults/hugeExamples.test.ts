@@ -316,8 +316,10 @@ describe('#14 point 3: no page over 1 MB, however many parameters and examples',
   });
 });
 
+/** The line a page over 1 MB writes where a list ends, for `count` items left out. */
+const leftOut = (count: number) => `and ${count.toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`;
+
 describe('#14 point 3: no page over 1 MB, however many servers and security schemes', () => {
-  const leftOut = (count: number) => `and ${count.toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`;
 
   it('the overview of a spec of 3,000 servers (50 values for each one\'s variable) and 500 security schemes lists the first and counts the rest', () => {
     const overview: ApiOverviewView = {
@@ -375,7 +377,6 @@ describe('#14 point 3: no page over 1 MB, however many servers and security sche
 });
 
 describe('#14 point 3: no page over 1 MB, however many responses and callbacks', () => {
-  const leftOut = (count: number) => `and ${count.toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`;
   const field = (id: string, name: string): SchemaNode => ({ id, name, type: 'string', required: false, deprecated: false, nullable: false, readOnly: false, writeOnly: false, descriptionHtml: `<p>The parcel's ${name}, as the land registry records it.</p>`, constraints: [], children: [] });
   const parcel = (id: string): SchemaNode => ({ ...field(id, 'parcel'), name: undefined, type: 'object', children: ['id', 'area', 'zone', 'owner'].map((name) => field(`${id}-${name}`, name)) });
   const response = (prefix: string, status: number) => ({ id: `${prefix}response-${status}`, status: String(status), statusClass: `${String(status)[0]}xx`, descriptionHtml: `<p>What the registry answers with ${status}, and why it might.</p>`, headers: [], contents: [{ mediaType: 'application/json', schema: parcel(`${prefix}response-${status}`), examples: [{ label: 'Example', code: { code: `{ "id": "p-${status}", "area": 412.5 }`, language: 'json' } satisfies Code }] }] });
@@ -413,7 +414,6 @@ describe('#14 point 3: no page over 1 MB, however many responses and callbacks',
 });
 
 describe('#14 point 3: no page over 1 MB, however many tags', () => {
-  const leftOut = (count: number) => `and ${count.toLocaleString('en-US')} more, left out to keep this page small (the page’s Markdown copy and the OpenAPI spec list them all)`;
   // 5,000 tags of one operation each: every one listed, the landing was 1.7 MB (Microsoft Graph beta has 828 tags).
   const tags: ApiTagView[] = Array.from({ length: 5_000 }, (_, i) => ({ name: `Area ${i}`, href: `/api/area-${i}`, descriptionHtml: '', operations: [{ method: 'GET', path: `/areas/a${i}`, summary: `Get area ${i}`, href: `/api/get-area-${i}`, deprecated: false }] }));
   const api: ApiIndexModel = { title: 'Areas', version: '1', summary: '', overviewHref: '/api/areas', tags };
