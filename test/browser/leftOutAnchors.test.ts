@@ -1,7 +1,7 @@
 // Anchors a page over 1 MB left out (src/render/tightenPage.ts). Its search entries and the links
 // checked against it come from the whole model, so a guide's link to the 5,000th parameter passes
 // the link check; in the browser the reader lands where the page says what it left out, not at
-// the top (src/client/enhance/nearestAnchor.ts).
+// the top (src/client/enhance/nearestAnchor.ts); an anchor the page has, `<a name>` too, stays.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, serveStatic } from '../helpers/browser';
@@ -36,6 +36,8 @@ beforeAll(async () => {
   const f = await buildFiles({
     'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.json', downloadUrl: 'https://docs.test.example/openapi.json' } }),
     'openapi.json': JSON.stringify(spec),
+    // An anchor written as `<a name>` in a guide's raw HTML, under a heading its name extends.
+    'content/guides/zones.md': `---\ntitle: Zones\n---\n\n## Zone\n\n${'A zone groups parcels under one set of rules.\n\n'.repeat(40)}<a name="zone-rules"></a>\n\nThe rules of a zone.\n`,
     'content/guides/filters.md': `---\ntitle: Filters\n---\n\nThe last filter is [p4999](op:findParcels#query.p4999); a parcel's outline type is [geometry.type](op:findParcelsByZone#response-200.data.geometry.type).\n`,
   });
   // The pages were tightened: the parameter and the field are not on them.
@@ -100,6 +102,14 @@ describe('a link to an anchor a tightened page left out', () => {
     await page.getByRole('link', { name: 'geometry.type' }).click();
     await page.waitForURL(/\/api\/find-parcels-by-zone/);
     expect(await landing(page, '#response-200')).toBe(true);
+    await page.close();
+  });
+
+  it('leaves an `<a name>` anchor the page has as it is, though a heading’s id is a prefix of its name', async () => {
+    const { page } = await open('/guides/zones#zone-rules');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => location.hash)).toBe('#zone-rules');
+    expect(await page.evaluate(() => document.getElementsByName('zone-rules')[0].getBoundingClientRect().top < innerHeight)).toBe(true);
     await page.close();
   });
 

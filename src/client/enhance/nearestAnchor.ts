@@ -24,7 +24,9 @@ export function start(): void {
 
 function goNearest(): void {
   const id = fragmentId(location.hash);
-  const has = (candidate: string) => document.getElementById(candidate) !== null;
+  // What a fragment navigation finds: an element with that id, else an `<a name>` (a guide's raw
+  // HTML, as older tools wrote anchors).
+  const has = (candidate: string) => document.getElementById(candidate) !== null || [...document.getElementsByName(candidate)].some((e) => e.localName === 'a');
   if (!id || has(id)) return;
   const near = nearestAnchor(id, has);
   // A fragment navigation in place of the one that found nothing (no new history entry): the
