@@ -7,7 +7,16 @@ import type { AppendedSchema, ApiChangelogView, ApiOverviewView, ApiSchemaView, 
 import { fence, htmlToMarkdown, inlineCode, markdownText } from './htmlToMarkdown';
 import { appendixMarkdown, fieldsMarkdown, schemaMarkdown, type MarkdownLinks } from './schemaMarkdown';
 
-export function operationMarkdown(op: OperationView, pageLinks: MarkdownLinks): string {
+/**
+ * A page's Markdown copy, and, when llms-full.txt leaves its "Schemas" section out (each schema
+ * listed there has its own page in that file), the UTF-8 byte offset where the section starts.
+ */
+export interface MarkdownCopy {
+  text: string;
+  appendixAt?: number;
+}
+
+export function operationMarkdown(op: OperationView, pageLinks: MarkdownLinks): MarkdownCopy {
   const links = withAppendix(pageLinks, op.appendix);
   const parts: string[] = [`# ${markdownText(op.title)}`];
   parts.push(op.webhook ? `Webhook ${inlineCode(op.webhook.event)}, delivered as ${op.method.toUpperCase()}${op.path ? ` ${inlineCode(op.path)}` : ''}` : fence(`${op.method.toUpperCase()} ${op.serverUrl}${op.path}`, 'http'));
@@ -32,8 +41,15 @@ export function operationMarkdown(op: OperationView, pageLinks: MarkdownLinks): 
   }
   const curl = op.codeSamples.find((s) => s.lang === 'curl') ?? op.codeSamples[0];
   if (curl) parts.push('## Example request', fence(curl.code.code, curl.lang === 'curl' ? 'bash' : curl.code.language) + truncation(curl.code.truncated, links));
-  parts.push(...appendixMarkdown(op.appendix, links, '##'));
-  return parts.join('\n\n') + '\n';
+  return withSchemas(parts, appendixMarkdown(op.appendix, links, '##'), op.appendixListed);
+}
+
+/** The copy's parts, then its "Schemas" section. */
+function withSchemas(parts: string[], appendix: string[], listed: boolean | undefined): MarkdownCopy {
+  const main = parts.join('\n\n');
+  if (appendix.length === 0) return { text: `${main}\n` };
+  const text = `${main}\n\n${appendix.join('\n\n')}\n`;
+  return listed ? { text, appendixAt: Buffer.byteLength(main) + 2 } : { text };
 }
 
 /** The API's overview page: its description, servers, authentication and groups of endpoints. */
@@ -82,13 +98,12 @@ function lineOf(html: string, links: MarkdownLinks): string {
   return text ? `: ${text.replace(/\n/g, ' ')}` : '';
 }
 
-export function schemaPageMarkdown(view: ApiSchemaView, pageLinks: MarkdownLinks): string {
+export function schemaPageMarkdown(view: ApiSchemaView, pageLinks: MarkdownLinks): MarkdownCopy {
   const links = { ...withAppendix(pageLinks, view.appendix), own: view.name };
   const parts = [`# ${markdownText(view.name)}`, schemaMarkdown(view.schema, links)];
   if (view.example) parts.push('## Example', fence(view.example.code, 'json') + truncation(view.example.truncated, links));
   if (view.usedBy.length > 0) parts.push('## Used by', view.usedBy.map((u) => `- [${markdownText(u.label)}](${links.resolve(u.href)})`).join('\n'));
-  parts.push(...appendixMarkdown(view.appendix, links, '##'));
-  return parts.join('\n\n') + '\n';
+  return withSchemas(parts, appendixMarkdown(view.appendix, links, '##'), view.appendixListed);
 }
 
 function withAppendix(links: MarkdownLinks, appendix: readonly AppendedSchema[] | undefined): MarkdownLinks {

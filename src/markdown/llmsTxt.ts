@@ -55,6 +55,25 @@ export function* llmsFullParts(site: { title: string; summary: string }, pages: 
   }
 }
 
+/** What llms-full.txt says in place of a copy's "Schemas" section: each schema listed there is a page of the same file. */
+const SCHEMAS_HEADING = Buffer.from('## Schemas\n');
+const SCHEMAS_ELSEWHERE = Buffer.from('## Schemas\n\nEach schema named above has its own page in this file, titled with its name.\n');
+
+/**
+ * A copy as llms-full.txt holds it: without its "Schemas" section when the copy says where that
+ * starts (`appendixAt`, markdown/apiMarkdown.ts MarkdownCopy). Thousands of copies list the same
+ * schemas, each of which is a page of the file anyway: on Microsoft Graph v1.0 those sections
+ * were 47 % of the file's 951 MB.
+ */
+export function withoutSchemas(markdown: string | Buffer, appendixAt: number | undefined): string | Buffer {
+  if (appendixAt === undefined) return markdown;
+  const bytes = typeof markdown === 'string' ? Buffer.from(markdown) : markdown;
+  // Not where the section starts (a damaged cache entry): the copy stays whole.
+  if (!bytes.subarray(appendixAt, appendixAt + SCHEMAS_HEADING.length).equals(SCHEMAS_HEADING)) return markdown;
+  const cut = Buffer.concat([bytes.subarray(0, appendixAt), SCHEMAS_ELSEWHERE]);
+  return typeof markdown === 'string' ? cut.toString() : cut;
+}
+
 /** withSource of a copy's bytes, which are passed on as they are: decoded, a large site's copies were gigabytes of strings. */
 function* bytesWithSource(markdown: Buffer, url: string): Generator<string | Buffer> {
   const newline = markdown.indexOf(0x0a);

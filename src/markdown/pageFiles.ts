@@ -4,7 +4,7 @@
 // `a/index.html` or `a.html` (trailingSlash true, false or unset).
 import type { PageModel, SidebarItem, SiteModel } from '../shared/viewModels';
 import { pageKind } from '../site/pageStore';
-import { changelogMarkdown, operationMarkdown, overviewMarkdown, schemaPageMarkdown, tagMarkdown } from './apiMarkdown';
+import { changelogMarkdown, operationMarkdown, overviewMarkdown, schemaPageMarkdown, tagMarkdown, type MarkdownCopy } from './apiMarkdown';
 import { originOf } from './guideMarkdown';
 import { apiIndexMarkdown, homeMarkdown, schemaIndexMarkdown, sectionIndexMarkdown, tagDocsMarkdown, tagsListMarkdown } from './indexMarkdown';
 
@@ -36,7 +36,8 @@ function routeMatcher(pattern: string): (route: string) => boolean {
 /** The config's `llms` selection as one test, made once per selection: serve --watch asks it of every page on every save. */
 const selections = new WeakMap<NonNullable<SiteModel['markdown']>, (route: string) => boolean>();
 
-function selects(selected: NonNullable<SiteModel['markdown']>): (route: string) => boolean {
+/** Whether the config's `llms` selection (`include`, `exclude`) takes a route. */
+export function selects(selected: NonNullable<SiteModel['markdown']>): (route: string) => boolean {
   let test = selections.get(selected);
   if (!test) {
     const include = selected.include.map(routeMatcher);
@@ -69,15 +70,21 @@ export function markdownHrefOf(baseUrl: string, markdownFile: string): string {
 }
 
 /**
- * A page's Markdown, made from its model (undefined for a guide: its copy is made from its source,
- * see siteMarkdown.ts). Links become absolute URLs: a site path under the page's origin, an
+ * A page's Markdown copy, made from its model (undefined for a guide: its copy is made from its
+ * source, see siteMarkdown.ts). Links become absolute URLs: a site path under the page's origin, an
  * `#anchor` under the page's own URL.
  */
-export function pageMarkdown(page: PageModel): string | undefined {
+export function pageMarkdown(page: PageModel): MarkdownCopy | undefined {
+  const body = page.body;
+  if (body.kind === 'apiOperation') return operationMarkdown(body.operation, { resolve: copyLinks(page.head.canonical) });
+  if (body.kind === 'apiSchema') return schemaPageMarkdown(body.schema, { resolve: copyLinks(page.head.canonical) });
+  const text = listingMarkdown(page);
+  return text === undefined ? undefined : { text };
+}
+
+function listingMarkdown(page: PageModel): string | undefined {
   const resolve = copyLinks(page.head.canonical);
   const body = page.body;
-  if (body.kind === 'apiOperation') return operationMarkdown(body.operation, { resolve });
-  if (body.kind === 'apiSchema') return schemaPageMarkdown(body.schema, { resolve });
   if (body.kind === 'apiOverview') return overviewMarkdown(body.overview, { resolve });
   if (body.kind === 'apiTag') return tagMarkdown(body.tag, { resolve });
   if (body.kind === 'home') return homeMarkdown(body.home, { resolve });

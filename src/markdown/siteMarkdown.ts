@@ -13,7 +13,7 @@ import type { SitePage } from '../render/renderSite';
 import { withBase } from '../shared/url';
 import { pageHref } from '../versions/href';
 import { guideContext, guideMarkdown, originOf, type GuideMarkdownContext } from './guideMarkdown';
-import { llmsFullParts, llmsFullTxt, llmsTxt, markdownBytesTitle, markdownTitle, type LazyLlmsPage, type LlmsEntry, type LlmsPage } from './llmsTxt';
+import { llmsFullParts, llmsFullTxt, llmsTxt, markdownBytesTitle, markdownTitle, withoutSchemas, type LazyLlmsPage, type LlmsEntry, type LlmsPage } from './llmsTxt';
 
 export interface MarkdownSite {
   /** The version's config: its guides' links carry its segment. */
@@ -174,10 +174,10 @@ function llmsPages(site: MarkdownSite, copies: PageCopies): LazyLlmsPage[] {
       read: () => {
         if (typeof made === 'object') {
           const markdown = fs.readFileSync(made.file);
-          return { markdown, title: guide?.title ?? markdownBytesTitle(markdown) };
+          return { markdown: withoutSchemas(markdown, copy.appendixAt), title: guide?.title ?? markdownBytesTitle(markdown) };
         }
         const markdown = typeof made === 'string' ? made : made();
-        return { markdown, title: guide?.title ?? markdownTitle(markdown) };
+        return { markdown: withoutSchemas(markdown, copy.appendixAt), title: guide?.title ?? markdownTitle(markdown) };
       },
       description: copy.description,
       section: guide?.standalone ? 'Pages' : page.route === '/guides' || page.route.startsWith('/guides/') ? 'Guides' : 'API',

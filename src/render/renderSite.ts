@@ -48,7 +48,16 @@ export interface SitePage {
   ids?: Set<string>;
   bytes?: number;
   /** A page with a Markdown copy (src/markdown/): its file, its description, and its text when kept in memory (an API page's; a guide's is made from its source). */
-  markdown?: { file: string; description: string; text?: string; order?: number; /** Listed in llms.txt (pages that only list others are not). */ listed?: boolean };
+  markdown?: {
+    file: string;
+    description: string;
+    text?: string;
+    order?: number;
+    /** Listed in llms.txt (pages that only list others are not). */
+    listed?: boolean;
+    /** Where llms-full.txt cuts the copy's "Schemas" section (markdown/apiMarkdown.ts MarkdownCopy). */
+    appendixAt?: number;
+  };
 }
 
 export interface RenderSiteOptions {
@@ -112,6 +121,8 @@ export interface PageEntry {
   ids: string[] | Set<string>;
   /** An API page's Markdown copy (src/markdown/), when it has one: as `html`. */
   markdown?: string | FileEntry;
+  /** SitePage's `markdown.appendixAt`. */
+  appendixAt?: number;
 }
 
 /** How many threads render a site of `pageCount` pages. */
@@ -151,7 +162,7 @@ export async function renderSite(site: SiteModel, pages: PageModel[], options: R
   const made = await (threads > 1 ? renderInWorkers(site, todo, options, threads) : stepsYielding(renderHere(site, todo, options)));
   for (const page of described.size > 0 ? made : []) {
     const seen = described.get(page.route);
-    if (seen) page.markdown = { ...seen, ...(page.markdown?.text !== undefined ? { text: page.markdown.text } : {}) };
+    if (seen) page.markdown = { ...seen, ...(page.markdown?.text !== undefined ? { text: page.markdown.text } : {}), ...(page.markdown?.appendixAt !== undefined ? { appendixAt: page.markdown.appendixAt } : {}) };
   }
   if (!options.memo?.last) return made;
   let next = 0;
@@ -245,21 +256,23 @@ export function produceSitePage(site: SiteModel, route: string, file: string, en
   const { page, found } = load();
   const text = renderPage(site, page, writer.assets);
   const ids = idsOf(text);
-  const markdown = page.markdownHref ? pageMarkdown(page) : undefined;
+  const copy = page.markdownHref ? pageMarkdown(page) : undefined;
+  const markdown = copy?.text;
+  const appendixAt = copy?.appendixAt;
   if (entries && !paths) {
-    (entries as Exclude<PageEntries, { dir: string }>).set(entry!.key, { html: text, hashed: entry!.hashed, found, ids, markdown });
-    return { page: writeSitePage(route, file, text, ids, writer, markdown), found, reused: false, corrupt, changed, unwritten: false };
+    (entries as Exclude<PageEntries, { dir: string }>).set(entry!.key, { html: text, hashed: entry!.hashed, found, ids, markdown, appendixAt });
+    return { page: writeSitePage(route, file, text, ids, writer, markdown, appendixAt), found, reused: false, corrupt, changed, unwritten: false };
   }
   // Encoded once, when it is written: writeFileSync of the string and Buffer.byteLength each walked the whole page.
   const bytes = paths === undefined && writer.outDir === undefined ? undefined : Buffer.from(text);
   const markdownBytes = paths === undefined || markdown === undefined ? markdown : Buffer.from(markdown);
-  const written = writeSitePage(route, file, bytes ?? text, ids, writer, markdownBytes);
+  const written = writeSitePage(route, file, bytes ?? text, ids, writer, markdownBytes, appendixAt);
   if (!paths) return { page: written, found, reused: false, corrupt, changed, unwritten: false };
   // The files first, linked from the ones just written into the output, then the record that finds them.
   const keep = (entryPath: string, content: Buffer, rel: string) => writeFileEntry(entryPath, content, writer.outDir === undefined ? undefined : insideOutput(writer.outDir, rel), (writer.cacheLinks ??= {}));
   const html = keep(paths.html, bytes!, file);
   const md = markdownBytes === undefined ? undefined : keep(paths.markdown, markdownBytes as Buffer, markdownFileOf(file));
-  const unwritten = !html || (markdownBytes !== undefined && !md) || !writeEntry(paths.entry, { html, hashed: entry!.hashed, found, ids: [...ids], ...(md ? { markdown: md } : {}) } satisfies PageEntry);
+  const unwritten = !html || (markdownBytes !== undefined && !md) || !writeEntry(paths.entry, { html, hashed: entry!.hashed, found, ids: [...ids], ...(md ? { markdown: md, appendixAt } : {}) } satisfies PageEntry);
   return { page: written, found, reused: false, corrupt, changed, unwritten };
 }
 
@@ -279,7 +292,7 @@ function fromDiskEntry(cached: PageEntry, paths: { html: string; markdown: strin
   if (writer.outDir === undefined || !sameItems(cached.hashed, hashed)) return fromEntry(cached, bytes, markdownBytes?.toString(), route, file, hashed, writer);
   placeFile(paths.html, file, bytes, writer);
   if (markdownBytes !== undefined) placeFile(paths.markdown, markdownFileOf(file), markdownBytes, writer);
-  return { route, file, ids: keptIds(new Set(cached.ids), writer.wantedIds), bytes: bytes.byteLength };
+  return { route, file, ids: keptIds(new Set(cached.ids), writer.wantedIds), bytes: bytes.byteLength, ...cutAt(file, cached.appendixAt) };
 }
 
 /** A file entry into the output as `rel`: hard-linked, so its bytes are not written again, or written where it cannot be (another file system). */
@@ -293,7 +306,7 @@ function placeFile(entryPath: string, rel: string, bytes: Buffer, writer: PageWr
 function fromEntry(cached: PageEntry, html: Buffer | string, markdown: string | undefined, route: string, file: string, hashed: readonly string[], writer: PageWriter): SitePage | undefined {
   const swapped = withHashedUrls(cached.hashed, html, hashed);
   if (swapped === undefined) return undefined;
-  return writeSitePage(route, file, swapped, cached.ids instanceof Set ? cached.ids : new Set(cached.ids), writer, markdown);
+  return writeSitePage(route, file, swapped, cached.ids instanceof Set ? cached.ids : new Set(cached.ids), writer, markdown, cached.appendixAt);
 }
 
 /**
@@ -304,7 +317,7 @@ function fromEntry(cached: PageEntry, html: Buffer | string, markdown: string | 
 function pageEntryIn(value: unknown): PageEntry | typeof CORRUPT | undefined {
   if (value === CORRUPT || value === undefined) return value;
   const entry = value as PageEntry;
-  return isFileEntry(entry.html) && Array.isArray(entry.ids) && Array.isArray(entry.hashed) && Array.isArray(entry.found) ? entry : undefined;
+  return isFileEntry(entry.html) && Array.isArray(entry.ids) && Array.isArray(entry.hashed) && Array.isArray(entry.found) && (entry.appendixAt === undefined || Number.isSafeInteger(entry.appendixAt)) ? entry : undefined;
 }
 
 /** HTML rendered with the hashed URLs `from`, with this build's (`to`) in their place; undefined when they cannot be swapped. */
@@ -332,11 +345,16 @@ function replaceAll(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
 }
 
 /** The page (and its Markdown copy) into the output folder, or returned without one. */
-function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, writer: PageWriter, markdown?: Buffer | string): SitePage {
-  if (writer.outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown.toString() } } : {}) };
+function writeSitePage(route: string, file: string, html: Buffer | string, ids: Set<string>, writer: PageWriter, markdown?: Buffer | string, appendixAt?: number): SitePage {
+  if (writer.outDir === undefined) return { route, file, html: html.toString(), ids, ...(markdown !== undefined ? { markdown: { file: markdownFileOf(file), description: '', text: markdown.toString(), ...(appendixAt !== undefined ? { appendixAt } : {}) } } : {}) };
   writeFile(file, html, writer);
   if (markdown !== undefined) writeFile(markdownFileOf(file), markdown, writer);
-  return { route, file, ids: keptIds(ids, writer.wantedIds), bytes: Buffer.byteLength(html) };
+  return { route, file, ids: keptIds(ids, writer.wantedIds), bytes: Buffer.byteLength(html), ...cutAt(file, markdown === undefined ? undefined : appendixAt) };
+}
+
+/** A written copy's place for llms-full.txt's cut (the rest of SitePage.markdown is the render stage's to add). */
+function cutAt(file: string, appendixAt: number | undefined): Pick<SitePage, 'markdown'> {
+  return appendixAt === undefined ? {} : { markdown: { file: markdownFileOf(file), description: '', appendixAt } };
 }
 
 /** A file of the page into the output's temporary folder, linked from the replaced output when it is unchanged there. */

@@ -310,6 +310,8 @@ export interface OperationView {
   title: string;
   /** For the Markdown copy only: the named schemas its trees link to, with their fields (openapi/schemaAppendix.ts). */
   appendix?: AppendedSchema[];
+  /** Each schema of `appendix` has its own page in llms-full.txt, which leaves this copy's "Schemas" section out (markdown/llmsTxt.ts). */
+  appendixListed?: boolean;
   method: string;
   /** Full path with the server URL, e.g. `https://api.example.com/v1/boundaries/{boundary_id}`. */
   serverUrl: string;
@@ -440,6 +442,8 @@ export interface ApiSchemaView {
   usedByMore: number;
   /** For the Markdown copy only: the named schemas its tree links to, with their fields (openapi/schemaAppendix.ts). */
   appendix?: AppendedSchema[];
+  /** As OperationView's. */
+  appendixListed?: boolean;
 }
 
 export interface ApiTagView {

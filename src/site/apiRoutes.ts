@@ -14,11 +14,12 @@ import { cappedMarkdown, operationView } from '../openapi/operationView';
 import { capMarkdown, DESCRIPTION_CHARS, omittedNote, type ExampleFiles } from '../openapi/exampleFiles';
 import type { SpecHeading, SpecMarkdown } from '../openapi/markdown';
 import { stripHtmlTags } from '../openapi/sanitizeHtml';
-import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageBody, PageModel, SidebarItem, TocEntry } from '../shared/viewModels';
+import type { ApiOverviewView, ApiSchemaView, ApiTagView, Crumb, OperationView, PageBody, PageModel, SchemaNode, SidebarItem, TocEntry } from '../shared/viewModels';
 import { withBase } from '../shared/url';
 import { tryItData, tryItFile, tryItWanted } from '../openapi/tryIt';
 import { buildToc } from './toc';
 import { schemaTree, uniqueId, type SchemaUse } from '../openapi/schemaTree';
+import { selects } from '../markdown/pageFiles';
 import { createSchemaAppendix, operationTrees } from '../openapi/schemaAppendix';
 import { createAppendixMarkdown } from './appendixMarkdown';
 import { PAGE_NODE_BUDGET } from '../openapi/operationView';
@@ -202,6 +203,12 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
   const appendixMarkdown = cappedMarkdown(render, DESCRIPTION_CHARS.field);
   const appendix = config.llms.enabled ? createSchemaAppendix(api, { render: appendixMarkdown, href: schemaHref }) : undefined;
   const appendixText = createAppendixMarkdown();
+  // llms-full.txt holds each schema's page: a copy whose appended schemas are all there leaves them out of it.
+  const inLlms = config.llms.enabled ? selects(config.llms) : undefined;
+  const appended = (roots: readonly SchemaNode[], canonical: string, own?: string): Pick<OperationView, 'appendix' | 'appendixListed'> => {
+    const list = appendixText(appendix!(roots, own), canonical, own);
+    return list.length > 0 && list.every((s) => inLlms!(schemaRoute(schemaSlugs.get(s.name)!))) ? { appendix: list, appendixListed: true } : { appendix: list };
+  };
   // An operation or webhook page: made, or with a build cache taken back when its inputs did not change (site/apiPagesMemo.ts).
   const operationPage = (op: ApiOperation, route: string, stub: Omit<PageModel, 'body'>, crumbs: Crumb[]) => {
     const opHref = href(route);
@@ -220,7 +227,7 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
         },
       });
       uses?.end();
-      if (appendix) view.appendix = appendixText(appendix(operationTrees(view)), stub.head.canonical);
+      if (appendix) Object.assign(view, appended(operationTrees(view), stub.head.canonical));
       if (changedOps && op.event === undefined) addChangeBadges(view, changed, changes!);
       if (op.event === undefined && tryIt && tryItWanted(tryIt.enabled, op)) {
         const file = tryItFile(op.slug, tryItData(api, op, document, { proxyUrl: tryIt.proxyUrl || undefined, servers: tryIt.servers, source: config.openapi?.spec }));
@@ -317,7 +324,7 @@ export function* apiPageSteps(config: ResolvedConfig, api: ApiModel, document: R
         schema: tree,
         example: example === undefined ? undefined : display.value(example, { name: s.name, language: 'json' }),
         ...usedBy.list(s.name),
-        ...(appendix ? { appendix: appendixText(appendix([tree], s.name), drafts[i].stub.head.canonical, s.name) } : {}),
+        ...(appendix ? appended([tree], drafts[i].stub.head.canonical, s.name) : {}),
       };
       const toc: TocEntry[] = [{ id: 'schema', text: 'Schema', children: [] }];
       if (view.example) toc.push({ id: 'example', text: 'Example', children: [] });

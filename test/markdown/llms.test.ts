@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build';
+import { LiveMemo } from '../../src/index';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
-import { llmsFullParts, llmsFullTxt, markdownBytesTitle, markdownTitle } from '../../src/markdown/llmsTxt';
+import { llmsFullParts, llmsFullTxt, markdownBytesTitle, markdownTitle, withoutSchemas } from '../../src/markdown/llmsTxt';
 import { buildFiles, configSource, listFiles, writeFiles, type Fixture } from '../helpers/fixture';
 import { versionedSite } from '../helpers/versionedSite';
 import { twoLocaleSite } from '../helpers/i18nSite';
@@ -220,5 +221,114 @@ describe('#18 markdown/llms: llms-full.txt written from the copies\' bytes', () 
   it('takes the title from the first line when it is a heading, and from the whole copy otherwise', () => {
     expect(copies.map((c) => markdownBytesTitle(Buffer.from(c)))).toEqual(['Get a parcel', 'No newline at the end', 'Later', '', 'not a heading line', 'The next line', 'Zoning — Café ü']);
     expect(copies.map((c) => markdownBytesTitle(Buffer.from(c)))).toEqual(copies.map(markdownTitle));
+  });
+});
+
+describe('#18 markdown/llms: llms-full.txt holds each schema once', () => {
+  // A parcel's owner, the owner's address: with schemaDepth 1, each page stops at the next named
+  // schema, and its copy appends the rest under "Schemas".
+  const DEEP_SPEC = `
+openapi: 3.0.3
+info: { title: Parcels, version: '1' }
+servers: [{ url: 'https://api.parcels.example' }]
+paths:
+  /parcels/{id}:
+    get:
+      operationId: getParcel
+      summary: Get a parcel
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Parcel' } } } } }
+components:
+  schemas:
+    Parcel: { type: object, properties: { owner: { $ref: '#/components/schemas/Owner' } } }
+    Owner: { type: object, properties: { address: { $ref: '#/components/schemas/Address' } } }
+    Address: { type: object, properties: { postcode: { type: string, description: Royal Mail postcode of the registered address. } } }
+`;
+  const deepSite = (llms: Record<string, unknown> = {}) => ({
+    'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', schemaDepth: 1 }, llms }),
+    'openapi.yaml': DEEP_SPEC,
+    'content/guides/parcels.md': guide({ title: 'Parcels' }, 'Look a parcel up by its id.\n'),
+  });
+  /** llms-full.txt's section of the page whose copy is at `url`. */
+  const section = (full: string, url: string) => {
+    const at = full.indexOf(`Source: ${url}\n`);
+    expect(at).toBeGreaterThan(0);
+    const end = full.indexOf('\n---\n', at);
+    return full.slice(full.lastIndexOf('\n# ', at) + 1, end === -1 ? undefined : end);
+  };
+  const postcode = 'Royal Mail postcode of the registered address.';
+
+  it('leaves the schemas a copy appends out of llms-full.txt, where each has its own page; the .md copy keeps them', async () => {
+    const f = await buildFiles(deepSite());
+    const copy = f.read('api/get-parcel.md');
+    expect(copy).toContain('## Schemas\n\n### `Owner`');
+    expect(copy).toContain(postcode);
+    const full = f.read('llms-full.txt');
+    const op = section(full, 'https://docs.test.example/api/get-parcel.md');
+    expect(op).toContain('Fields of `Owner`: see `Owner` under "Schemas" below');
+    expect(op.endsWith('## Schemas\n\nEach schema named above has its own page in this file, titled with its name.\n')).toBe(true);
+    expect(op).not.toContain(postcode);
+    // Everything before the section is the copy's own text.
+    expect(copy.startsWith(op.slice(0, op.indexOf('## Schemas')).replace('\n\nSource: https://docs.test.example/api/get-parcel.md\n', ''))).toBe(true);
+    // Address's fields are in the file once: on its own page.
+    expect(full.split(postcode)).toHaveLength(2);
+    expect(section(full, 'https://docs.test.example/api/schemas/address.md')).toContain(postcode);
+    // The same file from a build kept in memory.
+    const inMemory = await build({ root: f.dir, write: false, logger: createMemoryLogger() });
+    expect(inMemory.files.get('llms-full.txt')).toBe(full);
+  }, 60_000);
+
+  it('keeps a copy whole in llms-full.txt when a schema it appends has no page there', async () => {
+    const f = await buildFiles(deepSite({ exclude: ['/api/schemas/address'] }));
+    const full = f.read('llms-full.txt');
+    const op = section(full, 'https://docs.test.example/api/get-parcel.md');
+    expect(op).toContain('### `Address`');
+    expect(op).toContain(postcode);
+    expect(op.replace('\n\nSource: https://docs.test.example/api/get-parcel.md\n', '')).toBe(f.read('api/get-parcel.md'));
+  }, 60_000);
+
+  it('gives the same llms-full.txt from the build cache as a cold build, after a guide\'s edit', async () => {
+    const dir = writeFiles(deepSite());
+    const run = (outDir: string, cacheDir: string | false) => build({ root: dir, outDir, cacheDir, logger: createMemoryLogger() });
+    await run('first', '.cache');
+    // The search index's name changes with the guide: the API pages come from their entries with the new name swapped in.
+    fs.writeFileSync(path.join(dir, 'content/guides/parcels.md'), guide({ title: 'Parcels' }, 'Look a parcel up by its id or its address.\n'));
+    const warm = await run('cached', '.cache');
+    expect(warm.cached!.pages).toBeGreaterThan(0);
+    await run('cold', false);
+    const cold = fs.readFileSync(path.join(dir, 'cold/llms-full.txt'), 'utf8');
+    expect(cold.split(postcode)).toHaveLength(2);
+    expect(fs.readFileSync(path.join(dir, 'cached/llms-full.txt'), 'utf8')).toBe(cold);
+  }, 120_000);
+
+  it('serves the same llms-full.txt under serve --watch, after a save that takes the pages from its memo', async () => {
+    const dir = writeFiles(deepSite());
+    const memo = new LiveMemo();
+    const served = async () => {
+      const result = await build({ root: dir, write: false, dev: true, deferIndex: true, memo, logger: createMemoryLogger() });
+      return result.deferred!.get('llms-full.txt')!();
+    };
+    const built = async () => (await build({ root: dir, write: false, dev: true, logger: createMemoryLogger() })).files.get('llms-full.txt');
+    const before = await built();
+    expect(before).toContain('Each schema named above has its own page in this file');
+    expect(await served()).toBe(before);
+    memo.changed([]);
+    expect(await served()).toBe(before);
+    // The spec saved with one schema changed: the other pages come from the memo.
+    const spec = path.join(dir, 'openapi.yaml');
+    fs.writeFileSync(spec, DEEP_SPEC.replace('Royal Mail postcode', 'Postcode'));
+    memo.changed([spec]);
+    const after = await served();
+    expect(after).toContain('Postcode of the registered address.');
+    expect(after).toBe(await built());
+  }, 60_000);
+
+  it('keeps a copy whole when the place it was told the section starts at is not there (a damaged cache entry)', () => {
+    const copy = '# Get a parcel\n\nBody.\n\n## Schemas\n\n### `Owner`\n\nFields.\n';
+    const at = Buffer.byteLength('# Get a parcel\n\nBody.\n\n');
+    expect(withoutSchemas(copy, at)).toBe('# Get a parcel\n\nBody.\n\n## Schemas\n\nEach schema named above has its own page in this file, titled with its name.\n');
+    expect((withoutSchemas(Buffer.from(copy), at) as Buffer).toString()).toBe(withoutSchemas(copy, at));
+    for (const wrong of [at - 1, at + 3, copy.length + 10]) expect(withoutSchemas(copy, wrong)).toBe(copy);
+    expect(withoutSchemas(copy, undefined)).toBe(copy);
   });
 });

@@ -29,7 +29,7 @@ function schemaPage(canonical: string, name: string, appendix: AppendedSchema[])
 }
 
 /** The page's copy with its appendix's trees given to the render threads, as before. */
-const fromTrees = (page: PageModel) => pageMarkdown(page)!;
+const fromTrees = (page: PageModel) => pageMarkdown(page)!.text;
 
 function withTexts(page: PageModel, made: ReturnType<typeof createAppendixMarkdown>): { page: PageModel; appendix: AppendedSchema[] } {
   const body = page.body as { kind: string; operation?: OperationView; schema?: ApiSchemaView };
@@ -54,7 +54,7 @@ describe('#18 the appended schemas made once', () => {
       schemaPage('https://docs.example.test/api/schemas/region', 'Region', [parcel, owner, address]),
       operationPage('https://other.example.test/docs/api/get-parcel', [owner, address, region]),
     ];
-    const copies = pages.map((page) => pageMarkdown(withTexts(page, made).page));
+    const copies = pages.map((page) => pageMarkdown(withTexts(page, made).page)!.text);
     expect(copies).toEqual(pages.map(fromTrees));
     // What differs between the pages is in the texts: Region continues below, on its own page above, or at its page's link.
     expect(copies[0]).toContain('- Fields of `Parcel`: see `Parcel` under "Schemas" below');
@@ -68,7 +68,7 @@ describe('#18 the appended schemas made once', () => {
     const made = createAppendixMarkdown();
     const pages = [operationPage('/api/a', [owner, address, region]), operationPage('/api/b', [owner, address, region])];
     const copies = pages.map((page) => withTexts(page, made));
-    expect(copies.map(({ page }) => pageMarkdown(page))).toEqual(pages.map(fromTrees));
+    expect(copies.map(({ page }) => pageMarkdown(page)!.text)).toEqual(pages.map(fromTrees));
     expect(copies[1].appendix[0].markdown).not.toBe(copies[0].appendix[0].markdown);
   });
 
@@ -90,7 +90,7 @@ describe('#18 the appended schemas made once', () => {
     const settled = (page: PageModel) => {
       const body = structuredClone(page.body);
       settlePlaceholders(body, { hrefs: ['', '', '', 'https://records.example.test/deeds?county=17&book=2'], tracked: [] });
-      return pageMarkdown({ ...page, body })!;
+      return pageMarkdown({ ...page, body })!.text;
     };
     for (const page of pages) {
       const { page: copy, appendix } = withTexts(page, made);
@@ -106,7 +106,7 @@ describe('#18 the appended schemas made once', () => {
     const made = createAppendixMarkdown();
     const appendix = made([owner, address], 'https://docs.example.test/api/x');
     const view = { title: 'X', method: 'get', serverUrl: '', path: '/x', descriptionHtml: '', parameters: [], responses: [], callbacks: [], codeSamples: [], security: [], appendix } as unknown as OperationView;
-    const md = operationMarkdown(view, { resolve: (href) => (href.startsWith('/') ? `https://docs.example.test${href}` : href) });
+    const md = operationMarkdown(view, { resolve: (href) => (href.startsWith('/') ? `https://docs.example.test${href}` : href) }).text;
     expect(md).toContain('## Schemas\n\n### `Owner`\n\n');
     expect(md).toContain('- `to_address` (`Address`)\n  - Fields of `Address`: see `Address` under "Schemas" below');
     expect(md).toContain('- `to_zone` (`Zone`)\n  - Fields of `Zone` continue at https://docs.example.test/api/schemas/zone');
