@@ -106,7 +106,7 @@ export function typeLabel(schema: Obj, name: string | undefined, resolver: Resol
   if (types.length > 1) return shortTitle(types.join(' | '));
   const type = types[0];
   if (type === 'array') {
-    const items = resolver.schema(schema.items);
+    const items = resolveSchema(schema.items, resolver);
     return `${typeLabel(items.schema, items.name, resolver)}[]`;
   }
   if (name && (type === 'object' || type === undefined)) return shortTitle(name);
@@ -123,7 +123,7 @@ function typesOf(schema: Obj): string[] {
 }
 
 function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
-  const { schema: resolved, name, ref } = ctx.resolver.schema(raw);
+  const { schema: resolved, name, ref } = resolveSchema(raw, ctx.resolver);
   const pointer = ref?.startsWith('#') ? ref.slice(1) : walk.pointer;
   const id = walk.root ? walk.id : uniqueId(walk.id, ctx.ids);
   const schema = mergeAllOf(resolved, ctx.resolver);
@@ -160,7 +160,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   let body = schema;
   let bodyPointer = pointer;
   while (typesOf(body).includes('array') && body.items) {
-    const item = ctx.resolver.schema(body.items);
+    const item = resolveSchema(body.items, ctx.resolver);
     if (item.name && ancestors.has(item.name)) {
       node.circular = { typeName: shortTitle(item.name), href: `#${ancestors.get(item.name)}` };
       return node;
@@ -271,9 +271,48 @@ function annotationOnly(part: unknown): boolean {
 
 const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', '$comment']);
 
+type Resolved = ReturnType<Resolver['schema']>;
+
+/**
+ * resolver.schema, with a value that may be null shown as that value: `anyOf: [X, { type: 'null' }]`
+ * (OpenAPI 3.1; FastAPI writes every optional field so) or `anyOf: [{ $ref: X }, { type: object,
+ * nullable: true }]` (3.0; 3,512 fields of Microsoft Graph v1.0) is X, nullable, described by the
+ * wrapper's words where it has them: not a choice between X and an empty "Option 2".
+ */
+export function resolveSchema(raw: Obj | undefined, resolver: Resolver): Resolved {
+  const resolved = resolver.schema(raw);
+  const wrapper = resolved.schema;
+  const list = wrapper.anyOf ?? wrapper.oneOf;
+  if (!Array.isArray(list) || list.length !== 2) return resolved;
+  let known = nullableOf.get(wrapper);
+  if (known === undefined) nullableOf.set(wrapper, (known = nullableMember(wrapper, list, resolver) ?? null));
+  return known ?? resolved;
+}
+
+const nullableOf = new WeakMap<Obj, Resolved | null>();
+
+function nullableMember(wrapper: Obj, list: Obj[], resolver: Resolver): Resolved | undefined {
+  const { anyOf: _anyOf, oneOf: _oneOf, ...own } = wrapper;
+  // Only words beside the two: a wrapper that constrains (a type, properties, a discriminator) is a real choice.
+  if (!Object.keys(own).every((key) => ANNOTATIONS.has(key) || key === 'nullable' || key.startsWith('x-'))) return undefined;
+  const members = list.map((member) => resolver.schema(member));
+  const nulls = members.map((member) => onlyNull(member.schema));
+  if (nulls[0] === nulls[1]) return undefined;
+  const value = members[nulls[0] ? 1 : 0];
+  const words = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined));
+  return { ...value, schema: { ...value.schema, ...words, nullable: true } };
+}
+
+/** `{ type: 'null' }`, or an object with no fields that may be null (3.0 has no null type). */
+function onlyNull(schema: Obj): boolean {
+  const keys = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'));
+  if (schema.type === 'null') return keys.length === 1;
+  return schema.nullable === true && keys.every((key) => key === 'nullable' || (key === 'type' && schema.type === 'object'));
+}
+
 function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk, ctx: TreeContext, pointer: string): SchemaNode {
   const types = typesOf(schema);
-  const itemSchema = types.includes('array') ? ctx.resolver.schema(schema.items).schema : undefined;
+  const itemSchema = types.includes('array') ? resolveSchema(schema.items, ctx.resolver).schema : undefined;
   const enumSource: Obj = Array.isArray(schema.enum) ? schema : Array.isArray(itemSchema?.enum) ? itemSchema! : schema;
   const enumList: unknown[] | undefined = Array.isArray(enumSource.enum) ? enumSource.enum : undefined;
   // Descriptions of the values: `x-enumDescriptions` (Redocly: an object value → text, or a list

@@ -162,6 +162,45 @@ describe('openapi/schemaTree', () => {
     expect(tree({ type: 'object', properties: { a: { type: ['integer', 'string'] } } }).children[0].type).toBe('integer | string');
   });
 
+  it('shows a value that may be null as that value, nullable, in the ways 3.1 (FastAPI) and 3.0 (Microsoft Graph) write it', () => {
+    const uses: string[] = [];
+    const ctx: TreeContext = { resolver: createResolver(doc), markdown: (t) => `<p>${t}</p>`, direction: 'response', ids: new Set(), budget: { used: 0, max: 1000 }, onUse: (u) => uses.push(u.name) };
+    const root = schemaTree({
+      type: 'object',
+      properties: {
+        // FastAPI's `owner: Named | None = None` and `code: str | None = Field(None, max_length=5)`.
+        owner: { anyOf: [{ $ref: '#/components/schemas/Named' }, { type: 'null' }], title: 'Owner', description: 'Who holds the title.', default: null },
+        code: { anyOf: [{ type: 'null' }, { type: 'string', maxLength: 5 }], title: 'Code', description: 'Postal sector.' },
+        // Microsoft Graph's `createdBy`.
+        createdBy: { anyOf: [{ $ref: '#/components/schemas/Named' }, { type: 'object', nullable: true }], description: 'Identity of the creator.' },
+        tags: { type: 'array', items: { anyOf: [{ $ref: '#/components/schemas/Named' }, { type: 'null' }] } },
+      },
+    }, ctx, { id: 'body', pointer: '/x' });
+    const [owner, code, createdBy, tags] = root.children;
+    expect(owner).toMatchObject({ name: 'owner', type: 'Named', nullable: true, descriptionHtml: '<p>Who holds the title.</p>', defaultValue: 'null' });
+    expect(names(owner)).toEqual(['name']);
+    expect(owner.variants).toBeUndefined();
+    expect(code).toMatchObject({ type: 'string', nullable: true, descriptionHtml: '<p>Postal sector.</p>' });
+    expect(code.constraints).toContainEqual(expect.objectContaining({ kind: 'length' }));
+    expect(createdBy).toMatchObject({ type: 'Named', nullable: true, descriptionHtml: '<p>Identity of the creator.</p>' });
+    expect(names(createdBy)).toEqual(['name']);
+    expect(tags).toMatchObject({ type: 'Named[]' });
+    expect(names(tags)).toEqual(['name']);
+    // Each is a use of the named schema, for its "Used by" list.
+    expect(uses).toEqual(['Named', 'Named', 'Named']);
+  });
+
+  it('keeps a real choice as alternatives: two types, a null member with fields, a wrapper that constrains', () => {
+    const choices = [
+      { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      { anyOf: [{ $ref: '#/components/schemas/Named' }, { type: 'object', nullable: true, properties: { note: { type: 'string' } } }] },
+      { oneOf: [{ $ref: '#/components/schemas/Named' }, { type: 'null' }], type: 'object' },
+      { anyOf: [{ type: 'null' }, { type: 'null' }] },
+      { anyOf: [{ $ref: '#/components/schemas/Named' }, { type: 'null' }, { type: 'string' }] },
+    ];
+    for (const schema of choices) expect(tree({ type: 'object', properties: { a: schema } }).children[0].variants?.options.length, JSON.stringify(schema)).toBeGreaterThanOrEqual(2);
+  });
+
   it('lists enum values with x-enumDescriptions, defaults, examples and additionalProperties', () => {
     const root = tree({
       type: 'object',
