@@ -158,6 +158,8 @@ describe('#17 the theme menu: system, light or dark', () => {
     `);
     const expected = choice === 'light' ? 'light' : 'dark';
     expect(await page.evaluate(() => (window as any).__atBody)).toBe(expected);
+    // On a busy machine the page can load before its first frame is drawn.
+    await page.waitForFunction(() => (window as any).__firstFrame !== undefined, undefined, { timeout: 5000 });
     expect(await page.evaluate(() => (window as any).__firstFrame)).toBe(expected === 'dark' ? 'rgb(14, 19, 24)' : 'rgb(255, 255, 255)');
     await context.close();
   });
