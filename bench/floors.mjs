@@ -24,7 +24,9 @@ import { Worker } from 'node:worker_threads';
 process.env.NODE_ENV = 'production';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
-const DIST = path.join(ROOT, 'node_modules', '.cache', 'docsgen', 'dist');
+// Where bin/compile.js keeps this checkout's bundles (a folder per checkout path).
+const { compiled } = await import('../bin/compile.js');
+const DIST = path.dirname(fileURLToPath(await compiled('render-worker')));
 
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const mibs = (bytes, ms) => `${(bytes / 1048576 / (ms / 1000)).toFixed(1)} MiB/s`;

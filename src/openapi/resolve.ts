@@ -8,7 +8,19 @@ export interface Resolver {
   /** Follows $ref chains of non-schema objects (parameters, responses, headers…). */
   deref<T = Obj>(value: T): T;
   /** Resolves one schema level: the target and the component name when it was a $ref. */
-  schema(value: Obj | undefined): { schema: Obj; name?: string; ref?: string };
+  schema(value: Obj | undefined): ResolvedSchema;
+}
+
+export interface ResolvedSchema {
+  schema: Obj;
+  name?: string;
+  ref?: string;
+  /**
+   * Where the schema's description is written when that is not at `ref` (a 3.1 sibling of a
+   * `$ref`, a nullable wrapper's own words): the ref of the object that holds it (`#/…`), or a
+   * path from the value given (`''` for the value itself). Diagnostics about its links name that line.
+   */
+  describedAt?: string;
 }
 
 export function createResolver(document: Obj): Resolver {
@@ -26,8 +38,15 @@ export function createResolver(document: Obj): Resolver {
     resolved.set(ref, node);
     return node;
   };
-  const follow = (value: Obj | undefined): { value: Obj | undefined; ref?: string } => {
+  const follow = (value: Obj | undefined): { value: Obj | undefined; ref?: string; describedAt?: string } => {
     let ref: string | undefined;
+    // The first description along the chain is the one shown (siblings override); where it is
+    // written, when that is not the last target.
+    let describedAt: string | undefined;
+    const described = (holder: Obj, at: string) => {
+      if (describedAt === undefined && typeof holder.description === 'string') describedAt = at;
+    };
+    if (value && typeof value.$ref === 'string') described(value, '');
     const seen = new Set<string>();
     while (value && typeof value.$ref === 'string') {
       if (seen.has(value.$ref)) return { value: {}, ref };
@@ -36,17 +55,20 @@ export function createResolver(document: Obj): Resolver {
       // OpenAPI 3.1 allows siblings next to $ref (description, summary): they override.
       const { $ref, ...siblings } = value;
       const target = lookup($ref);
+      if (target && typeof target.$ref === 'string') described(target, $ref);
       value = target && Object.keys(siblings).length ? { ...target, ...siblings } : target;
     }
-    return { value, ref };
+    return describedAt === undefined ? { value, ref } : { value, ref, describedAt };
   };
   return {
     deref<T>(value: T): T {
       return (follow(value as Obj).value ?? {}) as T;
     },
     schema(value) {
-      const { value: schema, ref } = follow(value);
-      return { schema: schema ?? {}, name: ref === undefined ? undefined : nameOf(ref), ref };
+      const { value: schema, ref, describedAt } = follow(value);
+      const found: ResolvedSchema = { schema: schema ?? {}, name: ref === undefined ? undefined : nameOf(ref), ref };
+      if (describedAt !== undefined) found.describedAt = describedAt;
+      return found;
     },
   };
 }

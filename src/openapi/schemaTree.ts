@@ -123,11 +123,12 @@ function typesOf(schema: Obj): string[] {
 }
 
 function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
-  const { schema: resolved, name, ref } = resolveSchema(raw, ctx.resolver);
+  const { schema: resolved, name, ref, describedAt } = resolveSchema(raw, ctx.resolver);
   const pointer = ref?.startsWith('#') ? ref.slice(1) : walk.pointer;
   const id = walk.root ? walk.id : uniqueId(walk.id, ctx.ids);
   const schema = mergeAllOf(resolved, ctx.resolver);
-  const node = baseNode(schema, name, id, walk, ctx, pointer);
+  const described = describedAt === undefined ? pointer : describedAt.startsWith('#') ? describedAt.slice(1) : walk.pointer + describedAt;
+  const node = baseNode(schema, name, id, walk, ctx, pointer, described);
   ctx.budget.used++;
   // A field typed by a wrapper around one named schema (`allOf: [$ref]` plus a description) uses that schema.
   const usedName = name ?? singleAllOfName(resolved, ctx.resolver);
@@ -286,21 +287,43 @@ export function resolveSchema(raw: Obj | undefined, resolver: Resolver): Resolve
   if (!Array.isArray(list) || list.length !== 2) return resolved;
   let known = nullableOf.get(wrapper);
   if (known === undefined) nullableOf.set(wrapper, (known = nullableMember(wrapper, list, resolver) ?? null));
-  return known ?? resolved;
+  if (known === null) return resolved;
+  // Where the description shown is written: it is not kept with the wrapper, which may be reached
+  // both inline and by a $ref.
+  const { member, described } = known;
+  if (described === undefined) return member;
+  if (described === 'wrapper') return { ...member, describedAt: resolved.describedAt ?? resolved.ref ?? '' };
+  return { ...member, describedAt: described.startsWith('#') ? described : `${resolved.ref ?? ''}${described}` };
 }
 
-const nullableOf = new WeakMap<Obj, Resolved | null>();
+/**
+ * A wrapper's member shown as the value, and where its description is written: `wrapper` for the
+ * wrapper's own words, a path from the wrapper for the member's words when the member's $ref does
+ * not say (an inline member, a 3.1 sibling), none when it does.
+ */
+interface NullableMember {
+  member: Resolved;
+  /** `'wrapper'`, a ref (`#/…`), or a path from the wrapper (`/anyOf/0`). */
+  described?: string;
+}
 
-function nullableMember(wrapper: Obj, list: Obj[], resolver: Resolver): Resolved | undefined {
+const nullableOf = new WeakMap<Obj, NullableMember | null>();
+
+function nullableMember(wrapper: Obj, list: Obj[], resolver: Resolver): NullableMember | undefined {
   const { anyOf: _anyOf, oneOf: _oneOf, ...own } = wrapper;
   // Only words beside the two: a wrapper that constrains (a type, properties, a discriminator) is a real choice.
   if (!Object.keys(own).every((key) => ANNOTATIONS.has(key) || key === 'nullable' || key.startsWith('x-'))) return undefined;
   const members = list.map((member) => resolver.schema(member));
   const nulls = members.map((member) => onlyNull(member.schema));
   if (nulls[0] === nulls[1]) return undefined;
-  const value = members[nulls[0] ? 1 : 0];
+  const index = nulls[0] ? 1 : 0;
+  const value = members[index];
   const words = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined));
-  return { ...value, schema: { ...value.schema, ...words, nullable: true } };
+  const member = { ...value, schema: { ...value.schema, ...words, nullable: true } };
+  if (typeof words.description === 'string') return { member, described: 'wrapper' };
+  if (typeof value.schema.description !== 'string') return { member };
+  const at = value.describedAt ?? (value.ref === undefined ? '' : undefined);
+  return { member, described: at === undefined || at.startsWith('#') ? at : `/${wrapper.anyOf ? 'anyOf' : 'oneOf'}/${index}${at}` };
 }
 
 /** `{ type: 'null' }`, or an object with no fields that may be null (3.0 has no null type). */
@@ -310,7 +333,8 @@ function onlyNull(schema: Obj): boolean {
   return schema.nullable === true && keys.every((key) => key === 'nullable' || (key === 'type' && schema.type === 'object'));
 }
 
-function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk, ctx: TreeContext, pointer: string): SchemaNode {
+/** `described`: where the description is written (a wrapper's or a `$ref` sibling's words are not at `pointer`). */
+function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk, ctx: TreeContext, pointer: string, described = pointer): SchemaNode {
   const types = typesOf(schema);
   const itemSchema = types.includes('array') ? resolveSchema(schema.items, ctx.resolver).schema : undefined;
   const enumSource: Obj = Array.isArray(schema.enum) ? schema : Array.isArray(itemSchema?.enum) ? itemSchema! : schema;
@@ -352,7 +376,7 @@ function baseNode(schema: Obj, name: string | undefined, id: string, walk: Walk,
     nullable: schema.nullable === true || types.includes('null'),
     readOnly: schema.readOnly === true,
     writeOnly: schema.writeOnly === true,
-    descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${pointer}/description`) : '',
+    descriptionHtml: schema.description ? ctx.markdown(String(schema.description), `${described}/description`) : '',
     constraints: constraints(schema),
     pattern: typeof schema.pattern === 'string' ? shownPattern(schema.pattern) : undefined,
     children: [],

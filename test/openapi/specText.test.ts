@@ -101,6 +101,78 @@ describe('links in spec text', () => {
     expect(linkProblems(error.diagnostics).map((d) => (d as { target?: string }).target)).toEqual(['/guides/nothing']);
   });
 
+  // A field's description is not always written where its schema is: a 3.1 sibling of a $ref, the
+  // words of a wrapper that says the value may be null, a member written inline in that wrapper.
+  it('reports a link in a description at the line it is written on, not at the schema the field resolves to', async () => {
+    const spec = `openapi: 3.1.0
+info:
+  title: Parcels
+  version: '1'
+paths:
+  /parcels/{id}:
+    get:
+      operationId: getParcel
+      summary: Get a parcel
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200':
+          description: The parcel.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Parcel' }
+components:
+  schemas:
+    Owner:
+      type: object
+      description: Whoever holds the title.
+      properties:
+        name: { type: string }
+    MaybeOwner:
+      anyOf:
+        - $ref: '#/components/schemas/Owner'
+        - type: 'null'
+      description: The tenant, when the register names one; see [tenancies](/guides/missing-tenancies).
+    Parcel:
+      type: object
+      properties:
+        owner:
+          anyOf:
+            - $ref: '#/components/schemas/Owner'
+            - type: 'null'
+          description: The title holder; see [ownership](/guides/missing-ownership).
+        agent:
+          $ref: '#/components/schemas/Owner'
+          description: Who acts for the owner; see [agents](/guides/missing-agents).
+        previous:
+          anyOf:
+            - type: string
+              description: The holder before this one; see [history](/guides/missing-history).
+            - type: 'null'
+        tenant:
+          $ref: '#/components/schemas/MaybeOwner'
+`;
+    const f = await buildFiles(site(spec, { onBrokenSpecLinks: 'warn' }));
+    const lineOf = (target: string) => spec.split('\n').findIndex((l) => l.includes(`(${target})`)) + 1;
+    const reported = linkProblems(f.result.diagnostics).filter((d) => d.code === 'broken-link');
+    const pointers: Record<string, string> = {
+      '/guides/missing-ownership': '/components/schemas/Parcel/properties/owner/description',
+      '/guides/missing-agents': '/components/schemas/Parcel/properties/agent/description',
+      '/guides/missing-history': '/components/schemas/Parcel/properties/previous/anyOf/0/description',
+      '/guides/missing-tenancies': '/components/schemas/MaybeOwner/description',
+    };
+    // One report each, at its line, naming the description's place in the spec (which is what a spec served from a URL is located by).
+    expect(reported.map((d) => (d as { target?: string }).target).sort()).toEqual(Object.keys(pointers).sort());
+    for (const [target, pointer] of Object.entries(pointers)) {
+      const d = reported.find((r) => (r as { target?: string }).target === target)!;
+      expect({ target, file: d.location?.file, line: d.location?.line, notes: d.notes }).toEqual({ target, file: path.join(f.dir, 'openapi.yaml'), line: lineOf(target), notes: [`in the OpenAPI spec at ${pointer}`] });
+    }
+    // The page shows each field's own words.
+    const $ = f.$('api/get-parcel/index.html');
+    const text = $('main').text();
+    for (const words of ['The title holder; see ownership.', 'Who acts for the owner; see agents.', 'The holder before this one; see history.', 'The tenant, when the register names one; see tenancies.']) expect(text).toContain(words);
+  });
+
   it('follows onBrokenLinks when onBrokenSpecLinks is not set', async () => {
     const f = await buildFiles(site(vendorSpec(), {}, { onBrokenLinks: 'warn' }));
     expect(linkProblems(f.result.diagnostics).map((d) => d.severity)).toEqual(['warning', 'warning', 'warning']);
