@@ -127,7 +127,7 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   const pointer = ref?.startsWith('#') ? ref.slice(1) : walk.pointer;
   const id = walk.root ? walk.id : uniqueId(walk.id, ctx.ids);
   const schema = mergeAllOf(resolved, ctx.resolver);
-  const described = describedAt === undefined ? pointer : describedAt.startsWith('#') ? describedAt.slice(1) : walk.pointer + describedAt;
+  const described = mergedDescriptionAt(schema, pointer) ?? (describedAt === undefined ? pointer : describedAt.startsWith('#') ? describedAt.slice(1) : walk.pointer + describedAt);
   const node = baseNode(schema, name, id, walk, ctx, pointer, described);
   ctx.budget.used++;
   // A field typed by a wrapper around one named schema (`allOf: [$ref]` plus a description) uses that schema.
@@ -450,16 +450,39 @@ function mergeParts(schema: Obj, resolver: Resolver, seen: Set<Obj>): Obj {
   seen.add(schema);
   const { allOf, ...rest } = schema;
   const merged: Obj = {};
-  for (const part of [...allOf, rest]) {
-    const s = mergeParts(resolver.schema(part).schema, resolver, seen);
+  // Where the description kept (the last part's) is written: `allOf: [{ $ref: Money }, { description }]` is how every AWS description writes a field's own words.
+  let describedAt: string | undefined;
+  const parts = [...allOf, rest];
+  for (const [i, part] of parts.entries()) {
+    const resolved = resolver.schema(part);
+    const s = mergeParts(resolved.schema, resolver, seen);
     for (const [k, v] of Object.entries(s)) {
       if (k === 'properties') merged.properties = { ...merged.properties, ...v };
       else if (k === 'required') merged.required = [...new Set([...(merged.required ?? []), ...v])];
       else if (k === 'type' && merged.type === undefined) merged.type = v;
       else if (k !== 'type' && v !== undefined) merged[k] = v;
     }
+    if (typeof s.description !== 'string') continue;
+    const partAt = i === allOf.length ? '' : `/allOf/${i}`;
+    const inMerge = describedIn.get(s);
+    // Where the part's own merge found it, from the part's schema; a sibling of the part's $ref, from the part; else the part's schema itself.
+    const [base, within] = inMerge !== undefined ? [resolved.ref ?? partAt, inMerge] : resolved.describedAt !== undefined ? [partAt, resolved.describedAt] : [resolved.ref ?? partAt, ''];
+    describedAt = within.startsWith('#') ? within : base + within;
   }
+  if (describedAt) describedIn.set(merged, describedAt);
   return merged;
+}
+
+/**
+ * A merged schema → where its description is written, when not in the schema's own words: a
+ * ref (`#/…`) or a path from the schema (`/allOf/1`).
+ */
+const describedIn = new WeakMap<Obj, string>();
+
+/** Where a field's description is written, given where its schema is (`pointer`) and the schema `merged` from it. */
+function mergedDescriptionAt(merged: Obj, pointer: string): string | undefined {
+  const at = describedIn.get(merged);
+  return at === undefined ? undefined : at.startsWith('#') ? at.slice(1) : pointer + at;
 }
 
 let fallbackDisplay: PageDisplay | undefined;

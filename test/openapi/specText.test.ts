@@ -102,7 +102,8 @@ describe('links in spec text', () => {
   });
 
   // A field's description is not always written where its schema is: a 3.1 sibling of a $ref, the
-  // words of a wrapper that says the value may be null, a member written inline in that wrapper.
+  // words of a wrapper that says the value may be null, a member written inline in that wrapper,
+  // the last part of an `allOf` (as every AWS description writes a field's own words).
   it('reports a link in a description at the line it is written on, not at the schema the field resolves to', async () => {
     const spec = `openapi: 3.1.0
 info:
@@ -133,9 +134,19 @@ components:
         - $ref: '#/components/schemas/Owner'
         - type: 'null'
       description: The tenant, when the register names one; see [tenancies](/guides/missing-tenancies).
+    Lessee:
+      allOf:
+        - $ref: '#/components/schemas/Owner'
+        - description: Who holds a lease on the parcel; see [leases](/guides/missing-leases).
     Parcel:
       type: object
       properties:
+        fee:
+          allOf:
+            - $ref: '#/components/schemas/Owner'
+            - description: Who is owed the ground rent; see [fees](/guides/missing-fees).
+        lessee:
+          $ref: '#/components/schemas/Lessee'
         owner:
           anyOf:
             - $ref: '#/components/schemas/Owner'
@@ -160,6 +171,8 @@ components:
       '/guides/missing-agents': '/components/schemas/Parcel/properties/agent/description',
       '/guides/missing-history': '/components/schemas/Parcel/properties/previous/anyOf/0/description',
       '/guides/missing-tenancies': '/components/schemas/MaybeOwner/description',
+      '/guides/missing-fees': '/components/schemas/Parcel/properties/fee/allOf/1/description',
+      '/guides/missing-leases': '/components/schemas/Lessee/allOf/1/description',
     };
     // One report each, at its line, naming the description's place in the spec (which is what a spec served from a URL is located by).
     expect(reported.map((d) => (d as { target?: string }).target).sort()).toEqual(Object.keys(pointers).sort());
@@ -170,7 +183,7 @@ components:
     // The page shows each field's own words.
     const $ = f.$('api/get-parcel/index.html');
     const text = $('main').text();
-    for (const words of ['The title holder; see ownership.', 'Who acts for the owner; see agents.', 'The holder before this one; see history.', 'The tenant, when the register names one; see tenancies.']) expect(text).toContain(words);
+    for (const words of ['Who is owed the ground rent; see fees.', 'Who holds a lease on the parcel; see leases.', 'The title holder; see ownership.', 'Who acts for the owner; see agents.', 'The holder before this one; see history.', 'The tenant, when the register names one; see tenancies.']) expect(text).toContain(words);
   });
 
   it('follows onBrokenLinks when onBrokenSpecLinks is not set', async () => {
