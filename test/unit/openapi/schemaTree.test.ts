@@ -190,6 +190,39 @@ describe('openapi/schemaTree', () => {
     expect(uses).toEqual(['Named', 'Named', 'Named']);
   });
 
+  // The pointer goes with each link a description holds: a report names it, and for a spec read from a URL it is the only place given.
+  it('renders each description with the pointer where its words are written', () => {
+    const maybe = { anyOf: [{ $ref: '#/components/schemas/Described' }, { type: 'null' }], description: 'Maybe words.' };
+    const described = {
+      components: {
+        schemas: {
+          Described: { type: 'object', description: 'Own words.', properties: { id: { type: 'string' } } },
+          Alias: { $ref: '#/components/schemas/Described', description: 'Alias words.' },
+          Maybe: maybe,
+        },
+      },
+    };
+    const pointers = new Map<string, string>();
+    const ctx: TreeContext = { resolver: createResolver(described), markdown: (text, pointer) => (pointers.set(text, pointer), text), direction: 'response', ids: new Set(), budget: { used: 0, max: 1000 } };
+    const at = (properties: Record<string, object>) => {
+      pointers.clear();
+      schemaTree({ type: 'object', properties }, ctx, { id: 'body', pointer: '/x' });
+      return Object.fromEntries(pointers);
+    };
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(at({ a: ref('Described') })).toEqual({ 'Own words.': '/components/schemas/Described/description' });
+    expect(at({ a: ref('Alias') })).toEqual({ 'Alias words.': '/components/schemas/Alias/description' });
+    expect(at({ a: { ...ref('Alias'), description: 'Sibling words.' } })).toEqual({ 'Sibling words.': '/x/properties/a/description' });
+    expect(at({ a: { allOf: [ref('Described'), { description: 'Part words.' }] } })).toEqual({ 'Part words.': '/x/properties/a/allOf/1/description' });
+    expect(at({ a: { allOf: [ref('Described')] } })).toEqual({ 'Own words.': '/components/schemas/Described/description' });
+    expect(at({ a: { allOf: [ref('Described')], description: 'Wrapper words.' } })).toEqual({ 'Wrapper words.': '/x/properties/a/description' });
+    expect(at({ a: { anyOf: [ref('Described'), { type: 'null' }] } })).toEqual({ 'Own words.': '/components/schemas/Described/description' });
+    expect(at({ a: { anyOf: [{ type: 'null' }, { type: 'string', description: 'Member words.' }] } })).toEqual({ 'Member words.': '/x/properties/a/anyOf/1/description' });
+    // One wrapper object, reached by a $ref and written inline: each use names its own place.
+    expect(at({ a: ref('Maybe'), b: maybe })).toEqual({ 'Maybe words.': '/x/properties/b/description' });
+    expect(at({ b: maybe, a: ref('Maybe') })).toEqual({ 'Maybe words.': '/components/schemas/Maybe/description' });
+  });
+
   it('keeps a real choice as alternatives: two types, a null member with fields, a wrapper that constrains', () => {
     const choices = [
       { anyOf: [{ type: 'string' }, { type: 'integer' }] },
