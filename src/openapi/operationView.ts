@@ -97,7 +97,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
         .filter((p) => p.in === location)
         .map((p): SchemaNode => {
           const at = pointerOf(p);
-          const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${where}${label.replace(/s$/, '')}`), { id: `${prefix}${location}-${slugPart(String(p.name))}`, pointer: at, name: String(p.name), required: p.required === true || location === 'path' });
+          const node = schemaTree(p.schema ?? contentSchema(p), ctx('request', `${where}${label.replace(/s$/, '')}`), { id: `${prefix}${location}-${slugPart(String(p.name))}`, pointer: parameterSchemaAt(p, at), name: String(p.name), required: p.required === true || location === 'path' });
           const example = p.example !== undefined ? display.inline(typeof p.example === 'object' ? p.example : String(p.example), `${op.slug}-${location}-${p.name}-example`) : undefined;
           const namedExamples = parameterNamedExamples(p, api.resolver).map((ex) => {
             const shown = display.inline(typeof ex.value === 'object' && ex.value !== null ? ex.value : String(ex.value), `${op.slug}-${location}-${p.name}-example-${ex.key}`);
@@ -116,19 +116,20 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
 
     const body = target.raw.requestBody ? api.resolver.deref<Obj>(target.raw.requestBody) : undefined;
     const bodyId = body && uniqueId(`${prefix}request-body`, ids);
+    const bodyAt = placeOf(api.resolver, target.raw.requestBody, `${target.pointer}/requestBody`);
     const requestBody = body && bodyId
       ? {
           id: bodyId,
           required: body.required === true,
-          descriptionHtml: body.description ? markdown(String(body.description), `${target.pointer}/requestBody/description`) : '',
-          contents: contents(body.content, bodyId, 'request', `${target.pointer}/requestBody/content`, `${where}Request body`),
+          descriptionHtml: body.description ? markdown(String(body.description), `${bodyAt}/description`) : '',
+          contents: contents(body.content, bodyId, 'request', `${bodyAt}/content`, `${where}Request body`),
         }
       : undefined;
 
     const responses = Object.entries<Obj>(target.raw.responses ?? {}).map(([status, raw]) => {
       const response = api.resolver.deref<Obj>(raw);
       const id = uniqueId(`${prefix}response-${slugPart(status)}`, ids);
-      const pointer = `${target.pointer}/responses/${status}`;
+      const pointer = placeOf(api.resolver, raw, `${target.pointer}/responses/${escapePointer(status)}`);
       return {
         id,
         status,
@@ -136,8 +137,9 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
         descriptionHtml: response.description ? markdown(String(response.description), `${pointer}/description`) : '',
         headers: Object.entries<Obj>(response.headers ?? {}).map(([name, h]) => {
           const header = api.resolver.deref<Obj>(h);
-          const node = schemaTree(header.schema, ctx('response', `${where}Response ${status} header`), { id: `${id}-header-${slugPart(name)}`, pointer: `${pointer}/headers/${name}`, name, required: header.required === true });
-          return { ...node, descriptionHtml: header.description ? fieldMarkdown(String(header.description), `${pointer}/headers/${name}/description`) : node.descriptionHtml };
+          const headerAt = placeOf(api.resolver, h, `${pointer}/headers/${escapePointer(name)}`);
+          const node = schemaTree(header.schema, ctx('response', `${where}Response ${status} header`), { id: `${id}-header-${slugPart(name)}`, pointer: `${headerAt}/schema`, name, required: header.required === true });
+          return { ...node, descriptionHtml: header.description ? fieldMarkdown(String(header.description), `${headerAt}/description`) : node.descriptionHtml };
         }),
         contents: contents(response.content, id, 'response', `${pointer}/content`, `${where}Response ${status}`),
       };
@@ -228,24 +230,45 @@ function contentSchema(param: Obj): Obj | undefined {
   return first?.schema;
 }
 
+/** Where a parameter's schema is written, given where the parameter is (`at`). */
+function parameterSchemaAt(param: Obj, at: string): string {
+  if (param.schema) return `${at}/schema`;
+  const first = Object.keys(param.content ?? {})[0];
+  return first === undefined ? at : `${at}/content/${escapePointer(first)}/schema`;
+}
+
 /**
  * Where each of an operation's parameters is written: its own list, or its path item's (the
  * merged list puts both together, and a place in it is neither's). Links in a parameter's text
  * are reported at this pointer, which named the header after a query parameter as the query one.
  */
 function parameterPointers(resolver: ApiModel['resolver'], document: Obj, target: { raw: Obj; pointer: string }): (parameter: Obj) => string {
-  const own: Obj[] = (target.raw.parameters ?? []).map((p: Obj) => resolver.deref(p));
+  const ownRaw: unknown[] = target.raw.parameters ?? [];
+  const own = ownRaw.map((p) => resolver.deref(p as Obj));
   const item = target.pointer.slice(0, target.pointer.lastIndexOf('/'));
+  let sharedRaw: unknown[] | undefined;
   let shared: Obj[] | undefined;
   return (parameter) => {
     const i = own.indexOf(parameter);
-    if (i !== -1) return `${target.pointer}/parameters/${i}`;
+    if (i !== -1) return placeOf(resolver, ownRaw[i], `${target.pointer}/parameters/${i}`);
     // The pointer as written (`~1` for `/`), not as a `$ref`'s URI fragment: a path of `/100%/x`
     // read as one threw "URI malformed" and failed the build.
-    shared ??= (resolver.deref<Obj>((valueAt(document, item) ?? {}) as Obj).parameters ?? []).map((p: Obj) => resolver.deref(p)) as Obj[];
+    sharedRaw ??= (resolver.deref<Obj>((valueAt(document, item) ?? {}) as Obj).parameters ?? []) as unknown[];
+    shared ??= sharedRaw.map((p) => resolver.deref(p as Obj));
     const j = shared.indexOf(parameter);
-    return j !== -1 ? `${item}/parameters/${j}` : `${target.pointer}/parameters`;
+    return j !== -1 ? placeOf(resolver, sharedRaw[j], `${item}/parameters/${j}`) : `${target.pointer}/parameters`;
   };
+}
+
+/**
+ * Where a value is written: the target of its `$ref` (a parameter, response, header or request
+ * body of `components`), else `at`. A link in a shared response's text is then one problem, shown
+ * by every operation that uses it, not one report per operation at a pointer that holds nothing.
+ */
+function placeOf(resolver: ApiModel['resolver'], raw: unknown, at: string): string {
+  if (!raw || typeof raw !== 'object' || typeof (raw as Obj).$ref !== 'string') return at;
+  const ref = resolver.schema(raw as Obj).ref;
+  return ref?.startsWith('#') ? ref.slice(1) : at;
 }
 
 function securityOf(api: ApiModel, op: ApiOperation): { name: string; detail: string }[] {

@@ -186,6 +186,74 @@ components:
     for (const words of ['Who is owed the ground rent; see fees.', 'Who holds a lease on the parcel; see leases.', 'The title holder; see ownership.', 'Who acts for the owner; see agents.', 'The holder before this one; see history.', 'The tenant, when the register names one; see tenancies.']) expect(text).toContain(words);
   });
 
+  // Shared error responses and paging parameters are how most real specs are written: GitHub's uses
+  // a `$ref` to components for hundreds of operations' parameters and responses.
+  it('reports a link in a shared parameter, response, header or request body once, at its component, counting the operations that show it', async () => {
+    const operation = (path: string, id: string) => `  ${path}:
+    post:
+      operationId: ${id}
+      summary: Post ${id}
+      parameters:
+        - $ref: '#/components/parameters/Page'
+      requestBody:
+        $ref: '#/components/requestBodies/Note'
+      responses:
+        '200':
+          description: Posted.
+        '404':
+          $ref: '#/components/responses/NotFound'
+`;
+    const spec = `openapi: 3.0.3
+info:
+  title: Shared
+  version: '1'
+paths:
+${operation('/parcels', 'postParcel')}${operation('/wards', 'postWard')}components:
+  parameters:
+    Page:
+      name: page
+      in: query
+      description: Which page of results; see [paging](/guides/missing-paging).
+      schema: { type: integer, minimum: 1 }
+  headers:
+    Trace:
+      description: Quote it when you write to support; see [tracing](/guides/missing-tracing).
+      schema: { type: string }
+  requestBodies:
+    Note:
+      description: A note to file; see [notes](/guides/missing-notes).
+      content:
+        application/json:
+          schema: { type: object, properties: { text: { type: string } } }
+  responses:
+    NotFound:
+      description: Nothing there; see [errors](/guides/missing-errors).
+      headers:
+        X-Trace-Id: { $ref: '#/components/headers/Trace' }
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              code: { type: string, description: 'A stable code; see [codes](/guides/missing-codes).' }
+`;
+    const f = await buildFiles(site(spec, { onBrokenSpecLinks: 'warn' }));
+    const reported = linkProblems(f.result.diagnostics).filter((d) => d.code === 'broken-link');
+    const pointers: Record<string, string> = {
+      '/guides/missing-paging': '/components/parameters/Page/description',
+      '/guides/missing-tracing': '/components/headers/Trace/description',
+      '/guides/missing-notes': '/components/requestBodies/Note/description',
+      '/guides/missing-errors': '/components/responses/NotFound/description',
+      '/guides/missing-codes': '/components/responses/NotFound/content/application~1json/schema/properties/code/description',
+    };
+    expect(reported.map((d) => (d as { target?: string }).target).sort()).toEqual(Object.keys(pointers).sort());
+    const lineOf = (target: string) => spec.split('\n').findIndex((l) => l.includes(`(${target})`)) + 1;
+    for (const [target, pointer] of Object.entries(pointers)) {
+      const d = reported.find((r) => (r as { target?: string }).target === target)!;
+      expect({ target, line: d.location?.line, notes: d.notes, shownOn: d.text.endsWith('(in 2 operations).') }).toEqual({ target, line: lineOf(target), notes: [`in the OpenAPI spec at ${pointer}`], shownOn: true });
+    }
+  });
+
   it('follows onBrokenLinks when onBrokenSpecLinks is not set', async () => {
     const f = await buildFiles(site(vendorSpec(), {}, { onBrokenLinks: 'warn' }));
     expect(linkProblems(f.result.diagnostics).map((d) => d.severity)).toEqual(['warning', 'warning', 'warning']);
