@@ -42,11 +42,9 @@ export function createResolver(document: Obj): Resolver {
     let ref: string | undefined;
     // The first description along the chain is the one shown (siblings override); where it is
     // written, when that is not the last target.
+    // (No closure here: this runs millions of times on a large spec, mostly for values without a $ref.)
     let describedAt: string | undefined;
-    const described = (holder: Obj, at: string) => {
-      if (describedAt === undefined && typeof holder.description === 'string') describedAt = at;
-    };
-    if (value && typeof value.$ref === 'string') described(value, '');
+    if (value && typeof value.$ref === 'string' && typeof value.description === 'string') describedAt = '';
     const seen = new Set<string>();
     while (value && typeof value.$ref === 'string') {
       if (seen.has(value.$ref)) return { value: {}, ref };
@@ -55,7 +53,7 @@ export function createResolver(document: Obj): Resolver {
       // OpenAPI 3.1 allows siblings next to $ref (description, summary): they override.
       const { $ref, ...siblings } = value;
       const target = lookup($ref);
-      if (target && typeof target.$ref === 'string') described(target, $ref);
+      if (describedAt === undefined && target && typeof target.$ref === 'string' && typeof target.description === 'string') describedAt = $ref;
       value = target && Object.keys(siblings).length ? { ...target, ...siblings } : target;
     }
     return describedAt === undefined ? { value, ref } : { value, ref, describedAt };
