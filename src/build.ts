@@ -76,13 +76,13 @@ import { checkAlternates, localizePages, prefixedRoute, siteLocales, siteWideTar
 import { siteVersions, type DocVersion } from './versions/resolve';
 import { changelogPairs } from './versions/changelog';
 import { changelogPage, type ChangelogPair } from './changelog/changelogPage';
-import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionedTargets, versionRoute, withSearchVersions, type VersionSite } from './versions/versionSite';
+import { loadVersion, versionPages, siteVersionsModel, sitemapPages, versionedTargets, versionRoute, withSearchVersions, type LoadedVersion, type VersionSite } from './versions/versionSite';
 import { buildLocaleSite, type LocaleSite } from './i18n/localeSite';
 import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
 import { lintBuild, specLintJob, THREAD_MIN_CHARS } from './lint/buildLint';
 import { resolveTypedLinks } from './site/typedLinks';
-import { apiPagesMemo, liveApiPagesMemo, type ApiPagesMemo, type Counts } from './site/apiPagesMemo';
+import { apiPagesMemo, heldApiPagesMemo, type ApiPagesMemo, type Counts } from './site/apiPagesMemo';
 import { dataDigest, digest, lastOf, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, lastRender, pageContext, pageEntries, pageKeys, usePage } from './cache/pageKeys';
@@ -176,9 +176,10 @@ export interface BuildResult {
   /**
    * With a memo: how many pages were taken from it, of how many; with a memo (a build cache, or
    * serve --watch's) and a spec that changed, how many operation and webhook pages, and how many
-   * schema pages, the site stage took back and made again (site/apiPagesMemo.ts).
+   * schema pages, the site stage took back and made again (site/apiPagesMemo.ts); `versions`:
+   * the same for each older version whose pages the memo held.
    */
-  cached?: { pages: number; of: number; operations?: Counts; schemas?: Counts };
+  cached?: { pages: number; of: number; operations?: Counts; schemas?: Counts; versions?: { name: string; operations: Counts; schemas: Counts }[] };
   /** With a memo: the routes rendered anew (the others were taken from it), with their locale's prefix. */
   rendered?: string[];
   /** The content-hashed URLs every page refers to (the stylesheet, the search index). */
@@ -298,7 +299,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let changelog: ChangelogPair[] = [];
     if (olderVersions.length > 0) {
       const start = performance.now();
-      const loaded: Omit<VersionSite, 'site'>[] = [];
+      const loaded: LoadedVersion[] = [];
       try {
         for (const version of olderVersions) {
           const one = await loadVersion(version, { memo, strict: options.strict });
@@ -309,7 +310,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // What changed between consecutive versions: badges on the newer one's pages, and the changelog page.
         const apiOf = (v: DocVersion) => (v === latest ? apis[0] : loaded.find((l) => l.version === v)!.apis[0]);
         changelog = changelogPairs(versions.map((version) => ({ version, api: apiOf(version) })), config, memo);
-        versionSites = loaded.map((one) => versionPages(one, locales[0].messages));
+        versionSites = loaded.map((one) => versionPages(one, locales[0].messages, memo));
       } catch (e) {
         await validated;
         await Promise.all(loaded.map((v) => v.validated.catch(() => {})));
@@ -368,7 +369,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // store's bytes on disk. Not for a spec whose $refs name other files: its text alone is not
       // what its pages are made of.
       if (memo && apis.length > 0 && apis.every((api) => api.specDigest)) {
-        if (memo.live) apiMemo = liveApiPagesMemo(memo, config, locales[0].messages, apis);
+        if (memo.live) apiMemo = heldApiPagesMemo(memo, config, locales[0].messages, apis);
         else if (store) apiMemo = apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade);
       }
       try {
@@ -633,6 +634,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       throw e;
     }
     const taken = apiMemo?.taken();
+    const versionsTaken = versionSites.flatMap((v) => (v.taken ? [{ name: v.version.name, ...v.taken }] : []));
     // Counted when read: serve --watch never reads it, and on a large site it costs more than a rebuild.
     return {
       config,
@@ -643,7 +645,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       },
       diagnostics,
       timings,
-      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...taken },
+      cached: memo && { pages: cachedPages, of: rendered.length + [...otherRendered, ...versionRendered].reduce((n, pages) => n + pages.length, 0), ...taken, ...(versionsTaken.length > 0 ? { versions: versionsTaken } : {}) },
       rendered: memo && renderedRoutes,
       hashedUrls: hashedUrls(siteModel).filter((url) => url !== ''),
       deferred,

@@ -47,8 +47,9 @@ export function registerBuild(program: Command): void {
         const result = await build({ configFile: flags.config, outDir: flags.out, spec: flags.spec, onBrokenLinks: flags.onBrokenLinks, strict: flags.strict, emptyOutDir: flags.emptyOutDir, cacheDir: flags.cache === false ? false : flags.cacheDir, threads: flags.threads, logger });
         const ms = performance.now() - start;
         if (flags.timings) logger.info(`timings: ${result.timings.map(([name, t]) => `${name} ${t.toFixed(0)} ms`).join(', ')}`);
-        const { operations, schemas } = result.cached ?? {};
-        if (flags.timings && operations) logger.info(`site: ${takenOf(operations)} operation pages${schemas && schemas.reused + schemas.made > 0 ? ` and ${takenOf(schemas)} schema pages` : ''} taken from the cache`);
+        const { operations, schemas, versions } = result.cached ?? {};
+        if (flags.timings && operations) logger.info(`site: ${takenPages(operations, schemas)} taken from the cache`);
+        for (const version of flags.timings ? (versions ?? []) : []) logger.info(`site (version ${version.name}): ${takenPages(version.operations, version.schemas)} taken from the cache`);
         const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
         logger.info(
           `✓ built ${result.pages} pages in ${formatMs(ms)} → ${path.relative(process.cwd(), result.config.outDir) || '.'}/ (${formatBytes(result.bytes)})` +
@@ -66,6 +67,11 @@ export function registerBuild(program: Command): void {
 /** `2,646 of 2,649`: pages taken back of all. */
 function takenOf(counts: { reused: number; made: number }): string {
   return `${counts.reused.toLocaleString('en-US')} of ${(counts.reused + counts.made).toLocaleString('en-US')}`;
+}
+
+/** "3 of 4 operation pages and 5 of 5 schema pages" (the schemas left out for an API with none). */
+function takenPages(operations: { reused: number; made: number }, schemas?: { reused: number; made: number }): string {
+  return `${takenOf(operations)} operation pages${schemas && schemas.reused + schemas.made > 0 ? ` and ${takenOf(schemas)} schema pages` : ''}`;
 }
 
 export function formatMs(ms: number): string {

@@ -17,8 +17,9 @@
 // again: still exact, only slower). The schema pages follow, by the same rules as one unit, since
 // their trees are all made (and report their uses of one another) before any of their pages:
 // then each keeps its body, or, when its "Used by" lists changed with the operations, gets its
-// earlier body with this build's lists. serve --watch's memo follows the same rules with the
-// bodies in memory (liveApiPagesMemo).
+// earlier body with this build's lists. Where no page store holds the bodies, the same rules
+// take them from one entry that holds them all (heldApiPagesMemo): serve --watch's, in memory,
+// and an older version's (versions/versionSite.ts), whose spec seldom changes, in either memo.
 //
 // The stored bodies are kept in parts of about 128 pages, each an entry of its own under the
 // digest of its bytes, cut where a page's route says (so an edit changes the bytes of one part,
@@ -43,8 +44,8 @@ import type { Steps } from '../steps';
 import { bodyIn, refFrom, sliceOf, storedRef, stubOf, type PageStore, type StoredRef } from './pageStore';
 
 export const API_PAGES_STAGE = 'api-pages';
-/** serve --watch's operation pages (liveApiPagesMemo). */
-const LIVE_API_PAGES_STAGE = 'live-api-pages';
+/** The API pages with their bodies, in one entry (heldApiPagesMemo). */
+const HELD_API_PAGES_STAGE = 'held-api-pages';
 /** The stored bodies' parts (see above). */
 export const API_BODIES_STAGE = 'api-bodies';
 /** Beside each part, its pages' records (PartRecord). */
@@ -355,53 +356,54 @@ export function apiPagesMemo(memo: Memo, store: PageStore, config: ResolvedConfi
   };
 }
 
-/** The live memo's entry: what the last build made of each API's operation, webhook and schema pages. */
-interface LiveApiPages {
-  apis: { rest: string; links: PendingLink[]; pages: Map<string, LivePage>; schemas?: { pass: SchemaPass; pages: Map<string, LiveSchemaPage> } }[];
+/** heldApiPagesMemo's entry: what the last build made of each API's operation, webhook and schema pages. */
+interface HeldApiPages {
+  apis: { rest: string; links: PendingLink[]; pages: Map<string, HeldPage>; schemas?: { pass: SchemaPass; pages: Map<string, HeldSchemaPage> } }[];
   files: Map<string, string>;
 }
 
 /**
  * A page's body as the last build made it: the object itself when it shows no spec link (nothing
  * changes it after), else its JSON, placeholders and all (settling its links rewrote the object),
- * or neither once LIVE_JSON_CHARS are kept (the page is then made again).
+ * or neither once HELD_JSON_CHARS are kept (the page is then made again).
  */
-type LiveBody = { body?: PageBody; json?: string };
-type LivePage = LiveBody & { effects: PageEffects };
+type HeldBody = { body?: PageBody; json?: string };
+type HeldPage = HeldBody & { effects: PageEffects };
 /** `own`: the digest of its SchemaDraft's own(). */
-type LiveSchemaPage = LiveBody & { own: string };
+type HeldSchemaPage = HeldBody & { own: string };
 
 /**
  * The JSON kept of the pages that show spec links, in characters: a spec whose descriptions link
  * everywhere (Microsoft Graph's relative links) would otherwise hold its bodies twice.
  */
-const LIVE_JSON_CHARS = 128 * 2 ** 20;
+const HELD_JSON_CHARS = 128 * 2 ** 20;
 
 /**
- * The API pages' memo in serve --watch (a live memo, no page store): after an edit to a spec,
- * its operation and webhook pages whose inputs did not change are taken back from the last
- * build by the same rules as from the build cache, their bodies kept in memory.
+ * The API pages' memo where no page store holds their bodies (serve --watch's site, an older
+ * version's): after an edit to a spec, its operation and webhook pages whose inputs did not
+ * change are taken back from the last build by the same rules as from the page store, their
+ * bodies kept in the memo's entry (in memory in a live memo, serialized in the build cache).
  */
-export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: Messages, apis: readonly ApiInput[]): ApiPagesMemo {
-  // Kept by identity, under what does not change with the specs' texts (see apiPagesMemo's slot).
-  const key = dataDigest([config, messages, apis.map((api) => api.changes?.versionLabel)]);
-  const before = memo.get<LiveApiPages>(LIVE_API_PAGES_STAGE, key);
+export function heldApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: Messages, apis: readonly ApiInput[]): ApiPagesMemo {
+  // Under what does not change with the specs' texts (see apiPagesMemo's slot).
+  const key = dataDigest([configDigest(config), messages, apis.map((api) => api.changes?.versionLabel)]);
+  const before = memo.get<HeldApiPages>(HELD_API_PAGES_STAGE, key);
   const fileText = (file: string) => before?.files.get(file);
-  const now: LiveApiPages['apis'] = [];
+  const now: HeldApiPages['apis'] = [];
   const counts = newCounts();
   let jsonChars = 0;
   const noLinks = new WeakSet<PageModel>();
-  const given = (page: PageModel, kept: LiveBody) => {
+  const given = (page: PageModel, kept: HeldBody) => {
     if (kept.body) noLinks.add(page);
     jsonChars += kept.json?.length ?? 0;
     return page;
   };
-  // What is kept of a body just made (see LiveBody).
-  const keptBody = (body: PageBody, json: string, linked: boolean): LiveBody => {
+  // What is kept of a body just made (see HeldBody).
+  const keptBody = (body: PageBody, json: string, linked: boolean): HeldBody => {
     if (!linked) return { body };
-    return jsonChars + json.length <= LIVE_JSON_CHARS ? { json } : {};
+    return jsonChars + json.length <= HELD_JSON_CHARS ? { json } : {};
   };
-  const bodyOf = (kept: LiveBody) => kept.body ?? (JSON.parse(kept.json!) as PageBody);
+  const bodyOf = (kept: HeldBody) => kept.body ?? (JSON.parse(kept.json!) as PageBody);
   return {
     taken: () => (before && now.length > 0 ? counts : undefined),
     restore: () => undefined,
@@ -409,7 +411,7 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
     reuse(i, document, examples) {
       const rest = restKey(document);
       const earlier = rest && before?.apis.length === apis.length && before.apis[i].rest === rest ? before.apis[i] : undefined;
-      const pages = new Map<string, LivePage>();
+      const pages = new Map<string, HeldPage>();
       const markdown = apis[i].markdown;
       now[i] = { rest, links: [], pages };
       return {
@@ -425,7 +427,7 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
           }
           counts.operations.made++;
           const { body, json, effects } = recordMake(own, markdown, examples, make);
-          const live: LivePage = { effects, ...keptBody(body, json, effects.used.length > 0) };
+          const live: HeldPage = { effects, ...keptBody(body, json, effects.used.length > 0) };
           pages.set(route, live);
           return { page: given({ ...stub, body } as PageModel, live) };
         },
@@ -433,10 +435,10 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
           const last = earlier?.schemas;
           const kept = last ? drafts.map((d) => last.pages.get(d.stub.route)) : [];
           const back = last && kept.every((p) => p && (p.body || p.json)) ? takeBack(last.pass, earlier!.links, markdown, examples, fileText) : undefined;
-          const schemaPages = new Map<string, LiveSchemaPage>();
+          const schemaPages = new Map<string, HeldSchemaPage>();
           const out: PageModel[] = [];
           const put = (k: number, body: PageBody, json = JSON.stringify(body), used = placeholderIndices(json)) => {
-            const live: LiveSchemaPage = { own: dataDigest(drafts[k].own()), ...keptBody(body, json, used.length > 0) };
+            const live: HeldSchemaPage = { own: dataDigest(drafts[k].own()), ...keptBody(body, json, used.length > 0) };
             schemaPages.set(drafts[k].stub.route, live);
             out.push(given({ ...drafts[k].stub, body } as PageModel, live));
           };
@@ -467,9 +469,24 @@ export function liveApiPagesMemo(memo: Memo, config: ResolvedConfig, messages: M
     keep(_pages, files) {
       // Copies of the links as they are before this build settles them (settling marks them).
       now.forEach((api, i) => (api.links = apis[i].markdown.pendingLinks().map((p) => ({ ...p, link: { ...p.link } }))));
-      memo.set(LIVE_API_PAGES_STAGE, key, { apis: now, files: new Map(files) } satisfies LiveApiPages);
+      const entry: HeldApiPages = { apis: now, files: new Map(files) };
+      // In the build cache, an entry this build would write as it was is kept as it is: an older
+      // version's pages would otherwise be serialized and written again by every build.
+      if (!memo.live && before && counts.operations.made + counts.schemas.made === 0 && sameEntry(before, entry)) memo.use(HELD_API_PAGES_STAGE, key);
+      else memo.set(HELD_API_PAGES_STAGE, key, entry);
     },
   };
+}
+
+/** Whether a build that made no page of its own has the entry it started from: the same pages, links and files. */
+function sameEntry(before: HeldApiPages, now: HeldApiPages): boolean {
+  const samePages = (a: Map<string, unknown> | undefined, b: Map<string, unknown> | undefined) => a?.size === b?.size && [...(a?.keys() ?? [])].every((route) => b!.has(route));
+  return (
+    before.apis.length === now.apis.length &&
+    before.apis.every((api, i) => api.rest === now.apis[i].rest && samePages(api.pages, now.apis[i].pages) && samePages(api.schemas?.pages, now.apis[i].schemas?.pages) && json(api.links) === json(now.apis[i].links)) &&
+    before.files.size === now.files.size &&
+    [...before.files].every(([file, text]) => now.files.get(file) === text)
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Messages } from '../shared/messages';
 import { versionedRoute } from '../shared/url';
 import { isVersionedRoute } from '../shared/versions';
 import type { PageModel, SiteModel, SiteVersion, SiteVersions } from '../shared/viewModels';
+import { heldApiPagesMemo, type Counts } from '../site/apiPagesMemo';
 import { buildSite, type SiteResult } from '../site/routes';
 import { resolveTypedLinks } from '../site/typedLinks';
 import { versionSections } from './href';
@@ -24,10 +25,15 @@ export interface VersionSite {
   site: SiteResult;
   /** The spec's verdict (see openapiStage). */
   validated: Promise<Diagnostic[]>;
+  /** With a memo: its API pages taken from it, and made (`docsgen build --timings`). */
+  taken?: { operations: Counts; schemas: Counts };
 }
 
+/** A version before its site stage. */
+export type LoadedVersion = Omit<VersionSite, 'site' | 'taken'>;
+
 /** A version's guides and spec, loaded: its pages are made once the changes between the versions are known (versionPages). */
-export async function loadVersion(version: DocVersion, options: { memo?: Memo; strict?: boolean }): Promise<Omit<VersionSite, 'site'>> {
+export async function loadVersion(version: DocVersion, options: { memo?: Memo; strict?: boolean }): Promise<LoadedVersion> {
   const { config } = version;
   const written = loadGuidesWithMemo(options.memo, config);
   const { api, validated } = await openapiStage(config, { strict: options.strict, memo: options.memo });
@@ -36,12 +42,18 @@ export async function loadVersion(version: DocVersion, options: { memo?: Memo; s
   return { version, guides: resolveTypedLinks(config, written, apis).guides, apis, validated };
 }
 
-/** The site stage of a loaded version: its pages in the guides and the API. */
-export function versionPages(loaded: Omit<VersionSite, 'site'>, messages: Messages): VersionSite {
+/**
+ * The site stage of a loaded version: its pages in the guides and the API. With a memo, its API
+ * pages whose inputs did not change are taken back (an older version's spec seldom does), as
+ * serve --watch takes back the latest's (site/apiPagesMemo.ts): not for a spec whose `$ref`s name
+ * other files, whose text alone is not what its pages are made of.
+ */
+export function versionPages(loaded: LoadedVersion, messages: Messages, memo?: Memo): VersionSite {
   const { config } = loaded.version;
-  const site = buildSite(config, loaded.guides, loaded.apis, messages);
+  const apiMemo = memo && loaded.apis.length > 0 && loaded.apis.every((api) => api.specDigest) ? heldApiPagesMemo(memo, config, messages, loaded.apis) : undefined;
+  const site = buildSite(config, loaded.guides, loaded.apis, messages, undefined, apiMemo);
   const sections = versionSections(config);
-  return { ...loaded, site: { ...site, pages: site.pages.filter((page) => isVersionedRoute({ sections }, page.route)) } };
+  return { ...loaded, site: { ...site, pages: site.pages.filter((page) => isVersionedRoute({ sections }, page.route)) }, taken: apiMemo?.taken() };
 }
 
 /** Where a version's page is written: `guides/2025-06/a/index.html`. */

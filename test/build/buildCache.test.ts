@@ -310,10 +310,16 @@ describe('a site with two versions', () => {
     const kept = changesOf();
     expect(kept).toHaveLength(1);
 
-    // Nothing changed: the comparison, like every page, comes from the cache.
-    const again = await built([], project);
+    // Nothing changed: the comparison, like every page, comes from the cache, and so do the
+    // older version's API pages, whose entry is kept as it is rather than written again.
+    const heldOf = () => entries(path.join(project, CACHE)).filter((f) => f.startsWith('held-api-pages/'));
+    expect(heldOf()).toHaveLength(1);
+    const held = fs.statSync(path.join(project, CACHE, heldOf()[0]));
+    const again = await built(['--timings'], project);
     expect(summary(again).cached).toBe(summary(again).pages);
     expect(changesOf()).toEqual(kept);
+    expect(again.stdout).toContain('site (version 1.0): 2 of 2 operation pages taken from the cache');
+    expect(fs.statSync(path.join(project, CACHE, heldOf()[0]))).toMatchObject({ ino: held.ino, mtimeMs: held.mtimeMs });
 
     // The current spec's response field changes type: a new comparison, and the changelog says so.
     // The other operation's page, whose own changes are the same, is taken back.
@@ -321,6 +327,7 @@ describe('a site with two versions', () => {
     const run = await built(['--timings'], project);
     expect(stderrLines(run)).toEqual([]);
     expect(run.stdout).toContain('site: 1 of 2 operation pages taken from the cache');
+    expect(run.stdout).toContain('site (version 1.0): 2 of 2 operation pages taken from the cache');
     const cold = await coldBuild(project);
     expectSameSite(path.join(project, 'build'), cold, 10);
     expect(changelog(before)).not.toContain('integer');
@@ -335,6 +342,8 @@ describe('a site with two versions', () => {
     edit(project, 'versioned/1.0/openapi.yaml', 'zones: { type: array, items: { type: string } }', 'zones: { type: array, items: { type: integer } }');
     const older = await built(['--timings'], project);
     expect(older.stdout).toContain('site: 1 of 2 operation pages taken from the cache');
+    // Its own page of the changed operation is made again; its other one is taken back.
+    expect(older.stdout).toContain('site (version 1.0): 1 of 2 operation pages taken from the cache');
     const coldAgain = await coldBuild(project);
     expectSameSite(path.join(project, 'build'), coldAgain, 10);
     expect(badges(coldAgain)).toBe('');

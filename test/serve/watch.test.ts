@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchEvent } from '../../src/serve/watch';
 import { packagePath } from '../../src/paths';
 import { configSource, writeFiles } from '../helpers/fixture';
+import { versionedSite } from '../helpers/versionedSite';
 import { request, startServer } from './helpers';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -337,6 +338,37 @@ describe('serve --watch, as soon as it says it is watching', () => {
       fs.writeFileSync(path.join(dir, 'versioned/1.0/guides/a.md'), '---\ntitle: A\n---\nOld text, corrected.\n');
       await saved;
       expect(server.context!.state.files.get('guides/1.0/a/index.html')).toContain('Old text, corrected.');
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('serve --watch with an older version', () => {
+  // Its API pages are taken back from the last build when their inputs did not change
+  // (site/apiPagesMemo.ts heldApiPagesMemo): a save to its spec must still show on the page it changes.
+  it("shows a save to the older version's spec on its page, and its pages stay through a save to the current spec", { timeout: 60_000 }, async () => {
+    const dir = writeFiles(versionedSite());
+    const server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    const main = (file: string) => cheerio.load(server.context!.state.files.get(file) as string)('main').text();
+    const edit = async (rel: string, from: string, to: string) => {
+      await settled(server);
+      const saved = nextEvent(server, (e) => e.type === 'built' && sawFile(rel)(e));
+      const file = path.join(dir, rel);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
+      await saved;
+    };
+    try {
+      await server.context!.ready;
+      expect(main('api/1.0/legacy-zones/index.html')).toContain('as version 1.0 of the API exported them');
+      await edit('versioned/1.0/openapi.yaml', 'as version 1.0 of the API exported them', 'as the 1.0 API wrote them');
+      expect(main('api/1.0/legacy-zones/index.html')).toContain('as the 1.0 API wrote them');
+      expect(main('api/1.0/list-zones/index.html')).toContain('Every flood zone of a county');
+      await edit('openapi.yaml', 'Every flood zone of a county', 'All the flood zones of a county');
+      expect(main('api/list-zones/index.html')).toContain('All the flood zones of a county');
+      expect(main('api/1.0/list-zones/index.html')).toContain('Every flood zone of a county');
+      expect(main('api/1.0/legacy-zones/index.html')).toContain('as the 1.0 API wrote them');
     } finally {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });
