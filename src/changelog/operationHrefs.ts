@@ -33,7 +33,7 @@ export function operationHrefs(version: { config: ResolvedConfig; model: ApiMode
   const anchors = new Map<ApiOperation, PageAnchors>();
   const anchorsOf = (op: ApiOperation) => {
     let found = anchors.get(op);
-    if (!found) anchors.set(op, (found = pageAnchors(operationView(model, op, document, () => '', { schemaPages }))));
+    if (!found) anchors.set(op, (found = pageAnchors(operationView(model, op, document, () => '', { schemaPages, noCodeSamples: true }))));
     return found;
   };
   return (changed, location) => {

@@ -4,8 +4,9 @@
 // `$ref`s resolve as they do in the spec; one validator serves every place that writes the same
 // schema, and only the recent ones are kept (RECENT_COMPILED).
 import v8 from 'node:v8';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
+import { lazyModule } from '../lazyModule';
 import { convertedPointer, resolvePointer, toJsonSchemaDocument, type Direction } from './schemaDialect';
 
 // A spec's patterns are untrusted: one with nested quantifiers, against an example it does not
@@ -16,8 +17,8 @@ import { convertedPointer, resolvePointer, toJsonSchemaDocument, type Direction 
 // the process's and changes no result, only how long a pathological match takes.
 v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 
-// ajv-formats is CommonJS with `exports.default`; bundlers and Node disagree on which one an ESM default import is.
-const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as typeof addFormatsModule;
+const ajv2020 = lazyModule<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+const ajvFormats = lazyModule<typeof addFormatsModule>('ajv-formats');
 
 export interface ExampleProblem {
   /** JSON pointer inside the example (`/zones/0/id`), `''` for the example itself. */
@@ -147,7 +148,7 @@ function textReadings(text: string): unknown[] {
 }
 
 function makeInstance(document: Record<string, any>, direction: Direction): Instance | undefined {
-  const ajv = new Ajv2020({
+  const ajv = new (ajv2020().Ajv2020)({
     strict: false,
     validateSchema: false,
     allErrors: false,
@@ -161,7 +162,7 @@ function makeInstance(document: Record<string, any>, direction: Direction): Inst
     // it saves (GitHub's description: its examples judged in 2.3 s instead of 3.4 s, the same findings).
     code: { optimize: false },
   });
-  addFormats(ajv);
+  ajvFormats()(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format as { type: 'number'; validate: (n: number) => boolean });
   const id = `urn:docsgen:spec:${direction}`;
   const converted = toJsonSchemaDocument(document, direction);

@@ -5,8 +5,7 @@
 // written by formSamples.ts), a binary body from a file (withFileBody). Everything returned is
 // plain text; the spec is untrusted and escaping happens at render time.
 
-import { HTTPSnippet } from '@readme/httpsnippet';
-import { targets } from '@readme/httpsnippet/targets';
+import { lazyModule } from '../lazyModule';
 import { FORM_WRITERS, type FormRequest } from './formSamples';
 import type { CodeSample, SampleRequest } from './types';
 
@@ -38,14 +37,25 @@ const LANGUAGES: readonly Language[] = [
   { lang: 'powershell', label: 'PowerShell', highlight: 'powershell', target: 'powershell', client: 'restmethod', options: {}, comment: '#' },
 ];
 
-// Resolved once per process: each language's converter, looked up directly instead of through
-// `HTTPSnippet#convert` (which looks the target up again on every call). A missing client means
-// the library changed under us, which should fail loudly at load rather than per operation.
-const GENERATORS: readonly (Language & { convert: Convert })[] = LANGUAGES.map((language) => {
-  const client = (targets as Record<string, { clientsById: Record<string, { convert: Convert }> } | undefined>)[language.target]?.clientsById[language.client];
-  if (!client) throw new Error(`@readme/httpsnippet has no ${language.target}/${language.client} client`);
-  return { ...language, convert: client.convert };
-});
+const httpSnippet = lazyModule<typeof import('@readme/httpsnippet')>('@readme/httpsnippet');
+const snippetTargets = lazyModule<typeof import('@readme/httpsnippet/targets')>('@readme/httpsnippet/targets');
+
+type Generator = Language & { convert: Convert };
+let generators: readonly Generator[] | undefined;
+
+/**
+ * Each language's converter, looked up once per process (with the library, on the first sample)
+ * instead of through `HTTPSnippet#convert`, which looks the target up again on every call. A
+ * missing client means the library changed under us, which should fail loudly on the first
+ * sample rather than per operation.
+ */
+function converters(): readonly Generator[] {
+  return (generators ??= LANGUAGES.map((language) => {
+    const client = (snippetTargets().targets as Record<string, { clientsById: Record<string, { convert: Convert }> } | undefined>)[language.target]?.clientsById[language.client];
+    if (!client) throw new Error(`@readme/httpsnippet has no ${language.target}/${language.client} client`);
+    return { ...language, convert: client.convert };
+  }));
+}
 
 const BY_LANG = new Map(LANGUAGES.map((language) => [language.lang, language]));
 
@@ -65,10 +75,10 @@ function generated(request: SampleRequest): CodeSample[] {
   const method = request.method.toUpperCase();
   const har = toHar(request, method);
   // Prepared once per request (URL parsing, query and header objects, JSON body parsed)…
-  const prepared = new HTTPSnippet(har as any).init().requests[0];
+  const prepared = new (httpSnippet().HTTPSnippet)(har as any).init().requests[0];
   const form = request.body?.form && formRequest(request, method, prepared.fullUrl);
   const file = request.body?.file;
-  return GENERATORS.map((generator) => {
+  return converters().map((generator) => {
     const writer = form && FORM_WRITERS[generator.lang]?.[form.kind];
     let code = writer ? writer(form) : convertOne(generator, prepared, method);
     if (file !== undefined && !writer) code = withFileBody(generator.lang, code, file);
@@ -86,7 +96,7 @@ function withNote(code: string, comment: string): string {
   return `${comment}\n${code}`;
 }
 
-function convertOne(generator: (typeof GENERATORS)[number], prepared: Obj, method: string): string {
+function convertOne(generator: Generator, prepared: Obj, method: string): string {
   try {
     let code: unknown;
     if (generator.lang === 'powershell') {

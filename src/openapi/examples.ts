@@ -1,7 +1,7 @@
 // Examples for request and response bodies, parameters and code samples: the spec's own
 // `example`/`examples` first, else one generated from the schema with openapi-sampler (the
 // sampler Redoc uses), which follows $refs and stops at recursion.
-import { sample } from 'openapi-sampler';
+import { lazyModule } from '../lazyModule';
 import { jsonHead } from './jsonHead';
 import { createResolver, type Resolver } from './resolve';
 import { baseSubtypes } from './discriminator';
@@ -9,6 +9,8 @@ import { xmlExample } from './xmlExample';
 import { titleText } from './titleText';
 
 type Obj = Record<string, any>;
+
+const sampler = lazyModule<typeof import('openapi-sampler')>('openapi-sampler');
 
 export interface NamedExample {
   label: string;
@@ -91,7 +93,7 @@ export function schemaExample(schema: Obj, direction: 'request' | 'response', do
     const subtype = baseSubtypes(resolved, ref, state.resolver)[0];
     // The sampler gets a bounded, $ref-free copy: it then cannot recurse or fan out without end.
     const bounded = boundedSchema(subtype ? { $ref: subtype.ref } : schema, state.resolver, { nodes: SAMPLE_NODE_BUDGET }, new Set(), 0, 1);
-    value = sample(bounded as never, { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: MAX_SAMPLE_DEPTH });
+    value = sampler().sample(bounded as never, { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: MAX_SAMPLE_DEPTH });
     if (subtype && value !== null && typeof value === 'object' && !Array.isArray(value)) value = { ...value, [resolved.discriminator.propertyName]: subtype.value };
   } catch {
     // A schema the sampler cannot handle (rare, malformed) simply gets no generated example.

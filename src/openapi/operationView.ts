@@ -41,6 +41,8 @@ export interface OperationViewOptions {
   examples?: ExampleFiles;
   /** The overview page's URL: an operation's security schemes link to their anchors there. */
   overviewHref?: string;
+  /** Leave the code samples out: a view made only for its anchors (typed links, the changelog), which come before them. */
+  noCodeSamples?: boolean;
 }
 
 /** A request body larger than this (JSON, 2 spaces) is shortened in the code samples, which embed it nine times. */
@@ -210,7 +212,7 @@ export function operationView(api: ApiModel, op: ApiOperation, document: Obj, re
     responses,
     callbacks,
     // Peers show no code samples for webhooks: the reader's server receives the request, it does not send it.
-    codeSamples: op.event === undefined ? codeSamples(api, op, document, body, display) : [],
+    codeSamples: op.event === undefined && !options.noCodeSamples ? codeSamples(api, op, document, body, display) : [],
     webhook: op.event === undefined ? undefined : { event: op.event },
   };
 }

@@ -2,7 +2,7 @@
 // throws fails the build with the route and the error; nothing has been written yet.
 import path from 'node:path';
 import { createElement, Fragment } from 'react';
-import { renderToString } from 'react-dom/server';
+import { lazyModule } from '../lazyModule';
 import { templateOf } from '../theme/templateModule';
 import type { ThemeModule } from '../theme/compileTemplates';
 import { overrideThrowSite } from '../theme/renderErrors';
@@ -12,6 +12,8 @@ import { DocsgenError, error } from '../diagnostics/diagnostic';
 import type { Logger } from '../diagnostics/logger';
 import type { PageModel, SiteModel } from '../shared/viewModels';
 import { MAX_PAGE_BYTES, TIGHTEN_LEVELS, tightenPage } from './tightenPage';
+
+const reactDomServer = lazyModule<typeof import('react-dom/server')>('react-dom/server');
 
 /** Builds above this many pages show a progress indicator. */
 export const PROGRESS_THRESHOLD = 200;
@@ -56,7 +58,7 @@ export function renderPage(site: SiteModel, page: PageModel, assets?: RenderAsse
 function renderOnce(site: SiteModel, page: PageModel, assets?: RenderAssets): string {
   const used = new Set<string>();
   const scripts = assets ? createElement(IslandScripts, { used, baseUrl: site.baseUrl, assets }) : null;
-  return '<!DOCTYPE html>' + renderToString(templateOf(assets?.theme)(site, page, used, scripts));
+  return '<!DOCTYPE html>' + reactDomServer().renderToString(templateOf(assets?.theme)(site, page, used, scripts));
 }
 
 export function renderFailed(route: string, cause: { message: string; stack?: string }, sources: Map<string, string>, theme?: ThemeModule): DocsgenError {

@@ -64,7 +64,7 @@ export function referenceTargets(config: ResolvedConfig, model: ApiModel, docume
       const found = byId.get(name) ?? (m ? byPath.get(`${m[1].toUpperCase()} ${m[2]}`) : undefined);
       if (!found) return undefined;
       const card = { method: found.op.method.toUpperCase(), path: found.op.event ?? found.op.path, summary: found.op.summary };
-      return { route: found.route, card, anchors: () => cache(found.op, () => operationAnchors(operationView(model, found.op, document, () => '', { schemaPages }))) };
+      return { route: found.route, card, anchors: () => cache(found.op, () => operationAnchors(operationView(model, found.op, document, () => '', { schemaPages, noCodeSamples: true }))) };
     },
     names: (kind) => (kind === 'op' ? [...byId.keys(), ...byPath.keys()] : [...schemas.keys()]),
     schema(name) {
@@ -77,7 +77,7 @@ export function referenceTargets(config: ResolvedConfig, model: ApiModel, docume
 
 /**
  * The anchors of a page, kept while its API's model is the same object (serve --watch keeps an
- * unchanged spec's model): making an operation's view derives its code samples too.
+ * unchanged spec's model): making an operation's view walks its every schema and example.
  */
 const anchorsByModel = new WeakMap<ApiModel, Map<string, FragmentAnchors>>();
 
