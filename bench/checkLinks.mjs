@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_MS = 1000;
 
-function copyShippedSite() {
+/** A copy of the shipped site (config, guides, spec, versions) in a new temporary folder. */
+export function copyShippedSite() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-bench-links-'));
   fs.cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'fixtures'));

@@ -8,7 +8,7 @@
 //   --site <name>       only this site (repeatable): shipped, generated-1000, generated-3000,
 //                       generated-7000, github
 //   --section <name>    only this measurement (repeatable): check-links, watch, incremental,
-//                       watch-scale, versions, package, search, octokit, lighthouse, real-specs (--site alone runs
+//                       watch-scale, shipped-cache, versions, package, search, octokit, lighthouse, real-specs (--site alone runs
 //                       no sections, --section alone no sites)
 //   --no-write          print only; leave BENCHMARKS.md alone (implied by --site and --runs < 3)
 //   --no-cli-timings    skip the extra `docsgen build --timings` run per site
@@ -313,6 +313,7 @@ const SECTIONS = [
   // Their `options` are what they take of the command line (the other sections take none).
   { name: 'incremental', title: 'Incremental builds (the build cache)', module: './incremental.mjs', fn: 'benchIncremental', options: (opts) => ({ runs: opts.runs, timeoutS: opts.timeoutS, incrementalPages: opts.incrementalPages }) },
   { name: 'watch-scale', title: 'serve --watch at scale: many saves on a large site', module: './watchScale.mjs', fn: 'benchWatchScale', options: (opts, baseline) => ({ baseline, pages: opts.watchScalePages, saves: opts.watchScaleSaves }) },
+  { name: 'shipped-cache', title: 'The shipped site, cold and from its cache, whole process', module: './shippedCache.mjs', fn: 'benchShippedCache', options: (opts, baseline) => ({ baseline, runs: Math.max(opts.runs, 5) }) },
   { name: 'versions', title: 'Versions', module: './versions.mjs', fn: 'benchVersions' },
   { name: 'package', title: 'The package: pack, install, first run', module: './package.mjs', fn: 'benchPackage' },
   { name: 'search', title: 'Search', module: './search.mjs', fn: 'benchSearch' },
