@@ -1,6 +1,6 @@
 // Packages that only some builds use, loaded when first used rather than with the CLI. A build
 // from the cache makes no code sample or example value, checks no example and renders no page in
-// its own thread (their results come from the cache), yet loading those packages cost a sixth of
+// its own thread (their results come from the cache), yet loading those packages cost an eighth of
 // its time (BENCHMARKS.md, fifty-sixth stop). Loaded with require(), the packages' CommonJS
 // builds, so that the stages using them stay synchronous. (Not highlight.js: the templates import
 // it, and they are type-checked for the browser, without Node's modules.)

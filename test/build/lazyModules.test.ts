@@ -1,6 +1,6 @@
 // A build from the cache makes no code sample or example value, checks no example and renders
 // no page in its own thread, so it does not load the libraries that do
-// (src/lazyModule.ts): loaded with the CLI, they were about a fifth of such a build's time. A
+// (src/lazyModule.ts): loaded with the CLI, they were an eighth of such a build's time. A
 // static import of one of them, added anywhere, loads it again in every build: this finds it.
 import fs from 'node:fs';
 import os from 'node:os';
