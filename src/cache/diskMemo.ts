@@ -276,7 +276,7 @@ export class DiskMemo implements Memo {
   }
 
   finish(logger: Logger): void {
-    if (this.corrupt > 0) logger.warn(`${this.corrupt} ${this.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${this.dir} failed their checksum: made again.${sharedFiles(this.changedShared, this.corrupt)}`);
+    if (this.corrupt > 0) logger.warn(`${this.corrupt} ${this.corrupt === 1 ? 'entry' : 'entries'} of the build cache in ${this.dir} failed ${this.corrupt === 1 ? 'its' : 'their'} checksum: made again.${sharedFiles(this.changedShared, this.corrupt)}`);
     if (this.unwritten > 0) logger.warn(`${this.unwritten} ${this.unwritten === 1 ? 'entry' : 'entries'} could not be written to the build cache in ${this.dir}: the next build makes them again.`);
     this.prune();
   }
@@ -306,8 +306,9 @@ export class DiskMemo implements Memo {
 /** Why files the output shares may have changed, when some did: the output's files are hard links to them. */
 function sharedFiles(changed: number, corrupt: number): string {
   if (changed === 0) return '';
-  const which = changed === corrupt ? (changed === 1 ? 'It is' : 'They are') : `${changed} of them are`;
-  return ` ${which} the cache's copies of files the output shares (hard links): a step that edits the output's files in place, rather than writing new ones, changes them too.`;
+  const one = changed === 1;
+  const which = changed === corrupt ? (one ? 'It is' : 'They are') : `${changed} of them ${one ? 'is' : 'are'}`;
+  return ` ${which} the cache's ${one ? 'copy of a file the output shares (a hard link)' : 'copies of files the output shares (hard links)'}: a step that edits the output's files in place, rather than writing new ones, changes ${one ? 'it' : 'them'} too.`;
 }
 
 function readDir(dir: string): string[] {
