@@ -127,7 +127,8 @@ function build(raw: Obj, ctx: TreeContext, walk: Walk): SchemaNode {
   const pointer = ref?.startsWith('#') ? ref.slice(1) : walk.pointer;
   const id = walk.root ? walk.id : uniqueId(walk.id, ctx.ids);
   const schema = mergeAllOf(resolved, ctx.resolver);
-  const described = mergedDescriptionAt(schema, pointer) ?? (describedAt === undefined ? pointer : describedAt.startsWith('#') ? describedAt.slice(1) : walk.pointer + describedAt);
+  const mergedAt = describedIn.get(schema);
+  const described = mergedAt !== undefined ? pointerOf(mergedAt, pointer) : describedAt !== undefined ? pointerOf(describedAt, walk.pointer) : pointer;
   const node = baseNode(schema, name, id, walk, ctx, pointer, described);
   ctx.budget.used++;
   // A field typed by a wrapper around one named schema (`allOf: [$ref]` plus a description) uses that schema.
@@ -293,7 +294,7 @@ export function resolveSchema(raw: Obj | undefined, resolver: Resolver): Resolve
   const { member, described } = known;
   if (described === undefined) return member;
   if (described === 'wrapper') return { ...member, describedAt: resolved.describedAt ?? resolved.ref ?? '' };
-  return { ...member, describedAt: described.startsWith('#') ? described : `${resolved.ref ?? ''}${described}` };
+  return { ...member, describedAt: placeUnder(resolved.ref ?? '', described) };
 }
 
 /**
@@ -323,7 +324,7 @@ function nullableMember(wrapper: Obj, list: Obj[], resolver: Resolver): Nullable
   if (typeof words.description === 'string') return { member, described: 'wrapper' };
   if (typeof value.schema.description !== 'string') return { member };
   const at = value.describedAt ?? (value.ref === undefined ? '' : undefined);
-  return { member, described: at === undefined || at.startsWith('#') ? at : `/${wrapper.anyOf ? 'anyOf' : 'oneOf'}/${index}${at}` };
+  return { member, described: at === undefined ? at : placeUnder(`/${wrapper.anyOf ? 'anyOf' : 'oneOf'}/${index}`, at) };
 }
 
 /** `{ type: 'null' }`, or an object with no fields that may be null (3.0 has no null type). */
@@ -467,7 +468,7 @@ function mergeParts(schema: Obj, resolver: Resolver, seen: Set<Obj>): Obj {
     const inMerge = describedIn.get(s);
     // Where the part's own merge found it, from the part's schema; a sibling of the part's $ref, from the part; else the part's schema itself.
     const [base, within] = inMerge !== undefined ? [resolved.ref ?? partAt, inMerge] : resolved.describedAt !== undefined ? [partAt, resolved.describedAt] : [resolved.ref ?? partAt, ''];
-    describedAt = within.startsWith('#') ? within : base + within;
+    describedAt = placeUnder(base, within);
   }
   if (describedAt) describedIn.set(merged, describedAt);
   return merged;
@@ -479,10 +480,16 @@ function mergeParts(schema: Obj, resolver: Resolver, seen: Set<Obj>): Obj {
  */
 const describedIn = new WeakMap<Obj, string>();
 
-/** Where a field's description is written, given where its schema is (`pointer`) and the schema `merged` from it. */
-function mergedDescriptionAt(merged: Obj, pointer: string): string | undefined {
-  const at = describedIn.get(merged);
-  return at === undefined ? undefined : at.startsWith('#') ? at.slice(1) : pointer + at;
+// Where words are written (a "place"): a ref (`#/…`), or a path from the schema they were reached from.
+
+/** A place as a JSON pointer, `base` being where its path starts. */
+function pointerOf(place: string, base: string): string {
+  return place.startsWith('#') ? place.slice(1) : base + place;
+}
+
+/** A place seen from one level up, `prefix` leading from there to where its path starts: a ref stays as it is. */
+function placeUnder(prefix: string, place: string): string {
+  return place.startsWith('#') ? place : prefix + place;
 }
 
 let fallbackDisplay: PageDisplay | undefined;
