@@ -29,7 +29,7 @@ export const RATIO_METRICS = [
   ['Peak RSS', (r) => r.maxRssKiB, (v) => `${(v / 1024).toFixed(1)} MiB`],
 ];
 
-function median(values) {
+export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyShippedSite } from './checkLinks.mjs';
-import { prepareBaseline } from './baseline.mjs';
+import { median, prepareBaseline } from './baseline.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_RATIO = 0.6;
@@ -31,12 +31,6 @@ function timedBuild(cli, cwd, args) {
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
-}
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
 const pagesOf = (summary) => /built (\d+) pages/.exec(summary)?.[1] ?? '?';
