@@ -321,6 +321,15 @@ describe('a site with two versions', () => {
     expect(again.stdout).toContain('site (version 1.0): 2 of 2 operation pages taken from the cache');
     expect(fs.statSync(path.join(project, CACHE, heldOf()[0]))).toMatchObject({ ino: held.ino, mtimeMs: held.mtimeMs });
 
+    // That entry cut short: one line, the version's pages made again as a cold build makes them,
+    // and kept anew for the next build, which takes them all back.
+    const heldFile = path.join(project, CACHE, heldOf()[0]);
+    fs.writeFileSync(heldFile, fs.readFileSync(heldFile).subarray(0, 10));
+    const damaged = await built([], project);
+    expect(stderrLines(damaged)).toEqual([expect.stringMatching(/^1 entry of the build cache .* failed its checksum: made again\.$/)]);
+    expectSameSite(path.join(project, 'build'), before, 10);
+    expect((await built(['--timings'], project)).stdout).toContain('site (version 1.0): 2 of 2 operation pages taken from the cache');
+
     // The current spec's response field changes type: a new comparison, and the changelog says so.
     // The other operation's page, whose own changes are the same, is taken back.
     edit(project, 'openapi.yaml', 'zones: { type: array, items: { type: string } }', 'zones: { type: array, items: { type: integer } }');
