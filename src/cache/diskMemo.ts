@@ -18,6 +18,7 @@ import v8 from 'node:v8';
 import zlib from 'node:zlib';
 import type { Logger } from '../diagnostics/logger';
 import type { KeptBytes, Memo } from './memo';
+import { joinPath } from '../output/insideOutput';
 import { keepAs, madeAs, type FileStore, type LinkState } from '../output/reuse';
 
 const MAGIC = Buffer.from('DGC1');
@@ -33,7 +34,7 @@ const STALE_TMP_MS = 60 * 60 * 1000;
 export const CORRUPT: unique symbol = Symbol('corrupt cache entry');
 
 export function entryFile(dir: string, stage: string, key: string): string {
-  return path.join(dir, stage, key.slice(0, 2), key);
+  return joinPath(dir, `${stage}/${key.slice(0, 2)}/${key}`);
 }
 
 /** An entry's value; undefined when there is none; CORRUPT when it fails its checksum or cannot be read. */

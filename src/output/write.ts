@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DocsgenError, error, warning, type Diagnostic } from '../diagnostics/diagnostic';
 import { assertSafeOutDir, MANIFEST, manifestText, type OutDirGuard } from './guard';
-import { insideOutput } from './insideOutput';
+import { insideOutput, joinPath } from './insideOutput';
 import { onInterrupt } from './interrupt';
 import { makeFolders, type FolderMaking } from './folders';
 import { isAlive, lockOutput } from './lock';
@@ -158,7 +158,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
     finish();
     throw new DocsgenError([error('output-failed', `Cannot write beside the output folder: ${(cause as Error).message}`, { location: { file: outDir }, hint: `${parent} must be writable: docsgen builds the site in a temporary folder there and swaps it in.` })], { cause });
   }
-  const finalPath = (rel: string) => path.join(outDir, rel);
+  const finalPath = (rel: string) => joinPath(outDir, rel);
   const madeNow = new Set<string>();
   // The sizes of the files writeSoon wrote: commit counts them without a stat (one per file, 0.1 s of a 7,000-page site's build).
   const sizes = new Map<string, number>();
@@ -232,11 +232,11 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
       try {
         const dirs = new Set<string>();
         for (const [rel, content] of files) {
-          const target = insideOutput(tmp, rel);
           if (typeof content === 'object' && 'copyFrom' in content && content.copyFrom === finalPath(rel)) {
-            bytes += content.bytes ?? sizes.get(rel) ?? fs.statSync(target).size; // streamed in
+            bytes += content.bytes ?? sizes.get(rel) ?? fs.statSync(insideOutput(tmp, rel)).size; // streamed in
             continue;
           }
+          const target = insideOutput(tmp, rel);
           const dir = path.dirname(target);
           if (!dirs.has(dir)) {
             fs.mkdirSync(dir, { recursive: true });

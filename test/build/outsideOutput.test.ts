@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsgenError } from '../../src/diagnostics/diagnostic';
-import { insideOutput } from '../../src/output/insideOutput';
+import { insideOutput, joinPath } from '../../src/output/insideOutput';
 import { buildFails, configSource } from '../helpers/fixture';
 
 describe('writing outside the output folder', () => {
@@ -47,6 +47,21 @@ describe('writing outside the output folder', () => {
     for (const rel of ['../x.html', 'guides/../../x.html', '/etc/x.html', '', '.']) {
       expect(() => insideOutput(root, rel), rel).toThrow(DocsgenError);
     }
+    expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  it('joins a plain path as path.resolve would, and leaves every other to it', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-inside-'));
+    // Joined as strings (a page, a file with dots in its name, a cache entry) or not (a `.` or empty
+    // segment, a backslash, a root that is not normalised): each as Node's path module makes it.
+    const inside = ['guides/a/index.html', 'search-index/f/3fa9/12.json', '...json', 'a..b/.hidden', 'page/3f/3f0a', 'guides/./a.html', 'guides//a.html', 'guides/a/', 'back\\slash.html'];
+    for (const rel of inside) expect(insideOutput(root, rel), rel).toBe(path.resolve(root, rel));
+    for (const base of [`${root}/`, `${root}/./sub/..`, `${root}//x`]) {
+      expect(insideOutput(base, 'guides/a.html'), base).toBe(path.resolve(base, 'guides/a.html'));
+      expect(joinPath(base, 'guides/a.html'), base).toBe(path.join(base, 'guides/a.html'));
+    }
+    for (const rel of ['guides/../../x.html', 'a/..', './..', 'guides/a/../../../x']) expect(() => insideOutput(root, rel), rel).toThrow(DocsgenError);
+    expect(joinPath('/', 'a.html')).toBe('/a.html');
     expect(fs.readdirSync(root)).toEqual([]);
   });
 });
