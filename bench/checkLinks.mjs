@@ -16,13 +16,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_MS = 1000;
 
 /** A copy of the shipped site (config, guides, spec, versions) in a new temporary folder. */
-export function copyShippedSite() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-bench-links-'));
+/** A copy of the shipped site, its versions included, in `dir` (default: a new temporary folder); returns the folder. */
+export function copyShippedSite(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-bench-links-'))) {
   fs.cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'fixtures'));
   fs.copyFileSync(path.join(ROOT, 'fixtures', 'hyperlocal-openapi.yaml'), path.join(dir, 'fixtures', 'hyperlocal-openapi.yaml'));
   fs.copyFileSync(path.join(ROOT, 'docsgen.config.ts'), path.join(dir, 'docsgen.config.ts'));
-  // Its versions too: check-links checks each one's guides.
+  // Its versions too: check-links checks each one's guides, a watched server builds each one.
   fs.copyFileSync(path.join(ROOT, 'versions.json'), path.join(dir, 'versions.json'));
   fs.cpSync(path.join(ROOT, 'versioned'), path.join(dir, 'versioned'), { recursive: true });
   return dir;

@@ -4,8 +4,9 @@
 //   node bench/watch.mjs [--saves <n>] [--pages <n>] [--site shipped|generated]...
 //
 // Per site, in a child process of its own (a fresh heap, nothing shared between the sites):
-//   1. The site is in a temporary folder: a copy of the shipped site (the repository's content/
-//      is never touched), or a site from bench/generateSite.mjs with --pages pages (5,000).
+//   1. The site is in a temporary folder: a copy of the shipped site with its versions (the
+//      repository's content/ is never touched), or a site from bench/generateSite.mjs with
+//      --pages pages (5,000).
 //   2. createDevServer({ watch: true }) builds it in memory and serves it; Chromium opens one
 //      guide. Two saves are made first and not counted (JIT warm-up of the rebuild path).
 //   3. Each measured save writes the guide with a new paragraph, then waits until that text is
@@ -25,6 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyShippedSite } from './checkLinks.mjs';
 import { launchChromium } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -34,11 +36,9 @@ const SHIPPED_GUIDE = 'content/guides/boundaries/virtual-layers.md';
 const WARMUP_SAVES = 2;
 const PAUSE_MS = 600;
 
-function copyShippedSite(dir) {
-  fs.cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'fixtures'));
-  fs.copyFileSync(path.join(ROOT, 'fixtures', 'hyperlocal-openapi.yaml'), path.join(dir, 'fixtures', 'hyperlocal-openapi.yaml'));
-  fs.copyFileSync(path.join(ROOT, 'docsgen.config.ts'), path.join(dir, 'docsgen.config.ts'));
+/** The shipped site, its versions included (bench/checkLinks.mjs): a save rebuilds what `serve --watch` of the repository does. */
+function shippedSite(dir) {
+  copyShippedSite(dir);
   return { guide: path.join(dir, SHIPPED_GUIDE) };
 }
 
@@ -74,7 +74,7 @@ async function measureSite(kind, { saves, pages }) {
   let server;
   let browser;
   try {
-    const site = kind === 'shipped' ? copyShippedSite(dir) : await generatedSite(dir, pages);
+    const site = kind === 'shipped' ? shippedSite(dir) : await generatedSite(dir, pages);
     const { createDevServer, createLogger } = await import(path.join(ROOT, 'bin', 'api.js'));
     const startBuild = performance.now();
     server = await createDevServer({ root: dir, watch: true, port: 0, logger: discardingLogger(createLogger), watchTemplates: false });
