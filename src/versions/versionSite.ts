@@ -12,6 +12,7 @@ import { versionedRoute } from '../shared/url';
 import { isVersionedRoute } from '../shared/versions';
 import type { PageModel, SiteModel, SiteVersion, SiteVersions } from '../shared/viewModels';
 import { heldApiPagesMemo, type Counts } from '../site/apiPagesMemo';
+import { buildSiteLive } from '../site/liveSite';
 import { buildSite, type SiteResult } from '../site/routes';
 import { resolveTypedLinks } from '../site/typedLinks';
 import { versionSections } from './href';
@@ -51,7 +52,8 @@ export async function loadVersion(version: DocVersion, options: { memo?: Memo; s
 export function versionPages(loaded: LoadedVersion, messages: Messages, memo?: Memo): VersionSite {
   const { config } = loaded.version;
   const apiMemo = memo && loaded.apis.length > 0 && loaded.apis.every((api) => api.specDigest) ? heldApiPagesMemo(memo, config, messages, loaded.apis) : undefined;
-  const site = buildSite(config, loaded.guides, loaded.apis, messages, undefined, apiMemo);
+  // serve --watch keeps the version's page models between saves, as it keeps the latest's: a save elsewhere leaves each the object the last render had.
+  const site = memo?.live ? buildSiteLive(memo, config, loaded.guides, loaded.apis, messages, apiMemo) : buildSite(config, loaded.guides, loaded.apis, messages, undefined, apiMemo);
   const sections = versionSections(config);
   return { ...loaded, site: { ...site, pages: site.pages.filter((page) => isVersionedRoute({ sections }, page.route)) }, taken: apiMemo?.taken() };
 }

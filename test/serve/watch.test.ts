@@ -376,6 +376,43 @@ describe('serve --watch with an older version', () => {
   });
 });
 
+describe("serve --watch keeps an older version's pages between saves", () => {
+  // Its page models are kept as the latest's are (site/liveSite.ts): a save to the current docs
+  // leaves them the objects the last render had, and a save to the version's own guides still shows.
+  it("a retitled guide of the version shows in its other pages' sidebars, its text edit on its page, and the current docs' saves leave them be", { timeout: 60_000 }, async () => {
+    const dir = writeFiles(versionedSite());
+    const server = await startServer({ root: dir, watch: true, watchTemplates: false });
+    const html = (file: string) => server.context!.state.files.get(file) as string;
+    const sidebar = (file: string) => cheerio.load(html(file))('nav[aria-label] a').map((_, a) => cheerio.load(a).text()).get();
+    const edit = async (rel: string, from: string, to: string) => {
+      await settled(server);
+      const saved = nextEvent(server, (e) => e.type === 'built' && sawFile(rel)(e));
+      const file = path.join(dir, rel);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
+      return saved;
+    };
+    try {
+      await server.context!.ready;
+      const before = html('guides/1.0/zones/index.html');
+      const current = await edit('content/guides/zones.md', 'refreshed monthly', 'refreshed every month');
+      expect(cheerio.load(html('guides/zones/index.html'))('main').text()).toContain('refreshed every month');
+      expect(html('guides/1.0/zones/index.html')).toBe(before);
+      expect(current.type === 'built' && current.rendered).toEqual(['/guides/zones']);
+      await edit('versioned/1.0/guides/csv-export.md', 'title: CSV export', 'title: Quarterly CSV export');
+      expect(sidebar('guides/1.0/zones/index.html')).toContain('Quarterly CSV export');
+      expect(sidebar('guides/zones/index.html')).not.toContain('Quarterly CSV export');
+      await edit('content/guides/intro.md', 'Ask support for a key.', 'Ask support for an API key.');
+      expect(sidebar('guides/1.0/zones/index.html')).toContain('Quarterly CSV export');
+      await edit('versioned/1.0/guides/zones.md', 'refreshed quarterly', 'refreshed each quarter');
+      expect(cheerio.load(html('guides/1.0/zones/index.html'))('main').text()).toContain('refreshed each quarter');
+      expect(cheerio.load(html('guides/zones/index.html'))('main').text()).toContain('refreshed every month');
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('serve --watch, files deleted and made again', () => {
   // The spec in a folder of its own, beside the config (as the shipped project has it): chokidar
   // watching such a file itself lost it for good once it was deleted and written anew, which is
