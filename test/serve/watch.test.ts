@@ -345,6 +345,15 @@ describe('serve --watch, as soon as it says it is watching', () => {
   });
 });
 
+/** Once no build is running, replaces `from` with `to` in the file `rel` of `dir`; resolves with the build that saw it. */
+async function replaceAndBuild(server: Server, dir: string, rel: string, from: string, to: string): Promise<WatchEvent> {
+  await settled(server);
+  const saved = nextEvent(server, (e) => e.type === 'built' && sawFile(rel)(e));
+  const file = path.join(dir, rel);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
+  return saved;
+}
+
 describe('serve --watch with an older version', () => {
   // Its API pages are taken back from the last build when their inputs did not change
   // (site/apiPagesMemo.ts heldApiPagesMemo): a save to its spec must still show on the page it changes.
@@ -352,13 +361,7 @@ describe('serve --watch with an older version', () => {
     const dir = writeFiles(versionedSite());
     const server = await startServer({ root: dir, watch: true, watchTemplates: false });
     const main = (file: string) => cheerio.load(server.context!.state.files.get(file) as string)('main').text();
-    const edit = async (rel: string, from: string, to: string) => {
-      await settled(server);
-      const saved = nextEvent(server, (e) => e.type === 'built' && sawFile(rel)(e));
-      const file = path.join(dir, rel);
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
-      await saved;
-    };
+    const edit = (rel: string, from: string, to: string) => replaceAndBuild(server, dir, rel, from, to);
     try {
       await server.context!.ready;
       expect(main('api/1.0/legacy-zones/index.html')).toContain('as version 1.0 of the API exported them');
@@ -384,13 +387,7 @@ describe("serve --watch keeps an older version's pages between saves", () => {
     const server = await startServer({ root: dir, watch: true, watchTemplates: false });
     const html = (file: string) => server.context!.state.files.get(file) as string;
     const sidebar = (file: string) => cheerio.load(html(file))('nav[aria-label] a').map((_, a) => cheerio.load(a).text()).get();
-    const edit = async (rel: string, from: string, to: string) => {
-      await settled(server);
-      const saved = nextEvent(server, (e) => e.type === 'built' && sawFile(rel)(e));
-      const file = path.join(dir, rel);
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
-      return saved;
-    };
+    const edit = (rel: string, from: string, to: string) => replaceAndBuild(server, dir, rel, from, to);
     try {
       await server.context!.ready;
       const before = html('guides/1.0/zones/index.html');
