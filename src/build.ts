@@ -82,7 +82,7 @@ import { DiskMemo, openDiskMemo } from './cache/diskMemo';
 import { loadGuidesWithMemo } from './content/guideMemo';
 import { lintBuild, specLintJob, THREAD_MIN_CHARS } from './lint/buildLint';
 import { resolveTypedLinks } from './site/typedLinks';
-import { apiPagesMemo, heldApiPagesMemo, type ApiPagesMemo, type Counts } from './site/apiPagesMemo';
+import { apiPagesMemo, heldApiPagesMemo, takesPagesBack, type ApiPagesMemo, type Counts } from './site/apiPagesMemo';
 import { dataDigest, digest, lastOf, textDigest, type Memo } from './cache/memo';
 import { engineDigest } from './cache/engine';
 import { hashedUrls, lastRender, pageContext, pageEntries, pageKeys, usePage } from './cache/pageKeys';
@@ -366,9 +366,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // Pages that outlive the build (in a live memo, or for a deferred index) keep their bodies.
       if (!memo?.live && !deferred && locales.length === 1 && apis.length > 0) store = new PageStore(output?.dir, onPut, memo !== undefined);
       // Operation pages taken back after a spec's edit: kept in memory by a live memo, in the
-      // store's bytes on disk. Not for a spec whose $refs name other files: its text alone is not
-      // what its pages are made of.
-      if (memo && apis.length > 0 && apis.every((api) => api.specDigest)) {
+      // store's bytes on disk.
+      if (memo && takesPagesBack(apis)) {
         if (memo.live) apiMemo = heldApiPagesMemo(memo, config, locales[0].messages, apis);
         else if (store) apiMemo = apiPagesMemo(memo, store, config, locales[0].messages, apis, searchMade);
       }

@@ -379,6 +379,14 @@ type HeldSchemaPage = HeldBody & { own: string };
 const HELD_JSON_CHARS = 128 * 2 ** 20;
 
 /**
+ * Whether the API pages of these specs can be taken back from a memo: not when a spec's `$ref`s
+ * name other files, since its text alone is not then what its pages are made of.
+ */
+export function takesPagesBack(apis: readonly ApiInput[]): boolean {
+  return apis.length > 0 && apis.every((api) => !!api.specDigest);
+}
+
+/**
  * The API pages' memo where no page store holds their bodies (serve --watch's site, an older
  * version's): after an edit to a spec, its operation and webhook pages whose inputs did not
  * change are taken back from the last build by the same rules as from the page store, their

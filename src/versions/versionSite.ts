@@ -11,7 +11,7 @@ import type { Messages } from '../shared/messages';
 import { versionedRoute } from '../shared/url';
 import { isVersionedRoute } from '../shared/versions';
 import type { PageModel, SiteModel, SiteVersion, SiteVersions } from '../shared/viewModels';
-import { heldApiPagesMemo, type Counts } from '../site/apiPagesMemo';
+import { heldApiPagesMemo, takesPagesBack, type Counts } from '../site/apiPagesMemo';
 import { buildSiteLive } from '../site/liveSite';
 import { buildSite, type SiteResult } from '../site/routes';
 import { resolveTypedLinks } from '../site/typedLinks';
@@ -46,12 +46,11 @@ export async function loadVersion(version: DocVersion, options: { memo?: Memo; s
 /**
  * The site stage of a loaded version: its pages in the guides and the API. With a memo, its API
  * pages whose inputs did not change are taken back (an older version's spec seldom does), as
- * serve --watch takes back the latest's (site/apiPagesMemo.ts): not for a spec whose `$ref`s name
- * other files, whose text alone is not what its pages are made of.
+ * serve --watch takes back the latest's (site/apiPagesMemo.ts takesPagesBack).
  */
 export function versionPages(loaded: LoadedVersion, messages: Messages, memo?: Memo): VersionSite {
   const { config } = loaded.version;
-  const apiMemo = memo && loaded.apis.length > 0 && loaded.apis.every((api) => api.specDigest) ? heldApiPagesMemo(memo, config, messages, loaded.apis) : undefined;
+  const apiMemo = memo && takesPagesBack(loaded.apis) ? heldApiPagesMemo(memo, config, messages, loaded.apis) : undefined;
   // serve --watch keeps the version's page models between saves, as it keeps the latest's: a save elsewhere leaves each the object the last render had.
   const site = memo?.live ? buildSiteLive(memo, config, loaded.guides, loaded.apis, messages, apiMemo) : buildSite(config, loaded.guides, loaded.apis, messages, undefined, apiMemo);
   const sections = versionSections(config);
