@@ -41,6 +41,23 @@ performance.now = () => {
 };
 
 const capture = { workerData: undefined, batches: [] };
+/**
+ * A batch with each stored page's body read now: a job names its body by a descriptor of the page
+ * store (src/site/pageStore.ts), which is closed, and its number reused, once the build ends.
+ * (Its spec links stay placeholders: the floors render the page, they do not check it.)
+ */
+const withBodies = (message) => ({
+  ...message,
+  pages: message.pages.map(({ stub, ref, ...job }) => {
+    if (!ref) return job;
+    const bytes = Buffer.allocUnsafe(ref.length);
+    for (let done = 0; done < bytes.length; ) done += fs.readSync(ref.fd, bytes, done, bytes.length - done, ref.at + done) || fail(ref);
+    return { ...job, page: { ...stub, body: JSON.parse(bytes.toString('utf8')) } };
+  }),
+});
+const fail = (ref) => {
+  throw new Error(`the page store ended before the ${ref.length} bytes of a captured page's body`);
+};
 if (captureArg) {
   const Base = workerThreads.Worker;
   let sent = 0;
@@ -51,7 +68,7 @@ if (captureArg) {
       this.renderWorker = String(file).includes('render-worker');
     }
     postMessage(message, transfer) {
-      if (this.renderWorker && sent++ % CAPTURE_EVERY === 0) capture.batches.push(v8.serialize(message));
+      if (this.renderWorker && sent++ % CAPTURE_EVERY === 0) capture.batches.push(v8.serialize(withBodies(message)));
       return super.postMessage(message, transfer);
     }
   }
