@@ -46,7 +46,7 @@ const capture = { workerData: undefined, batches: [] };
  * store (src/site/pageStore.ts), which is closed, and its number reused, once the build ends.
  * (Its spec links stay placeholders: the floors render the page, they do not check it.)
  */
-const withBodies = (message) => ({
+const withBodies = (message) => (!Array.isArray(message?.pages) ? message : {
   ...message,
   pages: message.pages.map(({ stub, ref, ...job }) => {
     if (!ref) return job;
