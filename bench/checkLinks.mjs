@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_MS = 1000;
 
-/** A copy of the shipped site (config, guides, spec, versions) in a new temporary folder. */
 /** A copy of the shipped site, its versions included, in `dir` (default: a new temporary folder); returns the folder. */
 export function copyShippedSite(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-bench-links-'))) {
   fs.cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });

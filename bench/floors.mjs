@@ -108,7 +108,10 @@ export function writeFloor(sizes, runs = 3) {
 /** Renders every captured batch `passes` times in each of `threads` workers at once; HTML bytes per second. */
 async function renderThroughput(capture, threads, passes) {
   const workerData = { ...v8.deserialize(capture.workerData), outDir: undefined };
-  // A stored page's body was captured as its bytes (bench/profile-child.mjs): the page as one held in memory. Its spec links stay placeholders: this renders, it does not check.
+  // A stored page's body was captured as its bytes (bench/profile-child.mjs): it becomes a page held
+  // in memory. Its links into the guides are not settled to their final hrefs (that needs the build's
+  // store, gone by now); settling is a string replacement the render stage profile already counts,
+  // and this floor measures rendering.
   const inMemory = ({ stub, bodyBytes, ...job }) => (bodyBytes ? { ...job, page: { ...stub, body: JSON.parse(Buffer.from(bodyBytes).toString('utf8')) } } : job);
   const batches = capture.batches.map((b) => {
     const batch = v8.deserialize(b);
