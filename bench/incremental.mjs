@@ -10,7 +10,8 @@
 //   (c) nothing changed;                               (d) one guide's text edited (a paragraph added);
 //   (e) one operation's summary changed in the spec;   (f) the config's title changed (every page);
 //   (g) the guide edited again, built into (f)'s output folder (a rebuild on one's own machine).
-// Each with --timings, whose line the report lists per build.
+// Each with --timings, whose line the report lists per build. After (d), the floor: a process that
+// does only what any build from the cache must (bench/cacheFloor.mjs), against (d)'s output.
 // After (d), (e) and (g) the same inputs are built again with --no-cache into another folder (not
 // measured) and every file is compared, names and bytes. Each build but (g) writes into a new
 // output folder (the previous one is removed first, untimed), as in a CI job that restores the cache.
@@ -25,6 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listOutput } from './cacheFloor.mjs';
 import { compareTrees, describeComparison, treeSize } from './compareTrees.mjs';
 import { readHwm } from './processStats.mjs';
 import { snapshotCheckout } from './snapshot.mjs';
@@ -32,6 +34,7 @@ import { snapshotCheckout } from './snapshot.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const PRELOAD = pathToFileURL(path.join(ROOT, 'bench', 'rusage-preload.mjs')).href;
+const FLOOR = path.join(ROOT, 'bench', 'cacheFloor.mjs');
 const CACHE_DIR = path.join('.docsgen', 'cache');
 
 /** The builds of one round, in order. `edit` changes the site folder before the build. */
@@ -131,7 +134,18 @@ export function incrementalRows(rounds) {
       step.id === 'a' ? '100 %' : cell(ratios, pct),
       target,
     ];
-  });
+  }).concat(floorRow(rounds));
+}
+
+export const FLOOR_LABEL = "(floor) start-up, docsgen's code loaded, the inputs hashed, (d)'s files linked into a new folder";
+
+/** The row of each round's floor (bench/cacheFloor.mjs), as a share of that round's (a); none when no round measured it. */
+function floorRow(rounds) {
+  const measured = rounds.filter((r) => r.floor && r.builds.a);
+  if (!measured.length) return [];
+  const floors = measured.map((r) => r.floor);
+  const ratios = measured.map((r) => r.floor.processWallMs / r.builds.a.processWallMs);
+  return [[FLOOR_LABEL, cell(floors.map((f) => f.processWallMs), fmtMs), cell(floors.map((f) => f.cpuMs), fmtMs), cell(floors.map((f) => f.maxRssKiB), fmtMiB), '—', cell(ratios, pct), '']];
 }
 
 export const INCREMENTAL_HEADER = ['Build', 'Wall, whole process', 'CPU', 'Peak RSS', 'Pages from the cache', 'Wall ÷ (a)', 'Target (issue 18)'];
@@ -140,12 +154,19 @@ export const INCREMENTAL_HEADER = ['Build', 'Wall, whole process', 'CPU', 'Peak 
 // Processes
 
 /** One `docsgen build` process: { code, stdout, stderr, processWallMs, cpuMs, maxRssKiB, pages, cached }. */
-function cliBuild({ cli, site, out, noCache, timeoutS }) {
+async function cliBuild({ cli, site, out, noCache, timeoutS }) {
+  const r = await measured([cli, 'build', '--config', path.join(site, 'docsgen.config.ts'), '--out', out, '--timings', ...(noCache ? ['--no-cache'] : [])], site, timeoutS);
+  const summary = parseSummary(r.stdout);
+  const timings = r.stdout.split('\n').find((l) => l.startsWith('timings:'));
+  return { ...r, pages: summary?.pages, cached: summary?.cached, summary: summary?.line, timings };
+}
+
+/** A Node process running `args` in `cwd`: { code, signal, stdout, stderr, processWallMs, cpuMs, maxRssKiB }. */
+function measured(args, cwd, timeoutS) {
   const usageFile = path.join(os.tmpdir(), `docsgen-bench-rusage-${process.pid}-${Date.now()}.json`);
-  const args = ['--import', PRELOAD, cli, 'build', '--config', path.join(site, 'docsgen.config.ts'), '--out', out, '--timings', ...(noCache ? ['--no-cache'] : [])];
   return new Promise((resolve) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd: site, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', DOCSGEN_BENCH_RUSAGE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', PRELOAD, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', DOCSGEN_BENCH_RUSAGE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let hwmKiB;
@@ -162,11 +183,24 @@ function cliBuild({ cli, site, out, noCache, timeoutS }) {
         usage = JSON.parse(fs.readFileSync(usageFile, 'utf8'));
         fs.rmSync(usageFile);
       } catch {}
-      const summary = parseSummary(stdout);
-      const timings = stdout.split('\n').find((l) => l.startsWith('timings:'));
-      resolve({ code, signal, stdout, stderr, processWallMs, cpuMs: usage.cpuMs, maxRssKiB: usage.maxRssKiB ?? hwmKiB, pages: summary?.pages, cached: summary?.cached, summary: summary?.line, timings });
+      resolve({ code, signal, stdout, stderr, processWallMs, cpuMs: usage.cpuMs, maxRssKiB: usage.maxRssKiB ?? hwmKiB });
     });
   });
+}
+
+/** The floor (bench/cacheFloor.mjs) against the output `out` a build just wrote, measured as the builds are. */
+async function measureFloor({ api, site, out, timeoutS, dir }) {
+  const list = path.join(dir, 'floor-list.json');
+  const to = path.join(dir, 'floor-out');
+  fs.writeFileSync(list, JSON.stringify(listOutput(out)));
+  try {
+    const r = await measured([FLOOR, '--api', api, '--site', site, '--from', out, '--list', list, '--to', to], site, timeoutS);
+    if (r.code !== 0) throw failure('the floor (bench/cacheFloor.mjs)', r);
+    return { ...r, did: JSON.parse(r.stdout) };
+  } finally {
+    fs.rmSync(list, { force: true });
+    fs.rmSync(to, { recursive: true, force: true });
+  }
 }
 
 function failure(what, r) {
@@ -200,7 +234,7 @@ function applyEdit(kind, site, plan, round) {
 }
 
 /** One round a … f in a fresh copy of the site; returns { builds, comparisons, cache, edits } or throws. */
-async function runRound(pristine, plan, round, { cli, log, timeoutS, work }) {
+async function runRound(pristine, plan, round, { cli, api, log, timeoutS, work }) {
   const site = path.join(work, `round-${round}`, 'site');
   const out = path.join(work, `round-${round}`, 'out');
   fs.cpSync(pristine, site, { recursive: true });
@@ -208,6 +242,7 @@ async function runRound(pristine, plan, round, { cli, log, timeoutS, work }) {
   const comparisons = {};
   const edits = {};
   let cache;
+  let floor;
   try {
     for (const step of STEPS) {
       if (step.edit) edits[step.id] = applyEdit(step.edit, site, plan, round);
@@ -222,6 +257,12 @@ async function runRound(pristine, plan, round, { cli, log, timeoutS, work }) {
       log(`round ${round} ${step.label}: ${fmtMs(r.processWallMs)} wall, ${fmtMs(r.cpuMs)} CPU, ${fmtMiB(r.maxRssKiB)}, ${int(r.cached)} of ${int(r.pages)} pages from the cache`);
       if (step.noCache) fs.rmSync(target, { recursive: true, force: true });
       if (step.id === 'b') cache = treeSize(path.join(site, CACHE_DIR));
+      // Right after (d), before its reference build: writing 600 MB leaves the disk slower at
+      // making folders and links for seconds after (a floor of 0.9–2.2 s there, against (d)'s 3.6–4.2).
+      if (step.id === 'd') {
+        floor = await measureFloor({ api, site, out, timeoutS, dir: path.join(work, `round-${round}`) });
+        log(`round ${round} ${FLOOR_LABEL}: ${fmtMs(floor.processWallMs)} wall, ${fmtMs(floor.cpuMs)} CPU, ${fmtMiB(floor.maxRssKiB)}`);
+      }
       if (step.compare) {
         const ref = path.join(work, `round-${round}`, `ref-${step.id}`);
         const cold = await cliBuild({ cli, site, out: ref, noCache: true, timeoutS });
@@ -231,7 +272,7 @@ async function runRound(pristine, plan, round, { cli, log, timeoutS, work }) {
         fs.rmSync(ref, { recursive: true, force: true });
       }
     }
-    return { builds, comparisons, edits, cacheAfterFill: cache, cacheAtEnd: treeSize(path.join(site, CACHE_DIR)) };
+    return { builds, comparisons, edits, floor, cacheAfterFill: cache, cacheAtEnd: treeSize(path.join(site, CACHE_DIR)) };
   } finally {
     fs.rmSync(path.join(work, `round-${round}`), { recursive: true, force: true });
   }
@@ -253,7 +294,7 @@ export async function benchIncremental({ log = (m) => console.error(m), runs = 1
     const snapshot = snapshotCheckout(ROOT);
     const rounds = [];
     try {
-      for (let round = 1; round <= runs; round++) rounds.push(await runRound(pristine, plan, round, { cli: snapshot.cli, log, timeoutS, work }));
+      for (let round = 1; round <= runs; round++) rounds.push(await runRound(pristine, plan, round, { cli: snapshot.cli, api: snapshot.api, log, timeoutS, work }));
     } finally {
       snapshot.remove();
     }
@@ -274,6 +315,10 @@ export function identicalText(comparisons) {
   return new Set(counts).size === 1 ? `yes (${counts[0]} files, in each of ${comparisons.length} rounds)` : `yes, in each of ${comparisons.length} rounds (${counts.join(', ')} files)`;
 }
 
+function floorText({ inputs, folders, files }) {
+  return `The floor (\`bench/cacheFloor.mjs\`, right after (d) in each round, measured as the builds are): what any build from the cache must do here, and nothing else. Node starts and loads docsgen's build code (\`bin/api.js\`). It reads and hashes the site's ${int(inputs.files)} input files (${fmtBytes(inputs.bytes)}). Then it makes a new folder with (d)'s ${int(folders)} folders and hard-links its ${int(files)} files from (d)'s output, on one thread. No page, cache entry or search index is read or made.`;
+}
+
 function markdownOf(rounds, { info, runs }) {
   const first = rounds[0];
   const rows = incrementalRows(rounds);
@@ -285,6 +330,7 @@ function markdownOf(rounds, { info, runs }) {
     `|${INCREMENTAL_HEADER.map((_, i) => (i === 0 || i === 6 ? '---' : '---:')).join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    ...(first.floor ? [floorText(first.floor.did), ''] : []),
     `Where the time goes (the \`--timings\` line of each build${rounds.length > 1 ? ', first round' : ''}):`,
     '',
     ...STEPS.map((step) => `- ${step.label}: \`${first.builds[step.id].timings?.replace(/^timings: /, '') ?? '—'}\``),

@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the bench
 import { compareTrees, describeComparison, listTree, treeSize } from '../../bench/compareTrees.mjs';
 // @ts-expect-error: plain JavaScript modules of the bench
-import { editConfigTitle, editGuide, editOperationSummary, identicalText, incrementalRows, parseSummary } from '../../bench/incremental.mjs';
+import { editConfigTitle, editGuide, editOperationSummary, FLOOR_LABEL, identicalText, incrementalRows, parseSummary } from '../../bench/incremental.mjs';
+// @ts-expect-error: plain JavaScript modules of the bench
+import { hashInputs, linkOutput, listOutput } from '../../bench/cacheFloor.mjs';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -128,6 +130,16 @@ describe('incrementalRows', () => {
     expect(rows[6].slice(5)).toEqual(['2.5 %', '']);
   });
 
+  it("adds the floor's row, as a share of each round's (a), only when a round measured it", () => {
+    expect(incrementalRows([round(20_000, 1_000, 8_000)]).map((r: string[]) => r[0])).not.toContain(FLOOR_LABEL);
+    const floor = (processWallMs: number) => ({ processWallMs, cpuMs: 800, maxRssKiB: 100 * 1024 });
+    const rows = incrementalRows([
+      { ...round(20_000, 1_000, 8_000), floor: floor(900) },
+      { ...round(10_000, 1_000, 8_000), floor: floor(700) },
+    ]);
+    expect(rows.at(-1)).toEqual([FLOOR_LABEL, '800 ms (700 ms – 900 ms)', '800 ms', '100 MiB', '—', '5.8 % (4.5 % – 7.0 %)', '']);
+  });
+
   it('over several rounds, shows the median and the range of the per-round ratios', () => {
     // Round ratios for (d): 4 %, 6 %, 20 % → median 6 %; against pooled medians it would be 5 %.
     const rows = incrementalRows([round(10_000, 400, 1_000), round(20_000, 1_200, 2_000), round(5_000, 1_000, 500)]);
@@ -156,5 +168,25 @@ describe('identicalText', () => {
     expect(identicalText([same(23377), same(23377)])).toBe('yes (23,377 files, in each of 2 rounds)');
     expect(identicalText([same(23377), same(23375)])).toBe('yes, in each of 2 rounds (23,377, 23,375 files)');
     expect(identicalText([same(10), { identical: false, files: 10, onlyA: [], onlyB: [], differing: ['sitemap.xml'] }])).toMatch(/^round 1: .*; round 2: .*sitemap\.xml/);
+  });
+});
+
+describe('the floor of a build from the cache (bench/cacheFloor.mjs)', () => {
+  it('lists an output with each folder after its parent, and links every file of it into a new folder', () => {
+    const from = tree({ 'index.html': 'home', 'guides/a/index.html': 'a', 'guides/a/b/index.html': 'b', 'search-index/manifest.json': '{}' });
+    const list = listOutput(from);
+    expect(list.dirs.indexOf('guides')).toBeLessThan(list.dirs.indexOf('guides/a'));
+    expect(list.dirs.indexOf('guides/a')).toBeLessThan(list.dirs.indexOf('guides/a/b'));
+    expect([...list.files].sort()).toEqual(['guides/a/b/index.html', 'guides/a/index.html', 'index.html', 'search-index/manifest.json']);
+    const to = path.join(tree({}), 'new');
+    linkOutput(from, to, list);
+    expect(compareTrees(from, to).identical).toBe(true);
+    // Hard links, not copies: the same file under two names.
+    expect(fs.statSync(path.join(to, 'guides/a/b/index.html')).ino).toBe(fs.statSync(path.join(from, 'guides/a/b/index.html')).ino);
+  });
+
+  it("hashes every input file of the site but its build cache's", () => {
+    const site = tree({ 'docsgen.config.ts': 'export default {};', 'content/guides/a.md': '# A', '.docsgen/cache/page/00/x': 'cached bytes' });
+    expect(hashInputs(site)).toEqual({ files: 2, bytes: 'export default {};'.length + '# A'.length });
   });
 });
