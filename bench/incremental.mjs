@@ -257,8 +257,8 @@ async function runRound(pristine, plan, round, { cli, api, log, timeoutS, work }
       log(`round ${round} ${step.label}: ${fmtMs(r.processWallMs)} wall, ${fmtMs(r.cpuMs)} CPU, ${fmtMiB(r.maxRssKiB)}, ${int(r.cached)} of ${int(r.pages)} pages from the cache`);
       if (step.noCache) fs.rmSync(target, { recursive: true, force: true });
       if (step.id === 'b') cache = treeSize(path.join(site, CACHE_DIR));
-      // Right after (d), before its reference build: writing 600 MB leaves the disk slower at
-      // making folders and links for seconds after (a floor of 0.9–2.2 s there, against (d)'s 3.6–4.2).
+      // Right after (d), as (d) ran right after (c): after (d)'s reference build, which writes
+      // 600 MB, the disk made folders and links slower for seconds (the floor took 0.9–2.2 s there).
       if (step.id === 'd') {
         floor = await measureFloor({ api, site, out, timeoutS, dir: path.join(work, `round-${round}`) });
         log(`round ${round} ${FLOOR_LABEL}: ${fmtMs(floor.processWallMs)} wall, ${fmtMs(floor.cpuMs)} CPU, ${fmtMiB(floor.maxRssKiB)}`);
