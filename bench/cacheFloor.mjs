@@ -42,6 +42,8 @@ export function hashInputs(site) {
     const abs = path.join(entry.parentPath ?? entry.path, entry.name);
     if (path.relative(site, abs).split(path.sep)[0] === '.docsgen') continue;
     const content = fs.readFileSync(abs);
+    // A digest per file and one of them all: what a cache compares with its last build's (only
+    // its cost counts here).
     whole.update(crypto.createHash('sha1').update(content).digest());
     files++;
     bytes += content.length;
