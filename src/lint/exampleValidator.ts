@@ -2,12 +2,15 @@
 // from ajv-formats plus OpenAPI's own). The spec is converted once per direction
 // (schemaDialect.ts) and added whole, so a schema is compiled by its JSON pointer and its
 // `$ref`s resolve as they do in the spec; one validator serves every place that writes the same
-// schema, and only the recent ones are kept (RECENT_COMPILED).
+// schema, and only the recent ones are kept (RECENT_COMPILED). A schema of the spec's paths or
+// webhooks is converted when judged and put in the added copy only while it is compiled: kept
+// converted, the paths were nearly all of the copy, and of the lint thread's memory on a large
+// spec (INLINE_ROOTS).
 import v8 from 'node:v8';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
 import { lazyModule } from '../lazyModule';
-import { convertedPointer, resolvePointer, toJsonSchemaDocument, type Direction } from './schemaDialect';
+import { convertAt, convertedPointer, inlineSchemasApart, INLINE_ROOTS, INLINE_SLOTS, resolvePointer, toJsonSchemaDocument, unescapeSegment, type Direction } from './schemaDialect';
 
 // A spec's patterns are untrusted: one with nested quantifiers, against an example it does not
 // match, backtracks for as long as the universe lasts (beezup.com's URL pattern in
@@ -54,22 +57,31 @@ const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (v:
 export function createExampleValidator(document: Record<string, any>, released?: () => void): ExampleValidator {
   const instances = new Map<Direction, Instance | undefined>();
   const compiled = new Map<string, { fn: ValidateFunction | undefined; schema: object; ajv: Ajv2020 }>();
+  let apart: boolean | undefined;
   const compile = (direction: Direction, schemaPointer: string) => {
-    if (!instances.has(direction)) instances.set(direction, makeInstance(document, direction));
+    apart ??= inlineSchemasApart(document);
+    if (!instances.has(direction)) instances.set(direction, makeInstance(document, direction, apart));
     const made = instances.get(direction);
     if (!made) return undefined;
-    const pointer = convertedPointer(made.converted, schemaPointer);
-    const key = `${direction}|${sameSchemaKey(resolvePointer(made.converted, pointer)) ?? pointer}`;
+    const inline = apart && INLINE_ROOTS.has(firstSegment(schemaPointer));
+    const pointer = inline ? schemaPointer : convertedPointer(made.converted, schemaPointer);
+    const node = inline ? convertAt(document, schemaPointer, direction) : resolvePointer(made.converted, pointer);
+    const key = `${direction}|${sameSchemaKey(node) ?? pointer}`;
     let entry = compiled.get(key);
     if (entry) {
       compiled.delete(key); // most recent last
     } else {
-      const schema = { $ref: `${made.id}#${encodePointer(pointer)}` };
+      // An inline schema is compiled where its `$ref`s resolve as they do in the spec: in the copy, for as long as compiling takes.
+      const slot = inline ? String(made.slots++) : undefined;
+      if (slot !== undefined) made.converted[INLINE_SLOTS][slot] = node;
+      const schema = { $ref: `${made.id}#${slot === undefined ? encodePointer(pointer) : `/${INLINE_SLOTS}/${slot}`}` };
       let fn: ValidateFunction | undefined;
       try {
         fn = made.ajv.compile(schema);
       } catch {
         fn = undefined;
+      } finally {
+        if (slot !== undefined) delete made.converted[INLINE_SLOTS][slot];
       }
       entry = { fn, schema, ajv: made.ajv };
       if (compiled.size >= RECENT_COMPILED) forget(compiled.keys().next().value!);
@@ -138,6 +150,13 @@ interface Instance {
   ajv: Ajv2020;
   id: string;
   converted: Record<string, any>;
+  /** The next free name under INLINE_SLOTS. */
+  slots: number;
+}
+
+/** A JSON pointer's first key (`paths` of `/paths/~1zones/get`). */
+function firstSegment(pointer: string): string {
+  return unescapeSegment(pointer.split('/')[1] ?? '');
 }
 
 /** What a parameter's or header's text may stand for: `10` → 10, `true` → true, `a,b` → ['a', 'b'], `x` → ['x']. */
@@ -147,7 +166,8 @@ function textReadings(text: string): unknown[] {
   return [scalar(text), items, items.map(String), [text]];
 }
 
-function makeInstance(document: Record<string, any>, direction: Direction): Instance | undefined {
+/** `apart`: the paths' and webhooks' schemas are left out of the copy (inlineSchemasApart). */
+function makeInstance(document: Record<string, any>, direction: Direction, apart: boolean): Instance | undefined {
   const ajv = new (ajv2020().Ajv2020)({
     strict: false,
     validateSchema: false,
@@ -165,13 +185,14 @@ function makeInstance(document: Record<string, any>, direction: Direction): Inst
   ajvFormats()(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format as { type: 'number'; validate: (n: number) => boolean });
   const id = `urn:docsgen:spec:${direction}`;
-  const converted = toJsonSchemaDocument(document, direction);
+  const converted = toJsonSchemaDocument(document, direction, apart ? INLINE_ROOTS : undefined);
+  if (apart) converted[INLINE_SLOTS] = {};
   try {
     ajv.addSchema(converted, id);
   } catch {
     return undefined; // two schemas claim one `$id`: the spec validator says so
   }
-  return { ajv, id, converted };
+  return { ajv, id, converted, slots: 0 };
 }
 
 /** The most specific error first: the deepest instance path (an anyOf's branches explain it). */

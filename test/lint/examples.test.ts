@@ -233,6 +233,40 @@ components:
   });
 });
 
+describe('lint/examples: schemas that lean on the paths', () => {
+  it("judges an example whose schema refers into another operation's schema, as one whose schema refers to a component", () => {
+    const found = lintYaml(`${header}paths:
+  /zones:
+    get:
+      operationId: listZones
+      summary: List zones
+      responses:
+        '200':
+          description: Zones.
+          content:
+            application/json:
+              schema: { type: object, required: [id], properties: { id: { type: integer } } }
+              example: { id: 7 }
+  /zones/{id}:
+    get:
+      operationId: getZone
+      summary: Get a zone
+      parameters:
+        - { name: id, in: path, required: true, description: The zone., schema: { type: integer } }
+      responses:
+        '200':
+          description: The zone.
+          content:
+            application/json:
+              schema: { $ref: '#/paths/~1zones/get/responses/200/content/application~1json/schema' }
+              example: { id: seven }
+`);
+    expect(found.map((d) => `${d.code} ${d.location?.line} ${d.text}`)).toEqual([
+      'example-mismatch 27 The example of the 200 response of GET /zones/{id} (application/json) does not match its schema: at /id it must be integer.',
+    ]);
+  });
+});
+
 describe('lint/examples: one direction at a time', () => {
   it('lets each direction go before judging the next, telling the caller (the lint thread collects its garbage then), with the same findings', () => {
     const text = responseSpec('                name: 5').replace(
