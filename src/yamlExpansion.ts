@@ -43,5 +43,37 @@ export function aliasesExplode(text: string, data: unknown): boolean {
   return size(data) > limit;
 }
 
+/**
+ * The JSON pointer of the first place in `data`, parsed from the YAML `text`, where an alias
+ * names a value that holds it (`schema: &s { properties: { self: *s } }`): a value that contains
+ * itself, which no JSON document can. Every walk over a spec or a front matter would follow it
+ * without end, so it is refused as the file is read. Undefined when there is none (always for a
+ * text without an anchor). Walked without recursion, each shared value once.
+ */
+export function selfContaining(text: string, data: unknown): string | undefined {
+  if (!ANCHOR.test(text) || data === null || typeof data !== 'object') return undefined;
+  /** true: on the path being walked; false: walked. */
+  const open = new Map<object, boolean>([[data, true]]);
+  const stack: { node: object; keys: string[]; next: number; pointer: string }[] = [{ node: data, keys: Object.keys(data), next: 0, pointer: '' }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next === frame.keys.length) {
+      open.set(frame.node, false);
+      stack.pop();
+      continue;
+    }
+    const key = frame.keys[frame.next++];
+    const child = (frame.node as Record<string, unknown>)[key];
+    if (child === null || typeof child !== 'object') continue;
+    const pointer = `${frame.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const state = open.get(child);
+    if (state === true) return pointer;
+    if (state === false) continue;
+    open.set(child, true);
+    stack.push({ node: child, keys: Object.keys(child), next: 0, pointer });
+  }
+  return undefined;
+}
+
 /** An anchor: `&` after the start of a line, a space or a flow indicator, then a name. */
 const ANCHOR = /(?:^|[\s[{,])&[^\s,[\]{}]/m;

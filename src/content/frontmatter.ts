@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import { load as loadYaml } from 'js-yaml';
 import { formatBytes, heapMbFor } from '../shared/size';
-import { aliasesExplode } from '../yamlExpansion';
+import { aliasesExplode, selfContaining } from '../yamlExpansion';
+import { locateNearest } from '../openapi/locate';
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic';
 
 export interface FrontMatter {
@@ -113,6 +114,13 @@ export function parseFrontMatter(source: string, file: string, known?: KnownFron
     return fail(file, 2, 'The front matter must be a YAML mapping of keys to values.');
   }
   if (aliasesExplode(raw, data)) return fail(file, 2, 'The front matter uses YAML aliases (`*name`) that stand for over a million values, too many to read: write the value itself.');
+  const cycle = selfContaining(raw, data);
+  if (cycle !== undefined) {
+    // Located in the block, which starts on line 2 of the file.
+    const at = locateNearest(raw, cycle);
+    const line = at ? at.line + 1 : 2;
+    return fail(file, line, `The front matter uses a YAML alias (\`*name\`) inside the value it names, at ${cycle}: that value would contain itself. Write the value itself.`, at?.column, text.split('\n')[line - 1]);
+  }
   const diagnostics: Diagnostic[] = [];
   // Found only for a key with a problem: splitting every guide's text for each of its keys was a
   // third of this function's time on a large site's guides.

@@ -7,7 +7,8 @@ import v8 from 'node:v8';
 import { digest, type Memo } from '../cache/memo';
 import { engineDigest } from '../cache/engine';
 import { load as loadYaml } from 'js-yaml';
-import { aliasesExplode } from '../yamlExpansion';
+import { aliasesExplode, selfContaining } from '../yamlExpansion';
+import { locateNearest } from './locate';
 import { DocsgenError, error } from '../diagnostics/diagnostic';
 import { formatBytes, heapMbFor } from '../shared/size';
 
@@ -398,6 +399,15 @@ function parseYaml(text: string, source: string): unknown {
     throw new DocsgenError([
       error('spec-invalid-yaml', `The OpenAPI spec from ${source} uses YAML aliases (\`*name\`) that stand for over ten times the values written and over a million in all, too many to read. Write a schema that repeats once, under components, and refer to it with $ref.`, {
         location: { file: source },
+      }),
+    ]);
+  }
+  const cycle = selfContaining(text, data);
+  if (cycle !== undefined) {
+    const at = locateNearest(text, cycle);
+    throw new DocsgenError([
+      error('spec-invalid-yaml', `The OpenAPI spec from ${source} uses a YAML alias (\`*name\`) inside the value it names, at ${cycle}: that value would contain itself, which no JSON document can, and every walk over the spec would follow it without end. Write a schema that refers to itself with $ref (\`$ref: '#/components/schemas/Node'\`) instead.`, {
+        location: { file: source, line: at?.line, column: at?.column, lineText: at ? text.split(/\r?\n/)[at.line - 1] : undefined },
       }),
     ]);
   }

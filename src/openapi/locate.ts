@@ -31,6 +31,17 @@ export function valueAt(document: unknown, pointer: string): unknown {
   return node;
 }
 
+/**
+ * The position of `pointer` in the text, else of the nearest value holding it that the text
+ * shows: an alias in a list (`- *name`) has no position of its own.
+ */
+export function locateNearest(text: string, pointer: string): SpecPosition | undefined {
+  const parents: string[] = [];
+  for (let at = pointer; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) parents.push(at);
+  const found = locatePointers(text, parents);
+  return parents.map((p) => found.get(p)).find((position) => position !== undefined);
+}
+
 /** The positions of those `pointers` that the text has (`''` is the document itself). */
 export function locatePointers(text: string, pointers: Iterable<string>): Map<string, SpecPosition> {
   const wanted = new Set(pointers);
