@@ -16,11 +16,12 @@ function laughs(levels: number): string[] {
   return ['x-levels:', '  l0: &l0 {type: string}', ...Array.from({ length: levels }, (_, i) => `  l${i + 1}: &l${i + 1} {type: object, properties: {near: *l${i}, far: *l${i}}}`)];
 }
 
-function spec(levels: number): string {
+/** A spec of one operation, `top` written before its paths, and its response's schema written as `schema` (from the `schema:` line on). */
+function parcelsSpec(top: string[], schema: string[]): string {
   return [
     'openapi: 3.0.3',
     "info: { title: Parcels, version: '1' }",
-    ...laughs(levels),
+    ...top,
     'paths:',
     '  /parcels:',
     '    get:',
@@ -31,10 +32,12 @@ function spec(levels: number): string {
     '          description: The parcels',
     '          content:',
     '            application/json:',
-    `              schema: *l${levels}`,
+    ...schema,
     '',
   ].join('\n');
 }
+
+const spec = (levels: number) => parcelsSpec(laughs(levels), [`              schema: *l${levels}`]);
 
 const config = configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/openapi.yaml' } });
 
@@ -73,26 +76,7 @@ describe('YAML aliases that expand without end', () => {
 });
 
 describe('YAML aliases inside the value they name', () => {
-  const loopSpec = [
-    'openapi: 3.0.3',
-    "info: { title: Parcels, version: '1' }",
-    'paths:',
-    '  /parcels:',
-    '    get:',
-    '      operationId: listParcels',
-    '      summary: List parcels',
-    '      responses:',
-    "        '200':",
-    '          description: The parcels',
-    '          content:',
-    '            application/json:',
-    '              schema: &parcel',
-    '                type: object',
-    '                properties:',
-    '                  parent: *parcel',
-    '              example: { parent: {} }',
-    '',
-  ].join('\n');
+  const loopSpec = parcelsSpec([], ['              schema: &parcel', '                type: object', '                properties:', '                  parent: *parcel', '              example: { parent: {} }']);
 
   it('are found where the alias is: in a mapping, in a list; shared values and texts without an anchor are not', () => {
     expect(selfContaining(loopSpec, loadYaml(loopSpec))).toBe('/paths/~1parcels/get/responses/200/content/application~1json/schema/properties/parent');
