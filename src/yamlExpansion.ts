@@ -54,7 +54,7 @@ export function selfContaining(text: string, data: unknown): string | undefined 
   if (!ANCHOR.test(text) || data === null || typeof data !== 'object') return undefined;
   /** true: on the path being walked; false: walked. */
   const open = new Map<object, boolean>([[data, true]]);
-  const stack: { node: object; keys: string[]; next: number; pointer: string }[] = [{ node: data, keys: Object.keys(data), next: 0, pointer: '' }];
+  const stack: { node: object; keys: string[]; next: number }[] = [{ node: data, keys: Object.keys(data), next: 0 }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     if (frame.next === frame.keys.length) {
@@ -62,15 +62,14 @@ export function selfContaining(text: string, data: unknown): string | undefined 
       stack.pop();
       continue;
     }
-    const key = frame.keys[frame.next++];
-    const child = (frame.node as Record<string, unknown>)[key];
+    const child = (frame.node as Record<string, unknown>)[frame.keys[frame.next++]];
     if (child === null || typeof child !== 'object') continue;
-    const pointer = `${frame.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     const state = open.get(child);
-    if (state === true) return pointer;
+    // The path is the key each frame took last.
+    if (state === true) return stack.map((f) => `/${f.keys[f.next - 1].replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
     if (state === false) continue;
     open.set(child, true);
-    stack.push({ node: child, keys: Object.keys(child), next: 0, pointer });
+    stack.push({ node: child, keys: Object.keys(child), next: 0 });
   }
   return undefined;
 }
