@@ -4,7 +4,10 @@
 // per path: a 2 KB spec of 30 such levels kept `docsgen lint` and `build` busy for good (the
 // $ref scan, then the validator, whose library walks it too). So a parsed YAML document is
 // measured first, each shared object once, and refused when its aliases make it many times the
-// document that was written.
+// document that was written, or when an alias sits inside the value it names (a value that
+// contains itself, which every such walk follows without end).
+
+import { escapePointer } from './openapi/locate';
 
 /** Below this many values written out, aliases are never a problem: every walk takes under a second. */
 const FREE_VALUES = 1_000_000;
@@ -15,7 +18,7 @@ const MAX_FACTOR = 10;
  * Whether `data`, parsed from the YAML `text`, holds, with every alias written out, more than
  * FREE_VALUES values and more than MAX_FACTOR times the values written in it. Each shared object
  * is counted once (memoised), and counting stops at the limit, so the check costs one visit per
- * object written. A value that contains itself counts once there.
+ * object written. A value that contains itself counts once there (selfContaining refuses it).
  */
 export function aliasesExplode(text: string, data: unknown): boolean {
   // Without an anchor (`&name`) there is no alias: most specs, whose walk would cost 30 ms and a
@@ -66,7 +69,7 @@ export function selfContaining(text: string, data: unknown): string | undefined 
     if (child === null || typeof child !== 'object') continue;
     const state = open.get(child);
     // The path is the key each frame took last.
-    if (state === true) return stack.map((f) => `/${f.keys[f.next - 1].replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    if (state === true) return stack.map((f) => `/${escapePointer(f.keys[f.next - 1])}`).join('');
     if (state === false) continue;
     open.set(child, true);
     stack.push({ node: child, keys: Object.keys(child), next: 0 });
