@@ -3,7 +3,10 @@
 // sidebar, the openapi stage's warnings, and the ids of API pages that were rendered to look up
 // an anchor. Validating and modelling the spec is most of a cold check (the validator alone
 // loads for half a second), and a pre-commit hook almost never changes the spec, so a run whose
-// spec text, resolved config, options and docsgen sources are all unchanged reuses this instead.
+// spec text, resolved config, theme folder, options and docsgen sources are all unchanged reuses
+// this instead. After a change, each page's ids are still reused while the page's own key (its
+// model and everything its HTML is made from: cache/pageKeys.ts) is unchanged: an edit of one
+// operation renders again only the linked pages it changed.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +15,7 @@ import type { ResolvedConfig } from '../config/types';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { isUrl } from '../openapi/load';
 import { packagePath } from '../paths';
+import { folderStamps } from '../theme/overrides';
 import type { SiteLink } from './check';
 import type { TypedResolution } from '../site/typedLinks';
 
@@ -25,12 +29,18 @@ export interface ApiPart {
   links: SiteLink[];
   diagnostics: Diagnostic[];
   /** Route → ids, for the API pages rendered so far to look up anchors. */
-  ids: Record<string, string[]>;
+  ids: Record<string, PageIds>;
   /** The guides' typed links (`op:searchBoundaries`) resolved so far, by their target (typedLinkKey): a run whose guides ask for no other needs no spec. */
   typed?: Record<string, TypedResolution>;
 }
 
-const VERSION = 2;
+/** An API page's ids, and the key of the page they were rendered from. */
+export interface PageIds {
+  key: string;
+  ids: string[];
+}
+
+const VERSION = 3;
 
 export function apiCacheFile(config: ResolvedConfig): string {
   // An older version's API part beside the latest's, so that neither pushes the other out.
@@ -54,15 +64,21 @@ export function specText(config: ResolvedConfig): string | undefined {
 }
 
 export function apiCacheKey(config: ResolvedConfig, text: string, strict: boolean): string {
-  return createHash('sha256').update([VERSION, text, JSON.stringify(config), strict, sourcesStamp()].join('\0')).digest('hex');
+  // The theme folder's overrides render the pages whose ids are kept (stamped as serve --watch stamps it).
+  return createHash('sha256').update([VERSION, text, JSON.stringify(config), strict, sourcesStamp(), ...folderStamps(config.themeDir)].join('\0')).digest('hex');
 }
 
-export function readApiCache(config: ResolvedConfig, key: string): ApiPart | undefined {
+/**
+ * `part`: the API part kept under `key`, if any. `ids`: the pages' ids kept by the last run,
+ * whatever its key, each to be trusted only while its page's key is the same.
+ */
+export function readApiCache(config: ResolvedConfig, key: string | undefined): { part?: ApiPart; ids: Record<string, PageIds> } {
   try {
     const data = JSON.parse(fs.readFileSync(apiCacheFile(config), 'utf8')) as ApiPart;
-    return data.key === key ? data : undefined;
+    if (data.key === key) return { part: data, ids: data.ids };
+    return { ids: typeof data.ids === 'object' && data.ids !== null ? data.ids : {} };
   } catch {
-    return undefined;
+    return { ids: {} };
   }
 }
 

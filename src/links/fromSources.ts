@@ -66,7 +66,8 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   // The API part: from the cache when the spec and everything else it depends on is unchanged.
   const text = options.specSource ? undefined : specText(config);
   const key = text !== undefined ? apiCacheKey(config, text, options.strict ?? false) : undefined;
-  let apiPart = key ? readApiCache(config, key) : undefined;
+  const kept = key ? readApiCache(config, key) : { ids: {} };
+  let apiPart = kept.part;
   let full: { site: SiteResult; apis: ApiInput[] } | undefined;
   const fullSite = async () => {
     if (full) return full;
@@ -152,7 +153,7 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
 
   // Pass 1 with the anchors at hand (guide HTML, cached API ids); note which pages lacked one.
   const quick = new Map<string, Set<string>>([...(elsewhere?.ids ?? []), ...guides.docs.map((d): [string, Set<string>] => [d.route, scanHtml(d.html).ids])]);
-  for (const [route, ids] of Object.entries(apiPart?.ids ?? {})) quick.set(route, new Set(ids));
+  for (const [route, page] of Object.entries(apiPart?.ids ?? {})) quick.set(route, new Set(page.ids));
   const misses = new Set<string>();
   // Another version's page whose ids this check does not have (an API page it did not render): not reported.
   const unknown = (route: string) => elsewhere !== undefined && elsewhere.routes.has(route) && !elsewhere.ids.has(route);
@@ -161,12 +162,25 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   if (misses.size > 0 && config.onBrokenAnchors !== 'ignore') {
     const needsApi = [...misses].some((r) => apiRoutes.has(r));
     const from = needsApi ? (await fullSite()).site : site;
-    const rendered = await renderIds(config, from.pages.filter((p) => misses.has(p.route)), from.sources);
-    for (const [route, ids] of rendered) quick.set(route, new Set([...(quick.get(route) ?? []), ...ids]));
+    const renderer = await idRenderer(config, from.sources);
+    const found = new Map<string, Set<string>>();
+    const toRender: PageModel[] = [];
+    for (const page of from.pages) {
+      if (!misses.has(page.route)) continue;
+      // An API page's ids from an earlier run whose spec differed, if this page came out the same.
+      const earlier = apiRoutes.has(page.route) ? kept.ids[page.route] : undefined;
+      if (earlier && typeof earlier.key === 'string' && Array.isArray(earlier.ids) && earlier.key === renderer.keyOf(page)) found.set(page.route, new Set(earlier.ids));
+      else toRender.push(page);
+    }
+    for (const [route, ids] of renderer.render(toRender)) found.set(route, ids);
+    for (const [route, ids] of found) quick.set(route, new Set([...(quick.get(route) ?? []), ...ids]));
     const anchors = { get: (route: string) => (unknown(route) ? { has: () => true } : quick.get(route)) };
     linkDiagnostics = checkLinks(links, { routes, files, anchors }, config);
     if (needsApi && key && apiPart) {
-      for (const [route, ids] of rendered) if (apiRoutes.has(route)) apiPart.ids[route] = [...ids];
+      for (const page of from.pages) {
+        const ids = apiRoutes.has(page.route) && found.get(page.route);
+        if (ids) apiPart.ids[page.route] = { key: renderer.keyOf(page), ids: [...ids] };
+      }
       writeApiCache(config, apiPart);
     }
   }
@@ -203,13 +217,20 @@ function extractApiPart(key: string, site: SiteResult, apis: ApiInput[], diagnos
   };
 }
 
-/** Every id of the given pages, rendered with the real templates (React is loaded only now). */
-async function renderIds(config: ResolvedConfig, pages: PageModel[], sources: Map<string, string>): Promise<Map<string, Set<string>>> {
-  const [{ renderPages }, { buildSiteModel }, { buildStylesheet }, { siteCodeForChecks }] = await Promise.all([import('../render/renderPages'), import('../render/siteModel'), import('../render/styles'), import('../theme/siteCode')]);
+/**
+ * Renders pages with the real templates (React is loaded only now) to learn their ids, and gives
+ * each page's key: what its HTML is made from (cache/pageKeys.ts), under which its ids are kept.
+ */
+async function idRenderer(config: ResolvedConfig, sources: Map<string, string>): Promise<{ keyOf: (page: PageModel) => string; render: (pages: PageModel[]) => Map<string, Set<string>> }> {
+  const [{ renderPages }, { buildSiteModel }, { buildStylesheet }, { siteCodeForChecks }, { pageKeys }] = await Promise.all([import('../render/renderPages'), import('../render/siteModel'), import('../render/styles'), import('../theme/siteCode'), import('../cache/pageKeys')]);
   const siteModel = buildSiteModel(config, buildStylesheet().path);
   // A project's overrides and custom pages render with its compiled templates (src/theme/), as in the build.
   const assets = await siteCodeForChecks(config, createMemoryLogger());
-  return new Map(renderPages(siteModel, pages, { logger: createMemoryLogger(), sources, assets }).map((p) => [p.route, scanHtml(p.html).ids]));
+  return {
+    // No island is bundled for a check: the built-in templates' pages are keyed without them.
+    keyOf: pageKeys(siteModel, assets ?? { runtime: '', islands: {} }),
+    render: (pages) => new Map(renderPages(siteModel, pages, { logger: createMemoryLogger(), sources, assets }).map((p) => [p.route, scanHtml(p.html).ids])),
+  };
 }
 
 /** Links in spec descriptions, with the line in the spec file where the text can be found. */

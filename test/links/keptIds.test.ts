@@ -1,0 +1,88 @@
+// check-links renders an API page only to learn its ids, for a guide's link to one of its
+// anchors, and keeps them in `.docsgen/check-links/`: after an edit of the spec, a page that came
+// out the same is not rendered again, and one that changed is; an edit of the theme's overrides
+// counts as a change of every page.
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkSiteLinks } from '../../src/links/checkSite';
+import { toProblems } from '../../src/links/report';
+import { configSource, writeFiles } from '../helpers/fixture';
+
+/** The routes check-links rendered, in order. */
+const rendered: string[] = [];
+vi.mock('../../src/render/renderPages', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/render/renderPages')>();
+  return { ...original, renderPages: (...args: Parameters<typeof original.renderPages>) => (rendered.push(...args[1].map((p) => p.route)), original.renderPages(...args)) };
+});
+
+beforeEach(() => {
+  rendered.length = 0;
+});
+
+const spec = (pong: { description: string; status: string }) =>
+  [
+    'openapi: 3.0.3',
+    'info: { title: Meters API, version: "1" }',
+    'paths:',
+    '  /ping:',
+    '    get:',
+    '      operationId: ping',
+    '      summary: Check the service',
+    '      responses:',
+    '        "200": { description: The service answers }',
+    '  /pong:',
+    '    get:',
+    '      operationId: pong',
+    '      summary: Read the last reading',
+    `      description: ${pong.description}`,
+    '      responses:',
+    `        "${pong.status}": { description: The last reading }`,
+    '',
+  ].join('\n');
+
+const guide = '---\ntitle: Readings\n---\nCheck [the answer](/api/ping#response-200), then [the reading](/api/pong#response-201).\n';
+
+async function check(dir: string) {
+  const report = await checkSiteLinks({ root: dir, configFile: path.join(dir, 'docsgen.config.ts') });
+  return toProblems(report.diagnostics, dir).map((p) => `${p.code} ${p.target}`);
+}
+
+describe("an API page's ids, kept between runs", () => {
+  it('are used again after an edit of another page, and not after an edit of their own page', async () => {
+    const dir = writeFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/openapi.yaml' } }),
+      'openapi.yaml': spec({ description: 'Once a minute.', status: '201' }),
+      'content/guides/readings.md': guide,
+    });
+    expect(await check(dir)).toEqual([]);
+    expect(rendered.sort()).toEqual(['/api/ping', '/api/pong']);
+
+    // Only the second operation's page changes (its description is not in the sidebar).
+    rendered.length = 0;
+    fs.writeFileSync(path.join(dir, 'openapi.yaml'), spec({ description: 'Once every five minutes.', status: '201' }));
+    expect(await check(dir)).toEqual([]);
+    expect(rendered).toEqual(['/api/pong']);
+
+    // Its anchor goes: the page is rendered again and the link reported, on this run and the next.
+    rendered.length = 0;
+    fs.writeFileSync(path.join(dir, 'openapi.yaml'), spec({ description: 'Once every five minutes.', status: '202' }));
+    expect(await check(dir)).toEqual(['broken-anchor /api/pong#response-201']);
+    expect(rendered).toEqual(['/api/pong']);
+    expect(await check(dir)).toEqual(['broken-anchor /api/pong#response-201']);
+  });
+
+  it("are made again when the theme's overrides change, with the spec unchanged", async () => {
+    const footer = (id: string) => `import type { FooterProps } from 'docsgen/theme';\nexport function Footer({ footer }: FooterProps) {\n  return <footer id="${id}">{footer.copyright}</footer>;\n}\n`;
+    const dir = writeFiles({
+      'docsgen.config.ts': configSource({ openapi: { spec: 'openapi.yaml', downloadUrl: 'https://api.test.example/openapi.yaml' } }),
+      'openapi.yaml': spec({ description: 'Once a minute.', status: '201' }),
+      'content/guides/readings.md': '---\ntitle: Readings\n---\nAsk [support](/api/ping#support).\n',
+      'theme/Footer.tsx': footer('support'),
+    });
+    expect(await check(dir)).toEqual([]);
+    expect(await check(dir)).toEqual([]);
+    fs.writeFileSync(path.join(dir, 'theme/Footer.tsx'), footer('help'));
+    expect(await check(dir)).toEqual(['broken-anchor /api/ping#support']);
+  });
+});
