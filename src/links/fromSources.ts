@@ -7,7 +7,10 @@ import type { ApiInput } from '../build';
 import { apiConfig } from '../config/resolve';
 import { loadConfig } from '../config/load';
 import type { ResolvedConfig } from '../config/types';
-import { loadGuides } from '../content/loadGuides';
+import path from 'node:path';
+import { engineDigest } from '../cache/engine';
+import { openDiskMemo, type DiskMemo } from '../cache/diskMemo';
+import { loadGuidesWithMemo } from '../content/guideMemo';
 import { DocsgenError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
 import { siteVersions } from '../versions/resolve';
 import { versionSections } from '../versions/href';
@@ -33,13 +36,18 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
   const { versions, diagnostics: problems } = siteVersions({ ...loaded.config, ...definedOnly(options.policies ?? {}) });
   if (hasErrors(problems)) return { diagnostics: problems, pages: 0, links: 0, external: [] };
   const latest = versions.find((v) => v.isLatest)!;
+  // The guides as the last run rendered them, in a cache of check-links' own (the build's renders
+  // highlight code, which a check does not): only the guides whose text changed are rendered.
+  // A cache that cannot be used costs only the time; it is not worth a line of a hook's output.
+  const memo = openDiskMemo(path.join(loaded.config.root, '.docsgen', 'check-links', 'guides'), engineDigest(), createMemoryLogger());
   // The older versions first: the latest's guides may link to their pages (`/guides/2025-06/…`).
   const older = [];
   for (const version of versions) {
-    if (version !== latest) older.push(await checkVersionSources(version.config, { ...options, specSource: undefined }, false));
+    if (version !== latest) older.push(await checkVersionSources(version.config, { ...options, specSource: undefined }, false, undefined, memo));
   }
   const elsewhere = { routes: new Set(older.flatMap((r) => r.pageRoutes)), ids: new Map(older.flatMap((r) => [...r.pageIds])) };
-  const report = await checkVersionSources(latest.config, options, true, elsewhere);
+  const report = await checkVersionSources(latest.config, options, true, elsewhere, memo);
+  memo?.finish(createMemoryLogger());
   for (const own of older) {
     report.diagnostics.push(...own.diagnostics);
     report.pages += own.pages;
@@ -54,10 +62,10 @@ export async function checkSources(options: CheckLinksOptions): Promise<LinkRepo
  * checked. `elsewhere`: the other versions' pages, at their URLs, with the ids known of them.
  * Returns this version's pages at their URLs too (`pageRoutes`, and `pageIds` where known).
  */
-async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOptions, isLatest: boolean, elsewhere?: { routes: Set<string>; ids: Map<string, Set<string>> }): Promise<LinkReport & { external: ExternalLink[]; pageRoutes: string[]; pageIds: Map<string, Set<string>> }> {
+async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOptions, isLatest: boolean, elsewhere: { routes: Set<string>; ids: Map<string, Set<string>> } | undefined, memo: DiskMemo | undefined): Promise<LinkReport & { external: ExternalLink[]; pageRoutes: string[]; pageIds: Map<string, Set<string>> }> {
   const diagnostics: Diagnostic[] = [];
   // Code is not highlighted: only links and ids are read, and highlighting is most of the cost.
-  const guides = loadGuides(config, undefined, { highlight: false });
+  const guides = loadGuidesWithMemo(memo, config, { highlight: false });
   // Without the content folder every link to a guide is broken: say why, and nothing else.
   const missing = guides.diagnostics.find((d) => d.code === 'content-dir-missing' && d.severity === 'error');
   if (missing) return { diagnostics: [missing], pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };

@@ -1,7 +1,8 @@
-// check-links renders an API page only to learn its ids, for a guide's link to one of its
-// anchors, and keeps them in `.docsgen/check-links/`: after an edit of the spec, a page that came
-// out the same is not rendered again, and one that changed is; an edit of the theme's overrides
-// counts as a change of every page.
+// What check-links keeps in `.docsgen/check-links/` between runs, and when it is not used. It
+// renders an API page only to learn its ids, for a guide's link to one of its anchors: after an
+// edit of the spec, a page that came out the same is not rendered again, and one that changed is;
+// an edit of the theme's overrides counts as a change of every page. Its guides are rendered
+// again only when their text changed, and a link into a guide that changed is checked anew.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,9 +16,16 @@ vi.mock('../../src/render/renderPages', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/render/renderPages')>();
   return { ...original, renderPages: (...args: Parameters<typeof original.renderPages>) => (rendered.push(...args[1].map((p) => p.route)), original.renderPages(...args)) };
 });
+/** The Markdown files whose text was rendered, in order. */
+const markdown: string[] = [];
+vi.mock('../../src/content/markdown', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/content/markdown')>();
+  return { ...original, renderMarkdown: (...args: Parameters<typeof original.renderMarkdown>) => (markdown.push(path.basename(args[2].file)), original.renderMarkdown(...args)) };
+});
 
 beforeEach(() => {
   rendered.length = 0;
+  markdown.length = 0;
 });
 
 const spec = (pong: { description: string; status: string }) =>
@@ -84,5 +92,32 @@ describe("an API page's ids, kept between runs", () => {
     expect(await check(dir)).toEqual([]);
     fs.writeFileSync(path.join(dir, 'theme/Footer.tsx'), footer('help'));
     expect(await check(dir)).toEqual(['broken-anchor /api/ping#support']);
+  });
+});
+
+describe('the guides, kept between runs', () => {
+  it('are rendered again only when their text changed; a link into a guide that changed is checked anew', async () => {
+    const dir = writeFiles({
+      'content/guides/a.md': '---\ntitle: A\n---\nRead [the limits](./b.md#limits).\n',
+      'content/guides/b.md': '---\ntitle: B\n---\nIntro.\n\n## Limits\n\nTen a second.\n',
+      'content/guides/c.md': '---\ntitle: C\n---\nBack to [A](./a.md).\n',
+    });
+    expect(await check(dir)).toEqual([]);
+    expect(markdown.sort()).toEqual(['a.md', 'b.md', 'c.md']);
+
+    markdown.length = 0;
+    expect(await check(dir)).toEqual([]);
+    expect(markdown).toEqual([]);
+
+    // Only b.md changes, and the anchor a.md links to goes with it.
+    fs.writeFileSync(path.join(dir, 'content/guides/b.md'), '---\ntitle: B\n---\nIntro.\n\n## Rate limits\n\nTen a second.\n');
+    expect(await check(dir)).toEqual(['broken-anchor ./b.md#limits']);
+    expect(markdown).toEqual(['b.md']);
+
+    // b.md goes: a.md, unchanged, now links to a file that is not there.
+    markdown.length = 0;
+    fs.rmSync(path.join(dir, 'content/guides/b.md'));
+    expect(await check(dir)).toEqual(['broken-markdown-link ./b.md#limits']);
+    expect(markdown).toEqual(['a.md']);
   });
 });
