@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResolvedConfig } from '../config/types';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { isUrl } from '../openapi/load';
+import { checkSpecSize, fetchSpec, isUrl } from '../openapi/load';
 import { packagePath } from '../paths';
 import { folderStamps } from '../theme/overrides';
 import type { SiteLink } from './check';
@@ -48,19 +48,33 @@ export function apiCacheFile(config: ResolvedConfig): string {
 }
 
 /**
- * The spec texts the key is made of, read without parsing. For a URL spec this is undefined:
- * fetching it is the slow part, so URL specs are not cached and always go the full way.
+ * The spec texts the key is made of: each file read without parsing, each URL fetched (`fetched`,
+ * by URL, so that a run whose key is new builds from the text it fetched, not from a second
+ * fetch). Undefined when a spec file is not a regular file. A URL that cannot be fetched throws
+ * the build's error for it.
  */
-export function specText(config: ResolvedConfig): string | undefined {
-  if (config.apis.length === 0 || config.apis.some((api) => isUrl(api.spec))) return undefined;
-  try {
-    const files = config.apis.map((api) => path.resolve(config.root, api.spec));
-    // Only regular files: reading a pipe here (`--spec <(curl …)`) left nothing for the build, and `/dev/zero` never ends.
-    if (!files.every((file) => fs.statSync(file).isFile())) return undefined;
-    return files.map((file) => fs.readFileSync(file, 'utf8')).join('\0');
-  } catch {
-    return undefined;
+export async function specTexts(config: ResolvedConfig): Promise<{ text: string; fetched: Map<string, string> } | undefined> {
+  if (config.apis.length === 0) return undefined;
+  const fetched = new Map<string, string>();
+  const texts: string[] = [];
+  for (const api of config.apis) {
+    if (isUrl(api.spec)) {
+      const text = await fetchSpec(api.spec, api.timeoutMs);
+      checkSpecSize(Buffer.byteLength(text), api.spec);
+      fetched.set(api.spec, text);
+      texts.push(text);
+      continue;
+    }
+    const file = path.resolve(config.root, api.spec);
+    try {
+      // Only regular files: reading a pipe here (`--spec <(curl …)`) left nothing for the build, and `/dev/zero` never ends.
+      if (!fs.statSync(file).isFile()) return undefined;
+      texts.push(fs.readFileSync(file, 'utf8'));
+    } catch {
+      return undefined;
+    }
   }
+  return { text: texts.join('\0'), fetched };
 }
 
 export function apiCacheKey(config: ResolvedConfig, text: string, strict: boolean): string {

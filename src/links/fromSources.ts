@@ -21,13 +21,14 @@ import { routeToFile, versionedRoute } from '../shared/url';
 import { buildSite, type SiteResult } from '../site/routes';
 import { resolveTypedLinks, typedLinkResolver, typedTargets, type TypedLinkResolver } from '../site/typedLinks';
 import { typedLinkKey, type TypedTarget } from '../content/typedLinks';
-import { apiCacheKey, readApiCache, specText, writeApiCache, type ApiPart } from './apiCache';
+import { apiCacheKey, readApiCache, specTexts, writeApiCache, type ApiPart } from './apiCache';
 import { checkLinks, type LinkDiagnostic, type LinkTargets, type SiteLink } from './check';
 import { collectAllLinks, type ExternalLink } from './collect';
 import { scanHtml } from './html';
 import { linesOf, locateSpecLink, specFileText } from './specLocation';
 import { checkLocaleLinks } from '../i18n/checkLocales';
 import { SPEC_LINK_BASE } from '../openapi/markdown';
+import { parseSpec } from '../openapi/load';
 import type { CheckLinksOptions, LinkReport } from './types';
 
 export async function checkSources(options: CheckLinksOptions): Promise<LinkReport & { external: ExternalLink[] }> {
@@ -72,8 +73,15 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
   diagnostics.push(...guides.diagnostics.map((d) => (d.code === 'broken-markdown-link' ? markdownLinkProblem(d) : d)));
 
   // The API part: from the cache when the spec and everything else it depends on is unchanged.
-  const text = options.specSource ? undefined : specText(config);
-  const key = text !== undefined ? apiCacheKey(config, text, options.strict ?? false) : undefined;
+  let specs: Awaited<ReturnType<typeof specTexts>>;
+  try {
+    specs = options.specSource ? undefined : await specTexts(config);
+  } catch (e) {
+    // A spec URL that cannot be fetched: said as the build says it, and nothing else.
+    if (e instanceof DocsgenError) return { diagnostics: e.diagnostics, pages: 0, links: 0, external: [], pageRoutes: [], pageIds: new Map() };
+    throw e;
+  }
+  const key = specs && apiCacheKey(config, specs.text, options.strict ?? false);
   const kept = key ? readApiCache(config, key) : { ids: {} };
   let apiPart = kept.part;
   let full: { site: SiteResult; apis: ApiInput[] } | undefined;
@@ -86,7 +94,8 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
     // took as long as the rest of a cold run. A spec that cannot be read or modelled is reported.
     const results = [];
     for (const api of config.apis) {
-      const specSource = config.apis.length === 1 ? options.specSource : undefined;
+      const fetched = specs?.fetched.get(api.spec);
+      const specSource = config.apis.length === 1 && options.specSource ? options.specSource : fetched !== undefined ? { source: api.spec, text: fetched, document: parseSpec(fetched, api.spec) } : undefined;
       results.push(await openapiStage(apiConfig(config, api), { strict: options.strict, specSource, validator: false }));
     }
     const apis = results.map((r) => r.api!);

@@ -4,6 +4,8 @@
 // an edit of the theme's overrides counts as a change of every page. Its guides are rendered
 // again only when their text changed, and a link into a guide that changed is checked anew.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkSiteLinks } from '../../src/links/checkSite';
@@ -78,6 +80,46 @@ describe("an API page's ids, kept between runs", () => {
     expect(await check(dir)).toEqual(['broken-anchor /api/pong#response-201']);
     expect(rendered).toEqual(['/api/pong']);
     expect(await check(dir)).toEqual(['broken-anchor /api/pong#response-201']);
+  });
+
+  it('from a spec fetched from a URL too: fetched once a run, its text the key', async () => {
+    let text = spec({ description: 'Once a minute.', status: '201' });
+    let requests = 0;
+    const server = http.createServer((_, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/yaml' }).end(text);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/yaml`;
+    try {
+      const dir = writeFiles({
+        'docsgen.config.ts': configSource({ openapi: { spec: url, downloadUrl: 'https://api.test.example/openapi.yaml' } }),
+        'content/guides/readings.md': guide,
+      });
+      expect(await check(dir)).toEqual([]);
+      expect(rendered.sort()).toEqual(['/api/ping', '/api/pong']);
+      expect(requests).toBe(1);
+
+      // The same text: nothing rendered, the ids kept.
+      rendered.length = 0;
+      expect(await check(dir)).toEqual([]);
+      expect(rendered).toEqual([]);
+      expect(requests).toBe(2);
+
+      // A new text: built from the answer already fetched, and only the page that changed rendered.
+      text = spec({ description: 'Once a minute.', status: '202' });
+      expect(await check(dir)).toEqual(['broken-anchor /api/pong#response-201']);
+      expect(rendered).toEqual(['/api/pong']);
+      expect(requests).toBe(3);
+
+      // The server gone: its error, naming the URL, and no report from a kept copy.
+      server.close();
+      const report = await checkSiteLinks({ root: dir, configFile: path.join(dir, 'docsgen.config.ts') });
+      expect(report.diagnostics.map((d) => d.severity)).toEqual(['error']);
+      expect(report.diagnostics[0].text).toContain(url);
+    } finally {
+      server.close();
+    }
   });
 
   it("are made again when the theme's overrides change, with the spec unchanged", async () => {
