@@ -86,7 +86,7 @@ export function apiCacheKey(config: ResolvedConfig, text: string, strict: boolea
  * `part`: the API part kept under `key`, if any. `ids`: the pages' ids kept by the last run,
  * whatever its key, each to be trusted only while its page's key is the same.
  */
-export function readApiCache(config: ResolvedConfig, key: string | undefined): { part?: ApiPart; ids: Record<string, PageIds> } {
+export function readApiCache(config: ResolvedConfig, key: string): { part?: ApiPart; ids: Record<string, PageIds> } {
   try {
     const data = JSON.parse(fs.readFileSync(apiCacheFile(config), 'utf8')) as ApiPart;
     if (data.key === key) return { part: data, ids: data.ids };

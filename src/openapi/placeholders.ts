@@ -26,8 +26,9 @@ export function replacePlaceholders(value: unknown, hrefs: string[], tracked: bo
   if (typeof value !== 'object' || value === null) return NONE;
   const before = seen.get(value);
   if (before) return before;
-  // Most objects hold no link: they share one empty set, and no set or closure is made for them
-  // (a large spec's pages are millions of objects: 0.8 s of check-links on the 7,000-page site).
+  // Most objects hold no link: they share one empty set, and none is made for them. A large spec's
+  // pages in memory are millions of objects (check-links on the 7,000-page site: 0.83 s in this
+  // walk with a set per object, 0.42 s without).
   seen.set(value, NONE);
   let found: Set<number> | undefined;
   const settle = (s: string): string =>
@@ -35,26 +36,18 @@ export function replacePlaceholders(value: unknown, hrefs: string[], tracked: bo
       if (tracked[Number(i)]) (found ??= new Set()).add(Number(i));
       return escapeAttribute(hrefs[Number(i)]);
     });
-  const within = (v: object) => {
-    const inner = replacePlaceholders(v, hrefs, tracked, seen);
-    if (inner.size > 0) for (const i of inner) (found ??= new Set()).add(i);
+  const holder = value as Record<string | number, unknown>;
+  const visit = (k: string | number) => {
+    const v = holder[k];
+    if (typeof v === 'string') {
+      if (v.includes(PLACEHOLDER)) holder[k] = settle(v);
+    } else if (typeof v === 'object' && v !== null) {
+      const inner = replacePlaceholders(v, hrefs, tracked, seen);
+      if (inner.size > 0) for (const i of inner) (found ??= new Set()).add(i);
+    }
   };
-  if (Array.isArray(value)) {
-    for (let k = 0; k < value.length; k++) {
-      const v: unknown = value[k];
-      if (typeof v === 'string') {
-        if (v.includes(PLACEHOLDER)) value[k] = settle(v);
-      } else if (typeof v === 'object' && v !== null) within(v);
-    }
-  } else {
-    const record = value as Record<string, unknown>;
-    for (const k in record) {
-      const v = record[k];
-      if (typeof v === 'string') {
-        if (v.includes(PLACEHOLDER)) record[k] = settle(v);
-      } else if (typeof v === 'object' && v !== null) within(v);
-    }
-  }
+  if (Array.isArray(value)) for (let k = 0; k < value.length; k++) visit(k);
+  else for (const k in holder) visit(k);
   if (found) seen.set(value, found);
   return found ?? NONE;
 }
