@@ -7,7 +7,7 @@
 //   --runs <n>          measured builds per site (default 3, at least 3 for the file's figures)
 //   --site <name>       only this site (repeatable): shipped, generated-1000, generated-3000,
 //                       generated-7000, github
-//   --section <name>    only this measurement (repeatable): check-links, watch, incremental,
+//   --section <name>    only this measurement (repeatable): check-links, check-links-large, watch, incremental,
 //                       watch-scale, shipped-cache, versions, package, search, octokit, lighthouse, real-specs (--site alone runs
 //                       no sections, --section alone no sites)
 //   --no-write          print only; leave BENCHMARKS.md alone (implied by --site and --runs < 3)
@@ -307,6 +307,7 @@ function describeFailure(what, r, opts) {
 
 const SECTIONS = [
   { name: 'check-links', title: 'check-links on the shipped site', module: './checkLinks.mjs', fn: 'benchCheckLinks' },
+  { name: 'check-links-large', title: 'check-links on a large site', module: './checkLinks.mjs', fn: 'benchCheckLinksLarge' },
   { name: 'watch', title: 'serve --watch: save to painted page', module: './watch.mjs', fn: 'benchWatch' },
   // Issue 18: builds with the build cache after small edits (bench/incremental.mjs), and 500 saves
   // in a row on a 5,000-page site with the dev server's memory (bench/watchScale.mjs).
