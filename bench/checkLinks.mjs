@@ -103,6 +103,8 @@ function checkLinksAsync(cwd) {
   });
 }
 
+const int = (ms) => Math.round(ms).toLocaleString('en-US');
+
 /** The runs of one round, in order: the spec from its file, then from a local server. */
 const LARGE_RUNS = [
   ['file', 'cold', 'cold (no `.docsgen/`)'],
@@ -126,13 +128,14 @@ export async function benchCheckLinksLarge({ log = () => {}, runs = 3, pages = 7
   const port = server.address().port;
   const times = new Map(LARGE_RUNS.map(([spec, run]) => [`${spec} ${run}`, []]));
   let info;
+  let guide = '';
   let summary = '';
   try {
     const pristine = path.join(work, 'pristine');
     info = generateSite({ pages, out: pristine });
     const guidesDir = path.join(pristine, 'content', 'guides');
     const guides = fs.readdirSync(guidesDir, { recursive: true }).filter((f) => f.endsWith('.md')).sort();
-    const guide = path.join('content', 'guides', guides[Math.floor(guides.length / 2)]);
+    guide = path.join('content', 'guides', guides[Math.floor(guides.length / 2)]);
     for (let round = 1; round <= runs; round++) {
       for (const spec of ['file', 'url']) {
         const site = path.join(work, `round-${round}-${spec}`);
@@ -159,7 +162,7 @@ export async function benchCheckLinksLarge({ log = () => {}, runs = 3, pages = 7
   }
   const rows = LARGE_RUNS.map(([spec, run, label]) => {
     const values = times.get(`${spec} ${run}`);
-    return `| ${label} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} – ${Math.max(...values).toFixed(0)} ms |`;
+    return `| ${label} | ${int(median(values))} ms | ${int(Math.min(...values))} – ${int(Math.max(...values))} ms |`;
   });
   const markdown = [
     `\`docsgen check-links\` on the generated ${pages.toLocaleString('en-US')}-page site (bench/generateSite.mjs, ${info.files.toLocaleString('en-US')} files), whole process from spawn to exit, ${runs} rounds, each in a new copy of the site: its spec read from its file, then (in another copy) fetched from a server in the benchmark's process. In each, cold (no \`.docsgen/\`), then with the cache of the run before: nothing changed, one guide's text edited (\`${guide}\`), one operation's summary edited.`,
