@@ -5,6 +5,9 @@
 // be kept under the file's path: the watcher says which files changed, and their entries go.
 // (Checking every file's time instead cost more than the rest of a save on a large site.) Each
 // successful build drops the entries it did not use, so hundreds of saves hold one build's worth.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Memo } from './memo';
 
 export class LiveMemo implements Memo {
@@ -59,6 +62,25 @@ export class LiveMemo implements Memo {
   use(stage: string, key: string): void {
     const entry = this.stages.get(stage)?.get(key);
     if (entry) entry.used = true;
+  }
+
+  /** The folder of entryFor's files, made when first asked for. */
+  private scratch: string | undefined;
+
+  /**
+   * The file of an entry another thread reads and writes itself (a spec thread's example
+   * verdicts, lint/exampleVerdicts.ts), in a temporary folder of this process's own: values in
+   * memory cannot be shared with a thread. Gone with dispose().
+   */
+  entryFor(stage: string, key: string): string {
+    this.scratch ??= fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-serve-'));
+    return path.join(this.scratch, `${stage}-${key}`);
+  }
+
+  /** Removes entryFor's folder (the server stops). */
+  dispose(): void {
+    if (this.scratch !== undefined) fs.rmSync(this.scratch, { recursive: true, force: true });
+    this.scratch = undefined;
   }
 
   /** How many entries it holds (tests, and the bench's memory figures). */

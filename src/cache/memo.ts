@@ -33,6 +33,8 @@ export interface Memo {
   keepStage?(stage: string): void;
   /** Keeps an entry this build needs again later without reading it. */
   use(stage: string, key: string): void;
+  /** The file of an entry another thread reads and writes itself (readEntry, writeEntry), kept for the next build. */
+  entryFor?(stage: string, key: string): string;
   /** After a successful build: says what the store could not do, and drops the entries this build did not use. */
   finish(logger: Logger): void;
 }

@@ -25,20 +25,21 @@ const GUIDE_LINT_STAGE = 'guide-lint';
 const VERDICTS_STAGE = 'example-verdicts';
 
 /**
- * The spec thread's checks of the API `apiId`: the build's rules and, with the build cache on
- * disk, the entry where the thread keeps the spec's example verdicts (exampleVerdicts.ts), under
- * the API rather than its text, so that the next build after an edit finds them.
+ * The spec thread's checks of the API `apiId`: the build's rules and, with a memo, the entry where
+ * the thread keeps the spec's example verdicts (exampleVerdicts.ts), under the API rather than
+ * its text, so that the next build after an edit finds them: in the build cache on disk, or in
+ * serve --watch's folder of its own (cache/liveMemo.ts entryFor).
  */
 export function specLintJob(config: ResolvedConfig, apiId: string, memo?: Memo): SpecLintJob {
   const job = buildLintJob(config);
-  if (!(memo instanceof DiskMemo)) return job;
+  if (!memo?.entryFor) return job;
   const verdictsFile = memo.entryFor(VERDICTS_STAGE, digest(engineDigest(), apiId));
   // A damaged entry counts in the build's warning, as any other, and goes: the thread, finding
   // none, judges every example and writes it again (or, when the spec's findings come from the
   // cache, the next check does). Only its checksum is read here, at every build's start: the
   // table itself, deserialized, costs a spec of 100,000 examples about 70 ms.
   if (entryPayload(verdictsFile) === CORRUPT) {
-    memo.corrupt++;
+    if (memo instanceof DiskMemo) memo.corrupt++;
     fs.rmSync(verdictsFile, { force: true });
   }
   return { ...job, verdictsFile };
@@ -68,6 +69,8 @@ export interface BuildLint {
 
 /** A spec to check: `text` when the document is that text parsed; `linted`, the findings its validation thread made (Validator.linted). */
 export interface LintedApi {
+  /** The API's config: its id names its example verdicts' entry (specLintJob). */
+  settings?: { id: string };
   document: Record<string, any>;
   source: string;
   specDigest?: string;
@@ -91,7 +94,8 @@ export function lintBuild(config: ResolvedConfig, guides: readonly Pick<GuideSou
     if (kept) {
       found.push(...kept);
     } else if (text !== undefined && (api.linted || text.length >= THREAD_MIN_CHARS)) {
-      const inThread = () => lintInThread({ text, source: api.source }, job, threads);
+      // A spec thread of the build's own checked it (api.linted) with its verdicts; serve --watch starts none, and checks it here.
+      const inThread = () => lintInThread({ text, source: api.source }, memo?.live && api.settings ? specLintJob(config, api.settings.id, memo) : job, threads);
       pending.push((api.linted ? api.linted.then((diagnostics) => diagnostics ?? inThread()) : inThread()).then(remember));
     } else {
       // Checked here: a small spec, parsed again from its text as the thread would (the build's

@@ -272,6 +272,7 @@ export async function createWatchContext(options: WatchContextOptions): Promise<
       if (poll) clearInterval(poll);
       listeners.clear();
       await Promise.all([watcher.close(), theme.close(), ...[...retiring].map((w) => w.close())]);
+      memo.dispose();
       waiters.forEach((resolve) => resolve());
     },
   };

@@ -11,6 +11,7 @@ import { build, LiveMemo, type BuildResult } from '../../src/index';
 import { createMemoryLogger } from '../../src/diagnostics/logger';
 import type { OutputFiles } from '../../src/output/write';
 import { writeFiles } from '../helpers/fixture';
+import { readEntry, writeEntry } from '../../src/cache/diskMemo';
 import { twoLocaleSite } from '../helpers/i18nSite';
 import { writeParcelsProject } from '../helpers/parcelsProject';
 // @ts-expect-error plain JS module without types
@@ -528,3 +529,50 @@ async function routeOf(root: string, memo: LiveMemo, file: string): Promise<stri
   const routes = [...result.files.keys()].filter((f) => f.startsWith('guides/') && f.endsWith('/index.html')).map((f) => `/${f.slice(0, -'/index.html'.length)}`);
   return routes.find((r) => r === `/guides/${rel.replace(/(^|\/)\d+-/g, '$1')}`) ?? routes.find((r) => r.endsWith(`/${path.basename(rel).replace(/^\d+-/, '')}`));
 }
+
+describe("serve --watch's memo and a large spec's examples", () => {
+  it("keeps the examples' verdicts between saves in a folder of its own, uses them after a spec's edit, and removes the folder when disposed", SLOW, async () => {
+    // A spec checked in a thread of its own (over THREAD_MIN_CHARS), with one example that does not match.
+    const spec = (summary: string) =>
+      [
+        'openapi: 3.0.3',
+        'info:',
+        '  title: Meters API',
+        '  version: "1"',
+        `  description: "${'Each meter reports its reading once a minute. '.repeat(6_000)}"`,
+        'paths:',
+        '  /meters/{id}:',
+        '    get:',
+        '      operationId: getMeter',
+        `      summary: ${summary}`,
+        '      parameters:',
+        '        - { name: id, in: path, required: true, schema: { type: integer }, example: 12 }',
+        '      responses:',
+        '        "200":',
+        '          description: The meter.',
+        '          content:',
+        '            application/json:',
+        '              schema: { type: object, properties: { reading: { type: number } } }',
+        '              example: { reading: high }',
+        '',
+      ].join('\n');
+    const root = writeFiles({ 'docsgen.config.ts': "export default { title: 'M', url: 'https://m.example', openapi: { spec: 'openapi.yaml', route: '/api' } };\n", 'openapi.yaml': spec('Read a meter') }, fs.mkdtempSync(path.join(tmp, 'verdicts-')));
+    const memo = new LiveMemo();
+    const mismatches = (result: BuildResult) => result.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => d.text);
+    expect(mismatches(await watchBuild(root, memo))).toEqual(['The example of the 200 response of GET /meters/{id} (application/json) does not match its schema: at /reading it must be number.']);
+
+    // The verdicts are in the memo's folder, outside the project: made to say the opposite, the next save believes them.
+    const folder = path.dirname(memo.entryFor('probe', 'probe'));
+    expect(path.relative(root, folder).startsWith('..')).toBe(true);
+    const [file] = fs.readdirSync(folder).filter((name) => name.startsWith('example-verdicts-'));
+    const verdicts = readEntry(path.join(folder, file)) as Map<string, unknown[] | null>;
+    expect([...verdicts.values()].filter((v) => v?.length)).toHaveLength(1);
+    writeEntry(path.join(folder, file), new Map([...verdicts].map(([key, v]) => [key, v?.length ? [] : [{ instancePath: '', message: 'is what the kept verdict says' }]])));
+    fs.writeFileSync(path.join(root, 'openapi.yaml'), spec('Read one meter'));
+    memo.changed([path.join(root, 'openapi.yaml')]);
+    expect(mismatches(await watchBuild(root, memo))).toEqual(['The example of the parameter "id" does not match its schema: it is what the kept verdict says.']);
+
+    memo.dispose();
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+});
