@@ -64,7 +64,7 @@ import { PageColumnsByRoute } from './search/table';
 import { fragmentsInOutput, withPreviousFragments } from './search/fragmentsInOutput';
 import { searchIndexSteps, type BuiltSearchIndex } from './search/buildIndex';
 import { routeToFile } from './shared/url';
-import { earlySpec, isUrl, loadSpec, type EarlySpec, type SpecSource } from './openapi/load';
+import { earlySpec, isUrl, liveSpecKept, loadSpec, type EarlySpec, type SpecSource } from './openapi/load';
 import { parseApi } from './openapi/parse';
 import { startValidator, type Validator } from './openapi/validator';
 import { buildApiModel, type ApiModel } from './openapi/model';
@@ -241,8 +241,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   islands.catch(() => {}); // awaited below unless an earlier stage failed
   // The spec's validation thread loads the validator meanwhile too, and checks the quality
   // gate's spec rules on the same parse when the spec is large. A live memo mostly holds the
-  // spec's verdict already: a thread starts only for a spec that changed (openapi/parse.ts).
-  const validators = memo?.live ? [] : config.apis.map((settings) => startValidator({ job: specLintJob(config, settings.id, memo), minChars: THREAD_MIN_CHARS }));
+  // spec's verdict already: it starts one now only for a spec file the watcher said changed (or
+  // one never read), and for another spec parseApi starts one if its text is new.
+  const validators = config.apis.map((settings, i) => (memo?.live && (specSourceOf(options, latest, config.apis, i) || liveSpecKept(memo, settings.spec, config.root)) ? undefined : startValidator({ job: specLintJob(config, settings.id, memo), minChars: THREAD_MIN_CHARS })));
   // The API pages' bodies wait in a temporary file from the site stage to the render threads:
   // memory then does not grow with the spec's operations (site/pageStore.ts). Several locales
   // build their pages from the default locale's (i18n/), in memory.
@@ -254,7 +255,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
     // Each spec file is read now, and a large YAML one parsed by its thread beside the content stage.
-    const earlySpecs = validators.map((validator, i) => (specSourceOf(options, latest, config.apis, i) ? undefined : earlySpec(config.apis[i].spec, config.root, memo, validator.parse)));
+    const earlySpecs = validators.map((validator, i) => (!validator || specSourceOf(options, latest, config.apis, i) ? undefined : earlySpec(config.apis[i].spec, config.root, memo, validator.parse)));
     // With a memo, only the guides that changed since the build that filled it are rendered.
     const written = stage('content', () => loadGuidesWithMemo(memo, config));
     collect(written.diagnostics);
@@ -269,7 +270,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         await openapiStages(config, options, { latest, validators, memo, early: earlySpecs }, apis, verdicts);
       } finally {
         earlySpecs.fill(undefined); // their documents' bytes: build()'s frame would keep them to its end
-        for (const validator of validators) validator.dispose(); // unless it validates
+        for (const validator of validators) validator?.dispose(); // unless it validates
       }
       specRefFiles.push(...apis.flatMap((api) => api.refFiles));
       validated = Promise.all(verdicts).then((lists) => lists.flat());
@@ -652,7 +653,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     };
   } finally {
     store?.remove();
-    for (const validator of validators) validator.terminate();
+    for (const validator of validators) validator?.terminate();
     linted?.terminate();
     await folders?.stop(); // its thread ends before the folder it writes in is removed
     output?.abort(); // after a commit, nothing to do
@@ -665,7 +666,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * returns (V8 keeps an async function's registers), and with it the API's parsed spec and model,
  * which build() lets go of after the site stage (the 35,000-page site: 300 MB kept alive).
  */
-async function openapiStages(config: ResolvedConfig, options: BuildOptions, { latest, validators, memo, early }: { latest: DocVersion; validators: Validator[]; memo?: Memo; early: (EarlySpec | undefined)[] }, apis: ApiInput[], verdicts: Promise<Diagnostic[]>[]): Promise<void> {
+async function openapiStages(config: ResolvedConfig, options: BuildOptions, { latest, validators, memo, early }: { latest: DocVersion; validators: (Validator | undefined)[]; memo?: Memo; early: (EarlySpec | undefined)[] }, apis: ApiInput[], verdicts: Promise<Diagnostic[]>[]): Promise<void> {
   for (const [i, settings] of config.apis.entries()) {
     const specSource = specSourceOf(options, latest, config.apis, i);
     const { api, validated } = await openapiStage(apiConfig(config, settings), { ...options, specSource, validator: validators[i], memo, early: early[i] });

@@ -41,7 +41,7 @@ export async function loadSpec(spec: string, options: { root: string; timeoutMs:
   if (memo.live) {
     const key = digest(engineDigest(), text);
     let document = memo.get<Record<string, unknown>>(SPEC_DOCUMENT_STAGE, key);
-    if (!document) memo.set(SPEC_DOCUMENT_STAGE, key, (document = parseSpec(text, source)));
+    if (!document) memo.set(SPEC_DOCUMENT_STAGE, key, (document = await parsedDocument(text, source, early?.parsed)));
     const loaded = { source, text, document };
     if (!isUrl(spec)) memo.set(SPEC_FILE_STAGE, source, loaded, [source]);
     return loaded;
@@ -99,7 +99,7 @@ export const LARGE_SPEC_CHARS = 16 * 2 ** 20;
  * why it cannot.
  */
 export function earlySpec(spec: string, root: string, memo: Memo | undefined, parse: ((text: string, source: string) => Promise<Uint8Array | undefined>) | undefined, minBytes = EARLY_PARSE_BYTES): EarlySpec | undefined {
-  if (isUrl(spec) || memo?.live || !parse) return undefined;
+  if (isUrl(spec) || !parse) return undefined;
   const source = path.resolve(root, spec);
   let text: string;
   try {
@@ -119,6 +119,11 @@ export function earlySpec(spec: string, root: string, memo: Memo | undefined, pa
 export const SPEC_DOCUMENT_STAGE = 'spec-document';
 /** A live memo's spec files, by path. */
 const SPEC_FILE_STAGE = 'spec-file';
+
+/** Whether a live memo still holds the spec file `spec` as loadSpec read it: the watcher has not said it changed since. */
+export function liveSpecKept(memo: Memo, spec: string, root: string): boolean {
+  return !isUrl(spec) && memo.get(SPEC_FILE_STAGE, path.resolve(root, spec)) !== undefined;
+}
 
 /**
  * Parsing takes many times a spec's size: a 48 MB JSON spec (one 610,000-item example) needed
