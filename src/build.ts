@@ -243,7 +243,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // gate's spec rules on the same parse when the spec is large. A live memo mostly holds the
   // spec's verdict already: it starts one now only for a spec file the watcher said changed (or
   // one never read), and for another spec parseApi starts one if its text is new.
-  const validators = config.apis.map((settings, i) => (memo?.live && (specSourceOf(options, latest, config.apis, i) || liveSpecKept(memo, settings.spec, config.root)) ? undefined : startValidator({ job: specLintJob(config, settings.id, memo), minChars: THREAD_MIN_CHARS })));
+  const validators = config.apis.map((settings, i) => {
+    if (memo?.live && (specSourceOf(options, latest, config.apis, i) || liveSpecKept(memo, settings.spec, config.root))) return undefined;
+    return startValidator({ job: specLintJob(config, settings.id, memo), minChars: THREAD_MIN_CHARS });
+  });
   // The API pages' bodies wait in a temporary file from the site stage to the render threads:
   // memory then does not grow with the spec's operations (site/pageStore.ts). Several locales
   // build their pages from the default locale's (i18n/), in memory.

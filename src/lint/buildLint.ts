@@ -94,7 +94,7 @@ export function lintBuild(config: ResolvedConfig, guides: readonly Pick<GuideSou
     if (kept) {
       found.push(...kept);
     } else if (text !== undefined && (api.linted || text.length >= THREAD_MIN_CHARS)) {
-      // A spec thread of the build's own checked it (api.linted) with its verdicts; serve --watch starts none, and checks it here.
+      // Not checked by the spec's thread (api.linted): serve --watch starts none for a spec it fetched from a URL. Its verdicts are kept all the same.
       const inThread = () => lintInThread({ text, source: api.source }, memo?.live && api.settings ? specLintJob(config, api.settings.id, memo) : job, threads);
       pending.push((api.linted ? api.linted.then((diagnostics) => diagnostics ?? inThread()) : inThread()).then(remember));
     } else {
