@@ -94,8 +94,8 @@ export function lintBuild(config: ResolvedConfig, guides: readonly Pick<GuideSou
     if (kept) {
       found.push(...kept);
     } else if (text !== undefined && (api.linted || text.length >= THREAD_MIN_CHARS)) {
-      // Not checked by the spec's thread (api.linted): serve --watch starts none for a spec it fetched from a URL. Its verdicts are kept all the same.
-      const inThread = () => lintInThread({ text, source: api.source }, memo?.live && api.settings ? specLintJob(config, api.settings.id, memo) : job, threads);
+      // Not checked by the spec's thread (api.linted): its verdict came from the memo, or serve --watch started none (a spec it fetched from a URL). Its example verdicts are kept all the same.
+      const inThread = () => lintInThread({ text, source: api.source }, api.settings ? specLintJob(config, api.settings.id, memo) : job, threads);
       pending.push((api.linted ? api.linted.then((diagnostics) => diagnostics ?? inThread()) : inThread()).then(remember));
     } else {
       // Checked here: a small spec, parsed again from its text as the thread would (the build's
