@@ -5,6 +5,7 @@
 // be kept under the file's path: the watcher says which files changed, and their entries go.
 // (Checking every file's time instead cost more than the rest of a save on a large site.) Each
 // successful build drops the entries it did not use, so hundreds of saves hold one build's worth.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,16 +65,18 @@ export class LiveMemo implements Memo {
     if (entry) entry.used = true;
   }
 
-  /** The folder of entryFor's files, made when first asked for. */
+  /** The folder of entryFor's files: named when first asked for, made by the first write into it. */
   private scratch: string | undefined;
 
   /**
    * The file of an entry another thread reads and writes itself (a spec thread's example
    * verdicts, lint/exampleVerdicts.ts), in a temporary folder of this process's own: values in
-   * memory cannot be shared with a thread. Gone with dispose().
+   * memory cannot be shared with a thread. The folder exists only once an entry is written
+   * (writeEntry makes it): a build asks for the file before it knows whether its spec is large
+   * enough to be checked in a thread. Gone with dispose().
    */
   entryFor(stage: string, key: string): string {
-    this.scratch ??= fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-serve-'));
+    this.scratch ??= path.join(os.tmpdir(), `docsgen-serve-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
     return path.join(this.scratch, `${stage}-${key}`);
   }
 

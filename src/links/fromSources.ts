@@ -189,7 +189,7 @@ async function checkVersionSources(config: ResolvedConfig, options: CheckLinksOp
       if (earlier && typeof earlier.key === 'string' && Array.isArray(earlier.ids) && earlier.key === renderer.keyOf(page)) found.set(page.route, new Set(earlier.ids));
       else toRender.push(page);
     }
-    for (const [route, ids] of renderer.render(toRender)) found.set(route, ids);
+    for (const [route, ids] of await renderer.render(toRender)) found.set(route, ids);
     for (const [route, ids] of found) quick.set(route, new Set([...(quick.get(route) ?? []), ...ids]));
     const anchors = { get: (route: string) => (unknown(route) ? { has: () => true } : quick.get(route)) };
     linkDiagnostics = checkLinks(links, { routes, files, anchors }, config);
@@ -238,15 +238,20 @@ function extractApiPart(key: string, site: SiteResult, apis: ApiInput[], diagnos
  * Renders pages with the real templates (React is loaded only now) to learn their ids, and gives
  * each page's key: what its HTML is made from (cache/pageKeys.ts), under which its ids are kept.
  */
-async function idRenderer(config: ResolvedConfig, sources: Map<string, string>): Promise<{ keyOf: (page: PageModel) => string; render: (pages: PageModel[]) => Map<string, Set<string>> }> {
-  const [{ renderPages }, { buildSiteModel }, { buildStylesheet }, { siteCodeForChecks }, { pageKeys }] = await Promise.all([import('../render/renderPages'), import('../render/siteModel'), import('../render/styles'), import('../theme/siteCode'), import('../cache/pageKeys')]);
+async function idRenderer(config: ResolvedConfig, sources: Map<string, string>): Promise<{ keyOf: (page: PageModel) => string; render: (pages: PageModel[]) => Promise<Map<string, Set<string>>> }> {
+  const [{ buildSiteModel }, { buildStylesheet }, { siteCodeForChecks }, { pageKeys }] = await Promise.all([import('../render/siteModel'), import('../render/styles'), import('../theme/siteCode'), import('../cache/pageKeys')]);
   const siteModel = buildSiteModel(config, buildStylesheet().path);
   // A project's overrides and custom pages render with its compiled templates (src/theme/), as in the build.
   const assets = await siteCodeForChecks(config, createMemoryLogger());
   return {
     // No island is bundled for a check: the built-in templates' pages are keyed without them.
     keyOf: pageKeys(siteModel, assets ?? { runtime: '', islands: {} }),
-    render: (pages) => new Map(renderPages(siteModel, pages, { logger: createMemoryLogger(), sources, assets }).map((p) => [p.route, scanHtml(p.html).ids])),
+    // React and the templates load only when a page is rendered: after most edits, every id is kept.
+    async render(pages) {
+      if (pages.length === 0) return new Map();
+      const { renderPages } = await import('../render/renderPages');
+      return new Map(renderPages(siteModel, pages, { logger: createMemoryLogger(), sources, assets }).map((p) => [p.route, scanHtml(p.html).ids]));
+    },
   };
 }
 

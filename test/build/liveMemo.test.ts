@@ -558,11 +558,13 @@ describe("serve --watch's memo and a large spec's examples", () => {
       ].join('\n');
     const root = writeFiles({ 'docsgen.config.ts': "export default { title: 'M', url: 'https://m.example', openapi: { spec: 'openapi.yaml', route: '/api' } };\n", 'openapi.yaml': spec('Read a meter') }, fs.mkdtempSync(path.join(tmp, 'verdicts-')));
     const memo = new LiveMemo();
+    // Named when first asked for, made only when the spec's thread writes into it.
+    const folder = path.dirname(memo.entryFor('probe', 'probe'));
+    expect(fs.existsSync(folder)).toBe(false);
     const mismatches = (result: BuildResult) => result.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => d.text);
     expect(mismatches(await watchBuild(root, memo))).toEqual(['The example of the 200 response of GET /meters/{id} (application/json) does not match its schema: at /reading it must be number.']);
 
     // The verdicts are in the memo's folder, outside the project: made to say the opposite, the next save believes them.
-    const folder = path.dirname(memo.entryFor('probe', 'probe'));
     expect(path.relative(root, folder).startsWith('..')).toBe(true);
     const [file] = fs.readdirSync(folder).filter((name) => name.startsWith('example-verdicts-'));
     const verdicts = readEntry(path.join(folder, file)) as Map<string, unknown[] | null>;
