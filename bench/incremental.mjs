@@ -12,6 +12,8 @@
 //   (g) the guide edited again, built into (f)'s output folder (a rebuild on one's own machine).
 // Each with --timings, whose line the report lists per build. After (d), the floor: a process that
 // does only what any build from the cache must (bench/cacheFloor.mjs), against (d)'s output.
+// After (d), the cache folder's round trip through a CI cache: packed and unpacked with tar and
+// zstd, as actions/cache does (cacheTrip).
 // After (d), (e) and (g) the same inputs are built again with --no-cache into another folder (not
 // measured) and every file is compared, names and bytes. Each build but (g) writes into a new
 // output folder (the previous one is removed first, untimed), as in a CI job that restores the cache.
@@ -21,7 +23,7 @@
 // in a new copy with an empty cache, so that every figure is taken under the same load. The
 // builds run a copy of the checkout's code taken when the section starts (bench/snapshot.mjs):
 // an edit to src/ during the section would otherwise change the cache's engine digest midway.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -208,6 +210,34 @@ function failure(what, r) {
   return new Error(`${what} exited with ${r.signal ? `signal ${r.signal}` : `code ${r.code}`} after ${fmtMs(r.processWallMs)}:\n${tail}`);
 }
 
+/**
+ * The cache folder as a CI job saves and restores it: `tar --posix` through `zstd -T0 --long=30`
+ * (what actions/cache runs), into an archive, then unpacked into an empty folder. Each is timed
+ * from spawn to exit: { saveMs, restoreMs, bytes } (the archive's size), or { missing } when this
+ * machine has no zstd.
+ */
+function cacheTrip(site, dir) {
+  if (spawnSync('zstd', ['--version'], { stdio: 'ignore' }).status !== 0) return { missing: 'zstd is not installed here: not measured' };
+  const archive = path.join(dir, 'cache.tar.zst');
+  const restored = path.join(dir, 'restored');
+  const timed = (args) => {
+    const start = performance.now();
+    const r = spawnSync('tar', args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`tar ${args.join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
+    return performance.now() - start;
+  };
+  try {
+    const saveMs = timed(['--posix', '--use-compress-program', 'zstd -T0 --long=30', '-cf', archive, '-C', site, CACHE_DIR]);
+    const bytes = fs.statSync(archive).size;
+    fs.mkdirSync(restored);
+    const restoreMs = timed(['--use-compress-program', 'zstd -d --long=30', '-xf', archive, '-C', restored]);
+    return { saveMs, restoreMs, bytes };
+  } finally {
+    fs.rmSync(archive, { force: true });
+    fs.rmSync(restored, { recursive: true, force: true });
+  }
+}
+
 /** The files edited, found once in the pristine copy (the same in every round). */
 function planEdits(pristine) {
   const guidesDir = path.join(pristine, 'content', 'guides');
@@ -243,6 +273,7 @@ async function runRound(pristine, plan, round, { cli, api, log, timeoutS, work }
   const edits = {};
   let cache;
   let floor;
+  let trip;
   try {
     for (const step of STEPS) {
       if (step.edit) edits[step.id] = applyEdit(step.edit, site, plan, round);
@@ -271,8 +302,12 @@ async function runRound(pristine, plan, round, { cli, api, log, timeoutS, work }
         log(`round ${round} ${step.label}: byte-identical to a --no-cache build: ${describeComparison(comparisons[step.id])}`);
         fs.rmSync(ref, { recursive: true, force: true });
       }
+      if (step.id === 'd') {
+        trip = cacheTrip(site, path.join(work, `round-${round}`));
+        log(`round ${round} the cache as CI moves it: ${trip.missing ? trip.missing : `${fmtBytes(trip.bytes)} packed in ${fmtMs(trip.saveMs)}, unpacked in ${fmtMs(trip.restoreMs)}`}`);
+      }
     }
-    return { builds, comparisons, edits, floor, cacheAfterFill: cache, cacheAtEnd: treeSize(path.join(site, CACHE_DIR)) };
+    return { builds, comparisons, edits, floor, trip, cacheAfterFill: cache, cacheAtEnd: treeSize(path.join(site, CACHE_DIR)) };
   } finally {
     fs.rmSync(path.join(work, `round-${round}`), { recursive: true, force: true });
   }
@@ -319,6 +354,17 @@ function floorText({ inputs, folders, files }) {
   return `The floor (\`bench/cacheFloor.mjs\`, right after (d) in each round, measured as the builds are): what any build from the cache must do here, and nothing else. Node starts and loads docsgen's build code (\`bin/api.js\`). It reads and hashes the site's ${int(inputs.files)} input files (${fmtBytes(inputs.bytes)}). Then it makes a new folder with (d)'s ${int(folders)} folders and hard-links its ${int(files)} files from (d)'s output, on one thread. No page, cache entry or search index is read or made.`;
 }
 
+/** What a CI job adds to (d) to save and restore the cache (cacheTrip), over the rounds that measured it. */
+export function tripText(rounds) {
+  const trips = rounds.map((r) => r.trip).filter((t) => t && !t.missing);
+  if (!trips.length) return `The cache's round trip through a CI cache: ${rounds.find((r) => r.trip)?.trip.missing ?? 'not measured'}.`;
+  const d = median(rounds.filter((r) => r.trip && !r.trip.missing).map((r) => r.builds.d.processWallMs));
+  const save = cell(trips.map((t) => t.saveMs), fmtMs);
+  const restore = cell(trips.map((t) => t.restoreMs), fmtMs);
+  const total = median(trips.map((t) => t.saveMs + t.restoreMs));
+  return `The cache as a CI job moves it, after (d) (\`tar --posix\` through \`zstd -T0 --long=30\`, as actions/cache does, each timed from spawn to exit): ${cell(trips.map((t) => t.bytes), fmtBytes)} to upload and download; saving it took ${save}, restoring it into an empty folder ${restore}: ${fmtMs(total)} beside (d)'s ${fmtMs(d)}, before the network's share.`;
+}
+
 function markdownOf(rounds, { info, runs }) {
   const first = rounds[0];
   const rows = incrementalRows(rounds);
@@ -337,7 +383,7 @@ function markdownOf(rounds, { info, runs }) {
     '',
     `Byte-identical to a \`--no-cache\` build of the same inputs (every file, names and bytes): after (d) ${identical('d')}; after (e) ${identical('e')}; after (g) ${identical('g')}.`,
     '',
-    `The cache folder after (b): ${fmtBytes(first.cacheAfterFill.bytes)} in ${int(first.cacheAfterFill.files)} files; after (f): ${fmtBytes(first.cacheAtEnd.bytes)} in ${int(first.cacheAtEnd.files)} files. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end.`,
+    `The cache folder after (b): ${fmtBytes(first.cacheAfterFill.bytes)} in ${int(first.cacheAfterFill.files)} files; after (f): ${fmtBytes(first.cacheAtEnd.bytes)} in ${int(first.cacheAtEnd.files)} files. ${tripText(rounds)} Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end.`,
   ].join('\n');
 }
 

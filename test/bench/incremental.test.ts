@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the bench
 import { compareTrees, describeComparison, listTree, treeSize } from '../../bench/compareTrees.mjs';
 // @ts-expect-error: plain JavaScript modules of the bench
-import { editConfigTitle, editGuide, editOperationSummary, FLOOR_LABEL, identicalText, incrementalRows, parseSummary } from '../../bench/incremental.mjs';
+import { editConfigTitle, editGuide, editOperationSummary, FLOOR_LABEL, identicalText, incrementalRows, parseSummary, tripText } from '../../bench/incremental.mjs';
 // @ts-expect-error: plain JavaScript modules of the bench
 import { hashInputs, linkOutput, listOutput } from '../../bench/cacheFloor.mjs';
 
@@ -146,6 +146,22 @@ describe('incrementalRows', () => {
     expect(rows[3][1]).toBe('1,000 ms (400 ms – 1,200 ms)');
     expect(rows[3][5]).toBe('6.0 % (4.0 % – 20.0 %)');
     expect(rows[3][6]).toBe('≤ 10.0 %: met');
+  });
+});
+
+describe('tripText', () => {
+  const round = (d: number, trip?: object) => ({ builds: { d: { processWallMs: d } }, trip });
+
+  it("gives the cache's size and its save and restore over the rounds, beside (d)'s median", () => {
+    const text = tripText([round(4_000, { saveMs: 2_000, restoreMs: 4_000, bytes: 20 * 2 ** 20 }), round(5_000, { saveMs: 3_000, restoreMs: 5_000, bytes: 22 * 2 ** 20 }), round(9_000, { missing: 'zstd is not installed here: not measured' })]);
+    expect(text).toContain('21.0 MiB (20.0 MiB – 22.0 MiB) to upload and download');
+    expect(text).toContain('saving it took 2,500 ms (2,000 ms – 3,000 ms), restoring it into an empty folder 4,500 ms (4,000 ms – 5,000 ms)');
+    // (d) of the rounds that measured the trip only.
+    expect(text).toContain("7,000 ms beside (d)'s 4,500 ms");
+  });
+
+  it('says why no round measured it', () => {
+    expect(tripText([round(4_000, { missing: 'zstd is not installed here: not measured' })])).toBe("The cache's round trip through a CI cache: zstd is not installed here: not measured.");
   });
 });
 
