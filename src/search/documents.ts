@@ -27,7 +27,7 @@ import type { OperationView, PageModel, SchemaNode } from '../shared/viewModels'
 import { FieldContext, SearchDocumentType } from '../shared/search/types';
 import { withoutBlobs } from './blobs';
 import { rememberingHtmlToText, splitSections } from './html';
-import { DocumentTable, TableBuilder, pageColumns, type PageColumns } from './table';
+import { DocumentTable, TableBuilder, pageColumns, type PageColumns, type TitleKeys } from './table';
 import { shortTitle } from '../shared/titles';
 
 export interface SearchDocument {
@@ -177,15 +177,21 @@ interface DocumentColumns {
   numbers: Int32Array;
   /** Per document: text, anchor, context (`\u0000` for none). */
   texts: string[];
+  /** Per page: its PageColumns.digest, 20 bytes. */
+  digests: Uint8Array;
+  /** Per page: its PageColumns.titleKeys, or three NO_SECTION. */
+  titles: string[];
 }
 
 const NO_SECTION = '\u0000';
 
 function toColumns(pages: PageColumns[]): DocumentColumns {
-  const columns: DocumentColumns = { pages: [], numbers: new Int32Array(pages.reduce((n, p) => n + p.numbers.length, 0)), texts: [] };
+  const columns: DocumentColumns = { pages: [], numbers: new Int32Array(pages.reduce((n, p) => n + p.numbers.length, 0)), texts: [], digests: new Uint8Array(20 * pages.length), titles: [] };
   let at = 0;
-  for (const page of pages) {
+  for (const [k, page] of pages.entries()) {
     columns.pages.push(page.ids, page.numbers.length / 3, page.url, page.breadcrumb, page.pageTitle);
+    columns.digests.set(page.digest, 20 * k);
+    columns.titles.push(...(page.titleKeys ?? [NO_SECTION, NO_SECTION, NO_SECTION]));
     columns.numbers.set(page.numbers, at);
     at += page.numbers.length;
     for (let k = 0; k < page.texts.length; k++) columns.texts.push(page.texts[k] ?? NO_SECTION);
@@ -195,8 +201,8 @@ function toColumns(pages: PageColumns[]): DocumentColumns {
 
 /** The pages' documents kept by toColumns; undefined when the value is not `count` pages of them. */
 function fromColumns(value: DocumentColumns | undefined, count: number): PageColumns[] | undefined {
-  if (!value || !Array.isArray(value.pages) || !(value.numbers instanceof Int32Array) || !Array.isArray(value.texts) || value.pages.length !== 5 * count || value.texts.length !== value.numbers.length) return undefined;
-  const { pages, numbers, texts } = value;
+  if (!value || !Array.isArray(value.pages) || !(value.numbers instanceof Int32Array) || !Array.isArray(value.texts) || !(value.digests instanceof Uint8Array) || !Array.isArray(value.titles) || value.pages.length !== 5 * count || value.texts.length !== value.numbers.length || value.digests.length !== 20 * count || value.titles.length !== 3 * count) return undefined;
+  const { pages, numbers, texts, digests, titles } = value;
   const out: PageColumns[] = [];
   let at = 0;
   for (let k = 0; k < pages.length; k += 5) {
@@ -204,7 +210,10 @@ function fromColumns(value: DocumentColumns | undefined, count: number): PageCol
     if (at + 3 * n > numbers.length) return undefined;
     const own = texts.slice(at, at + 3 * n) as (string | undefined)[];
     for (let j = 2; j < own.length; j += 3) if (own[j] === NO_SECTION) own[j] = undefined;
-    out.push({ ids, url, breadcrumb, pageTitle, numbers: numbers.slice(at, at + 3 * n), texts: own });
+    const page: PageColumns = { ids, url, breadcrumb, pageTitle, numbers: numbers.slice(at, at + 3 * n), texts: own, digest: digests.subarray(4 * k, 4 * k + 20) };
+    const titleKeys = titles.slice((3 * k) / 5, (3 * k) / 5 + 3) as TitleKeys;
+    if (titleKeys[0] !== NO_SECTION) page.titleKeys = titleKeys;
+    out.push(page);
     at += 3 * n;
   }
   return at === numbers.length ? out : undefined;

@@ -19,13 +19,15 @@
 //
 // Keys are computed from the documents in one pass: each page's texts go through SHA-1 as one
 // string with their lengths (JSON.stringify of every document cost twice as much on a large site),
-// as UTF-16: UTF-8 would turn every lone surrogate into the same replacement character.
+// as UTF-16: UTF-8 would turn every lone surrogate into the same replacement character. A page
+// whose documents were made with their digest (table.ts PageColumns: kept in the build cache with
+// them) is not digested again.
 import crypto from 'node:crypto';
 import { digest, type Memo } from '../cache/memo';
 import { SearchDocumentType } from '../shared/search/types';
 import type { BuiltSearchIndex } from './buildIndex';
 import type { SearchDocument } from './documents';
-import { asTable, type DocumentTable } from './table';
+import { asTable, textsDigest, type DocumentTable } from './table';
 import type { AnalysedDocuments } from './terms';
 import { SHARDED_DIR } from './shards';
 
@@ -68,13 +70,9 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
     // One page: the documents sharing its page id (they come page by page).
     let end = start + 1;
     while (end < table.length && table.pageIds[end] === table.pageIds[start]) end++;
-    let texts = '';
     let fields = '';
-    for (let k = start; k < end; k++) {
-      texts += `${table.types[k]}:${table.texts[k].length}:${table.texts[k]}`;
-      fields += storedFields(table, k);
-    }
-    const page = crypto.createHash('sha1').update(texts, 'utf16le').digest();
+    for (let k = start; k < end; k++) fields += storedFields(table, k);
+    const page = keptDigest(table, start, end) ?? textsDigest(end - start, (k) => table.types[start + k], (k) => table.texts[start + k]);
     whole.update(page).update(fields, 'utf16le');
     groupHash.update(page);
     groupFields.update(page).update(fields, 'utf16le');
@@ -89,6 +87,13 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
     }
   }
   return { index: whole.digest('hex'), groups };
+}
+
+/** The digest of rows start…end kept with their page's columns (TableBuilder.addPage), when those rows are that page's, all of them. */
+function keptDigest(table: DocumentTable, start: number, end: number): Uint8Array | undefined {
+  const entry = table.rowPage[start];
+  if (table.rowPage[end - 1] !== entry || (start > 0 && table.rowPage[start - 1] === entry) || (end < table.length && table.rowPage[end] === entry)) return undefined;
+  return table.digests[entry];
 }
 
 /** What the index stores of row k besides its type and text (as DocumentTable.stored keeps it), with lengths. */

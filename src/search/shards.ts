@@ -31,7 +31,7 @@
 // so most fragments change together anyway.
 import { createHash } from 'node:crypto';
 import { contentHash } from '../output/hash';
-import { fieldWeightCodes, literalKey, wordsKey } from '../shared/search/query';
+import { fieldWeightCodes } from '../shared/search/query';
 import { SEARCH_TYPES, SearchDocumentType } from '../shared/search/types';
 import type { ShardedManifest, ShardFile, FragmentFile } from '../shared/search/types';
 import type { TypeTerms } from './terms';
@@ -172,11 +172,9 @@ function shardInputs(types: TypeTerms[]): ShardInputs {
   // Title keys, under their first term.
   const keys = new Map<string, ShardFile['k'][string]>();
   for (const row of titles) {
-    const title = table.texts[row];
-    const key = wordsKey(title);
+    const [, key, literal] = table.titleKeysAt(row);
     if (!key) continue;
     const first = key.split(' ')[0];
-    const literal = literalKey(title);
     if (!keys.has(first)) keys.set(first, []);
     keys.get(first)!.push(literal === key ? [table.ids[row], key] : [table.ids[row], key, literal]);
   }

@@ -3,6 +3,8 @@
 // 35,000-page site kept its main thread at 970 MB live when the search stage began (798 MB as
 // columns); as columns, a document is four numbers and three references to its strings, and an
 // object is made only for a moment, where one page's fragment or one test needs it.
+import crypto from 'node:crypto';
+import { literalKey, wordsKey } from '../shared/search/query';
 import { SearchDocumentType, type StoredDocument } from '../shared/search/types';
 import type { SearchDocument } from './documents';
 import { rememberingHtmlToText } from './html';
@@ -17,12 +19,44 @@ export interface PageColumns {
   numbers: Int32Array;
   /** Per document: text, anchor, context (undefined for none). */
   texts: (string | undefined)[];
+  /**
+   * The documents' types and texts digested (textsDigest), made with them and kept with them in
+   * the build cache, so that the search memo's keys (search/indexMemo.ts) do not digest every
+   * text of the site again in each build.
+   */
+  digest: Uint8Array;
+  /** The page's title (its Title document's text) with its keys, wordsKey and literalKey: made with the documents for the same reason. */
+  titleKeys?: TitleKeys;
+}
+
+/** A title, and the keys a sharded index files it under (shared/search/query.ts wordsKey, literalKey). */
+export type TitleKeys = [title: string, words: string, literal: string];
+
+/** A title's keys. */
+export function titleKeysOf(title: string): TitleKeys {
+  return [title, wordsKey(title), literalKey(title)];
+}
+
+/**
+ * SHA-1 of `n` documents' types and texts, each as `type:length:text`, as UTF-16 (UTF-8 would
+ * make every lone surrogate the same replacement character).
+ */
+export function textsDigest(n: number, typeAt: (k: number) => number, textAt: (k: number) => string): Buffer {
+  let texts = '';
+  for (let k = 0; k < n; k++) {
+    const text = textAt(k);
+    texts += `${typeAt(k)}:${text.length}:${text}`;
+  }
+  return crypto.createHash('sha1').update(texts, 'utf16le').digest();
 }
 
 /** A page's documents (all of one page: the same page id, URL, breadcrumb and title) as columns. */
 export function pageColumns(documents: readonly SearchDocument[], ids: number): PageColumns {
   const first = documents[0];
-  const columns: PageColumns = { ids, url: first?.url ?? '', breadcrumb: first?.breadcrumb ?? '', pageTitle: first?.pageTitle ?? '', numbers: new Int32Array(3 * documents.length), texts: new Array(3 * documents.length) };
+  const digest = textsDigest(documents.length, (k) => documents[k].type, (k) => documents[k].t);
+  const columns: PageColumns = { ids, url: first?.url ?? '', breadcrumb: first?.breadcrumb ?? '', pageTitle: first?.pageTitle ?? '', numbers: new Int32Array(3 * documents.length), texts: new Array(3 * documents.length), digest };
+  const title = documents.find((d) => d.type === SearchDocumentType.Title);
+  if (title) columns.titleKeys = titleKeysOf(title.t);
   documents.forEach((d, k) => {
     columns.numbers[3 * k] = d.type;
     columns.numbers[3 * k + 1] = d.i;
@@ -97,12 +131,23 @@ export class DocumentTable {
     readonly texts: readonly string[],
     readonly anchors: readonly string[],
     readonly sections: readonly (string | undefined)[],
-    /** Row → its entry in `urls`, `breadcrumbs` and `pageTitles`. */
+    /** Row → its entry in `urls`, `breadcrumbs`, `pageTitles` and `digests`. */
     readonly rowPage: Int32Array,
     readonly urls: readonly string[],
     readonly breadcrumbs: readonly string[],
     readonly pageTitles: readonly string[],
+    /** Each entry's PageColumns.digest, when its rows came from one PageColumns (addPage). */
+    readonly digests: readonly (Uint8Array | undefined)[] = [],
+    /** Each entry's PageColumns.titleKeys, likewise. */
+    readonly titleKeys: readonly (TitleKeys | undefined)[] = [],
   ) {}
+
+  /** The keys of the title in row k: kept with its page's columns, or made now. */
+  titleKeysAt(k: number): TitleKeys {
+    const title = this.texts[k];
+    const kept = this.titleKeys[this.rowPage[k]];
+    return kept !== undefined && kept[0] === title ? kept : titleKeysOf(title);
+  }
 
   static of(documents: readonly SearchDocument[]): DocumentTable {
     const table = new TableBuilder();
@@ -172,6 +217,8 @@ export class TableBuilder {
   private readonly urls: string[] = [];
   private readonly breadcrumbs: string[] = [];
   private readonly pageTitles: string[] = [];
+  private readonly digests: (Uint8Array | undefined)[] = [];
+  private readonly titleKeys: (TitleKeys | undefined)[] = [];
 
   /** A page's columns, its ids moved by `offset` (numbered from 1, they follow the documents before them). */
   addPage(page: PageColumns, offset: number): void {
@@ -180,6 +227,9 @@ export class TableBuilder {
     const entry = this.urls.push(page.url) - 1;
     this.breadcrumbs.push(page.breadcrumb);
     this.pageTitles.push(page.pageTitle);
+    // Columns kept by an earlier build may have none, or not one of a digest's length.
+    this.digests[entry] = page.digest instanceof Uint8Array && page.digest.length === 20 ? page.digest : undefined;
+    this.titleKeys[entry] = Array.isArray(page.titleKeys) && page.titleKeys.length === 3 && page.titleKeys.every((key) => typeof key === 'string') ? page.titleKeys : undefined;
     for (let j = 0; j < n; j++) {
       const k = this.length++;
       this.types[k] = page.numbers[3 * j];
@@ -216,7 +266,8 @@ export class TableBuilder {
 
   finish(): DocumentTable {
     const n = this.length;
-    return new DocumentTable(n, this.types.slice(0, n), this.ids.slice(0, n), this.pageIds.slice(0, n), this.texts, this.anchors, this.sections, this.rowPage.slice(0, n), this.urls, this.breadcrumbs, this.pageTitles);
+    this.digests.length = this.titleKeys.length = this.urls.length;
+    return new DocumentTable(n, this.types.slice(0, n), this.ids.slice(0, n), this.pageIds.slice(0, n), this.texts, this.anchors, this.sections, this.rowPage.slice(0, n), this.urls, this.breadcrumbs, this.pageTitles, this.digests, this.titleKeys);
   }
 
   private room(more: number): void {

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Memo } from '../../src/cache/memo';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
 import { searchDocuments, type SearchDocument } from '../../src/search/documents';
-import { pageColumns } from '../../src/search/table';
+import { documentKeys } from '../../src/search/indexMemo';
+import { pageColumns, TableBuilder, type PageColumns } from '../../src/search/table';
 import { searchFileText } from '../../src/search/shards';
 import type { PageModel } from '../../src/shared/viewModels';
 import { SearchDocumentType } from '../../src/shared/search/types';
@@ -178,6 +179,60 @@ describe('search index with a memo', () => {
     memo.entries.delete(parts[0][0]);
     expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(cold);
     expect(memo.sets['search-index']).toBeGreaterThan(0);
+  });
+});
+
+/** The documents' pages as a build's page store makes them (pageColumns: numbered from 1, their digest and title's keys made with them). */
+function pagesOf(docs: readonly SearchDocument[]): PageColumns[] {
+  const starts = docs.flatMap((d, k) => (k === 0 || d.p !== docs[k - 1].p ? [k] : []));
+  return starts.map((start, n) => {
+    const own = docs.slice(start, starts[n + 1] ?? docs.length);
+    const first = own[0].p;
+    const next = n + 1 < starts.length ? docs[starts[n + 1]].p : Math.max(...own.map((d) => d.i)) + 1;
+    return pageColumns(own.map((d) => ({ ...d, i: d.i - first + 1, p: 1 })), next - first);
+  });
+}
+
+/** A table of pages made beforehand, each numbered to follow the ones before it (as the search stage adds them). */
+function tableOf(pages: readonly PageColumns[]) {
+  const builder = new TableBuilder();
+  let next = 1;
+  for (const page of pages) {
+    builder.addPage(page, next - 1);
+    next += page.ids;
+  }
+  return builder.finish();
+}
+
+describe('search index from pages made beforehand', () => {
+  const docs = documents(PAGES);
+  const cold = files(buildSearchIndex(docs, SHARDED));
+
+  it('writes the files, and keys the memo, as from the same documents made in the stage', () => {
+    const pages = pagesOf(docs);
+    expect(pages.length).toBe(PAGES);
+    expect(pages.every((p) => p.digest.length === 20 && p.titleKeys?.[0].startsWith('Page '))).toBe(true);
+    const table = tableOf(pages);
+    expect(table.toArray()).toEqual(docs);
+    expect(documentKeys(table, 'sharded')).toEqual(documentKeys(docs, 'sharded'));
+    expect(files(buildSearchIndex(tableOf(pages), SHARDED))).toEqual(cold);
+    const memo = new CountingMemo();
+    expect(files(buildSearchIndex(tableOf(pages), { ...SHARDED, memo }))).toEqual(cold);
+    expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(cold);
+    expect(memo.misses).toEqual({});
+  });
+
+  it("keys each page by the digest it was made with, and files a title under its own keys when they were made for another title", () => {
+    const pages = pagesOf(docs);
+    // What the digest is taken for: a page's digest of other texts gives its group another key.
+    const other = pagesOf(documents(PAGES + 1))[PAGES];
+    const keyed = documentKeys(tableOf(pages.map((p, n) => (n === 300 ? { ...p, digest: other.digest } : p))), 'sharded');
+    const before = documentKeys(docs, 'sharded');
+    expect(keyed.index).not.toBe(before.index);
+    expect(keyed.groups.filter((g, n) => g.key !== before.groups[n].key)).toHaveLength(1);
+    // Keys made for another title (a page whose title changed after they were made) are not used.
+    const stale = pages.map((p, n) => (n === 300 ? { ...p, titleKeys: other.titleKeys } : p));
+    expect(files(buildSearchIndex(tableOf(stale), SHARDED))).toEqual(cold);
   });
 });
 
