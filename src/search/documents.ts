@@ -177,8 +177,8 @@ interface DocumentColumns {
   numbers: Int32Array;
   /** Per document: text, anchor, context (`\u0000` for none). */
   texts: string[];
-  /** Per page: its PageColumns.digest, 20 bytes. */
-  digests: Uint8Array;
+  /** Per page: its PageColumns.digest. */
+  digests: string[];
   /** Per page: its PageColumns.titleKeys, or three NO_SECTION. */
   titles: string[];
 }
@@ -186,11 +186,11 @@ interface DocumentColumns {
 const NO_SECTION = '\u0000';
 
 function toColumns(pages: PageColumns[]): DocumentColumns {
-  const columns: DocumentColumns = { pages: [], numbers: new Int32Array(pages.reduce((n, p) => n + p.numbers.length, 0)), texts: [], digests: new Uint8Array(20 * pages.length), titles: [] };
+  const columns: DocumentColumns = { pages: [], numbers: new Int32Array(pages.reduce((n, p) => n + p.numbers.length, 0)), texts: [], digests: [], titles: [] };
   let at = 0;
-  for (const [k, page] of pages.entries()) {
+  for (const page of pages) {
     columns.pages.push(page.ids, page.numbers.length / 3, page.url, page.breadcrumb, page.pageTitle);
-    columns.digests.set(page.digest, 20 * k);
+    columns.digests.push(page.digest);
     columns.titles.push(...(page.titleKeys ?? [NO_SECTION, NO_SECTION, NO_SECTION]));
     columns.numbers.set(page.numbers, at);
     at += page.numbers.length;
@@ -201,17 +201,18 @@ function toColumns(pages: PageColumns[]): DocumentColumns {
 
 /** The pages' documents kept by toColumns; undefined when the value is not `count` pages of them. */
 function fromColumns(value: DocumentColumns | undefined, count: number): PageColumns[] | undefined {
-  if (!value || !Array.isArray(value.pages) || !(value.numbers instanceof Int32Array) || !Array.isArray(value.texts) || !(value.digests instanceof Uint8Array) || !Array.isArray(value.titles) || value.pages.length !== 5 * count || value.texts.length !== value.numbers.length || value.digests.length !== 20 * count || value.titles.length !== 3 * count) return undefined;
+  if (!value || !Array.isArray(value.pages) || !(value.numbers instanceof Int32Array) || !Array.isArray(value.texts) || !Array.isArray(value.digests) || !Array.isArray(value.titles) || value.pages.length !== 5 * count || value.texts.length !== value.numbers.length || value.digests.length !== count || value.titles.length !== 3 * count) return undefined;
   const { pages, numbers, texts, digests, titles } = value;
   const out: PageColumns[] = [];
   let at = 0;
   for (let k = 0; k < pages.length; k += 5) {
     const [ids, n, url, breadcrumb, pageTitle] = pages.slice(k, k + 5) as [number, number, string, string, string];
+    const index = k / 5;
     if (at + 3 * n > numbers.length) return undefined;
     const own = texts.slice(at, at + 3 * n) as (string | undefined)[];
     for (let j = 2; j < own.length; j += 3) if (own[j] === NO_SECTION) own[j] = undefined;
-    const page: PageColumns = { ids, url, breadcrumb, pageTitle, numbers: numbers.slice(at, at + 3 * n), texts: own, digest: digests.subarray(4 * k, 4 * k + 20) };
-    const titleKeys = titles.slice((3 * k) / 5, (3 * k) / 5 + 3) as TitleKeys;
+    const page: PageColumns = { ids, url, breadcrumb, pageTitle, numbers: numbers.slice(at, at + 3 * n), texts: own, digest: digests[index] };
+    const titleKeys = titles.slice(3 * index, 3 * index + 3) as TitleKeys;
     if (titleKeys[0] !== NO_SECTION) page.titleKeys = titleKeys;
     out.push(page);
     at += 3 * n;

@@ -78,7 +78,7 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
     groupFields.update(page).update(fields, 'utf16le');
     groupPages++;
     start = end;
-    if (page[0] < 256 / GROUP_PAGES || groupPages >= MAX_GROUP_PAGES || start === table.length) {
+    if (parseInt(page.slice(0, 2), 16) < 256 / GROUP_PAGES || groupPages >= MAX_GROUP_PAGES || start === table.length) {
       groups.push({ start: groupStart, end: start, key: digest(FORMAT, groupHash.digest('hex')), pages: groupPages, fragments: digest(FORMAT, 'fragments', groupFields.digest('hex')) });
       groupHash = crypto.createHash('sha1');
       groupFields = crypto.createHash('sha1');
@@ -90,7 +90,7 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
 }
 
 /** The digest of rows start…end kept with their page's columns (TableBuilder.addPage), when those rows are that page's, all of them. */
-function keptDigest(table: DocumentTable, start: number, end: number): Uint8Array | undefined {
+function keptDigest(table: DocumentTable, start: number, end: number): string | undefined {
   const entry = table.rowPage[start];
   if (table.rowPage[end - 1] !== entry || (start > 0 && table.rowPage[start - 1] === entry) || (end < table.length && table.rowPage[end] === entry)) return undefined;
   return table.digests[entry];

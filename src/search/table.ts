@@ -22,9 +22,10 @@ export interface PageColumns {
   /**
    * The documents' types and texts digested (textsDigest), made with them and kept with them in
    * the build cache, so that the search memo's keys (search/indexMemo.ts) do not digest every
-   * text of the site again in each build.
+   * text of the site again in each build. Hex, not bytes: read back from the cache, bytes are a
+   * view that keeps the whole entry they were read from.
    */
-  digest: Uint8Array;
+  digest: string;
   /** The page's title (its Title document's text) with its keys, wordsKey and literalKey: made with the documents for the same reason. */
   titleKeys?: TitleKeys;
 }
@@ -41,13 +42,13 @@ export function titleKeysOf(title: string): TitleKeys {
  * SHA-1 of `n` documents' types and texts, each as `type:length:text`, as UTF-16 (UTF-8 would
  * make every lone surrogate the same replacement character).
  */
-export function textsDigest(n: number, typeAt: (k: number) => number, textAt: (k: number) => string): Buffer {
+export function textsDigest(n: number, typeAt: (k: number) => number, textAt: (k: number) => string): string {
   let texts = '';
   for (let k = 0; k < n; k++) {
     const text = textAt(k);
     texts += `${typeAt(k)}:${text.length}:${text}`;
   }
-  return crypto.createHash('sha1').update(texts, 'utf16le').digest();
+  return crypto.createHash('sha1').update(texts, 'utf16le').digest('hex');
 }
 
 /** A page's documents (all of one page: the same page id, URL, breadcrumb and title) as columns. */
@@ -137,7 +138,7 @@ export class DocumentTable {
     readonly breadcrumbs: readonly string[],
     readonly pageTitles: readonly string[],
     /** Each entry's PageColumns.digest, when its rows came from one PageColumns (addPage). */
-    readonly digests: readonly (Uint8Array | undefined)[] = [],
+    readonly digests: readonly (string | undefined)[] = [],
     /** Each entry's PageColumns.titleKeys, likewise. */
     readonly titleKeys: readonly (TitleKeys | undefined)[] = [],
   ) {}
@@ -217,7 +218,7 @@ export class TableBuilder {
   private readonly urls: string[] = [];
   private readonly breadcrumbs: string[] = [];
   private readonly pageTitles: string[] = [];
-  private readonly digests: (Uint8Array | undefined)[] = [];
+  private readonly digests: (string | undefined)[] = [];
   private readonly titleKeys: (TitleKeys | undefined)[] = [];
 
   /** A page's columns, its ids moved by `offset` (numbered from 1, they follow the documents before them). */
@@ -227,8 +228,8 @@ export class TableBuilder {
     const entry = this.urls.push(page.url) - 1;
     this.breadcrumbs.push(page.breadcrumb);
     this.pageTitles.push(page.pageTitle);
-    // Columns kept by an earlier build may have none, or not one of a digest's length.
-    this.digests[entry] = page.digest instanceof Uint8Array && page.digest.length === 20 ? page.digest : undefined;
+    // Columns kept by an earlier build may have none.
+    this.digests[entry] = typeof page.digest === 'string' && page.digest.length === 40 ? page.digest : undefined;
     this.titleKeys[entry] = Array.isArray(page.titleKeys) && page.titleKeys.length === 3 && page.titleKeys.every((key) => typeof key === 'string') ? page.titleKeys : undefined;
     for (let j = 0; j < n; j++) {
       const k = this.length++;

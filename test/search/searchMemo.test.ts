@@ -7,9 +7,9 @@ import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Memo } from '../../src/cache/memo';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
-import { searchDocuments, type SearchDocument } from '../../src/search/documents';
+import { searchDocuments, searchDocumentTable, type SearchDocument } from '../../src/search/documents';
 import { documentKeys } from '../../src/search/indexMemo';
-import { pageColumns, TableBuilder, type PageColumns } from '../../src/search/table';
+import { pageColumns, TableBuilder, titleKeysOf, type PageColumns } from '../../src/search/table';
 import { searchFileText } from '../../src/search/shards';
 import type { PageModel } from '../../src/shared/viewModels';
 import { SearchDocumentType } from '../../src/shared/search/types';
@@ -211,7 +211,7 @@ describe('search index from pages made beforehand', () => {
   it('writes the files, and keys the memo, as from the same documents made in the stage', () => {
     const pages = pagesOf(docs);
     expect(pages.length).toBe(PAGES);
-    expect(pages.every((p) => p.digest.length === 20 && p.titleKeys?.[0].startsWith('Page '))).toBe(true);
+    expect(pages.every((p) => p.digest.length === 40 && p.titleKeys?.[0].startsWith('Page '))).toBe(true);
     const table = tableOf(pages);
     expect(table.toArray()).toEqual(docs);
     expect(documentKeys(table, 'sharded')).toEqual(documentKeys(docs, 'sharded'));
@@ -248,6 +248,14 @@ describe('search documents with a memo', () => {
     expect(searchDocuments(pages, { routes, memo: memo.next() })).toEqual(expected);
     expect(memo.sets).toEqual({});
     expect(memo.hits['search-documents']).toBeGreaterThan(0);
+    // Each guide's digest and title keys, read back with its documents, are those of its texts (the other pages have none).
+    const kept = searchDocumentTable(pages, { routes, memo: memo.next() });
+    expect(memo.hits['search-documents']).toBeGreaterThan(0);
+    expect(kept.digests.filter(Boolean).length).toBeGreaterThan(10);
+    expect(documentKeys(kept, 'sharded')).toEqual(documentKeys(expected, 'sharded'));
+    const titles = kept.rowsOf(SearchDocumentType.Title).filter((row) => kept.digests[kept.rowPage[row]] !== undefined);
+    expect(titles.length).toBeGreaterThan(10);
+    expect(Array.from(titles, (row) => kept.titleKeys[kept.rowPage[row]])).toEqual(Array.from(titles, (row) => titleKeysOf(kept.texts[row])));
 
     const k = pages.findIndex((p) => p.body.kind === 'doc' && p.route.startsWith('/guides/') && !p.body.doc.banner);
     const page = pages[k] as PageModel & { body: { kind: 'doc' } };
