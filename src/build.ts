@@ -363,7 +363,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // The spec's thread found errors: the build fails on them, so making more pages is time
         // lost (a 47 MB spec's verdict comes over half a minute before its site stage would end).
         if (apis.some((api) => api.foundErrors?.())) throw new SpecFoundInvalid();
-        searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes, htmlToText: searchMade.htmlToText }));
+        searchMade.set(page.route, pageSearchDocuments(page, { routes: config.search.routes, htmlToText: searchMade.htmlToText, kept: memo !== undefined }));
         collectGarbageAbove(SITE_STAGE_GARBAGE);
         if (++pagesMade % 25 === 0) storeProgress(pagesMade);
       };

@@ -71,6 +71,8 @@ export interface SearchDocumentsOptions {
    * documents on its own call: PageColumnsByRoute.htmlToText); by default, over this call's pages.
    */
   htmlToText?: (html: string) => string;
+  /** The documents go into the build cache (see pageColumns). */
+  kept?: boolean;
 }
 
 export const BREADCRUMB_SEPARATOR = ' › ';
@@ -122,7 +124,7 @@ export function searchDocumentTable(pages: PageModel[], options: SearchDocuments
 /** One page's documents, as searchDocuments makes them for it, numbered from 1. */
 export function pageSearchDocuments(page: PageModel, options: SearchDocumentsOptions): PageColumns {
   const { documents, nextId } = documentsFrom([page], options, 1);
-  return pageColumns(documents, nextId - 1);
+  return pageColumns(documents, nextId - 1, options.kept);
 }
 
 export const DOCUMENTS_STAGE = 'search-documents';
@@ -143,7 +145,7 @@ function rememberedGuideDocuments(pages: PageModel[], options: SearchDocumentsOp
     const key = digest('search documents 2', routes, hash.digest('hex'));
     let known = fromColumns(memo.get<DocumentColumns>(DOCUMENTS_STAGE, key), group.length);
     if (!known) {
-      known = group.map((page) => pageSearchDocuments(page, options));
+      known = group.map((page) => pageSearchDocuments(page, { ...options, kept: true }));
       memo.set(DOCUMENTS_STAGE, key, toColumns(known));
     }
     for (let k = 0; k < group.length; k++) out.set(group[k], known[k]);
@@ -190,7 +192,7 @@ function toColumns(pages: PageColumns[]): DocumentColumns {
   let at = 0;
   for (const page of pages) {
     columns.pages.push(page.ids, page.numbers.length / 3, page.url, page.breadcrumb, page.pageTitle);
-    columns.digests.push(page.digest);
+    columns.digests.push(page.digest ?? '');
     columns.titles.push(...(page.titleKeys ?? [NO_SECTION, NO_SECTION, NO_SECTION]));
     columns.numbers.set(page.numbers, at);
     at += page.numbers.length;
