@@ -532,15 +532,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
             }
           },
         };
-      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, previousDir: output?.previous, madeFolders, threads: options.threads, release: true, collect: store === undefined || collectWhileRendering, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
+      rendered = await renderSite(siteModel, site.pages.splice(0), { logger, sources: site.sources, assets, fileOf, outDir: output?.dir, gate: output?.gate, previousDir: output?.previous, madeFolders, threads: options.threads, release: true, collect: store === undefined || collectWhileRendering, store, onSpecLinks, wantedIds: output && others.length === 0 ? anchorsAsked(siteLinks()) : undefined, memo: renderMemo(siteModel, (route) => route) });
       store?.remove();
       for (const [i, o] of others.entries()) {
         const fileOfLocale = (route: string) => o.locale.prefix + fileOf(route);
-        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, filesBaseUrl: config.baseUrl, outDir: output?.dir, previousDir: output?.previous, threads: options.threads, release: true, memo: renderMemo(localeModels[i], (route) => prefixedRoute(o.locale, route)) }));
+        otherRendered.push(await renderSite(localeModels[i], o.site.pages.splice(0), { logger, sources: o.site.sources, assets, fileOf: fileOfLocale, filesBaseUrl: config.baseUrl, outDir: output?.dir, gate: output?.gate, previousDir: output?.previous, threads: options.threads, release: true, memo: renderMemo(localeModels[i], (route) => prefixedRoute(o.locale, route)) }));
       }
       for (const [i, v] of versionSites.entries()) {
         const routeOf = (route: string) => versionRoute(v.version, route);
-        versionRendered.push(await renderSite(versionModels[i], v.site.pages.splice(0), { logger, sources: v.site.sources, assets, fileOf: (route) => fileOf(routeOf(route)), outDir: output?.dir, previousDir: output?.previous, threads: options.threads, release: true, memo: renderMemo(versionModels[i], routeOf) }));
+        versionRendered.push(await renderSite(versionModels[i], v.site.pages.splice(0), { logger, sources: v.site.sources, assets, fileOf: (route) => fileOf(routeOf(route)), outDir: output?.dir, gate: output?.gate, previousDir: output?.previous, threads: options.threads, release: true, memo: renderMemo(versionModels[i], routeOf) }));
       }
       timings.push(['render', performance.now() - renderStart]);
 

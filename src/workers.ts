@@ -4,12 +4,13 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import { onInterrupt } from './output/interrupt';
 import { packagePath } from './paths';
 
+// A signal does not terminate the threads before the output's clean-up: terminate() takes effect
+// only once a thread's write in progress returns, and a thread terminated there never leaves the
+// write gate (no `finally` runs). The clean-up closes the gate instead (output/writeGate.ts), and
+// process.exit() ends the threads.
 const live = new Set<Worker>();
-/** While threads run, a signal stops them before the output's clean-up removes the folder they write into. */
-let stopOnInterrupt: (() => void) | undefined;
 
 /** `entry`: the worker's compiled entry name; `source`: its TypeScript file under src/. */
 export function startWorker(entry: string, source: string, workerData: unknown): Worker {
@@ -22,17 +23,7 @@ export function startWorker(entry: string, source: string, workerData: unknown):
     worker = new Worker(new URL(`./${entry}.mjs`, import.meta.url), { workerData });
   }
   live.add(worker);
-  // Registered after the output folder's clean-up, so it runs before it (src/output/interrupt.ts).
-  stopOnInterrupt ??= onInterrupt(() => {
-    for (const w of live) void w.terminate();
-  });
-  worker.once('exit', () => {
-    live.delete(worker);
-    if (live.size === 0) {
-      stopOnInterrupt?.();
-      stopOnInterrupt = undefined;
-    }
-  });
+  worker.once('exit', () => live.delete(worker));
   return worker;
 }
 

@@ -10,6 +10,7 @@ import { assertSafeOutDir, MANIFEST, manifestText, type OutDirGuard } from './gu
 import { insideOutput, joinPath } from './insideOutput';
 import { onInterrupt } from './interrupt';
 import { makeFolders, type FolderMaking } from './folders';
+import { closeGate, newWriteGate, type WriteGate } from './writeGate';
 import { isAlive, lockOutput } from './lock';
 import { stepsYielding } from '../steps';
 import { writeOrLink, type FileStore, type LinkState } from './reuse';
@@ -71,6 +72,8 @@ export interface Committed {
 export interface OutputDir {
   /** The temporary folder. */
   readonly dir: string;
+  /** What threads other than this one write into `dir` through (output/writeGate.ts): abort and a signal close it. */
+  readonly gate: WriteGate;
   /**
    * The output folder this build replaces, when it holds only what an earlier build wrote: its
    * unchanged files can be linked into the new one (output/reuse.ts).
@@ -131,11 +134,14 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
     unregister();
     release();
   };
-  // The thread of makeFoldersSoon is halted first, and has stopped when halt() returns: a folder
-  // it made while the removal walked once failed the removal (ENOTEMPTY) under load, after every
-  // retry. The retries stay for what else may hold a file a moment (another process reading it).
+  const gate = newWriteGate();
+  // The render threads and the thread of makeFoldersSoon are stopped first, and no longer write
+  // when closeGate() and halt() return: a file or folder made while the removal walked once failed
+  // it (ENOTEMPTY) under load, after every retry. The retries stay for what else may hold a file a
+  // moment (another process reading it).
   const removeTmp = () => {
     removing = true;
+    closeGate(gate);
     for (const making of makings) making.halt();
     fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
   };
@@ -166,6 +172,7 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
   let store: FileStore | undefined;
   return {
     dir: tmp,
+    gate,
     previous,
     finalPath,
     abort() {

@@ -19,6 +19,7 @@ import { CORRUPT, entryFile, isFileEntry, readEntry, readFileEntry, writeEntry, 
 import { PAGE_HTML_STAGE, PAGE_MARKDOWN_STAGE, PAGE_STAGE } from '../cache/pageKeys';
 import { insideOutput } from '../output/insideOutput';
 import { tryLink, writeOrLink, type LinkState } from '../output/reuse';
+import { closeGate, throughGate, type WriteGate } from '../output/writeGate';
 import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, orderSidebars, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 import { stepsYielding, type Steps } from '../steps';
 
@@ -72,6 +73,8 @@ export interface RenderSiteOptions {
   outDir?: string;
   /** Folders of `outDir` made already (OutputDir.makeFoldersSoon): a page's writer does not make them again. */
   madeFolders?: ReadonlySet<string>;
+  /** What each page's files go through into `outDir` (OutputDir.gate): once it is closed, nothing more is written there. */
+  gate?: WriteGate;
   /** The output folder the build replaces (OutputDir.previous): a page's unchanged file there is linked, not written (output/reuse.ts). */
   previousDir?: string;
   /** Render threads; default: renderThreads(). 1 renders in this thread. */
@@ -205,6 +208,7 @@ export interface LastRender {
 export interface PageWriter extends LinkState {
   assets: RenderSiteOptions['assets'];
   outDir?: string;
+  gate?: WriteGate;
   previousDir?: string;
   wantedIds?: ReadonlySet<string>;
   /** Folders made so far. */
@@ -298,8 +302,10 @@ function fromDiskEntry(cached: PageEntry, paths: { html: string; markdown: strin
 /** A file entry into the output as `rel`: hard-linked, so its bytes are not written again, or written where it cannot be (another file system). */
 function placeFile(entryPath: string, rel: string, bytes: Buffer, writer: PageWriter): void {
   const target = insideOutput(writer.outDir!, rel);
-  makeFolder(target, writer);
-  if (!tryLink(entryPath, target, (writer.cacheLinks ??= {}))) writeOrLink(target, bytes, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, rel), writer);
+  throughGate(writer.gate, () => {
+    makeFolder(target, writer);
+    if (!tryLink(entryPath, target, (writer.cacheLinks ??= {}))) writeOrLink(target, bytes, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, rel), writer);
+  });
 }
 
 /** A page from its entry's HTML (`html`), with this build's hashed URLs swapped in; undefined when they cannot be. */
@@ -360,8 +366,10 @@ function cutAt(file: string, appendixAt: number | undefined): Pick<SitePage, 'ma
 /** A file of the page into the output's temporary folder, linked from the replaced output when it is unchanged there. */
 function writeFile(file: string, content: Buffer | string, writer: PageWriter): void {
   const target = insideOutput(writer.outDir!, file);
-  makeFolder(target, writer);
-  writeOrLink(target, content, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, file), writer);
+  throughGate(writer.gate, () => {
+    makeFolder(target, writer);
+    writeOrLink(target, content, writer.previousDir === undefined ? undefined : insideOutput(writer.previousDir, file), writer);
+  });
 }
 
 function makeFolder(target: string, writer: PageWriter): void {
@@ -387,7 +395,7 @@ function keptIds(ids: Set<string>, wanted: ReadonlySet<string> | undefined): Set
 function* renderHere(site: SiteModel, pages: PageModel[], options: RenderSiteOptions): Steps<SitePage[]> {
   const out: SitePage[] = [];
   const { memo } = options;
-  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, previousDir: options.previousDir, wantedIds: options.wantedIds, dirs: new Set(options.madeFolders), entries: memo?.entries };
+  const writer: PageWriter = { assets: options.assets, outDir: options.outDir, gate: options.gate, previousDir: options.previousDir, wantedIds: options.wantedIds, dirs: new Set(options.madeFolders), entries: memo?.entries };
   const showProgress = pages.length > PROGRESS_THRESHOLD;
   for (const [i, page] of pages.entries()) {
     if (options.release) pages[i] = undefined as unknown as PageModel;
@@ -422,6 +430,7 @@ export interface RenderWorkerData {
   outDir?: string;
   /** RenderSiteOptions.madeFolders. */
   madeFolders?: string[];
+  gate?: WriteGate;
   previousDir?: string;
   wantedIds?: ReadonlySet<string>;
   /** Each API's settled links, when pages are stored. */
@@ -451,6 +460,7 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
     assets: { runtime: options.assets.runtime, islands: options.assets.islands, theme: options.assets.theme },
     outDir: options.outDir,
     madeFolders: options.madeFolders && [...options.madeFolders],
+    gate: options.gate,
     previousDir: options.previousDir,
     wantedIds: options.wantedIds,
     store: options.store && { settled: options.store.settled },
@@ -505,6 +515,11 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
       // to return the garbage of the stages before, before their heaps grow.
       if (options.release) collectGarbage();
     });
+  } catch (cause) {
+    // The other threads may be writing a page: terminated there, a thread never leaves the gate,
+    // and the output's removal would wait for it (2 s, in three of five failed renders).
+    if (options.gate) closeGate(options.gate);
+    throw cause;
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }

@@ -8,8 +8,8 @@ import { readBody } from '../site/pageStore';
 import { loadThemeModule } from '../theme/templateModule';
 import { produceSitePage, type EntryUse, type PageWriter, type RenderWorkerData, type RenderWorkerReply, type RenderWorkerRequest } from './renderSite';
 
-const { site, assets, outDir, madeFolders, previousDir, wantedIds, store, entries } = workerData as RenderWorkerData;
-const writer: PageWriter = { assets, outDir, previousDir, wantedIds, dirs: new Set(madeFolders), entries };
+const { site, assets, outDir, gate, madeFolders, previousDir, wantedIds, store, entries } = workerData as RenderWorkerData;
+const writer: PageWriter = { assets, outDir, gate, previousDir, wantedIds, dirs: new Set(madeFolders), entries };
 // A themed site's templates, before the first page (messages wait on the port meanwhile).
 if (assets.theme) await loadThemeModule(assets.theme);
 
