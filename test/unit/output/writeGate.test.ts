@@ -1,5 +1,6 @@
-// A build stopped by a signal while its render threads write pages: the temporary output folder
-// is removed whole and stays removed, because no thread writes into it once the gate is closed.
+// A build stopped by a signal, or by a page that fails to render, while its render threads write
+// pages: the temporary output folder is removed whole, at once, and stays removed, because no
+// thread writes into it once the gate is closed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
