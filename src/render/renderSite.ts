@@ -19,7 +19,7 @@ import { CORRUPT, entryFile, isFileEntry, readEntry, readFileEntry, writeEntry, 
 import { PAGE_HTML_STAGE, PAGE_MARKDOWN_STAGE, PAGE_STAGE } from '../cache/pageKeys';
 import { insideOutput } from '../output/insideOutput';
 import { tryLink, writeOrLink, type LinkState } from '../output/reuse';
-import { closeGate, throughGate, type WriteGate } from '../output/writeGate';
+import { throughGate, writersEnded, type WriteGate } from '../output/writeGate';
 import { listedInLlms, pageMarkdown, markdownFileOf, markdownHrefOf, orderSidebars, sidebarOrder, wantsMarkdown } from '../markdown/pageFiles';
 import { stepsYielding, type Steps } from '../steps';
 
@@ -515,13 +515,10 @@ async function renderInWorkers(site: SiteModel, pages: PageModel[], options: Ren
       // to return the garbage of the stages before, before their heaps grow.
       if (options.release) collectGarbage();
     });
-  } catch (cause) {
-    // The other threads may be writing a page: terminated there, a thread never leaves the gate,
-    // and the output's removal would wait for it (2 s, in three of five failed renders).
-    if (options.gate) closeGate(options.gate);
-    throw cause;
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
+    // Only these threads wrote through the gate while they ran, and none runs now.
+    if (options.gate) writersEnded(options.gate);
   }
   return results;
 }

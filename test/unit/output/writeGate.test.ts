@@ -44,9 +44,9 @@ describe('output/writeGate', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it("a page that fails to render: the other threads leave the gate before they are terminated, so the failed build's output is removed at once", async () => {
-    // Terminated in the middle of a write, a thread never left the gate, and the removal waited
-    // two seconds for it: in three of five such failures.
+  it("a page that fails to render: once the render threads are terminated, none is counted inside the gate, so the failed build's output is removed at once", async () => {
+    // Terminated between entering the gate and leaving it, a thread stayed counted inside, and
+    // the removal waited two seconds for it: in three of five such failures.
     for (let run = 0; run < 5; run++) {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-gate-'));
       const output = openOutput(path.join(root, 'build'), { root: path.join(root, 'project'), protectedDirs: [] });
