@@ -118,9 +118,9 @@ function keepGuideRenders(memo: Memo, key: string, table: GuideRenderCache, rest
  * Parts of the build cache's table: each guide's entry is in the part its path falls in. A guide
  * rendered again changes its part only, which is written again under a new name (a part is never
  * changed once written, so two builds sharing the cache each read the parts their table names);
- * the others keep theirs. Kept whole, the table (65 MB on the 7,000-page site) would be written again by every
- * build after an edit; it was not, so each later build rendered again every guide edited since
- * the cache was filled.
+ * the others keep theirs. Kept whole, the table (65 MB on the 7,000-page site) would be written
+ * again by every build after an edit; it was not, so each later build rendered again every guide
+ * edited since the cache was filled.
  */
 const GUIDE_PARTS = 64;
 
