@@ -9,7 +9,8 @@
 //   (a) --no-cache: cold, no cache read or written;   (b) cold, filling the empty cache;
 //   (c) nothing changed;                               (d) one guide's text edited (a paragraph added);
 //   (e) one operation's summary changed in the spec;   (f) the config's title changed (every page);
-//   (g) the guide edited again, built into (f)'s output folder (a rebuild on one's own machine).
+//   (g) the guide edited again, built into (f)'s output folder (a rebuild on one's own machine);
+//   (h) every tenth guide edited;                      (i) nothing changed again, to hold against (c).
 // Each with --timings, whose line the report lists per build. After (d), the floor: a process that
 // does only what any build from the cache must (bench/cacheFloor.mjs), against (d)'s output.
 // After (d), the cache folder's round trip through a CI cache: packed and unpacked with tar and
@@ -19,7 +20,7 @@
 // output folder (the previous one is removed first, untimed), as in a CI job that restores the cache.
 // Measured per build: wall time of the whole process (spawn → exit), its CPU time (user + system,
 // all threads) and peak RSS (written by bench/rusage-preload.mjs when the process exits), and the
-// "K from the cache" of its summary line. With --runs > 1 the whole sequence is repeated (a b c d e f, a b c d e f, …), each round
+// "K from the cache" of its summary line. With --runs > 1 the whole sequence is repeated (a … i, a … i, …), each round
 // in a new copy with an empty cache, so that every figure is taken under the same load. The
 // builds run a copy of the checkout's code taken when the section starts (bench/snapshot.mjs):
 // an edit to src/ during the section would otherwise change the cache's engine digest midway.
@@ -49,6 +50,11 @@ export const STEPS = [
   { id: 'f', label: "(f) the config's title changed", edit: 'config' },
   // A rebuild on one's own machine: the last build's output folder is there, and its unchanged files are linked (src/output/reuse.ts).
   { id: 'g', label: "(g) one guide's text edited, into (f)'s output folder", edit: 'guide', keepOut: true, compare: true },
+  // A cache that rolls forward from commit to commit: (i) must cost what (c) does. A stage that
+  // did not store what it made again would make it again in every later build (the rendered
+  // guides did until the sixty-fifth stop).
+  { id: 'h', label: '(h) every tenth guide edited', edit: 'guides' },
+  { id: 'i', label: '(i) nothing changed, after (h)' },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -244,10 +250,17 @@ function planEdits(pristine) {
   const guides = fs.readdirSync(guidesDir, { recursive: true }).filter((f) => f.endsWith('.md')).sort();
   // A guide from the middle of the site, neither first nor last in its sidebar.
   const guide = path.join('content', 'guides', guides[Math.floor(guides.length / 2)]);
-  return { guide, spec: 'openapi.yaml', config: 'docsgen.config.ts' };
+  return { guide, guides: guides.filter((_, i) => i % 10 === 5).map((g) => path.join('content', 'guides', g)), spec: 'openapi.yaml', config: 'docsgen.config.ts' };
 }
 
 function applyEdit(kind, site, plan, round) {
+  if (kind === 'guides') {
+    for (const guide of plan.guides) {
+      const file = path.join(site, guide);
+      fs.writeFileSync(file, editGuide(fs.readFileSync(file, 'utf8'), `This paragraph was added to every tenth guide by the incremental benchmark (round ${round}).`));
+    }
+    return `added a paragraph to ${int(plan.guides.length)} guides, every tenth in path order`;
+  }
   const file = path.join(site, plan[kind]);
   const text = fs.readFileSync(file, 'utf8');
   if (kind === 'guide') {
@@ -263,7 +276,7 @@ function applyEdit(kind, site, plan, round) {
   return "changed the config's `title` from 'API' to 'PropData API'";
 }
 
-/** One round a … f in a fresh copy of the site; returns { builds, comparisons, cache, edits } or throws. */
+/** One round a … i in a fresh copy of the site; returns { builds, comparisons, cache, edits } or throws. */
 async function runRound(pristine, plan, round, { cli, api, log, timeoutS, work }) {
   const site = path.join(work, `round-${round}`, 'site');
   const out = path.join(work, `round-${round}`, 'out');
@@ -350,6 +363,17 @@ export function identicalText(comparisons) {
   return new Set(counts).size === 1 ? `yes (${counts[0]} files, in each of ${comparisons.length} rounds)` : `yes, in each of ${comparisons.length} rounds (${counts.join(', ')} files)`;
 }
 
+/** (i) against (c): both take everything from the cache, (i) after (h)'s edits were built. */
+export function rollingText(rounds) {
+  const measured = rounds.filter((r) => r.builds.c && r.builds.i);
+  if (!measured.length) return '(i) against (c): not measured.';
+  const ratios = measured.map((r) => r.builds.i.processWallMs / r.builds.c.processWallMs);
+  const content = (r, id) => /\bcontent (\d+) ms/.exec(r.builds[id].timings ?? '')?.[1];
+  const first = measured[0];
+  const stages = content(first, 'c') && content(first, 'i') ? ` (content stage, first round: ${content(first, 'c')} ms in (c), ${content(first, 'i')} ms in (i))` : '';
+  return `(i) against (c), the same build from the cache before and after (h)'s edits were built: ${cell(ratios, (r) => `${r.toFixed(2)}×`)}${stages}. A cache that rolls forward keeps a build with nothing changed at (c)'s cost only if every stage stores again what it made again.`;
+}
+
 function floorText({ inputs, folders, files }) {
   return `The floor (\`bench/cacheFloor.mjs\`, right after (d) in each round, measured as the builds are): what any build from the cache must do here, and nothing else. Node starts and loads docsgen's build code (\`bin/api.js\`). It reads and hashes the site's ${int(inputs.files)} input files (${fmtBytes(inputs.bytes)}). Then it makes a new folder with (d)'s ${int(folders)} folders and hard-links its ${int(files)} files from (d)'s output, on one thread. No page, cache entry or search index is read or made.`;
 }
@@ -370,7 +394,7 @@ function markdownOf(rounds, { info, runs }) {
   const rows = incrementalRows(rounds);
   const identical = (id) => identicalText(rounds.map((r) => r.comparisons[id]));
   return [
-    `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`, each build but (g) into a new output folder (as a CI job that restores only the cache; (g) into (f)'s, as a rebuild on one's own machine); each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … g, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}; (g) the same guide's edit again.`,
+    `\`npm run bench -- --section incremental\` (\`bench/incremental.mjs\`): the generated ${int(info.pages)}-page site (bench/generateSite.mjs, ${int(info.guides)} guides, ${int(info.operations)} operations), in a fresh copy of its folder with an empty \`.docsgen/cache/\`, each build but (g) into a new output folder (as a CI job that restores only the cache; (g) into (f)'s, as a rebuild on one's own machine); each build a new \`docsgen build\` process (running a copy of the checkout's code taken when the section starts, \`bench/snapshot.mjs\`), timed from spawn to exit (CPU: user + system of all its threads; pages from the cache: its summary line). ${runs > 1 ? `${rounds.length} rounds of a … i, each in a new copy (median, min – max; the ratio is each round's build ÷ that round's (a)).` : 'One round.'} Edits: (d) ${first.edits.d}; (e) ${first.edits.e}; (f) ${first.edits.f}; (g) the same guide's edit again; (h) ${first.edits.h}.`,
     '',
     `| ${INCREMENTAL_HEADER.join(' | ')} |`,
     `|${INCREMENTAL_HEADER.map((_, i) => (i === 0 || i === 6 ? '---' : '---:')).join('|')}|`,
@@ -381,9 +405,11 @@ function markdownOf(rounds, { info, runs }) {
     '',
     ...STEPS.map((step) => `- ${step.label}: \`${first.builds[step.id].timings?.replace(/^timings: /, '') ?? '—'}\``),
     '',
+    `${rollingText(rounds)}`,
+    '',
     `Byte-identical to a \`--no-cache\` build of the same inputs (every file, names and bytes): after (d) ${identical('d')}; after (e) ${identical('e')}; after (g) ${identical('g')}.`,
     '',
-    `The cache folder after (b): ${fmtBytes(first.cacheAfterFill.bytes)} in ${int(first.cacheAfterFill.files)} files; after (f): ${fmtBytes(first.cacheAtEnd.bytes)} in ${int(first.cacheAtEnd.files)} files. ${tripText(rounds)} Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end.`,
+    `The cache folder after (b): ${fmtBytes(first.cacheAfterFill.bytes)} in ${int(first.cacheAfterFill.files)} files; after (i): ${fmtBytes(first.cacheAtEnd.bytes)} in ${int(first.cacheAtEnd.files)} files. ${tripText(rounds)} Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end.`,
   ].join('\n');
 }
 

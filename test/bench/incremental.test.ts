@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the bench
 import { compareTrees, describeComparison, listTree, treeSize } from '../../bench/compareTrees.mjs';
 // @ts-expect-error: plain JavaScript modules of the bench
-import { editConfigTitle, editGuide, editOperationSummary, FLOOR_LABEL, identicalText, incrementalRows, parseSummary, tripText } from '../../bench/incremental.mjs';
+import { editConfigTitle, editGuide, editOperationSummary, FLOOR_LABEL, identicalText, incrementalRows, parseSummary, rollingText, tripText } from '../../bench/incremental.mjs';
 // @ts-expect-error: plain JavaScript modules of the bench
 import { hashInputs, linkOutput, listOutput } from '../../bench/cacheFloor.mjs';
 
@@ -115,13 +115,28 @@ describe('the edits', () => {
   });
 });
 
+describe('rollingText', () => {
+  const build = (processWallMs: number, content: number) => ({ processWallMs, timings: `timings: config 30 ms, content ${content} ms, site 300 ms` });
+  it('holds the build after many edits against the first build with nothing changed, with their content stages', () => {
+    const text = rollingText([
+      { builds: { c: build(3000, 280), i: build(3600, 470) } },
+      { builds: { c: build(4000, 300), i: build(4000, 290) } },
+    ]);
+    expect(text).toContain('1.10× (1.00× – 1.20×)');
+    expect(text).toContain('280 ms in (c), 470 ms in (i)');
+  });
+  it('says when a round did not measure them', () => {
+    expect(rollingText([{ builds: { c: build(3000, 280) } }])).toBe('(i) against (c): not measured.');
+  });
+});
+
 describe('incrementalRows', () => {
   const build = (processWallMs: number, cached: number) => ({ processWallMs, cpuMs: processWallMs * 1.5, maxRssKiB: 512 * 1024, cached, pages: 1000 });
-  const round = (a: number, d: number, e: number) => ({ builds: { a: build(a, 0), b: build(a, 0), c: build(1000, 1000), d: build(d, 999), e: build(e, 500), f: build(a, 0), g: build(d / 2, 999) } });
+  const round = (a: number, d: number, e: number) => ({ builds: { a: build(a, 0), b: build(a, 0), c: build(1000, 1000), d: build(d, 999), e: build(e, 500), f: build(a, 0), g: build(d / 2, 999), h: build(e, 900), i: build(1000, 1000) } });
 
   it('gives each build as a share of the cold --no-cache build of its own round, and whether the target is met', () => {
     const rows = incrementalRows([round(20_000, 1_000, 8_000)]);
-    expect(rows.map((r: string[]) => r[0])).toEqual(['(a) cold, `--no-cache`', '(b) cold, filling the cache', '(c) nothing changed', "(d) one guide's text edited", "(e) one operation's summary edited", "(f) the config's title changed", "(g) one guide's text edited, into (f)'s output folder"]);
+    expect(rows.map((r: string[]) => r[0])).toEqual(['(a) cold, `--no-cache`', '(b) cold, filling the cache', '(c) nothing changed', "(d) one guide's text edited", "(e) one operation's summary edited", "(f) the config's title changed", "(g) one guide's text edited, into (f)'s output folder", '(h) every tenth guide edited', '(i) nothing changed, after (h)']);
     expect(rows[0]).toEqual(['(a) cold, `--no-cache`', '20.0 s', '30.0 s', '512 MiB', '0 of 1,000', '100 %', '']);
     expect(rows[2].slice(4, 6)).toEqual(['1,000 of 1,000', '5.0 %']);
     expect(rows[3].slice(5)).toEqual(['5.0 %', '≤ 10.0 %: met']);
