@@ -417,7 +417,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         // A sharded index's page fragments go into the output as they are made (most of its bytes).
         const fragments = output && !memo ? fragmentsInOutput(output, prefix) : undefined;
         if (fragments) fragmentsWritten.push(fragments.written);
-        return yield* searchIndexSteps(documents, { shardAbovePages, memo, release: true, fragments });
+        return yield* searchIndexSteps(documents, { shardAbovePages, memo, release: true, fragments, name: prefix });
       };
       // A deferred index is made on first request, always as one file; large sites get shards in
       // builds, made in steps so that a signal stops the stage at once (steps.ts).

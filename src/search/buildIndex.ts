@@ -22,8 +22,9 @@ export { SHARD_ABOVE_PAGES };
 import type { SearchDocument } from './documents';
 import elasticlunr from './elasticlunr';
 import type { Memo } from '../cache/memo';
-import { documentKeys, keepAnalysed, memoAnalysed, memoFragments, recalledIndex, rememberIndex } from './indexMemo';
-import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardSteps, type FragmentReuse, type FragmentSink, type SearchFileContent } from './shards';
+import { documentKeys, keepAnalysed, memoAnalysed, memoFragments, recalledIndex, rememberIndex, type DocumentGroup } from './indexMemo';
+import { keepPatchBase, patchedPostings, patchSlot, rememberPatchBase } from './indexPatch';
+import { LONG_LIST, MANIFEST_FILE, SHARD_BYTES, shardInputs, shardSteps, type FragmentReuse, type FragmentSink, type SearchFileContent, type ShardedIndexFiles, type ShardInputs } from './shards';
 import { steps, type Steps } from '../steps';
 import { Analyser, joinAnalysed, typeTerms, type AnalysedDocuments } from './terms';
 import { asTable, type DocumentTable } from './table';
@@ -60,6 +61,11 @@ export interface SearchIndexOptions {
    * into `files`. Not with `memo`: an index kept in the memo keeps its fragments.
    */
   fragments?: FragmentSink;
+  /**
+   * Which of the build's indexes this is (its folder: '' for the site's, a locale's or a
+   * version's prefix): each is patched from its own in the next build (indexPatch.ts).
+   */
+  name?: string;
 }
 
 export function buildSearchIndex(...args: Parameters<typeof searchIndexSteps>): BuiltSearchIndex {
@@ -73,20 +79,46 @@ export function* searchIndexSteps(documents: DocumentTable | readonly SearchDocu
   const { memo } = options;
   const release = options.release ? () => table.releaseTexts() : undefined;
   if (!memo) return sharded ? yield* shardedIndex(table, () => new Analyser().analyse(table), release, options.fragments) : singleIndex(table);
-  const keys = documentKeys(table, sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single');
+  const layout = sharded ? `sharded ${SHARD_BYTES} ${LONG_LIST}` : 'single';
+  const keys = documentKeys(table, layout);
   const known = recalledIndex(memo, keys.index);
   if (known) {
-    if (sharded) keepAnalysed(keys.groups, memo);
+    if (sharded) {
+      keepAnalysed(keys.groups, memo);
+      keepPatchBase(memo, patchSlot(layout, options.name));
+    }
     return known;
   }
-  let built: BuiltSearchIndex;
-  if (sharded) {
-    const analyser = new Analyser();
-    const fragments = memoFragments(keys.groups, memo);
-    built = yield* shardedIndex(table, () => joinAnalysed(memoAnalysed(keys.groups, memo, (g) => analyser.analyse(table, g.start, g.end))), release, undefined, fragments);
-    fragments.keep();
-  } else built = singleIndex(table);
-  rememberIndex(memo, keys.index, built, sharded ? keys.groups : undefined);
+  if (!sharded) {
+    const built = singleIndex(table);
+    rememberIndex(memo, keys.index, built);
+    return built;
+  }
+  const slot = patchSlot(layout, options.name);
+  const analyser = new Analyser();
+  const analyse = (g: DocumentGroup) => analyser.analyse(table, g.start, g.end);
+  const fragments = memoFragments(keys.groups, memo);
+  const types = SEARCH_TYPES.map((type) => ({ rows: table.rowsOf(type), table }));
+  const inputs = shardInputs(types);
+  // Patched from the last build's index when only some pages' texts changed (indexPatch.ts); else made whole.
+  const patch = patchedPostings(memo, slot, table, keys, inputs, LONG_LIST, (g) => memoAnalysed([g], memo, analyse)[0]);
+  if (patch) keepAnalysed(keys.groups, memo);
+  const built = patch
+    ? indexOf(
+        yield* shardSteps(types, {
+          release,
+          reuse: fragments,
+          inputs,
+          *postings(_, files) {
+            for (const [name, text] of patch.files) files.set(name, text);
+            return patch;
+          },
+        }),
+      )
+    : yield* shardedIndex(table, () => joinAnalysed(memoAnalysed(keys.groups, memo, analyse)), release, undefined, fragments, inputs);
+  fragments.keep();
+  rememberIndex(memo, keys.index, built, keys.groups);
+  rememberPatchBase(memo, slot, keys, inputs.weights);
   return built;
 }
 
@@ -98,13 +130,16 @@ function pageCount(table: DocumentTable): number {
 }
 
 /** `analyse` is called, not its result passed: the analysed terms (tens of MB) go once typeTerms has them, not with the whole stage. */
-function* shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined, sink?: FragmentSink, reuse?: FragmentReuse): Steps<BuiltSearchIndex> {
+function* shardedIndex(table: DocumentTable, analyse: () => AnalysedDocuments, release: (() => void) | undefined, sink?: FragmentSink, reuse?: FragmentReuse, inputs?: ShardInputs): Steps<BuiltSearchIndex> {
   let analysed: AnalysedDocuments | undefined = analyse();
   yield;
   const typed = typeTerms(table, analysed);
   analysed = undefined;
   yield;
-  const sharded = yield* shardSteps(typed, { release, sink, reuse });
+  return indexOf(yield* shardSteps(typed, { release, sink, reuse, inputs }));
+}
+
+function indexOf(sharded: ShardedIndexFiles): BuiltSearchIndex {
   return { fileName: MANIFEST_FILE, content: sharded.manifest, hash: contentHash(sharded.manifest), files: sharded.files };
 }
 

@@ -54,6 +54,12 @@ export interface DocumentKeys {
   /** Key of the whole index, given how it is laid out (`layout`). */
   index: string;
   groups: DocumentGroup[];
+  /** Each page's digest of its documents' types and texts, in order (search/indexPatch.ts). */
+  pages: string[];
+  /** Where each page's rows start, and the table's length after the last. */
+  pageStarts: Int32Array;
+  /** A digest of every row's type, id and page id: the same for two tables whose pages differ only in their texts and stored fields. */
+  skeleton: string;
 }
 
 /** The keys of the documents' entries; `layout` names how the index is made from them (e.g. `sharded 4000 50`). */
@@ -66,6 +72,8 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
   let groupFields = crypto.createHash('sha1');
   let groupStart = 0;
   let groupPages = 0;
+  const pages: string[] = [];
+  const starts: number[] = [];
   for (let start = 0; start < table.length; ) {
     // One page: the documents sharing its page id (they come page by page).
     let end = start + 1;
@@ -73,6 +81,8 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
     let fields = '';
     for (let k = start; k < end; k++) fields += storedFields(table, k);
     const page = keptDigest(table, start, end) ?? textsDigest(end - start, (k) => table.types[start + k], (k) => table.texts[start + k]);
+    pages.push(page);
+    starts.push(start);
     whole.update(page).update(fields, 'utf16le');
     groupHash.update(page);
     groupFields.update(page).update(fields, 'utf16le');
@@ -86,7 +96,9 @@ export function documentKeys(documents: DocumentTable | readonly SearchDocument[
       groupPages = 0;
     }
   }
-  return { index: whole.digest('hex'), groups };
+  starts.push(table.length);
+  const skeleton = crypto.createHash('sha1').update(table.types.subarray(0, table.length)).update(table.ids.subarray(0, table.length)).update(table.pageIds.subarray(0, table.length)).digest('hex');
+  return { index: whole.digest('hex'), groups, pages, pageStarts: Int32Array.from(starts), skeleton };
 }
 
 /** The digest of rows start…end kept with their page's columns (TableBuilder.addPage), when those rows are that page's, all of them. */
@@ -193,7 +205,7 @@ export function memoFragments(groups: readonly DocumentGroup[], memo: Memo): Mem
   };
 }
 
-function isAnalysed(value: unknown, documents: number): value is AnalysedDocuments {
+export function isAnalysed(value: unknown, documents: number): value is AnalysedDocuments {
   const a = value as AnalysedDocuments | undefined;
   return a !== undefined && Array.isArray(a.terms) && a.offsets instanceof Int32Array && a.flat instanceof Int32Array && a.offsets.length === documents;
 }
@@ -260,6 +272,19 @@ function fragmentsFolder(manifest: string): string | undefined {
 
 /** The index kept by rememberIndex under `key`; undefined when it is not there whole. */
 export function recalledIndex(memo: Memo, key: string): BuiltSearchIndex | undefined {
+  const kept = keptIndexFiles(memo, key);
+  if (!kept) return undefined;
+  const { head, files } = kept;
+  for (const [groupKey, pages] of head.fragments?.groups ?? []) {
+    const fragments = keptFragments(memo, groupKey, pages);
+    if (!fragments) return undefined;
+    for (const [id, bytes] of fragments) files.set(`${head.fragments!.folder}${id}.json`, bytes);
+  }
+  return { fileName: head.fileName, content: kept.content, hash: head.hash, files };
+}
+
+/** The main file's text and every other file but a sharded index's page fragments, of the index kept under `key`; undefined when they are not there whole. */
+export function keptIndexFiles(memo: Memo, key: string): { head: IndexHead; content: string; files: Map<string, string | Uint8Array> } | undefined {
   const head = memo.get<IndexHead>(INDEX_STAGE, key);
   if (!head || typeof head.fileName !== 'string' || typeof head.hash !== 'string' || !Array.isArray(head.names) || !Array.isArray(head.lengths) || !Array.isArray(head.parts)) return undefined;
   if (head.lengths.length !== head.names.length + 1 || head.parts[head.parts.length - 1] !== head.lengths.length) return undefined;
@@ -275,10 +300,5 @@ export function recalledIndex(memo: Memo, key: string): BuiltSearchIndex | undef
   }
   const files = new Map<string, string | Uint8Array>();
   for (let k = 0; k < head.names.length; k++) files.set(head.names[k], texts[k + 1]);
-  for (const [groupKey, pages] of head.fragments?.groups ?? []) {
-    const fragments = keptFragments(memo, groupKey, pages);
-    if (!fragments) return undefined;
-    for (const [id, bytes] of fragments) files.set(`${head.fragments!.folder}${id}.json`, bytes);
-  }
-  return { fileName: head.fileName, content: texts[0], hash: head.hash, files };
+  return { head, content: texts[0], files };
 }

@@ -88,6 +88,22 @@ export function searchFileText(content: SearchFileContent): string {
   return typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
 }
 
+/** Each type's documents (TypeTerms without its terms): what the fragments and the shards' inputs are made from. */
+export type TypeRows = Pick<TypeTerms, 'rows' | 'table'>;
+
+/** A term's postings in one type, as a shard holds them: its columns, a long list's length and files, or 0 for none. */
+export type PostingEntry = ShardFile['t'][string][number];
+
+/** Every term's postings per type (in SEARCH_TYPES order), the terms' document frequencies over all types, and the documents indexed per type. */
+export interface Postings {
+  postings: Map<string, PostingEntry[]>;
+  frequencies: Map<string, number>;
+  n: number[];
+}
+
+/** Makes the postings, adding the long lists' files to `files` (typePostings, or search/indexPatch.ts from an earlier build's). */
+export type MakePostings = (inputs: ShardInputs, files: Map<string, SearchFileContent>, longList: number) => Steps<Postings>;
+
 /**
  * `release`: called once the documents' texts are no longer needed (their stored copies are in
  * the page fragments), before the postings are made into files, so that a caller can let them go.
@@ -100,10 +116,14 @@ export function shardSearchIndex(...args: Parameters<typeof shardSteps>): Sharde
  * shardSearchIndex as steps: it yields between page fragments and between the postings of each
  * type (steps.ts). Its loops over every document or term are plain functions: V8 optimizes a
  * long loop while it runs (on-stack replacement) in a plain function, not in a generator's body.
+ * `types` need their terms only for the default `postings` (typePostings); search/indexPatch.ts
+ * gives only their rows, and its own `postings`.
  */
-export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink, reuse }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink; reuse?: FragmentReuse } = {}): Steps<ShardedIndexFiles> {
+export function* shardSteps(
+  types: readonly TypeRows[],
+  { shardBytes = SHARD_BYTES, longList = LONG_LIST, release, sink, reuse, inputs = shardInputs(types), postings = (i, f, l) => typePostingSteps(types as readonly TypeTerms[], i, f, l) }: { shardBytes?: number; longList?: number; release?: () => void; sink?: FragmentSink; reuse?: FragmentReuse; inputs?: ShardInputs; postings?: MakePostings } = {},
+): Steps<ShardedIndexFiles> {
   const files = new Map<string, SearchFileContent>();
-  const inputs = shardInputs(types);
   const { pageIds, maxId } = inputs;
 
   // The page fragments first: they are the last use of the documents' texts, which can go before
@@ -124,22 +144,26 @@ export function* shardSteps(types: TypeTerms[], { shardBytes = SHARD_BYTES, long
   release?.();
   yield;
 
-  // Term → postings per type, as flat integer lists.
-  const postings = new Map<string, ShardFile['t'][string]>();
+  const made = yield* postings(inputs, files, longList);
+  const folder = `f/${folderHash.digest()}/`;
+  sink?.close(folder);
+  for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
+  return { manifest: JSON.stringify(shardFiles(inputs, made, { files, shardBytes, folder })), files };
+}
+
+/** Each type's postings made from `types`' terms, a type at a time. */
+function* typePostingSteps(types: readonly TypeTerms[], inputs: ShardInputs, files: Map<string, SearchFileContent>, longList: number): Steps<Postings> {
+  const postings = new Map<string, PostingEntry[]>();
   /** Term → document frequency over all types (the lexicon of query.ts). */
   const frequencies = new Map<string, number>();
   for (const type of SEARCH_TYPES) {
     typePostings(types, type, inputs, { postings, frequencies, files, longList });
     yield;
   }
-
-  const folder = `f/${folderHash.digest()}/`;
-  sink?.close(folder);
-  for (let k = 0; k < fragments.length; k++) files.set(`${SHARDED_DIR}/${folder}${fragments[k][0]}.json`, fragments[k][1]);
-  return { manifest: JSON.stringify(shardFiles(types, inputs, { postings, frequencies, files, shardBytes, folder })), files };
+  return { postings, frequencies, n: types.map((t) => t.n) };
 }
 
-interface ShardInputs {
+export interface ShardInputs {
   pageIds: number[];
   maxId: number;
   /** Per document id, in arrays (ids are dense): looked up once per posting, millions of times on a large site. */
@@ -149,7 +173,7 @@ interface ShardInputs {
   keys: Map<string, ShardFile['k'][string]>;
 }
 
-function shardInputs(types: TypeTerms[]): ShardInputs {
+export function shardInputs(types: readonly TypeRows[]): ShardInputs {
   const { table } = types[SearchDocumentType.Title];
   const titles = types[SearchDocumentType.Title].rows;
   const pageIds = Array.from(titles, (row) => table.ids[row]);
@@ -182,7 +206,7 @@ function shardInputs(types: TypeTerms[]): ShardInputs {
 }
 
 /** Adds one type's postings, as flat integer lists (a long list's columns in files of their own). */
-function typePostings(types: TypeTerms[], type: SearchDocumentType, { maxId, parentOf, weights }: ShardInputs, { postings, frequencies, files, longList }: { postings: Map<string, ShardFile['t'][string]>; frequencies: Map<string, number>; files: Map<string, SearchFileContent>; longList: number }): void {
+function typePostings(types: readonly TypeTerms[], type: SearchDocumentType, { maxId, parentOf, weights }: ShardInputs, { postings, frequencies, files, longList }: { postings: Map<string, PostingEntry[]>; frequencies: Map<string, number>; files: Map<string, SearchFileContent>; longList: number }): void {
   const lengths = new Int32Array(maxId + 1);
   types[type].lengths.forEach((length, id) => (lengths[id] = length));
   const withParent = type === SearchDocumentType.Heading || type === SearchDocumentType.Content;
@@ -190,24 +214,29 @@ function typePostings(types: TypeTerms[], type: SearchDocumentType, { maxId, par
     let list = postings.get(term);
     if (!list) postings.set(term, (list = SEARCH_TYPES.map(() => 0)));
     frequencies.set(term, (frequencies.get(term) ?? 0) + flat.length / 2);
-    const columns = postingColumns(flat, lengths, withParent ? parentOf : undefined, weights);
-    if (columns[0].length > longList) {
-      // Scoring reads lengths and weights only for candidates, which are documents of every word
-      // of the query: a query needs them from one list (its rarest word's), and they are most
-      // of a long list's bytes.
-      const file = (part: number[][]) => {
-        const text = JSON.stringify(part);
-        const name = `p/${contentHash(text)}.json`;
-        files.set(`${SHARDED_DIR}/${name}`, text);
-        return name;
-      };
-      list[type] = [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
-    } else list[type] = columns;
+    list[type] = postingEntry(postingColumns(flat, lengths, withParent ? parentOf : undefined, weights), longList, files);
   });
 }
 
+/**
+ * A posting list as a shard holds it: its columns, or, when longer than `longList`, its length and
+ * the names of two files of its own, added to `files`. Scoring reads lengths and weights only for
+ * candidates, which are documents of every word of the query: a query needs them from one list
+ * (its rarest word's), and they are most of a long list's bytes.
+ */
+export function postingEntry(columns: number[][], longList: number, files: Map<string, SearchFileContent>): PostingEntry {
+  if (columns[0].length <= longList) return columns;
+  const file = (part: number[][]) => {
+    const text = JSON.stringify(part);
+    const name = `p/${contentHash(text)}.json`;
+    files.set(`${SHARDED_DIR}/${name}`, text);
+    return name;
+  };
+  return [columns[0].length, file(columns.slice(0, 2)), file(columns.slice(2))];
+}
+
 /** The shards, lexicon and page ids' files; returns the manifest. */
-function shardFiles(types: TypeTerms[], { pageIds, maxId, parentOf, keys }: ShardInputs, { postings, frequencies, files, shardBytes, folder }: { postings: Map<string, ShardFile['t'][string]>; frequencies: Map<string, number>; files: Map<string, SearchFileContent>; shardBytes: number; folder: string }): ShardedManifest {
+function shardFiles({ pageIds, maxId, parentOf, keys }: ShardInputs, { postings, frequencies, n }: Postings, { files, shardBytes, folder }: { files: Map<string, SearchFileContent>; shardBytes: number; folder: string }): ShardedManifest {
   // Shards: consecutive term ranges of about SHARD_BYTES each.
   const terms = [...new Set([...postings.keys(), ...keys.keys()])].sort(compareCodeUnits);
   const shards: [string, string][] = [];
@@ -240,11 +269,13 @@ function shardFiles(types: TypeTerms[], { pageIds, maxId, parentOf, keys }: Shar
   }
   close();
 
-  // Lexicon buckets by term length.
+  // Lexicon buckets by term length, each in code-unit order: what they hold, not the order the
+  // terms were first met in, decides their bytes, so an index patched from an earlier build's
+  // (search/indexPatch.ts) writes them as a cold build does.
   const byLength = new Map<number, Record<string, number>>();
-  for (const [term, df] of frequencies) {
+  for (const term of [...frequencies.keys()].sort(compareCodeUnits)) {
     if (!byLength.has(term.length)) byLength.set(term.length, {});
-    byLength.get(term.length)![term] = df;
+    byLength.get(term.length)![term] = frequencies.get(term)!;
   }
   const lexicon: Record<string, string> = {};
   for (const length of [...byLength.keys()].sort((a, b) => a - b)) {
@@ -266,7 +297,7 @@ function shardFiles(types: TypeTerms[], { pageIds, maxId, parentOf, keys }: Shar
   const manifest: ShardedManifest = {
     v: 1,
     pages: pageIds.length,
-    n: SEARCH_TYPES.map((type) => types[type].n),
+    n,
     shards,
     lexicon,
     fragments: folder,
@@ -281,7 +312,7 @@ function shardFiles(types: TypeTerms[], { pageIds, maxId, parentOf, keys }: Shar
  * Content), weights only when one is not 0. Each column is made at its final length: growing
  * them one push at a time was most of the stage's garbage.
  */
-function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Array | undefined, weights: Int32Array): number[][] {
+export function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Array | undefined, weights: Int32Array): number[][] {
   const n = flat.length / 2;
   const ids = new Array<number>(n);
   const counts = new Array<number>(n);
@@ -315,7 +346,7 @@ function postingColumns(flat: Int32Array, lengths: Int32Array, parentOf: Int32Ar
  * they are kept as UTF-8 bytes (Slabs), half the memory until written. Made from the documents'
  * positions sorted by page, not from an array per page of every document at once.
  */
-function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, reuse: FragmentReuse | undefined, take: (page: number, id: number, text: string | Uint8Array) => void): Steps<void> {
+function* pageFragments(types: readonly TypeRows[], pageIds: number[], maxId: number, reuse: FragmentReuse | undefined, take: (page: number, id: number, text: string | Uint8Array) => void): Steps<void> {
   let order: ReturnType<typeof fragmentOrder> | undefined;
   for (let page = 0; page < pageIds.length; page++) {
     const id = pageIds[page];
@@ -325,7 +356,7 @@ function* pageFragments(types: TypeTerms[], pageIds: number[], maxId: number, re
 }
 
 /** Page `id`'s fragment file. */
-function fragmentText(types: TypeTerms[], { start, typeAt, docAt }: ReturnType<typeof fragmentOrder>, id: number): string {
+function fragmentText(types: readonly TypeRows[], { start, typeAt, docAt }: ReturnType<typeof fragmentOrder>, id: number): string {
   const { table } = types[SearchDocumentType.Title];
   const fragment: FragmentFile = { d: [] };
   for (let e = start[id]; e < start[id + 1]; e++) fragment.d.push([typeAt[e] as SearchDocumentType, table.stored(types[typeAt[e]].rows[docAt[e]])]);
@@ -333,7 +364,7 @@ function fragmentText(types: TypeTerms[], { start, typeAt, docAt }: ReturnType<t
 }
 
 /** The documents' places sorted by page: page id → where its documents start (`start`), and each one's type and row. */
-function fragmentOrder(types: TypeTerms[], pageIds: number[], maxId: number): { start: Int32Array; typeAt: Uint8Array; docAt: Int32Array } {
+function fragmentOrder(types: readonly TypeRows[], pageIds: number[], maxId: number): { start: Int32Array; typeAt: Uint8Array; docAt: Int32Array } {
   /** Page id → where its documents start in `at` (counting sort: stable, so type by type, in order). */
   const start = new Int32Array(maxId + 2);
   const { table } = types[SearchDocumentType.Title];

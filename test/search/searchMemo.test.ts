@@ -9,6 +9,7 @@ import type { Memo } from '../../src/cache/memo';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
 import { searchDocuments, searchDocumentTable, type SearchDocument } from '../../src/search/documents';
 import { documentKeys } from '../../src/search/indexMemo';
+import { integerColumns } from '../../src/search/indexPatch';
 import { pageColumns, TableBuilder, titleKeysOf, type PageColumns } from '../../src/search/table';
 import { searchFileText } from '../../src/search/shards';
 import type { PageModel } from '../../src/shared/viewModels';
@@ -53,12 +54,16 @@ class CountingMemo implements Memo {
 }
 
 const WORDS = 'boundary parcel zoning permit owner assessment tax district school flood map layer query filter page cursor token webhook retry limit region county city street address ünïcode データ'.split(' ');
+// 512 made-up words and two of other scripts: each word is in a few pages' documents, as in real
+// pages, so that one page's edit touches a small part of the index's postings (indexPatch.ts).
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'te', 'vo'];
+const VARIED = [...SYLLABLES.flatMap((a) => SYLLABLES.flatMap((b) => SYLLABLES.map((c) => a + b + c))), 'ünïcode', 'データ'];
 
-/** `pages` pages of documents, each page's words picked by a fixed rule from its number. */
-function documents(pages: number): SearchDocument[] {
+/** `pages` pages of documents, each page's words picked from `words` by a fixed rule from its number. */
+function documents(pages: number, words = WORDS): SearchDocument[] {
   const docs: SearchDocument[] = [];
   let id = 1;
-  const text = (seed: number, n: number) => Array.from({ length: n }, (_, k) => WORDS[(seed * 7 + k * 3 + (seed % 5) * k) % WORDS.length]).join(' ');
+  const text = (seed: number, n: number) => Array.from({ length: n }, (_, k) => words[(seed * 7 + k * 3 + (seed % 5) * k) % words.length]).join(' ');
   for (let page = 0; page < pages; page++) {
     const p = id++;
     const url = `/guides/page-${page}`;
@@ -107,7 +112,8 @@ describe('search index with a memo', () => {
     expect(editedCold).not.toEqual(cold);
     expect(files(buildSearchIndex(edited, { ...SHARDED, memo: memo.next() }))).toEqual(editedCold);
     expect(memo.sets['search-terms']).toBe(1);
-    expect(memo.hits['search-terms']).toBe(groups - 1);
+    // The index is patched from the last one (indexPatch.ts): only the page's old group is read.
+    expect(memo.hits['search-terms']).toBe(1);
     // Its pages' fragments made again, the other groups' taken; the index's own entry holds none of them.
     expect(memo.sets['search-fragments']).toBe(1);
     expect(memo.hits['search-fragments']).toBe(groups - 1);
@@ -134,7 +140,8 @@ describe('search index with a memo', () => {
       const expected = files(buildSearchIndex(changed, SHARDED));
       expect(expected).not.toEqual(cold);
       expect(files(buildSearchIndex(changed, { ...SHARDED, memo: memo.next() }))).toEqual(expected);
-      expect(memo.hits['search-index']).toBeUndefined();
+      // Not this index's entry: the last build's, to patch (its head and its part).
+      expect(memo.misses['search-index']).toBe(1);
       // The texts are the same, so no group is analysed again; page 1's group's fragments are made again.
       expect(memo.sets['search-terms']).toBeUndefined();
       expect(memo.sets['search-fragments']).toBe(1);
@@ -181,6 +188,132 @@ describe('search index with a memo', () => {
     expect(memo.sets['search-index']).toBeGreaterThan(0);
   });
 });
+
+describe('search index patched from the last build (indexPatch.ts)', () => {
+  // A word in the Content documents of pages 0–49 only: 50 documents, LONG_LIST, one more makes it a long list.
+  const base = documents(PAGES, VARIED).map((d) => (d.type === SearchDocumentType.Content && d.i === d.p && d.p <= lastIdOfPage(49) ? { ...d, t: `${d.t} zephyr` } : d));
+  const pageId = (page: number) => base.find((d) => d.type === SearchDocumentType.Title && d.t.startsWith(`Page ${page} `))!.i;
+  /** The documents with `change` applied to those of page `page` (by its number). */
+  const onPage = (docs: SearchDocument[], page: number, change: (d: SearchDocument) => SearchDocument) => docs.map((d) => (d.p === pageId(page) ? change(d) : d));
+  const content = (change: (t: string) => string) => (d: SearchDocument) => (d.type === SearchDocumentType.Content ? { ...d, t: change(d.t) } : d);
+
+  /** Builds `docs` with the memo and expects the files of a build without one; returns whether the index was patched (few groups' terms read). */
+  function patched(memo: CountingMemo, docs: SearchDocument[]): boolean {
+    const expected = files(buildSearchIndex(docs, SHARDED));
+    expect(files(buildSearchIndex(docs, { ...SHARDED, memo: memo.next() }))).toEqual(expected);
+    expect(memo.sets['search-patch']).toBe(1);
+    // Patched: the last build's index read back, and the terms of the changed pages' groups only
+    // (three pages at most here), old and new. Made whole: every group's terms (9 groups).
+    return (memo.hits['search-index'] ?? 0) > 0 && (memo.hits['search-terms'] ?? 0) + (memo.sets['search-terms'] ?? 0) <= 6;
+  }
+
+  it('writes the bytes of a build without the memo, edit after edit, each patched from the one before', () => {
+    const memo = new CountingMemo();
+    buildSearchIndex(base, { ...SHARDED, memo });
+    expect(memo.sets['search-terms']).toBe(9);
+    const zephyr = (docs: SearchDocument[]) => files(buildSearchIndex(docs, SHARDED));
+    const listOf = (index: Map<string, string>) => [...index].filter(([name]) => name.includes('/s/')).map(([, text]) => JSON.parse(text) as { t: Record<string, unknown[]> }).find((shard) => shard.t.zephyr)?.t.zephyr[SearchDocumentType.Content];
+    // The word's list is inline at 50 documents, a long list (a length and two files) at 51.
+    expect(Array.isArray(listOf(zephyr(base)))).toBe(true);
+    let docs = base;
+    const steps: [string, (docs: SearchDocument[]) => SearchDocument[]][] = [
+      ['a new word on one page', (d) => onPage(d, 300, content((t) => `${t} quokka`))],
+      ['a word made a long list', (d) => onPage(d, 301, content((t) => `${t} zephyr`))],
+      ['that word an inline list again', (d) => onPage(d, 301, content((t) => `${t.replaceAll(' zephyr', '')} dingo`))],
+      ['the only use of a word removed', (d) => onPage(d, 300, content((t) => t.replaceAll(' quokka', '')))],
+      ['pages in several groups, words removed and counts changed', (d) => [5, 250, 590].reduce((all, page) => onPage(all, page, content((t) => `${t.split(' ').slice(3).join(' ')} parcel parcel`)), d)],
+      ['a title', (d) => onPage(d, 120, (doc) => (doc.type === SearchDocumentType.Title ? { ...doc, t: 'Page 120 Wombat survey' } : doc))],
+      ['a heading without a field context', (d) => onPage(d, 121, (doc) => (doc.type === SearchDocumentType.Heading && !doc.section ? { ...doc, t: 'numbat tally' } : doc))],
+      ['a document emptied, then its words back', (d) => onPage(d, 122, (doc) => (doc.type === SearchDocumentType.Description ? { ...doc, t: '' } : doc))],
+      ['words that are names of every object', (d) => onPage(d, 123, content((t) => `${t} constructor hasOwnProperty toString`))],
+    ];
+    for (const [name, edit] of steps) {
+      docs = edit(docs);
+      expect([name, patched(memo, docs)]).toEqual([name, true]);
+    }
+    expect(Array.isArray(listOf(zephyr(docs)))).toBe(true);
+    // Those words are in the index like any other.
+    const shards = [...zephyr(docs)].filter(([name]) => name.includes('/s/')).map(([, text]) => JSON.parse(text) as { t: Record<string, unknown> });
+    for (const word of ['constructor', 'hasownproperti', 'tostr']) expect([word, shards.some((shard) => Object.hasOwn(shard.t, word))]).toEqual([word, true]);
+  });
+
+  it('makes the index whole when a page is added, a field weight elsewhere changes, many pages change, or the last build left nothing to patch from', () => {
+    const memo = new CountingMemo();
+    buildSearchIndex(base, { ...SHARDED, memo });
+    // A page's texts changed: patched.
+    let docs = onPage(base, 200, content((t) => `${t} okapi`));
+    expect(patched(memo, docs)).toBe(true);
+    // Two pages' fields given the same text (and context): their weights change with it, on the pages patched.
+    const fieldOf = (page: number) => (d: SearchDocument) => d.type === SearchDocumentType.Heading && !!d.section && d.p === pageId(page);
+    const renamed = (page: number, text: string) => (d: SearchDocument) => (fieldOf(page)(d) ? { ...d, t: text } : d);
+    docs = docs.map(renamed(201, 'kinkajou')).map(renamed(202, 'kinkajou'));
+    expect(patched(memo, docs)).toBe(true);
+    // One of them renamed again: the other's weight changes too, on a page that did not change.
+    docs = docs.map(renamed(201, 'quagga'));
+    expect(patched(memo, docs)).toBe(false);
+    // Many pages changed.
+    docs = docs.map(content((t) => `${t} okapi`));
+    expect(patched(memo, docs)).toBe(false);
+    // A page added: every later id moves.
+    const next = documents(PAGES + 1, VARIED);
+    docs = [...docs, ...next.filter((d) => d.p === next[next.length - 1].p)];
+    expect(patched(memo, docs)).toBe(false);
+    expect(patched(memo, onPage(docs, 202, content((t) => `${t} tapir`)))).toBe(true);
+    // The last build's entry gone, or its index's.
+    for (const [k, stage] of ['search-patch', 'search-index'].entries()) {
+      for (const key of [...memo.entries.keys()]) if (key.startsWith(`${stage}/`)) memo.entries.delete(key);
+      expect([stage, patched(memo, onPage(docs, 203 + k, content((t) => `${t} tapir`)))]).toEqual([stage, false]);
+    }
+  });
+});
+
+describe('search index patched, or made whole when that costs less', () => {
+  it("makes the index whole when the changed documents' lists hold half its postings", () => {
+    // 27 words, each in nearly every document: a page's lists are most of the index.
+    const docs = documents(PAGES);
+    const memo = new CountingMemo();
+    buildSearchIndex(docs, { ...SHARDED, memo });
+    const edited = docs.map((d) => (d.type === SearchDocumentType.Content && [10, 300, 550].some((page) => d.p === 3 * page + 1) ? { ...d, t: `${d.t} sentence` } : d));
+    expect(files(buildSearchIndex(edited, { ...SHARDED, memo: memo.next() }))).toEqual(files(buildSearchIndex(edited, SHARDED)));
+    // Made whole: every group's terms read (patched, three pages' two groups each at most).
+    expect(memo.hits['search-terms']).toBeGreaterThan(6);
+  });
+});
+
+describe('several indexes in one build (a locale, a version)', () => {
+  it('patches each from its own last build', () => {
+    const memo = new CountingMemo();
+    const site = documents(PAGES, VARIED);
+    const other = documents(PAGES - 40, VARIED).map((d) => ({ ...d, url: `/fr${d.url}`, t: `${d.t} fr` }));
+    const both = (a: SearchDocument[], b: SearchDocument[]) => {
+      const made = [buildSearchIndex(a, { ...SHARDED, memo: memo.next() }), buildSearchIndex(b, { ...SHARDED, memo, name: 'fr/' })].map(files);
+      expect(made).toEqual([files(buildSearchIndex(a, SHARDED)), files(buildSearchIndex(b, SHARDED))]);
+      return memo;
+    };
+    both(site, other);
+    const edit = (docs: SearchDocument[], word: string) => docs.map((d) => (d.type === SearchDocumentType.Content && d.p === docs[docs.length - 1].p ? { ...d, t: `${d.t} ${word}` } : d));
+    // Each index read back its own last index to patch (a head and a part each). Had they shared
+    // one entry, each would have found the other's, and been made whole without reading any.
+    both(edit(site, 'gecko'), edit(other, 'gecko'));
+    expect(memo.hits['search-index']).toBe(4);
+    both(edit(site, 'marmot'), edit(other, 'marmot'));
+    expect(memo.hits['search-index']).toBe(4);
+  });
+});
+
+describe('integerColumns', () => {
+  it('reads the columns JSON.stringify writes of arrays of integers, and nothing else', () => {
+    const columns = [[1, 22, 333, 0], [], [-5, 7], [2147483647]];
+    expect(integerColumns(JSON.stringify(columns))?.map((c) => Array.from(c))).toEqual(columns);
+    expect(integerColumns('[]')).toEqual([]);
+    for (const text of ['', '[', '[[1,2]', '[[1,,2]]', '[[1.5]]', '[[1],]', '[[1] [2]]', '[{"a":1}]', '[["1"]]', '[[1]]x']) expect([text, integerColumns(text)]).toEqual([text, undefined]);
+  });
+});
+
+/** The greatest document id of page `page` of documents(): each page takes three ids. */
+function lastIdOfPage(page: number): number {
+  return 3 * page + 3;
+}
 
 /** The documents' pages as a build's page store makes them (pageColumns: numbered from 1, their digest and title's keys made with them). */
 function pagesOf(docs: readonly SearchDocument[]): PageColumns[] {
@@ -306,6 +439,22 @@ describe('search index through build() with a cache folder', () => {
     expect(indexFiles()).toEqual(before);
     // Taken from the cache: the same entries, none written again, none pruned.
     expect(entries()).toEqual(written);
+
+    // A guide's paragraph edited: the index patched from the last one (its entry read back), with
+    // the files of a build without the cache.
+    const guide = path.join(first.dir, 'content/guides/guide-3.md');
+    fs.writeFileSync(guide, fs.readFileSync(guide, 'utf8').replace('How to query parcels in district 3.', 'How to query parcels and easements in district 3.'));
+    fs.rmSync(out, { recursive: true });
+    const patchEntries = () => listTree(path.join(first.dir, '.cache', 'search-patch'));
+    const base = patchEntries();
+    expect(base).toHaveLength(1);
+    await build({ root: first.dir, logger: createMemoryLogger(), cacheDir: '.cache' });
+    const patched = indexFiles();
+    expect([...patched.values()].some((text) => text.includes('easements'))).toBe(true);
+    fs.rmSync(out, { recursive: true });
+    await build({ root: first.dir, logger: createMemoryLogger(), cacheDir: false });
+    expect(patched).toEqual(indexFiles());
+    expect(patchEntries()).toEqual(base); // one entry, written again in its place
   }, 120_000);
 });
 
