@@ -204,7 +204,7 @@ function lastPostings(manifestText: string, files: Map<string, string | Uint8Arr
       for (const term of Object.keys(terms)) frequencies.set(term, terms[term]);
     }
     // Every long list's files are there (they are read only for the lists patched).
-    for (const list of postings.values()) for (const entry of list) if (entry !== 0 && typeof entry[0] === 'number' && (text(entry[1] as string) === undefined || text(entry[2] as string) === undefined)) return undefined;
+    for (const list of postings.values()) for (const entry of list) if (entry !== 0 && typeof entry[0] === 'number' && !(files.has(`${SHARDED_DIR}/${entry[1]}`) && files.has(`${SHARDED_DIR}/${entry[2]}`))) return undefined;
     return { postings, frequencies, n: manifest.n.slice(), files };
   } catch {
     return undefined;
