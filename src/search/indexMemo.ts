@@ -29,7 +29,7 @@ import type { BuiltSearchIndex } from './buildIndex';
 import type { SearchDocument } from './documents';
 import { asTable, textsDigest, type DocumentTable } from './table';
 import type { AnalysedDocuments } from './terms';
-import { SHARDED_DIR } from './shards';
+import { SHARDED_DIR, searchFileText } from './shards';
 
 export const INDEX_STAGE = 'search-index';
 export const TERMS_STAGE = 'search-terms';
@@ -289,16 +289,17 @@ export function keptIndexFiles(memo: Memo, key: string): { head: IndexHead; cont
   if (!head || typeof head.fileName !== 'string' || typeof head.hash !== 'string' || !Array.isArray(head.names) || !Array.isArray(head.lengths) || !Array.isArray(head.parts)) return undefined;
   if (head.lengths.length !== head.names.length + 1 || head.parts[head.parts.length - 1] !== head.lengths.length) return undefined;
   if (head.fragments !== undefined && (typeof head.fragments.folder !== 'string' || !Array.isArray(head.fragments.groups))) return undefined;
-  const texts: string[] = [];
+  // The files as views of the parts' bytes, which is how they are written and hashed: decoded
+  // into strings, each was encoded again by every hash and comparison of the output stage.
+  const contents: Uint8Array[] = [];
   for (let part = 0, start = 0; part < head.parts.length; start = head.parts[part++]) {
     const value = memo.get<Uint8Array>(INDEX_STAGE, partKey(key, part));
     if (!(value instanceof Uint8Array)) return undefined;
-    const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
     let at = 0;
-    for (let k = start; k < head.parts[part]; k++) texts.push(bytes.toString('utf8', at, (at += head.lengths[k])));
-    if (at !== bytes.length) return undefined;
+    for (let k = start; k < head.parts[part]; k++) contents.push(value.subarray(at, (at += head.lengths[k])));
+    if (at !== value.length) return undefined;
   }
   const files = new Map<string, string | Uint8Array>();
-  for (let k = 0; k < head.names.length; k++) files.set(head.names[k], texts[k + 1]);
-  return { head, content: texts[0], files };
+  for (let k = 0; k < head.names.length; k++) files.set(head.names[k], contents[k + 1]);
+  return { head, content: searchFileText(contents[0]), files };
 }
