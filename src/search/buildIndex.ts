@@ -101,7 +101,7 @@ export function* searchIndexSteps(documents: DocumentTable | readonly SearchDocu
   const types = SEARCH_TYPES.map((type) => ({ rows: table.rowsOf(type), table }));
   const inputs = shardInputs(types);
   // Patched from the last build's index when only some pages' texts changed (indexPatch.ts); else made whole.
-  const patch = patchedPostings(memo, slot, table, keys, inputs, LONG_LIST, (g) => memoAnalysed([g], memo, analyse)[0]);
+  const patch = yield* patchedPostings(memo, slot, table, keys, inputs, LONG_LIST, (g) => memoAnalysed([g], memo, analyse)[0]);
   if (patch) keepAnalysed(keys.groups, memo);
   const built = patch
     ? indexOf(

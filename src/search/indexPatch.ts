@@ -22,6 +22,7 @@ import { isAnalysed, keptIndexFiles, TERMS_STAGE, type DocumentGroup, type Docum
 import { postingColumns, postingEntry, searchFileText, SHARDED_DIR, type PostingEntry, type Postings, type SearchFileContent, type ShardInputs } from './shards';
 import type { DocumentTable } from './table';
 import type { AnalysedDocuments } from './terms';
+import type { Steps } from '../steps';
 
 export const PATCH_STAGE = 'search-patch';
 const FORMAT = 'docsgen search patch 1';
@@ -76,9 +77,10 @@ interface RowTerms {
  * the top of this file). `analysed` gives this build's analysed terms of a group (from the memo
  * or analysed now): it is asked only for the groups of changed pages, so it must be called while
  * the documents' texts are there. Everything is made here, before the page fragments, so that a
- * failure leaves the caller free to make the index whole.
+ * failure leaves the caller free to make the index whole. In steps (steps.ts): it yields after each
+ * list it makes again.
  */
-export function patchedPostings(memo: Memo, slot: string, table: DocumentTable, keys: DocumentKeys, inputs: ShardInputs, longList: number, analysed: (group: DocumentGroup) => AnalysedDocuments): PatchedPostings | undefined {
+export function* patchedPostings(memo: Memo, slot: string, table: DocumentTable, keys: DocumentKeys, inputs: ShardInputs, longList: number, analysed: (group: DocumentGroup) => AnalysedDocuments): Steps<PatchedPostings | undefined> {
   const base = memo.get<PatchBase>(PATCH_STAGE, slot);
   if (!isBase(base) || base.skeleton !== keys.skeleton || base.pages.length !== keys.pages.length || base.weights.length !== inputs.weights.length) return undefined;
   const changed: number[] = [];
@@ -140,25 +142,10 @@ export function patchedPostings(memo: Memo, slot: string, table: DocumentTable, 
       const list = postings.get(term) ?? SEARCH_TYPES.map((): PostingEntry => 0);
       const last = decodeEntry(list[type], old);
       if (!last) return undefined;
-      // The last build's documents but the changed ones, and the changed ones as they are now, in id order.
-      const fresh = added.get(term) ?? [];
-      const freshOrder = Array.from({ length: fresh.length / 3 }, (_, k) => 3 * k).sort((a, b) => fresh[a] - fresh[b]);
-      const flat = new Int32Array(2 * (last.ids.length + freshOrder.length));
-      let at = 0;
-      const put = (id: number, count: number, length: number) => {
-        flat[at++] = id;
-        flat[at++] = count;
-        lengths[id] = length;
-      };
-      let f = 0;
-      for (let k = 0; k < last.ids.length; k++) {
-        for (; f < freshOrder.length && fresh[freshOrder[f]] < last.ids[k]; f++) put(fresh[freshOrder[f]], fresh[freshOrder[f] + 1], fresh[freshOrder[f] + 2]);
-        if (!gone.has(last.ids[k])) put(last.ids[k], last.counts[k], last.lengths[k]);
-      }
-      for (; f < freshOrder.length; f++) put(fresh[freshOrder[f]], fresh[freshOrder[f] + 1], fresh[freshOrder[f] + 2]);
-      const count = at / 2;
+      const flat = mergedList(last, added.get(term) ?? [], gone, lengths);
+      const count = flat.length / 2;
       const df = (frequencies.get(term) ?? 0) - entryLength(list[type]) + count;
-      list[type] = count ? postingEntry(postingColumns(flat.subarray(0, at), lengths, withParent ? inputs.parentOf : undefined, inputs.weights), longList, files) : 0;
+      list[type] = count ? postingEntry(postingColumns(flat, lengths, withParent ? inputs.parentOf : undefined, inputs.weights), longList, files) : 0;
       if (df > 0) {
         postings.set(term, list);
         frequencies.set(term, df);
@@ -166,6 +153,8 @@ export function patchedPostings(memo: Memo, slot: string, table: DocumentTable, 
         postings.delete(term);
         frequencies.delete(term);
       }
+      // A common word's list is read and written whole: a signal waits for one list, not for all.
+      yield;
     }
   }
   // The long lists' files that were not made again: the last build's.
@@ -178,6 +167,29 @@ export function patchedPostings(memo: Memo, slot: string, table: DocumentTable, 
       }
     }
   return { postings, frequencies, n, files };
+}
+
+/**
+ * A list's documents as [id, count, …] in id order: the last build's (`last`) but those `gone`,
+ * and `fresh` ([id, count, length, …], the changed documents as they are now). Sets each one's
+ * length in `lengths`. A plain function: V8 optimizes its loop while it runs, not a generator's.
+ */
+function mergedList(last: ListColumns, fresh: readonly number[], gone: ReadonlySet<number>, lengths: Int32Array): Int32Array {
+  const freshOrder = Array.from({ length: fresh.length / 3 }, (_, k) => 3 * k).sort((a, b) => fresh[a] - fresh[b]);
+  const flat = new Int32Array(2 * (last.ids.length + freshOrder.length));
+  let at = 0;
+  const put = (id: number, count: number, length: number) => {
+    flat[at++] = id;
+    flat[at++] = count;
+    lengths[id] = length;
+  };
+  let f = 0;
+  for (let k = 0; k < last.ids.length; k++) {
+    for (; f < freshOrder.length && fresh[freshOrder[f]] < last.ids[k]; f++) put(fresh[freshOrder[f]], fresh[freshOrder[f] + 1], fresh[freshOrder[f] + 2]);
+    if (!gone.has(last.ids[k])) put(last.ids[k], last.counts[k], last.lengths[k]);
+  }
+  for (; f < freshOrder.length; f++) put(fresh[freshOrder[f]], fresh[freshOrder[f] + 1], fresh[freshOrder[f] + 2]);
+  return flat.subarray(0, at);
 }
 
 /** The last build's postings, frequencies and documents per type, from its manifest, shards and lexicon; undefined when a file is missing. */

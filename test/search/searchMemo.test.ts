@@ -6,7 +6,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Memo } from '../../src/cache/memo';
-import { buildSearchIndex, type BuiltSearchIndex } from '../../src/search/buildIndex';
+import { buildSearchIndex, searchIndexSteps, type BuiltSearchIndex } from '../../src/search/buildIndex';
 import { searchDocuments, searchDocumentTable, type SearchDocument } from '../../src/search/documents';
 import { documentKeys } from '../../src/search/indexMemo';
 import { integerColumns } from '../../src/search/indexPatch';
@@ -277,6 +277,30 @@ describe('search index patched, or made whole when that costs less', () => {
     expect(files(buildSearchIndex(edited, { ...SHARDED, memo: memo.next() }))).toEqual(files(buildSearchIndex(edited, SHARDED)));
     // Made whole: every group's terms read (patched, three pages' two groups each at most).
     expect(memo.hits['search-terms']).toBeGreaterThan(6);
+  });
+});
+
+describe('a patch in steps', () => {
+  it('yields between the lists it makes again, so that a signal waits for one list, not all', () => {
+    const docs = documents(PAGES, VARIED);
+    const edited = docs.map((d) => (d.type === SearchDocumentType.Content && d.p === docs[docs.length - 1].p ? { ...d, t: `${d.t} wombat` } : d));
+    /** How often the stage yields (steps.ts) building `edited`, with what `prepare` leaves in a memo that built `docs`. */
+    const yields = (prepare: (memo: CountingMemo) => void) => {
+      const memo = new CountingMemo();
+      buildSearchIndex(docs, { ...SHARDED, memo });
+      prepare(memo);
+      const stage = searchIndexSteps(edited, { ...SHARDED, memo: memo.next() });
+      let n = 0;
+      while (!stage.next().done) n++;
+      return { n, patched: (memo.hits['search-index'] ?? 0) > 0 };
+    };
+    const patched = yields(() => {});
+    // Made whole: the memo without what a patch starts from.
+    const whole = yields((memo) => [...memo.entries.keys()].filter((key) => key.startsWith('search-patch/')).forEach((key) => memo.entries.delete(key)));
+    expect([patched.patched, whole.patched]).toEqual([true, false]);
+    // Both yield once per page fragment; made whole, once per type; patched, once per list (the
+    // last page's Content documents hold dozens of words).
+    expect(patched.n).toBeGreaterThan(whole.n + 10);
   });
 });
 
