@@ -39,7 +39,7 @@ import { PageStore } from './site/pageStore';
 import { collectLinks, linksOfConfig } from './links/collect';
 import { checkSiteLinks, pageAnchors, routeSet, type LastAnchors, type LastLinkCheck, type LastRoutes } from './links/lastCheck';
 import type { SiteLink } from './links/check';
-import type { FolderMaking } from './output/folders';
+import { pageFolders, type PageFolders } from './output/pageFolders';
 import { commitSoon, openOutput, writeOutput, type OutputFiles } from './output/write';
 import type { OutDirGuard } from './output/guard';
 import { packagePath } from './paths';
@@ -253,10 +253,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let store: PageStore | undefined;
   let linted: ReturnType<typeof lintBuild> | undefined;
   let apiMemo: ApiPagesMemo | undefined;
-  // A large site's page folders, made by a thread of their own while this one makes the search index (output/folders.ts).
-  let folders: FolderMaking | undefined;
+  // A large site's page folders, made by threads of their own while this one works through the
+  // stages: the last build's from the start, the others once the site stage knows them (output/pageFolders.ts).
+  let folders: PageFolders | undefined;
   // Every path out of here ends the thread: a live one would keep a failed CLI run from exiting.
   try {
+    folders = output && pageFolders(output, memo, PARALLEL_THRESHOLD);
     // Each spec file is read now, and a large YAML one parsed by its thread beside the content stage.
     const earlySpecs = validators.map((validator, i) => (!validator || specSourceOf(options, latest, config.apis, i) ? undefined : earlySpec(config.apis[i].spec, config.root, memo, validator.parse)));
     // With a memo, only the guides that changed since the build that filled it are rendered.
@@ -404,7 +406,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // peak they were a third of on the 7,000-page site, and not carried through the render.
       if (changelog.length > 0) site = { ...site, pages: [...site.pages, apiChangelogPage(config, apis[0], site.pages, changelog, locales[0].messages)] };
       changelog = [];
-      if (site.pages.length > PARALLEL_THRESHOLD) folders = output?.makeFoldersSoon(site.pages.map((page) => fileOf(page.route)));
+      folders?.known(site.pages.map((page) => fileOf(page.route)));
       specs = apis.map(({ markdown, specCopy }) => ({ markdown, specCopy }));
       apis.length = 0;
       // What the site stage left is collected before the search stage adds its own.
@@ -621,6 +623,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       });
 
       const outputStart = performance.now();
+      await folders?.prune();
       const committed = options.write !== false ? (output ? await commitSoon(output, files) : writeOutput(config.outDir, files, outDirGuard(config, options))) : undefined;
       // The cache is pruned while the replaced output is removed in the background.
       memo?.finish(logger);

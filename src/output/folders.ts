@@ -63,14 +63,16 @@ export function folderLevels(rels: Iterable<string>): string[][] {
 
 /**
  * Makes the folders of the files `rels` under `root` (the output's temporary folder) on a thread
- * of its own. A folder that cannot be made (it exists, or the disk refuses) stops the thread:
- * whoever writes into it makes it or reports why it cannot. This only saves time; it never fails a build.
+ * of its own, but those in `skip` (site paths another thread makes). A folder that cannot be made
+ * (it exists, or the disk refuses) stops the thread: whoever writes into it makes it or reports
+ * why it cannot. This only saves time; it never fails a build.
  */
-export function makeFolders(root: string, rels: Iterable<string>): FolderMaking {
+export function makeFolders(root: string, rels: Iterable<string>, skip?: ReadonlySet<string>): FolderMaking {
   // A path outside the output is left out here: the page's writer refuses it, naming the page.
   const dirs = folderLevels(rels)
     .flat()
     .flatMap((rel) => {
+      if (skip?.has(rel)) return [];
       try {
         return [insideOutput(root, rel)];
       } catch {

@@ -97,7 +97,7 @@ export interface OutputDir {
    * own (output/folders.ts): a page's writer then finds its folder made. Stop it before the
    * commit; abort halts it.
    */
-  makeFoldersSoon(rels: Iterable<string>): FolderMaking;
+  makeFoldersSoon(rels: Iterable<string>, skip?: ReadonlySet<string>): FolderMaking;
   /** Renames a file or folder of the temporary folder (one written with writeNow). */
   rename(fromRel: string, toRel: string): void;
   commit(files: OutputFiles): Committed;
@@ -216,8 +216,8 @@ export function openOutput(outDir: string, guard: OutDirGuard): OutputDir {
         throw asError(cause);
       }
     },
-    makeFoldersSoon(rels) {
-      const making = makeFolders(tmp, removing || done ? [] : rels);
+    makeFoldersSoon(rels, skip) {
+      const making = makeFolders(tmp, removing || done ? [] : rels, skip);
       makings.push(making);
       return making;
     },

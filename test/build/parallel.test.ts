@@ -18,6 +18,15 @@ function emptyFolders(dir: string): string[] {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
+/** Every folder under `dir`, as site paths. */
+function folderList(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
 // Each of the first two tests builds the shipped site twice.
 const TWO_BUILDS = { timeout: 120_000 };
 
@@ -78,6 +87,47 @@ describe('parallel rendering', () => {
     for (const f of files) expect(fs.readFileSync(path.join(parallelOut, f)).equals(fs.readFileSync(path.join(serialOut, f))), f).toBe(true);
     // The pages' folders were made ahead of the render stage (src/output/folders.ts): each holds its page, none is left empty.
     for (const out of [serialOut, parallelOut]) expect(emptyFolders(out)).toEqual([]);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  // A build from the cache makes the last build's page folders from its start (src/output/pageFolders.ts):
+  // after guides are removed and added, it must still write a cold build's folders, none more.
+  it("writes a cold build's files and folders after guides are removed and added (the folders made from the last build's pages)", TWO_BUILDS, async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-parallel-'));
+    const site = generateSite({ pages: 600, out: path.join(tmp, 'site') });
+    const guides = path.join(tmp, 'site/content/guides');
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(guides, rel)), { recursive: true });
+      fs.writeFileSync(path.join(guides, rel), text);
+    };
+    write('field-notes/winter/frost-heave.md', '# Frost heave\n\nParcels on clay soils report foundation claims after hard frosts.\n');
+    const config = { configFile: site.configFile, cacheDir: path.join(tmp, 'cache') };
+    await build({ ...config, outDir: path.join(tmp, 'first'), logger: createMemoryLogger() });
+    // Removed: a guide in folders of its own, and the guides of a category that no other page links to.
+    fs.rmSync(path.join(guides, 'field-notes'), { recursive: true });
+    const domain = fs.readdirSync(guides).find((name) => fs.statSync(path.join(guides, name)).isDirectory())!;
+    const category = fs.readdirSync(path.join(guides, domain)).find((name) => fs.statSync(path.join(guides, domain, name)).isDirectory())!;
+    const texts = new Map([site.configFile, path.join(tmp, 'site/openapi.yaml'), ...listFiles(guides).map((f) => path.join(guides, f))].map((file) => [file, fs.readFileSync(file, 'utf8')]));
+    const linked = (file: string) => [...texts].some(([other, text]) => other !== file && text.includes(path.basename(file, '.md')));
+    const removed = fs.readdirSync(path.join(guides, domain, category)).filter((f) => f.endsWith('.md') && !linked(path.join(guides, domain, category, f)));
+    expect(removed.length).toBeGreaterThan(3);
+    for (const f of removed) fs.rmSync(path.join(guides, domain, category, f));
+    write('coastal/tides/storm-surge.md', '# Storm surge\n\nA parcel inside the surge zone carries a flood rider on its insurance record.\n');
+    const cachedOut = path.join(tmp, 'cached');
+    const coldOut = path.join(tmp, 'cold');
+    const cached = await build({ ...config, outDir: cachedOut, logger: createMemoryLogger() });
+    await build({ configFile: site.configFile, cacheDir: false, outDir: coldOut, logger: createMemoryLogger() });
+    expect(cached.pages).toBeGreaterThan(PARALLEL_THRESHOLD);
+    expect(cached.cached!.pages).toBeGreaterThan(0);
+    for (const gone of ['guides/field-notes', `guides/${domain}/${category}/${removed[0].slice(0, -3)}`]) {
+      expect(fs.existsSync(path.join(tmp, 'first', gone)), gone).toBe(true);
+      expect(fs.existsSync(path.join(cachedOut, gone)), gone).toBe(false);
+    }
+    expect(fs.existsSync(path.join(cachedOut, 'guides/coastal/tides/storm-surge/index.html'))).toBe(true);
+    expect(folderList(cachedOut)).toEqual(folderList(coldOut));
+    const files = listFiles(coldOut);
+    expect(listFiles(cachedOut)).toEqual(files);
+    for (const f of files) expect(fs.readFileSync(path.join(cachedOut, f)).equals(fs.readFileSync(path.join(coldOut, f))), f).toBe(true);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LiveMemo } from '../../../src/cache/liveMemo';
 import { folderLevels, makeFolders } from '../../../src/output/folders';
+import { PAGE_FOLDERS_KEY, PAGE_FOLDERS_STAGE, pageFolders } from '../../../src/output/pageFolders';
 import { MANIFEST, manifestText } from '../../../src/output/guard';
 import { openOutput } from '../../../src/output/write';
 import { listFiles } from '../../helpers/fixture';
@@ -79,5 +81,83 @@ describe('output/folders', () => {
     expect([...made]).toEqual([path.join(output.dir, 'api'), path.join(output.dir, 'api/get-parcel')]);
     output.commit(new Map([['api/get-parcel/index.html', '<!DOCTYPE html><title>Get a parcel</title>']]));
     expect(fs.readFileSync(path.join(outDir, 'api/get-parcel/index.html'), 'utf8')).toContain('Get a parcel');
+  });
+
+  it('skips the folders another thread makes', async () => {
+    const root = temporary();
+    fs.mkdirSync(path.join(root, 'api'));
+    const made = await makeFolders(root, ['api/get-parcel/index.html', 'guides/zones/index.html'], new Set(['api'])).ended();
+    expect([...made]).toEqual([path.join(root, 'guides'), path.join(root, 'api/get-parcel'), path.join(root, 'guides/zones')]);
+  });
+});
+
+describe('output/pageFolders', () => {
+  /** The folders under `dir`, as site paths. */
+  const folders = (dir: string) =>
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort();
+  const output = () => openOutput(path.join(temporary(), 'build'), { root: temporary(), protectedDirs: [] });
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 5000 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    return done();
+  };
+
+  it("makes the last build's page folders before the routes are known, then the ones it missed, and removes the ones no page needs", async () => {
+    const memo = new LiveMemo();
+    const last = [...pagePaths(40), 'guides/retired/old-zones/index.html', 'guides/retired/index.html', 'api/removed-op/index.html'];
+    pageFolders(output(), memo, 10).known(last);
+    expect(memo.get(PAGE_FOLDERS_STAGE, PAGE_FOLDERS_KEY)).toEqual(last);
+
+    const out = output();
+    const making = pageFolders(out, memo, 10);
+    // Nothing is known of this build's routes yet: the last build's folders are on their way.
+    expect(await until(() => fs.existsSync(path.join(out.dir, 'guides/retired/old-zones')))).toBe(true);
+    const now = [...pagePaths(40), 'guides/permits/index.html', 'guides/permits/appeals/index.html'];
+    making.known(now);
+    // stop() halts the threads, as the render stage does when it starts: they are given time here.
+    const needed = folderLevels(now).flat();
+    expect(await until(() => needed.every((dir) => fs.existsSync(path.join(out.dir, dir))))).toBe(true);
+    const made = (await making.stop())!;
+    for (const dir of folderLevels(now).flat()) expect(made.has(path.join(out.dir, dir)), dir).toBe(true);
+    // The render stage writes every page; a file of another kind lands in a folder no page needs any more.
+    for (const rel of now) fs.writeFileSync(path.join(out.dir, rel), rel);
+    fs.writeFileSync(path.join(out.dir, 'api/removed-op.md'), 'a copy beside the folder');
+    fs.mkdirSync(path.join(out.dir, 'guides/retired/old-zones/img'));
+    fs.writeFileSync(path.join(out.dir, 'guides/retired/old-zones/img/map.png'), 'an image');
+    await making.prune();
+    // What a build with no guess makes: each page's folders, and the folders of the other files.
+    expect(folders(out.dir)).toEqual([...folderLevels([...now, 'guides/retired/old-zones/img/map.png']).flat()].sort());
+    // The next build guesses this one's pages.
+    const next = output();
+    const again = pageFolders(next, memo, 10);
+    expect(await until(() => fs.existsSync(path.join(next.dir, 'guides/permits/appeals')))).toBe(true);
+    again.known(now);
+    expect(await until(() => needed.every((dir) => fs.existsSync(path.join(next.dir, dir))))).toBe(true);
+    await again.stop();
+    await again.prune();
+    expect(folders(next.dir)).toEqual(folderLevels(now).flat().sort());
+  });
+
+  it('makes nothing ahead from a list that is not one, or from a site at or under the threshold', async () => {
+    const memo = new LiveMemo();
+    const out = output();
+    memo.set(PAGE_FOLDERS_STAGE, PAGE_FOLDERS_KEY, ['guides/zones/index.html', 7]);
+    const making = pageFolders(out, memo, 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(folders(out.dir)).toEqual([]);
+    making.known(['guides/zones/index.html']);
+    expect(await until(() => fs.existsSync(path.join(out.dir, 'guides/zones')))).toBe(true);
+    await making.stop();
+    expect(folders(out.dir)).toEqual(['guides', 'guides/zones']);
+
+    const small = output();
+    const few = pageFolders(small, memo, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    few.known(['guides/zones/index.html']);
+    expect(await few.stop()).toBeUndefined();
+    expect(folders(small.dir)).toEqual([]);
   });
 });
