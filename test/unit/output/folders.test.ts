@@ -141,6 +141,29 @@ describe('output/pageFolders', () => {
     expect(folders(next.dir)).toEqual(folderLevels(now).flat().sort());
   });
 
+  it('an output aborted (a signal) while the last build\'s folders are made ahead is removed whole, and nothing is made in its place afterwards', async () => {
+    const memo = new LiveMemo();
+    memo.set(PAGE_FOLDERS_STAGE, PAGE_FOLDERS_KEY, pagePaths(20000));
+    const root = temporary();
+    const outDir = path.join(root, 'build');
+    fs.mkdirSync(outDir);
+    fs.writeFileSync(path.join(outDir, 'index.html'), 'previous site');
+    fs.writeFileSync(path.join(outDir, MANIFEST), manifestText(['index.html']));
+    const output = openOutput(outDir, { root: path.join(root, 'project'), protectedDirs: [] });
+    const making = pageFolders(output, memo, 500);
+    expect(await until(() => fs.existsSync(path.join(output.dir, 'api/operation-1')))).toBe(true);
+    output.abort();
+    expect(fs.existsSync(output.dir)).toBe(false);
+    // The routes come after the abort: nothing is made for them.
+    making.known(pagePaths(20000));
+    const made = await making.stop();
+    expect(made!.size).toBeGreaterThan(0);
+    expect(made!.size).toBeLessThan(20000 + 9);
+    expect(fs.existsSync(output.dir)).toBe(false);
+    expect(fs.readdirSync(root).sort()).toEqual(['build']);
+    expect(listFiles(outDir)).toEqual([MANIFEST, 'index.html']);
+  });
+
   it('makes nothing ahead from a list that is not one, or from a site at or under the threshold', async () => {
     const memo = new LiveMemo();
     const out = output();
